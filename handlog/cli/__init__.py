@@ -1,0 +1,1 @@
+"""The command line: thin commands over the library (``handlog parse``, ``handlog audit`` …)."""

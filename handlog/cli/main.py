@@ -1,0 +1,38 @@
+"""``handlog`` entry point. Exit codes: 0 all good, 1 some hand unparsed or in error, 2 usage error."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from handlog import __version__
+from handlog.cli import parse_cmd
+from handlog.cli.common import EXIT_USAGE
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="handlog", description="Parse, replay and audit poker hand histories.")
+    parser.add_argument("--version", action="version", version=f"handlog {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True)
+    parse_cmd.add_parser(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:
+        return int(exc.code) if isinstance(exc.code, int) else EXIT_USAGE
+    try:
+        return int(args.run(args))
+    except BrokenPipeError:
+        sys.stderr.close()
+        return 0
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

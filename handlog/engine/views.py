@@ -1,0 +1,82 @@
+"""What a replay exposes: the table after each event, pots, and each player's result.
+
+These are the engine's public, immutable outputs; statistics, exports and checks read them and never the
+site's text. (The engine's working state is mutable and private to ``engine.table``.)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from handlog.engine.violations import Violation
+from handlog.events import Event, Hand, Street
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    seat: int
+    player: str
+    stack: Decimal  # chips behind
+    bet: Decimal  # in front of the player on this betting round
+    committed: Decimal  # total put into the pot this hand (antes, dead blinds, bets), less uncalled returns
+    folded: bool
+    all_in: bool
+    in_hand: bool  # dealt in (not sitting out)
+
+
+@dataclass(frozen=True, slots=True)
+class TableView:
+    street: Street
+    board: tuple[str, ...]
+    players: tuple[SeatView, ...]  # in seat order
+    to_act: str | None  # who the rules say acts next (None between rounds and after the action)
+    current_bet: Decimal  # highest bet on this round
+    raises: int  # bets and raises on this round (the opening bet counts 1; blinds count 0)
+    pot: Decimal  # everything committed so far, current bets included
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One event and the table after it. ``to_call`` is what an acting player owed just before acting."""
+
+    event: Event
+    state: TableView
+    to_call: Decimal | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Pot:
+    amount: Decimal
+    eligible: tuple[str, ...]
+    winners: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerResult:
+    player: str
+    seat: int
+    position: str  # BTN, SB, BB, UTG, UTG+1 …, LJ, HJ, CO
+    start_stack: Decimal
+    committed: Decimal
+    collected: Decimal  # gross amount won (collected lines; cash-outs included)
+    net: Decimal  # collected - committed
+    rake: Decimal  # the rake charged to this player, pro rata to what they won
+    cashed_out: bool = False
+    all_in_street: Street | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    hand: Hand
+    steps: tuple[Step, ...]
+    violations: tuple[Violation, ...]
+    results: dict[str, PlayerResult]
+    pots: tuple[Pot, ...]
+    rake: Decimal
+    supported: bool = True  # False when the game is not one the engine replays yet (nothing was checked)
+    notes: tuple[str, ...] = field(default=())
+
+    @property
+    def errors(self) -> tuple[Violation, ...]:
+        return tuple(v for v in self.violations if v.severity == "error")

@@ -1,0 +1,43 @@
+"""Typed events and the ``Hand`` model every reader produces and every later stage consumes."""
+
+from handlog.events.model import (
+    Bet,
+    Call,
+    Cards,
+    CashOut,
+    Chat,
+    Check,
+    Collect,
+    DealHole,
+    Discard,
+    Event,
+    Fold,
+    Game,
+    Hand,
+    HandCancelled,
+    Muck,
+    Notice,
+    PlayerStatus,
+    Post,
+    PostType,
+    Raise,
+    Seat,
+    SeatResult,
+    Show,
+    Stakes,
+    StandPat,
+    StatedResults,
+    StatusChange,
+    Street,
+    StreetStart,
+    Structure,
+    Tournament,
+    UncalledBet,
+)
+
+__all__ = [
+    "Bet", "Call", "Cards", "CashOut", "Chat", "Check", "Collect", "DealHole", "Discard", "Event", "Fold",
+    "Game", "Hand", "HandCancelled", "Muck", "Notice", "PlayerStatus", "Post", "PostType", "Raise", "Seat",
+    "SeatResult", "Show", "Stakes", "StandPat", "StatedResults", "StatusChange", "Street", "StreetStart",
+    "Structure", "Tournament", "UncalledBet",
+]

@@ -1,0 +1,350 @@
+"""The typed, immutable record of a hand: what a site's log says happened, in order.
+
+Every site reader produces these models and nothing else; the engine consumes them and never sees a site's
+text. Events are frozen pydantic models in one discriminated union keyed by ``kind``. Amounts are exact
+``Decimal`` values in the hand's own unit (currency units for cash games, chips for tournaments and play
+money). Each event carries ``line``, the 1-based line of the file it was read from.
+
+The models record what the log *says*, not what the rules allow: a raise below the minimum or a collect of the
+wrong amount is faithfully represented here and judged later by the engine.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from decimal import Decimal
+from enum import StrEnum
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Cards = tuple[str, ...]
+"""Cards as two-character strings, rank then suit: ``"Ah"``, ``"Td"``, ``"2c"``."""
+
+
+class Game(StrEnum):
+    HOLDEM = "holdem"
+    SIX_PLUS_HOLDEM = "6plus_holdem"
+    FIVE_CARD_DRAW = "five_card_draw"
+    OMAHA = "omaha"
+    OMAHA_HI_LO = "omaha_hi_lo"
+    FIVE_CARD_OMAHA = "five_card_omaha"
+    FIVE_CARD_OMAHA_HI_LO = "five_card_omaha_hi_lo"
+    SIX_CARD_OMAHA = "six_card_omaha"
+    COURCHEVEL = "courchevel"
+    COURCHEVEL_HI_LO = "courchevel_hi_lo"
+    SEVEN_CARD_STUD = "seven_card_stud"
+    SEVEN_CARD_STUD_HI_LO = "seven_card_stud_hi_lo"
+    RAZZ = "razz"
+    BADUGI = "badugi"
+    TRIPLE_DRAW_27 = "triple_draw_2_7"
+    SINGLE_DRAW_27 = "single_draw_2_7"
+    OTHER = "other"
+
+
+class Structure(StrEnum):
+    NO_LIMIT = "no_limit"
+    POT_LIMIT = "pot_limit"
+    FIXED_LIMIT = "fixed_limit"
+    PL_PREFLOP_NL_POSTFLOP = "pl_preflop_nl_postflop"
+
+
+class Street(StrEnum):
+    """Betting rounds and deals, in the order a hand can reach them."""
+
+    PREFLOP = "preflop"  # also the first betting round of draw games (before the draw)
+    FLOP = "flop"
+    TURN = "turn"
+    RIVER = "river"
+    DRAW_1 = "draw_1"  # the (first) draw and the betting round after it
+    DRAW_2 = "draw_2"
+    DRAW_3 = "draw_3"
+    THIRD = "third"  # stud streets (read, not replayed yet)
+    FOURTH = "fourth"
+    FIFTH = "fifth"
+    SIXTH = "sixth"
+    SEVENTH = "seventh"
+    SHOWDOWN = "showdown"
+
+
+class PostType(StrEnum):
+    SMALL_BLIND = "small_blind"
+    BIG_BLIND = "big_blind"
+    BOTH_BLINDS = "both_blinds"  # "posts small & big blinds": a live big blind plus a dead small blind
+    ANTE = "ante"
+    STRADDLE = "straddle"
+    BUTTON_BLIND = "button_blind"
+    BRING_IN = "bring_in"
+
+
+class PlayerStatus(StrEnum):
+    JOINS = "joins"
+    LEAVES = "leaves"
+    SITS_OUT = "sits_out"
+    RETURNS = "returns"
+    TIMED_OUT = "timed_out"
+    DISCONNECTED = "disconnected"
+    CONNECTED = "connected"
+    REMOVED = "removed"
+    WAITS_FOR_BUTTON = "waits_for_button"
+
+
+class _Event(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    line: int = Field(ge=0, description="1-based line in the source file")
+
+
+class _PlayerEvent(_Event):
+    player: str
+
+
+class Post(_PlayerEvent):
+    """A forced bet: blind, ante, straddle, bring-in."""
+
+    kind: Literal["post"] = "post"
+    post: PostType
+    amount: Decimal
+    dead: Decimal = Decimal(0)  # the dead part of "small & big blinds" (goes to the pot, not the bet)
+    all_in: bool = False
+
+
+class DealHole(_PlayerEvent):
+    """Cards dealt face down to one player (``Dealt to P [..]``); ``new`` are the cards just drawn."""
+
+    kind: Literal["deal_hole"] = "deal_hole"
+    cards: Cards
+    new: Cards = ()
+
+
+class StreetStart(_Event):
+    """A new street or deal: ``*** FLOP *** [..]``. ``run`` is 1 or 2 in run-it-twice sections."""
+
+    kind: Literal["street"] = "street"
+    street: Street
+    cards: Cards = ()  # the board cards this street adds
+    board: Cards = ()  # the board as printed before them
+    run: int | None = None
+
+
+class Fold(_PlayerEvent):
+    kind: Literal["fold"] = "fold"
+    shown: Cards = ()  # "folds [Ah Kd]" (shown on fold)
+
+
+class Check(_PlayerEvent):
+    kind: Literal["check"] = "check"
+
+
+class Call(_PlayerEvent):
+    kind: Literal["call"] = "call"
+    amount: Decimal
+    all_in: bool = False
+
+
+class Bet(_PlayerEvent):
+    kind: Literal["bet"] = "bet"
+    amount: Decimal
+    all_in: bool = False
+
+
+class Raise(_PlayerEvent):
+    """``raises X to Y``: ``by`` is X as written, ``to`` is the player's total bet on the street."""
+
+    kind: Literal["raise"] = "raise"
+    by: Decimal
+    to: Decimal
+    all_in: bool = False
+    cap_reached: bool = False
+
+
+class Discard(_PlayerEvent):
+    """``discards N cards [..]``: the cards are known only for the hero."""
+
+    kind: Literal["discard"] = "discard"
+    count: int
+    cards: Cards = ()
+
+
+class StandPat(_PlayerEvent):
+    kind: Literal["stand_pat"] = "stand_pat"
+    cards: Cards = ()
+
+
+class UncalledBet(_PlayerEvent):
+    kind: Literal["uncalled"] = "uncalled"
+    amount: Decimal
+
+
+class Show(_PlayerEvent):
+    kind: Literal["show"] = "show"
+    cards: Cards
+    description: str = ""
+
+
+class Muck(_PlayerEvent):
+    """``mucks hand`` (cards unknown) or ``doesn't show hand`` (``announced`` False)."""
+
+    kind: Literal["muck"] = "muck"
+    announced: bool = True
+
+
+class Collect(_PlayerEvent):
+    """``P collected X from pot`` / ``main pot`` / ``side pot-N``; ``run`` in run-it-twice showdowns."""
+
+    kind: Literal["collect"] = "collect"
+    amount: Decimal
+    pot: str = "pot"
+    run: int | None = None
+
+
+class CashOut(_PlayerEvent):
+    kind: Literal["cash_out"] = "cash_out"
+    amount: Decimal
+    fee: Decimal = Decimal(0)
+
+
+class Chat(_PlayerEvent):
+    kind: Literal["chat"] = "chat"
+    text: str
+
+
+class StatusChange(_PlayerEvent):
+    """A seat or connection change that does not act in the hand: joins, leaves, sits out, times out …"""
+
+    kind: Literal["status"] = "status"
+    status: PlayerStatus
+    seat: int | None = None
+
+
+class Notice(_Event):
+    """A line the site writes for information only (tournament finishes, bounties, rebuys, caps)."""
+
+    kind: Literal["notice"] = "notice"
+    text: str
+    player: str | None = None
+
+
+class HandCancelled(_Event):
+    kind: Literal["cancelled"] = "cancelled"
+
+
+Event = Annotated[
+    Post
+    | DealHole
+    | StreetStart
+    | Fold
+    | Check
+    | Call
+    | Bet
+    | Raise
+    | Discard
+    | StandPat
+    | UncalledBet
+    | Show
+    | Muck
+    | Collect
+    | CashOut
+    | Chat
+    | StatusChange
+    | Notice
+    | HandCancelled,
+    Field(discriminator="kind"),
+]
+
+
+class Seat(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    seat: int
+    player: str
+    stack: Decimal
+    sitting_out: bool = False
+    out_of_hand: bool = False
+    bounty: Decimal | None = None
+    line: int = 0
+
+
+class SeatResult(BaseModel):
+    """One per-seat line of the SUMMARY block, as the site wrote it."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    seat: int
+    player: str
+    text: str  # what follows the name and positions: "folded before Flop (didn't bet)", "showed [..] and won ($1)"
+    positions: tuple[str, ...] = ()  # "button", "small blind", "big blind", "button blind"
+    won: tuple[Decimal, ...] = ()  # every "won (X)" / "collected (X)" amount, in order
+    shown: Cards = ()
+    mucked: Cards = ()
+    line: int = 0
+
+
+class StatedResults(BaseModel):
+    """The site's own numbers from SUMMARY: an oracle the replay must reproduce."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    total_pot: Decimal | None = None
+    main_pot: Decimal | None = None
+    side_pots: tuple[Decimal, ...] = ()
+    rake: Decimal | None = None
+    stp: Decimal | None = None  # "STP": the Splash-the-Pot contribution shown separately by some clients
+    boards: tuple[Cards, ...] = ()
+    run_twice: bool = False
+    seats: tuple[SeatResult, ...] = ()
+    line: int = 0
+
+
+class Stakes(BaseModel):
+    """Stakes as the header writes them. For fixed-limit games ``small``/``big`` are the small and big bet."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    small: Decimal
+    big: Decimal
+    cap: Decimal | None = None
+    ante: Decimal | None = None
+    button_blind: Decimal | None = None
+
+
+class Tournament(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    id: str
+    buy_in: str = ""
+    level: str = ""
+
+
+class Hand(BaseModel):
+    """One hand: header facts, seats, the events in log order and the site's stated results."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    site: str
+    hand_id: str
+    file: str = ""
+    line: int = 0  # line of the header
+    game: Game
+    game_name: str  # as written: "Hold'em", "5 Card Draw"
+    structure: Structure
+    stakes: Stakes
+    currency: str  # ISO code, "PLAY" for play money, "CHIPS" for tournament chips
+    tournament: Tournament | None = None
+    home_game: str | None = None
+    zoom: bool = False
+    table: str
+    max_seats: int | None = None
+    button: int | None = None
+    time_local: str = ""  # the start time as the site wrote it
+    time_utc: datetime | None = None
+    seats: tuple[Seat, ...]
+    events: tuple[Event, ...]
+    summary: StatedResults = StatedResults()
+    cancelled: bool = False
+
+    def seat_of(self, player: str) -> Seat | None:
+        for s in self.seats:
+            if s.player == player:
+                return s
+        return None

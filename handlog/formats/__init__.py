@@ -1,0 +1,5 @@
+"""Site and research formats. Importing this package registers every format with the reader."""
+
+from handlog.formats import pokerstars
+
+__all__ = ["pokerstars"]

@@ -1,0 +1,91 @@
+"""Small converters shared by site readers: amounts, cards, times. Site quirks stay in each site's module."""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime
+from decimal import Decimal, InvalidOperation
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from handlog.events import Cards
+
+
+class FieldError(ValueError):
+    """A field of a line that the grammar matched but whose value is not usable (bad card, bad number)."""
+
+
+_CURRENCY_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR", "Rs.": "INR"}
+_AMOUNT = re.compile(r"^\s*(?P<sym>[$€£₹]|Rs\.\s?)?(?P<num>[0-9][0-9,]*(?:\.[0-9]+)?)\s*(?P<code>[A-Z]{3})?\s*$")
+MAX_DIGITS = 18
+
+
+def amount(text: str) -> Decimal:
+    """``"$1,024.50"`` → ``Decimal("1024.50")``; currency symbols and thousands separators are dropped."""
+    m = _AMOUNT.match(text)
+    if m is None:
+        raise FieldError(f"not an amount: {text!r}")
+    num = m.group("num").replace(",", "")
+    if len(num) > MAX_DIGITS + 3:
+        raise FieldError(f"amount out of range: {text!r}")
+    try:
+        return Decimal(num)
+    except InvalidOperation as exc:  # pragma: no cover - the pattern only admits digits
+        raise FieldError(f"not an amount: {text!r}") from exc
+
+
+def currency_of(text: str) -> str | None:
+    """The ISO code an amount or stakes text names, by code or by symbol."""
+    m = re.search(r"\b(USD|EUR|GBP|INR|CAD|SEK|CHF|RUB|CNY)\b", text)
+    if m:
+        return m.group(1)
+    for sym, code in _CURRENCY_SYMBOLS.items():
+        if sym in text:
+            return code
+    return None
+
+
+_CARD = re.compile(r"^(?:[2-9TJQKA][cdhs])$")
+
+
+def cards(text: str | None) -> Cards:
+    """``"Ah Kd"`` → ``("Ah", "Kd")``; a malformed card is an error, an empty text no cards."""
+    if not text:
+        return ()
+    out = tuple(text.split())
+    for card in out:
+        if not _CARD.match(card):
+            raise FieldError(f"not a card: {card!r}")
+    return out
+
+
+_TIME = re.compile(
+    r"(?P<y>[0-9]{4})/(?P<mo>[0-9]{1,2})/(?P<d>[0-9]{1,2})\s*-?\s*(?P<h>[0-9]{1,2}):(?P<mi>[0-9]{2})"
+    r"(?::(?P<s>[0-9]{2}))?\s*\(?(?P<tz>[A-Z]{2,5})?\)?"
+)
+_ZONES = {
+    "ET": "America/New_York", "EST": "America/New_York", "EDT": "America/New_York",
+    "CT": "America/Chicago", "MT": "America/Denver", "PT": "America/Los_Angeles",
+    "CET": "Europe/Paris", "CEST": "Europe/Paris", "WET": "Europe/Lisbon", "WEST": "Europe/Lisbon",
+    "EET": "Europe/Helsinki", "EEST": "Europe/Helsinki", "MSK": "Europe/Moscow", "GMT": "UTC", "UTC": "UTC",
+    "BST": "Europe/London", "IST": "Asia/Kolkata", "AEST": "Australia/Sydney", "NZT": "Pacific/Auckland",
+    "CUST": "America/Havana",
+}
+
+
+def utc_time(text: str) -> datetime | None:
+    """The UTC instant of a ``2012/12/13 19:59:19 ET`` style time, when its zone is known; else None."""
+    m = _TIME.search(text)
+    if m is None:
+        return None
+    zone_name = _ZONES.get(m.group("tz") or "")
+    if zone_name is None:
+        return None
+    try:
+        zone = ZoneInfo(zone_name)
+        local = datetime(
+            int(m.group("y")), int(m.group("mo")), int(m.group("d")),
+            int(m.group("h")), int(m.group("mi")), int(m.group("s") or 0), tzinfo=zone,
+        )
+    except (ValueError, ZoneInfoNotFoundError):
+        return None
+    return local.astimezone(UTC)

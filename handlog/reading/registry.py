@@ -1,0 +1,79 @@
+"""The registry of hand-history formats, and detection of a file's format by its content.
+
+A format is a small object registered by name (``pokerstars``, later ``phh``, ``ggpoker`` …). Detection looks at
+the first non-blank lines of a file, never at its name. Adding a format touches its own module and nothing here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from handlog.events import Hand
+
+
+@dataclass(frozen=True, slots=True)
+class HeaderFacts:
+    """What a header line tells cheaply, even when the rest of the hand cannot be read."""
+
+    hand_id: str | None = None
+    game: str | None = None
+    structure: str | None = None
+
+
+class HandParseFailure(Exception):
+    """Raised by a format's ``parse`` when a hand cannot be read; carries a ``ParseError``."""
+
+    def __init__(self, error: object) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
+class HandFormat(Protocol):
+    """What a site or research format provides to the reader."""
+
+    name: str
+    site: str
+    summary_marker: str | None
+    """A line after which the first blank line ends the hand (``*** SUMMARY ***``), or None."""
+
+    def detect(self, head: Sequence[str]) -> bool:
+        """True when these first non-blank lines of a file are in this format."""
+        ...
+
+    def is_header(self, line: str) -> bool:
+        """True when ``line`` starts a new hand."""
+        ...
+
+    def peek(self, header: str) -> HeaderFacts:
+        """Hand id, game and structure from a header line, without a full parse."""
+        ...
+
+    def parse(self, lines: Sequence[str], first_line: int, file: str) -> Hand:
+        """The hand in ``lines`` (``first_line`` is the file line of ``lines[0]``); raises HandParseFailure."""
+        ...
+
+
+_FORMATS: dict[str, HandFormat] = {}
+
+
+def register(fmt: HandFormat) -> HandFormat:
+    _FORMATS[fmt.name] = fmt
+    return fmt
+
+
+def formats() -> list[HandFormat]:
+    return list(_FORMATS.values())
+
+
+def get(name: str) -> HandFormat:
+    return _FORMATS[name]
+
+
+def detect(head: Sequence[str]) -> HandFormat | None:
+    """The registered format that recognises these first lines, if any."""
+    for fmt in _FORMATS.values():
+        if fmt.detect(head):
+            return fmt
+    return None
