@@ -56,7 +56,6 @@ class Pot:
 class PlayerResult:
     player: str
     seat: int
-    position: str  # BTN, SB, BB, UTG, UTG+1 …, LJ, HJ, CO
     start_stack: Decimal
     committed: Decimal
     collected: Decimal  # gross amount won (collected lines; cash-outs included)
