@@ -75,6 +75,8 @@ class Replay:
     rake: Decimal
     supported: bool = True  # False when the game is not one the engine replays yet (nothing was checked)
     notes: tuple[str, ...] = field(default=())
+    boards: tuple[tuple[str, ...], ...] = ()  # the final board; two boards when the hand was run twice
+    cancelled: bool = False
 
     @property
     def errors(self) -> tuple[Violation, ...]:

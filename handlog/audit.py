@@ -1,0 +1,38 @@
+"""``audit(hand)``: replay a hand and run every check; the verdict the ``handlog audit`` command prints."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from handlog.checks import run_checks
+from handlog.engine import Category, Replay, RulesProfile, Severity, Violation, replay
+from handlog.events import Hand
+
+
+@dataclass(frozen=True, slots=True)
+class Audit:
+    replay: Replay
+    violations: tuple[Violation, ...]
+
+    @property
+    def status(self) -> str:
+        return "violations" if self.violations else "clean"
+
+    @property
+    def has_errors(self) -> bool:
+        return any(v.severity == Severity.ERROR for v in self.violations)
+
+
+def audit(hand: Hand, rules: RulesProfile | None = None) -> Audit:
+    """Replay ``hand`` and check it; a game the engine does not replay yet gets one warning saying so."""
+    rp = replay(hand, rules)
+    found = list(rp.violations) + run_checks(rp)
+    if not rp.supported:
+        found.append(
+            Violation(
+                "game-not-replayed", Category.STRUCTURE, Severity.WARNING, hand.line,
+                f"{hand.game_name or hand.game.value} hands are read but not replayed yet: nothing was checked",
+            )
+        )
+    found.sort(key=lambda v: v.line)
+    return Audit(rp, tuple(found))

@@ -1,0 +1,24 @@
+"""Checks over a replay: small pure functions, each returning the violations of one rule.
+
+The engine checks what happens event by event (turn order, bet sizes, cards); these check what the hand adds
+up to against the site's own numbers (pots, rake, collected amounts) and the showdown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from handlog.checks import accounting, cards, showdown
+from handlog.engine import Replay, Violation
+
+CHECKS: list[Callable[[Replay], Iterator[Violation]]] = [*accounting.CHECKS, *showdown.CHECKS, *cards.CHECKS]
+
+
+def run_checks(replay: Replay) -> list[Violation]:
+    """Every check's violations for a replayed hand (none for hands not replayed or cancelled)."""
+    if not replay.supported or replay.cancelled:
+        return []
+    out: list[Violation] = []
+    for check in CHECKS:
+        out.extend(check(replay))
+    return out

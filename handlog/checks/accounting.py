@@ -1,0 +1,144 @@
+"""Accounting checks: the replay's money against the site's own numbers (Total pot, side pots, rake,
+every "collected" and every "won (…)" of the summary).
+
+Each check is a small pure function over a ``Replay`` returning violations; ``CHECKS`` lists them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from decimal import Decimal
+
+from handlog.engine import Category, Replay, Severity, Violation
+from handlog.engine.replay import pot_index
+from handlog.events import CashOut, Collect
+
+ZERO = Decimal(0)
+
+
+def _error(code: str, line: int, message: str) -> Violation:
+    return Violation(code, Category.ACCOUNTING, Severity.ERROR, line, message)
+
+
+def _collects(replay: Replay) -> list[Collect]:
+    return [e for e in replay.hand.events if isinstance(e, Collect)]
+
+
+def _cashed_out(replay: Replay) -> bool:
+    return any(isinstance(e, CashOut) for e in replay.hand.events)
+
+
+def total_pot(replay: Replay) -> Iterator[Violation]:
+    """"Total pot X": X is everything the players put in, after uncalled bets came back."""
+    stated = replay.hand.summary.total_pot
+    if stated is None:
+        return
+    put_in = sum((r.committed for r in replay.results.values()), ZERO) + (replay.hand.summary.stp or ZERO)
+    if stated != put_in:
+        yield _error(
+            "total-pot", replay.hand.summary.line,
+            f"the players put {put_in} into the pot, the summary says 'Total pot {stated}'",
+        )
+
+
+def collected_total(replay: Replay) -> Iterator[Violation]:
+    """Everything collected plus the rake is the total pot: no chip appears or vanishes."""
+    stated = replay.hand.summary.total_pot
+    if stated is None or _cashed_out(replay):
+        return
+    collected = sum((c.amount for c in _collects(replay)), ZERO)
+    if collected + replay.rake != stated:
+        line = _collects(replay)[-1].line if _collects(replay) else replay.hand.summary.line
+        yield _error(
+            "collected-total", line,
+            f"the players collect {collected} and the rake is {replay.rake}: together {collected + replay.rake},"
+            f" but the pot is {stated}",
+        )
+
+
+def rake_bounds(replay: Replay) -> Iterator[Violation]:
+    """The rake is never negative and never more than the pot."""
+    stated = replay.hand.summary.total_pot
+    if replay.rake < 0 or (stated is not None and replay.rake > stated):
+        yield _error("rake", replay.hand.summary.line, f"a rake of {replay.rake} from a pot of {stated}")
+
+
+def side_pots(replay: Replay) -> Iterator[Violation]:
+    """"Main pot X. Side pot-1 Y …": the pots the contributions and all-ins make, in order."""
+    summary = replay.hand.summary
+    if summary.main_pot is None or _cashed_out(replay):
+        return
+    stated = [summary.main_pot, *summary.side_pots]
+    computed = [p.amount for p in replay.pots]
+    if len(stated) != len(computed) or sum(stated, ZERO) != sum(computed, ZERO):
+        yield _error(
+            "side-pots", summary.line,
+            "the contributions make pots of " + ", ".join(str(c) for c in computed)
+            + "; the summary states " + ", ".join(str(s) for s in stated),
+        )
+        return
+    raked = replay.rake > 0
+    for i, (s, c) in enumerate(zip(stated, computed, strict=True)):
+        if s != c and not (raked and c - replay.rake <= s <= c):
+            name = "main pot" if i == 0 else f"side pot-{i}"
+            yield _error("side-pots", summary.line, f"the {name} should be {c}, the summary says {s}")
+
+
+def collect_eligibility(replay: Replay) -> Iterator[Violation]:
+    """Whoever collects from a pot must be eligible for it: in the hand and all-in for at least its level."""
+    for c in _collects(replay):
+        index = pot_index(c.pot)
+        if index >= len(replay.pots):
+            if len(replay.pots) > 0 and c.pot != "pot":
+                yield _error(
+                    "pot-unknown", c.line, f"{c.player} collects from the {c.pot}, but there is no such pot"
+                )
+            continue
+        pot = replay.pots[index]
+        if c.player not in pot.eligible:
+            yield Violation(
+                "ineligible-winner", Category.SHOWDOWN, Severity.ERROR, c.line,
+                f"{c.player} collects from the {c.pot} ({pot.amount}) but is not in it"
+                + (f": only {', '.join(pot.eligible)} contested it" if pot.eligible else ""),
+            )
+
+
+def collected_per_pot(replay: Replay) -> Iterator[Violation]:
+    """No pot pays out more than it holds."""
+    paid: dict[int, Decimal] = {}
+    for c in _collects(replay):
+        paid[pot_index(c.pot)] = paid.get(pot_index(c.pot), ZERO) + c.amount
+    for index, amount in sorted(paid.items()):
+        if index < len(replay.pots) and amount > replay.pots[index].amount:
+            yield _error(
+                "pot-overpaid", replay.hand.summary.line,
+                f"{amount} is collected from a pot of {replay.pots[index].amount}",
+            )
+
+
+def summary_won(replay: Replay) -> Iterator[Violation]:
+    """Each summary seat line's "won (X)" / "collected (X)" equals what that player collected in the hand."""
+    if _cashed_out(replay):
+        return
+    by_player: dict[str, Decimal] = {}
+    for c in _collects(replay):
+        by_player[c.player] = by_player.get(c.player, ZERO) + c.amount
+    for seat in replay.hand.summary.seats:
+        said = sum(seat.won, ZERO)
+        got = by_player.get(seat.player, ZERO)
+        if said != got:
+            yield _error(
+                "summary-won", seat.line,
+                f"the summary says {seat.player} won {said}; the hand shows {seat.player} collecting {got}",
+            )
+
+
+CHECKS: list[Callable[[Replay], Iterator[Violation]]] = [
+    total_pot,
+    collected_total,
+    rake_bounds,
+    side_pots,
+    collect_eligibility,
+    collected_per_pot,
+    summary_won,
+]

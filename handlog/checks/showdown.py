@@ -1,0 +1,153 @@
+"""Showdown checks: each pot goes to its best eligible hand(s), ties split evenly, the showdown in order.
+
+Only hands that were shown are judged: a player who mucks concedes, and cards never shown are not held
+against the log. Hands are ranked by the variant's evaluator (phevaluator for high hands).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from decimal import Decimal
+
+from handlog.engine import Category, Replay, Severity, Violation
+from handlog.engine.replay import pot_index
+from handlog.engine.variants import variant_for
+from handlog.events import Bet, Collect, Muck, Raise, Show, Street, StreetStart
+
+ZERO = Decimal(0)
+
+
+def shown_hands(replay: Replay) -> dict[str, tuple[str, ...]]:
+    """Every hand shown at showdown: "shows [..]" lines, then the summary's "showed [..]"."""
+    shown: dict[str, tuple[str, ...]] = {}
+    for e in replay.hand.events:
+        if isinstance(e, Show):
+            shown[e.player] = e.cards
+    for seat in replay.hand.summary.seats:
+        if seat.shown and seat.player not in shown:
+            shown[seat.player] = seat.shown
+    return shown
+
+
+def _unit(replay: Replay) -> Decimal:
+    amounts = [c.amount for c in replay.hand.events if isinstance(c, Collect)]
+    exponent = min((int(a.as_tuple().exponent) for a in amounts), default=0)
+    return Decimal(1).scaleb(min(exponent, 0))
+
+
+def best_hand_wins(replay: Replay) -> Iterator[Violation]:
+    """Each pot (each run's share of it, when run twice) goes to the best shown hand(s) among its players."""
+    variant = variant_for(replay.hand.game)
+    if variant is None or not replay.supported:
+        return
+    shown = shown_hands(replay)
+    collects = [e for e in replay.hand.events if isinstance(e, Collect)]
+    runs = sorted({c.run or 1 for c in collects})
+    for run in runs:
+        board = replay.boards[run - 1] if run - 1 < len(replay.boards) else ()
+        if variant.board and len(board) != sum(variant.board.values()):
+            continue
+        for index, pot in enumerate(replay.pots):
+            winners = {c.player for c in collects if (c.run or 1) == run and pot_index(c.pot) == index}
+            if not winners:
+                continue
+            contenders = {
+                p: variant.evaluate(shown[p], board)
+                for p in pot.eligible
+                if p in shown and len(shown[p]) == variant.hole_cards
+            }
+            if len(contenders) < 2:
+                continue
+            best = min(contenders.values())
+            best_players = {p for p, rank in contenders.items() if rank == best}
+            judged = {w for w in winners if w in contenders}
+            line = min(c.line for c in collects if c.player in winners and pot_index(c.pot) == index)
+            name = "pot" if len(replay.pots) == 1 else ("main pot" if index == 0 else f"side pot-{index}")
+            losers = judged - best_players
+            if losers:
+                yield Violation(
+                    "wrong-winner", Category.SHOWDOWN, Severity.ERROR, line,
+                    f"{', '.join(sorted(losers))} collect(s) the {name} but {', '.join(sorted(best_players))}"
+                    " showed a better hand",
+                )
+            elif judged and best_players - winners:
+                yield Violation(
+                    "split-missing", Category.SHOWDOWN, Severity.ERROR, line,
+                    f"{', '.join(sorted(best_players - winners))} tie(s) for the best hand but get nothing from"
+                    f" the {name}",
+                )
+            elif not judged and best_players and not (winners & set(contenders)):
+                unshown = winners - set(shown)
+                if not unshown:
+                    yield Violation(
+                        "wrong-winner", Category.SHOWDOWN, Severity.ERROR, line,
+                        f"{', '.join(sorted(winners))} collect(s) the {name} without contesting it;"
+                        f" {', '.join(sorted(best_players))} showed the best hand",
+                    )
+
+
+def split_evenly(replay: Replay) -> Iterator[Violation]:
+    """A split pot is shared equally; only the odd chip may make one share larger, and it goes to the first
+    winner left of the button."""
+    collects = [e for e in replay.hand.events if isinstance(e, Collect)]
+    unit = max(_unit(replay), replay.hand.stakes.small / 5 if replay.hand.tournament is None else _unit(replay))
+    seats = {s.player: s.seat for s in replay.hand.seats}
+    groups: dict[tuple[int, int], list[Collect]] = {}
+    for c in collects:
+        groups.setdefault((c.run or 1, pot_index(c.pot)), []).append(c)
+    for (_run, _index), group in groups.items():
+        players = {c.player for c in group}
+        if len(players) < 2 or len(players) != len(group):
+            continue
+        amounts = [c.amount for c in group]
+        if max(amounts) - min(amounts) > unit:
+            yield Violation(
+                "split-amount", Category.ACCOUNTING, Severity.ERROR, group[0].line,
+                f"a split pot is shared equally, but for odd chips of {unit}; the shares are "
+                + ", ".join(f"{c.player} {c.amount}" for c in group),
+            )
+            continue
+        button = replay.hand.button
+        if max(amounts) != min(amounts) and button is not None:
+            order = sorted(players, key=lambda p: (seats.get(p, 0) <= button, seats.get(p, 0)))
+            top = max(amounts)
+            bigger = [c.player for c in group if c.amount == top]
+            if bigger and order[0] not in bigger:
+                yield Violation(
+                    "odd-chip", Category.ACCOUNTING, Severity.WARNING, group[0].line,
+                    f"the odd chip goes to the first winner left of the button ({order[0]}), the log gives it to"
+                    f" {', '.join(bigger)}",
+                )
+
+
+def showdown_order(replay: Replay) -> Iterator[Violation]:
+    """At showdown the last aggressor of the last betting round shows first; with no bet on that round, the
+    first player left of the button. (A warning: sites show hands automatically, in their own order.)"""
+    events = replay.hand.events
+    start = next((i for i, e in enumerate(events) if isinstance(e, StreetStart) and e.street == Street.SHOWDOWN),
+                 None)
+    if start is None or any(r.all_in_street is not None for r in replay.results.values()):
+        return
+    first = next((e for e in events[start:] if isinstance(e, Show | Muck)), None)
+    if first is None:
+        return
+    final_street = replay.steps[start - 1].state.street if 0 < start <= len(replay.steps) else None
+    aggressor = None
+    for step in replay.steps[:start]:
+        if isinstance(step.event, Bet | Raise) and step.state.street == final_street:
+            aggressor = step.event.player
+    if aggressor is None:
+        final = replay.steps[start].state if start < len(replay.steps) else None
+        live = [p.player for p in final.players if p.in_hand and not p.folded] if final else []
+        button = replay.hand.button or 0
+        seats = {s.player: s.seat for s in replay.hand.seats}
+        live.sort(key=lambda p: (seats.get(p, 0) <= button, seats.get(p, 0)))
+        aggressor = live[0] if live else None
+    if aggressor is not None and first.player != aggressor:
+        yield Violation(
+            "showdown-order", Category.SHOWDOWN, Severity.WARNING, first.line,
+            f"{aggressor} should show first (last aggressor, or first left of the button); {first.player} does",
+        )
+
+
+CHECKS: list[Callable[[Replay], Iterator[Violation]]] = [best_hand_wins, split_evenly, showdown_order]

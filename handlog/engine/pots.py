@@ -1,0 +1,41 @@
+"""Main and side pots as a pure function of what each player put in and who is still eligible.
+
+Pots are layered by the all-in levels of the players still in the hand: each layer holds, from every
+player, what they put in between the previous level and this one, and is contested by the live players who
+reached this level. Chips of folded players fill the layers they reached but make no one eligible.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from decimal import Decimal
+
+from handlog.engine.views import Pot
+
+
+def build_pots(committed: Mapping[str, Decimal], live: set[str] | frozenset[str]) -> list[Pot]:
+    """Pots from each player's total contribution; ``live`` are the players who have not folded.
+
+    Example: A all-in for 10, B and C put in 30, D folded after 5 → main pot 35 (A, B, C), side pot 40 (B, C).
+    """
+    levels = sorted({amount for player, amount in committed.items() if player in live and amount > 0})
+    pots: list[Pot] = []
+    previous = Decimal(0)
+    for level in levels:
+        size = sum((min(c, level) - min(c, previous) for c in committed.values()), Decimal(0))
+        eligible = tuple(p for p, c in committed.items() if p in live and c >= level)
+        if size > 0:
+            if pots and pots[-1].eligible == eligible:  # same contenders: one pot, not two
+                pots[-1] = Pot(pots[-1].amount + size, eligible)
+            else:
+                pots.append(Pot(size, eligible))
+        previous = level
+    # Chips above every live player's level (a folded player who put in more than anyone left) stay in
+    # the last pot: they were called by nobody, yet the log may show them unreturned.
+    rest = sum((c - min(c, previous) for c in committed.values()), Decimal(0))
+    if rest > 0:
+        if pots:
+            pots[-1] = Pot(pots[-1].amount + rest, pots[-1].eligible)
+        else:
+            pots.append(Pot(rest, ()))
+    return pots

@@ -1,0 +1,130 @@
+"""``replay(hand)``: the one entry point of the engine.
+
+Drives every event of a ``Hand`` through a ``Table``, then derives what the hand settled: pots from
+contributions and eligibility, each player's committed, collected and net amounts, and the rake. The result
+is an immutable ``Replay`` with the table after each event and the violations the rules found on the way.
+"""
+
+from __future__ import annotations
+
+from decimal import ROUND_DOWN, Decimal
+
+from handlog.engine.pots import build_pots
+from handlog.engine.rules import RulesProfile, profile_for
+from handlog.engine.table import ZERO, PlayerState, Table
+from handlog.engine.variants import variant_for
+from handlog.engine.views import PlayerResult, Pot, Replay
+from handlog.engine.violations import Category, Severity, Violation
+from handlog.events import Hand
+
+
+def replay(hand: Hand, rules: RulesProfile | None = None) -> Replay:
+    """Replay ``hand`` under ``rules`` (the site's default profile when None)."""
+    variant = variant_for(hand.game)
+    if variant is None:
+        note = f"{hand.game_name or hand.game.value} is not replayed yet: nothing in this hand was checked"
+        return Replay(
+            hand=hand, steps=(), violations=(), results={}, pots=(), rake=hand.summary.rake or ZERO,
+            supported=False, notes=(note,),
+        )
+    table = Table(hand, variant, rules or profile_for(hand.site))
+    for event in hand.events:
+        table.apply(event)
+    if not table.cancelled:
+        _final_checks(table)
+    players = table.players
+    live = {p.name for p in players.values() if p.live}
+    committed = {p.name: p.committed for p in players.values() if p.committed or p.live}
+    pots = tuple(build_pots(committed, live))
+    pots = _with_winners(pots, table)
+    rake = hand.summary.rake if hand.summary.rake is not None else ZERO
+    if table.cancelled:
+        rake = ZERO
+    results = _results(table, rake)
+    return Replay(
+        hand=hand,
+        steps=tuple(table.steps),
+        violations=tuple(table.violations),
+        results=results,
+        pots=pots,
+        rake=rake,
+        supported=True,
+        boards=tuple(b for b in (tuple(table.board), tuple(table.board2 or ())) if b),
+        cancelled=table.cancelled,
+        notes=tuple(table.notes),
+    )
+
+
+def _final_checks(table: Table) -> None:
+    """At the end of the log: a round left open, an uncalled bet never returned."""
+    live = table.live_players()
+    if table.round_open and len(live) > 1 and not table.round_complete():
+        last_line = table.hand.events[-1].line if table.hand.events else table.hand.line
+        table.violate(
+            "round-incomplete", Category.LEGALITY, last_line,
+            f"the hand ends while {table.next_to_act()} still has to act",
+        )
+    if not table.uncalled_checked and table.collects:
+        table._check_uncalled_done(table.collects[0].line)
+
+
+def _with_winners(pots: tuple[Pot, ...], table: Table) -> tuple[Pot, ...]:
+    """Attach to each pot the players the log says collected from it."""
+    names = _pot_names(len(pots))
+    winners: dict[int, list[str]] = {}
+    for c in table.collects:
+        index = names.get(c.pot, 0)
+        winners.setdefault(index, [])
+        if c.player not in winners[index]:
+            winners[index].append(c.player)
+    return tuple(Pot(p.amount, p.eligible, tuple(winners.get(i, ()))) for i, p in enumerate(pots))
+
+
+def _pot_names(count: int) -> dict[str, int]:
+    """Site pot names to pot indexes: "pot"/"main pot" → 0, "side pot" → 1, "side pot-N" → N."""
+    names = {"pot": 0, "main pot": 0, "side pot": 1}
+    for n in range(1, max(count, 2) + 8):
+        names[f"side pot-{n}"] = n
+    return names
+
+
+def pot_index(name: str) -> int:
+    return _pot_names(1).get(name, 0)
+
+
+def _results(table: Table, rake: Decimal) -> dict[str, PlayerResult]:
+    players = [p for p in table.players.values() if p.in_hand or p.committed or p.collected]
+    shares = _rake_shares(players, rake)
+    return {
+        p.name: PlayerResult(
+            player=p.name,
+            seat=p.seat,
+            start_stack=p.start,
+            committed=p.committed,
+            collected=p.collected,
+            net=p.collected - p.committed,
+            rake=shares.get(p.name, ZERO),
+            cashed_out=p.cashed_out is not None,
+            all_in_street=p.all_in_street,
+        )
+        for p in players
+    }
+
+
+def _rake_shares(players: list[PlayerState], rake: Decimal) -> dict[str, Decimal]:
+    """The rake split pro rata to what each player collected, in the hand's smallest unit, summing exactly."""
+    won = {p.name: p.collected for p in players if p.collected > 0}
+    total = sum(won.values(), ZERO)
+    if rake <= 0 or total <= 0:
+        return {}
+    exponent = min((a.as_tuple().exponent for a in [rake, *won.values()]), default=0)
+    unit = Decimal(1).scaleb(int(exponent)) if isinstance(exponent, int) else Decimal(1)
+    shares = {name: (rake * amount / total).quantize(unit, rounding=ROUND_DOWN) for name, amount in won.items()}
+    rest = rake - sum(shares.values(), ZERO)
+    biggest = max(won, key=lambda n: won[n])
+    shares[biggest] += rest
+    return shares
+
+
+def is_error(v: Violation) -> bool:
+    return v.severity == Severity.ERROR

@@ -1,0 +1,85 @@
+"""Poker variants as small descriptions over one engine: dealing plan, betting rounds, hand evaluation.
+
+Hold'em and Five Card Draw share betting, pots, side pots and showdown; a variant only says how many cards are
+dealt, which rounds exist, where draws fall, when fixed-limit bets double and how a showdown hand ranks.
+Omaha, 2-7 draws or stud slot in as further entries.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from phevaluator import evaluate_cards
+
+from handlog.events import Game, Street
+
+
+def best_high_hand(hole: Sequence[str], board: Sequence[str]) -> int:
+    """Rank of the best five-card high hand from hole and board cards (lower is better), via phevaluator."""
+    return int(evaluate_cards(*hole, *board))
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    name: str
+    hole_cards: int
+    rounds: tuple[Street, ...]  # betting rounds in order
+    board: dict[Street, int]  # cards a street adds to the board
+    draw_before: frozenset[Street]  # betting rounds that a draw precedes
+    big_bet_from: Street  # fixed limit: the first round played with the big bet
+    evaluate: Callable[[Sequence[str], Sequence[str]], int]
+    max_showdown_cards: int
+
+    def next_round(self, street: Street) -> Street | None:
+        i = self.rounds.index(street)
+        return self.rounds[i + 1] if i + 1 < len(self.rounds) else None
+
+    def uses_big_bet(self, street: Street) -> bool:
+        return self.rounds.index(street) >= self.rounds.index(self.big_bet_from)
+
+
+HOLDEM = Variant(
+    name="Texas Hold'em",
+    hole_cards=2,
+    rounds=(Street.PREFLOP, Street.FLOP, Street.TURN, Street.RIVER),
+    board={Street.FLOP: 3, Street.TURN: 1, Street.RIVER: 1},
+    draw_before=frozenset(),
+    big_bet_from=Street.TURN,
+    evaluate=best_high_hand,
+    max_showdown_cards=2,
+)
+
+FIVE_CARD_DRAW = Variant(
+    name="Five Card Draw",
+    hole_cards=5,
+    rounds=(Street.PREFLOP, Street.DRAW_1),
+    board={},
+    draw_before=frozenset({Street.DRAW_1}),
+    big_bet_from=Street.DRAW_1,
+    evaluate=best_high_hand,
+    max_showdown_cards=5,
+)
+
+VARIANTS: dict[Game, Variant] = {Game.HOLDEM: HOLDEM, Game.FIVE_CARD_DRAW: FIVE_CARD_DRAW}
+
+
+def variant_for(game: Game) -> Variant | None:
+    """The variant the engine replays for ``game``, or None when it does not replay that game yet."""
+    return VARIANTS.get(game)
+
+
+def high_card_by_suit_button(cards: dict[int, str]) -> int:
+    """The seat that gets the first button: highest card dealt, suits breaking ties (spades, hearts, diamonds,
+    clubs, from highest to lowest). ``cards`` maps seat → the one card dealt to that seat."""
+    ranks = "23456789TJQKA"
+    suits = "cdhs"
+
+    def strength(card: str) -> tuple[int, int]:
+        if len(card) != 2 or card[0] not in ranks or card[1] not in suits:
+            raise ValueError(f"not a card: {card!r}")
+        return ranks.index(card[0]), suits.index(card[1])
+
+    if not cards:
+        raise ValueError("no cards dealt for the button")
+    return max(cards, key=lambda seat: strength(cards[seat]))
