@@ -29,7 +29,9 @@ class RulesProfile(BaseModel):
 STANDARD = RulesProfile()
 
 SITE_PROFILES: dict[str, RulesProfile] = {
-    "PokerStars": RulesProfile(name="PokerStars", cap_applies_heads_up=False),
+    # PokerStars caps fixed-limit betting heads-up too: its logs print "Betting is capped" after a bet and
+    # three raises between two players (e.g. a 2010 50FPP Limit Hold'em tournament in the corpus).
+    "PokerStars": RulesProfile(name="PokerStars", cap_applies_heads_up=True),
 }
 
 

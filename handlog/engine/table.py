@@ -42,6 +42,7 @@ from handlog.events import (
 )
 
 ZERO = Decimal(0)
+DECK_SIZE = 52
 
 
 @dataclass(slots=True)
@@ -112,6 +113,7 @@ class Table:
         self.board2: list[str] | None = None  # run-it-twice: the second board
         self.seen: dict[str, int] = {}  # card → line where it was first seen
         self.discarded: set[str] = set()
+        self.deck_used = 0  # draw games: cards taken from the deck so far (dealt and drawn)
         self.last_aggressor: str | None = None
         self.showdown_order: list[str] = []
         self.cancelled = False
@@ -119,6 +121,9 @@ class Table:
         self.pending_draw: dict[str, int] = {}  # player → cards discarded and not yet replaced (when known)
         self.collects: list[Collect] = []
         self.uncalled_checked = False
+        # a log that prints "Uncalled bet" lines must print every one; only logs that never do (2005-2008)
+        # may let the site's total show the return instead
+        self.prints_uncalled = any(isinstance(e, UncalledBet) for e in hand.events)
         self.bb_level = ZERO  # preflop: the full big blind, owed by callers even when the blind is all-in short
         self.notes: list[str] = []
 
@@ -190,7 +195,13 @@ class Table:
     # ------------------------------------------------------------------ cards
     def see(self, cards: tuple[str, ...], line: int, what: str) -> None:
         for card in cards:
-            if card in self.seen:
+            if card in self.discarded and self.deck_used > DECK_SIZE:
+                # the draws needed more cards than the stub held: the discards were shuffled into a new stub,
+                # so a discarded card may be dealt again
+                self.discarded.discard(card)
+                self.seen[card] = line
+                self.notes.append(f"{card} was discarded and dealt again ({what}): the stub ran out")
+            elif card in self.seen:
                 self.violate(
                     "duplicate-card", Category.CARDS, line,
                     f"{card} ({what}) was already seen on line {self.seen[card]}: no card may appear twice"
@@ -475,6 +486,9 @@ class Table:
         self.round_open = False
 
     def _enter_draw(self, line: int) -> None:
+        if self.deck_used == 0:
+            dealt = sum(1 for p in self.players.values() if p.in_hand)
+            self.deck_used = dealt * self.variant.hole_cards + len(self.board)
         self.in_draw = True
         self.last_actor = None
         self.round_anchor = self.button
@@ -519,7 +533,8 @@ class Table:
         return p
 
     def _draw_pending(self) -> bool:
-        return bool(self.variant.draw_before) and self.street is not None and (
+        """The betting round just played is followed by a draw (never after the showdown has begun)."""
+        return bool(self.variant.draw_before) and self.street in self.variant.rounds and (
             self.variant.next_round(self.street) in self.variant.draw_before
         ) and len(self.live_players()) > 1
 
@@ -711,6 +726,7 @@ class Table:
             self.discarded.update(cards)
         if count:
             self.pending_draw[p.name] = count
+            self.deck_used += count
         p.drew = True
         self.last_actor = p.name
         if all(q.drew for q in self.live_players()):
@@ -743,9 +759,12 @@ class Table:
                 f"{p.name} bet {p.bet} and was called for {second}: {excess} should be returned, the log returns"
                 f" {e.amount}",
             )
-        p.bet -= e.amount
-        p.stack += e.amount
-        p.committed -= e.amount
+        # only chips in front of the player can come back: a larger return is reported above and applied no
+        # further than the player's bet (chips cannot come out of nowhere)
+        back = max(min(e.amount, p.bet), ZERO)
+        p.bet -= back
+        p.stack += back
+        p.committed -= back
 
     def on_show(self, e: Show) -> None:
         p = self._player(e.player, e.line)
@@ -795,7 +814,12 @@ class Table:
         p.collected += e.amount
 
     def on_cancelled(self, e: HandCancelled) -> None:
+        """A cancelled hand is void: every chip put in goes back to its owner and nobody wins or loses."""
         self.cancelled = True
+        for p in self.players.values():
+            p.stack += p.committed
+            p.committed = ZERO
+            p.bet = ZERO
 
     def _check_uncalled_done(self, line: int) -> None:
         """Before the pot is awarded, any bet nobody called must have been returned."""
@@ -803,11 +827,13 @@ class Table:
             return
         self.uncalled_checked = True
         ranked = sorted(self.players.values(), key=lambda q: q.bet, reverse=True)
-        if len(ranked) >= 2 and ranked[0].bet > ranked[1].bet and not self.cancelled:
+        # only a player still in the hand gets chips back: a folded player's bet is dead money
+        if len(ranked) >= 2 and ranked[0].bet > ranked[1].bet and ranked[0].live and not self.cancelled:
             top, excess = ranked[0], ranked[0].bet - ranked[1].bet
             stated = self.hand.summary.total_pot
             in_pot = sum((q.committed for q in self.players.values()), ZERO)
-            if stated is not None and stated + (self.hand.summary.stp or ZERO) == in_pot - excess:
+            shown_by_total = stated is not None and stated + (self.hand.summary.stp or ZERO) == in_pot - excess
+            if shown_by_total and not self.prints_uncalled:
                 # Old logs (2005-2008) print no "Uncalled bet" line; the site's own total shows the return.
                 top.bet -= excess
                 top.stack += excess

@@ -32,11 +32,16 @@ class Variant:
     max_showdown_cards: int
 
     def next_round(self, street: Street) -> Street | None:
+        """The betting round after ``street`` (None after the last one, or for a street that is no round)."""
+        if street not in self.rounds:
+            return None
         i = self.rounds.index(street)
         return self.rounds[i + 1] if i + 1 < len(self.rounds) else None
 
     def uses_big_bet(self, street: Street) -> bool:
-        return self.rounds.index(street) >= self.rounds.index(self.big_bet_from)
+        """Fixed limit: whether ``street`` is played with the big bet (so is anything after the last round)."""
+        i = self.rounds.index(street) if street in self.rounds else len(self.rounds) - 1
+        return i >= self.rounds.index(self.big_bet_from)
 
 
 HOLDEM = Variant(

@@ -1,0 +1,154 @@
+"""The checks over a replay, one small pure function each, called directly on real hands with one number of
+the site's changed (the hands are the engine tests' copies in tests/engine/hands)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import handlog
+from handlog.checks import CHECKS, accounting, cards, run_checks, showdown
+from handlog.engine import replay
+from handlog.events import Game, Hand
+
+D = Decimal
+HANDS = Path(__file__).resolve().parents[1] / "engine" / "hands"
+
+
+def load(name: str) -> Hand:
+    records = handlog.read_text((HANDS / name).read_text(encoding="utf-8"), name)
+    assert records and records[0].hand is not None
+    return records[0].hand
+
+
+def with_summary(hand: Hand, **changes: Any) -> Hand:
+    return hand.model_copy(update={"summary": hand.summary.model_copy(update=changes)})
+
+
+def with_event(hand: Hand, line: int, **changes: Any) -> Hand:
+    events = tuple(e.model_copy(update=changes) if e.line == line else e for e in hand.events)
+    return hand.model_copy(update={"events": events})
+
+
+def codes(found: Any) -> list[tuple[str, str, int]]:
+    return [(v.code, v.category.value, v.line) for v in found]
+
+
+def test_every_check_passes_the_real_hands() -> None:
+    for path in sorted(HANDS.glob("*.txt")):
+        rp = replay(load(path.name))
+        for check in CHECKS:
+            assert list(check(rp)) == [], (path.name, check.__name__)
+
+
+# ---------------------------------------------------------------- accounting
+
+def test_total_pot() -> None:
+    hand = with_summary(load("nl_6max_kicker.txt"), total_pot=D("9.05"))
+    assert codes(accounting.total_pot(replay(hand))) == [("total-pot", "accounting", 33)]
+
+
+def test_collected_total() -> None:
+    hand = with_event(load("nl_6max_kicker.txt"), 32, amount=D("8.50"))
+    assert codes(accounting.collected_total(replay(hand))) == [("collected-total", "accounting", 32)]
+    # the rake is the other half of the sum
+    hand = with_summary(load("nl_6max_kicker.txt"), rake=D("0.30"))
+    assert codes(accounting.collected_total(replay(hand))) == [("collected-total", "accounting", 32)]
+
+
+def test_rake_bounds() -> None:
+    for rake in (D("-0.01"), D("9")):
+        hand = with_summary(load("nl_6max_kicker.txt"), rake=rake)
+        assert ("rake", "accounting", 33) in codes(accounting.rake_bounds(replay(hand)))
+
+
+def test_side_pots() -> None:
+    hand = load("nl_mtt_side_pots.txt")
+    wrong = with_summary(hand, main_pot=D(620), side_pots=(D(1770), D(120)))
+    assert codes(accounting.side_pots(replay(wrong))) == [
+        ("side-pots", "accounting", 43), ("side-pots", "accounting", 43),
+    ]
+    missing = with_summary(hand, side_pots=(D(1840),))
+    assert codes(accounting.side_pots(replay(missing))) == [("side-pots", "accounting", 43)]
+
+
+def test_pot_unknown() -> None:
+    hand = with_event(load("nl_mtt_side_pots.txt"), 34, pot="side pot-7")
+    assert ("pot-unknown", "accounting", 34) in codes(accounting.collect_eligibility(replay(hand)))
+
+
+def test_pot_overpaid() -> None:
+    hand = with_event(load("nl_mtt_side_pots.txt"), 34, amount=D(100))  # side pot-2 holds 120: 100 + 60
+    assert codes(accounting.collected_per_pot(replay(hand))) == [("pot-overpaid", "accounting", 43)]
+
+
+def test_ineligible_winner() -> None:
+    hand = with_event(load("nl_mtt_side_pots.txt"), 37, player="Player21")  # side pot-1 without Player21
+    assert codes(accounting.collect_eligibility(replay(hand))) == [("ineligible-winner", "showdown", 37)]
+
+
+def test_summary_won() -> None:
+    hand = load("nl_6max_split.txt")
+    seats = tuple(s.model_copy(update={"won": (D("4.70"),)}) if s.player == "Hero" else s for s in hand.summary.seats)
+    assert codes(accounting.summary_won(replay(with_summary(hand, seats=seats)))) == [
+        ("summary-won", "accounting", 39)
+    ]
+
+
+# ---------------------------------------------------------------- showdown
+
+def test_wrong_winner_and_missing_split() -> None:
+    hand = load("nl_6max_split.txt")  # two pair, fours and deuces, ace kicker each: a split
+    alone = hand.model_copy(update={"events": tuple(e for e in hand.events if e.line != 30)})
+    assert codes(showdown.best_hand_wins(replay(alone))) == [("split-missing", "showdown", 29)]
+    kicker = load("nl_6max_kicker.txt")
+    assert codes(showdown.best_hand_wins(replay(with_event(kicker, 32, player="Player3")))) == [
+        ("wrong-winner", "showdown", 32)
+    ]
+
+
+def test_unshown_hands_are_not_judged() -> None:
+    # Player3 mucks instead of showing: the pot goes to Player4 uncontested as far as the log shows
+    hand = load("nl_6max_kicker.txt")
+    hand = hand.model_copy(update={
+        "events": tuple(e for e in hand.events if e.line != 30),
+        "summary": hand.summary.model_copy(update={"seats": tuple(
+            s.model_copy(update={"shown": ()}) for s in hand.summary.seats
+        )}),
+    })
+    assert list(showdown.best_hand_wins(replay(hand))) == []
+
+
+def test_split_amount() -> None:
+    hand = with_event(with_event(load("nl_6max_split.txt"), 29, amount=D("5")), 30, amount=D("4.60"))
+    assert codes(showdown.split_evenly(replay(hand))) == [("split-amount", "accounting", 29)]
+
+
+def test_showdown_order_skipped_when_all_in() -> None:
+    # an all-in hand is shown by the site automatically: no order to judge
+    assert list(showdown.showdown_order(replay(load("nl_mtt_side_pots.txt")))) == []
+
+
+# ---------------------------------------------------------------- cards
+
+def test_summary_board() -> None:
+    hand = load("nl_6max_kicker.txt")
+    wrong = with_summary(hand, boards=(("9h", "8s", "3c", "8d", "5c"),))
+    assert codes(cards.summary_board(replay(wrong))) == [("board-mismatch", "cards", 33)]
+
+
+def test_summary_cards() -> None:
+    hand = load("nl_6max_kicker.txt")
+    seats = tuple(
+        s.model_copy(update={"shown": ("Ac", "4h")}) if s.player == "Player4" else s for s in hand.summary.seats
+    )
+    assert codes(cards.summary_cards(replay(with_summary(hand, seats=seats)))) == [("duplicate-card", "cards", 39)]
+
+
+# ---------------------------------------------------------------- run_checks
+
+def test_run_checks_skips_hands_not_replayed() -> None:
+    hand = with_summary(load("nl_6max_kicker.txt"), total_pot=D(1))
+    assert run_checks(replay(hand))
+    assert run_checks(replay(hand.model_copy(update={"game": Game.RAZZ}))) == []

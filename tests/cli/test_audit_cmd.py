@@ -1,0 +1,137 @@
+"""``handlog audit``: the JSON Lines records, the human report and the exit codes (0 clean, 1 errors or
+unparsed hands, 2 usage)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from handlog.cli.main import main
+
+HANDS = Path(__file__).resolve().parents[1] / "engine" / "hands"
+RECORD_KEYS = {"file", "line", "hand_id", "site", "game", "structure", "status", "violations"}
+VIOLATION_KEYS = {"code", "category", "severity", "line", "message"}
+
+
+def kicker_text() -> str:
+    return (HANDS / "nl_6max_kicker.txt").read_text(encoding="utf-8")
+
+
+@pytest.fixture
+def clean_dir(tmp_path: Path) -> Path:
+    (tmp_path / "a.txt").write_text(kicker_text(), encoding="utf-8")
+    (tmp_path / "b.txt").write_text((HANDS / "draw_pl.txt").read_text(encoding="utf-8"), encoding="utf-8")
+    return tmp_path
+
+
+def wrong_collect(tmp_path: Path) -> Path:
+    path = tmp_path / "wrong.txt"
+    path.write_text(kicker_text().replace("Player4 collected $8.55", "Player4 collected $8.65"), encoding="utf-8")
+    return path
+
+
+def unparsed(tmp_path: Path) -> Path:
+    lines = kicker_text().splitlines()
+    path = tmp_path / "cut.txt"
+    path.write_text("\n".join([*lines[:20], "Player3: dances on the table", *lines[20:]]) + "\n", encoding="utf-8")
+    return path
+
+
+def run_json(capsys: pytest.CaptureFixture[str], *paths: Path) -> tuple[int, list[dict[str, object]]]:
+    code = main(["audit", "--json", *map(str, paths)])
+    out = capsys.readouterr().out
+    return code, [json.loads(line) for line in out.splitlines()]
+
+
+def test_json_clean(clean_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, records = run_json(capsys, clean_dir)
+    assert code == 0
+    hands, summary = records[:-1], records[-1]
+    assert len(hands) == 2
+    for record in hands:
+        assert set(record) == RECORD_KEYS
+        assert record["status"] == "clean"
+        assert record["violations"] == []
+        assert record["site"] == "PokerStars"
+    first = hands[0]
+    assert first["file"] == str(clean_dir / "a.txt")
+    assert (first["line"], first["hand_id"], first["game"], first["structure"]) == (
+        1, "35824527128", "holdem", "no_limit",
+    )
+    assert hands[1]["game"] == "five_card_draw"
+    assert hands[1]["structure"] == "pot_limit"
+    assert summary == {"summary": {"files": 2, "hands": 2, "clean": 2, "violations": 0, "unparsed": 0}}
+
+
+def test_json_violations_exit_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, records = run_json(capsys, wrong_collect(tmp_path))
+    assert code == 1
+    record = records[0]
+    assert set(record) == RECORD_KEYS
+    assert record["status"] == "violations"
+    violations = record["violations"]
+    assert isinstance(violations, list)
+    for v in violations:
+        assert set(v) == VIOLATION_KEYS
+    assert {(v["code"], v["category"], v["severity"], v["line"]) for v in violations} == {
+        ("collected-total", "accounting", "error", 32),
+        ("summary-won", "accounting", "error", 39),
+    }
+    assert records[-1] == {"summary": {"files": 1, "hands": 1, "clean": 0, "violations": 1, "unparsed": 0}}
+
+
+def test_json_warnings_only_exit_0(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "w.txt"
+    path.write_text((HANDS / "nl_short_all_in_big_blind.txt").read_text(encoding="utf-8"), encoding="utf-8")
+    code, records = run_json(capsys, path)
+    assert code == 0
+    assert records[0]["status"] == "violations"
+    violations = records[0]["violations"]
+    assert isinstance(violations, list)
+    assert [v["severity"] for v in violations] == ["warning"]
+
+
+def test_json_unparsed_exit_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, records = run_json(capsys, unparsed(tmp_path))
+    assert code == 1
+    record = records[0]
+    assert set(record) >= RECORD_KEYS
+    assert record["status"] == "unparsed"
+    assert record["violations"] == []
+    assert record["hand_id"] == "35824527128"
+    assert records[-1] == {"summary": {"files": 1, "hands": 1, "clean": 0, "violations": 0, "unparsed": 1}}
+
+
+def test_missing_path_exit_2(clean_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # the other paths are still read
+    code = main(["audit", "--json", str(clean_dir / "a.txt"), str(clean_dir / "nope.txt")])
+    captured = capsys.readouterr()
+    assert code == 2
+    records = [json.loads(line) for line in captured.out.splitlines()]
+    assert records[-1] == {"summary": {"files": 1, "hands": 1, "clean": 1, "violations": 0, "unparsed": 0}}
+    assert "nope.txt" in captured.err
+
+
+def test_usage_error_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["audit"]) == 2
+    assert main(["audit", "--no-such-option", "x"]) == 2
+
+
+def test_human_report(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = wrong_collect(tmp_path)
+    assert main(["audit", "--quiet", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert f"{path}:32: hand 35824527128: error collected-total:" in out
+    assert "1 files, 1 hands: 0 clean, 1 with violations, 0 unparsed" in out
+    assert "accounting/collected-total" in out
+
+
+def test_human_report_warnings_only_with_flag(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "w.txt"
+    path.write_text((HANDS / "nl_short_all_in_big_blind.txt").read_text(encoding="utf-8"), encoding="utf-8")
+    assert main(["audit", "--quiet", str(path)]) == 0
+    assert "acts-after-all-in:" not in capsys.readouterr().out
+    assert main(["audit", "--quiet", "--warnings", str(path)]) == 0
+    assert "warning acts-after-all-in:" in capsys.readouterr().out

@@ -1,0 +1,180 @@
+"""Hypothesis properties: chips are conserved, pots add up, and ``build_pots`` layers contributions correctly.
+
+Hands are drawn from the copied hands in ``hands/``, from every PokerStars Hold'em and Five Card Draw hand of
+../shared/corpus when it is there, and from perturbed copies of them (an amount changed, an event deleted,
+duplicated, moved or given to another player): the replay must never crash, and a hand that does not add up
+must say so with an accounting violation.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from functools import cache
+from itertools import pairwise
+from pathlib import Path
+
+from handkit import HANDS, load, names
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import handlog
+from handlog.audit import audit
+from handlog.engine import Replay, replay
+from handlog.engine.pots import build_pots
+from handlog.events import Bet, Call, CashOut, Collect, Game, Hand, Post, Raise, UncalledBet
+
+D = Decimal
+CORPUS = Path(__file__).resolve().parents[2] / ".." / "shared" / "corpus"
+SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@cache
+def corpus_hands() -> tuple[Hand, ...]:
+    hands = [load(n) for n in names()]
+    folders = ["fpdb/cash/Stars", "fpdb/tour/Stars", "fpdb-extra/cash/Stars", "fpdb-extra/tour/Stars"]
+    paths = [CORPUS / f for f in folders if (CORPUS / f).is_dir()]
+    for record in handlog.read(paths):
+        if record.hand is not None and record.hand.game in (Game.HOLDEM, Game.FIVE_CARD_DRAW):
+            hands.append(record.hand)
+    return tuple(hands)
+
+
+def cash_out_fees(hand: Hand) -> Decimal:
+    return sum((e.fee for e in hand.events if isinstance(e, CashOut)), D(0))
+
+
+def assert_pots_add_up(rp: Replay) -> None:
+    """The pots hold exactly what the players put in (after uncalled bets came back)."""
+    committed = sum((r.committed for r in rp.results.values()), D(0))
+    assert sum((p.amount for p in rp.pots), D(0)) == committed
+
+
+def assert_final_stacks_agree(rp: Replay) -> None:
+    """A player's result is the table's own bookkeeping: final stack = start − committed + collected."""
+    if not rp.steps:
+        return
+    final = {s.player: s for s in rp.steps[-1].state.players}
+    for r in rp.results.values():
+        if r.cashed_out:
+            continue
+        assert final[r.player].stack + r.collected - r.start_stack == r.net, r.player
+        assert final[r.player].committed == r.committed, r.player
+
+
+def chips_conserved(rp: Replay) -> bool:
+    """Σ (final stack − start stack) + rake = 0. Cash-outs are paid by the site, not from the pot: a hand with
+    one counts the cash-out fees with the rake, and is conserved only when every player left in cashed out."""
+    total = sum((r.net for r in rp.results.values()), D(0)) + rp.rake
+    if any(isinstance(e, CashOut) for e in rp.hand.events):
+        return total + cash_out_fees(rp.hand) == 0
+    return total == 0
+
+
+@SETTINGS
+@given(st.data())
+def test_corpus_hands_conserve_chips(data: st.DataObject) -> None:
+    hand = data.draw(st.sampled_from(corpus_hands()))
+    rp = replay(hand)
+    assert_pots_add_up(rp)
+    assert_final_stacks_agree(rp)
+    result = audit(hand)
+    accounting = [v for v in result.violations if v.category == "accounting" and v.severity == "error"]
+    assert chips_conserved(rp) or accounting, hand.hand_id
+
+
+def test_every_copied_hand_conserves_chips() -> None:
+    for name in names():
+        rp = replay(load(name))
+        assert_pots_add_up(rp)
+        assert_final_stacks_agree(rp)
+        assert chips_conserved(rp), name
+
+
+# ---------------------------------------------------------------- perturbed hands
+
+AMOUNT_FIELDS = {Post: "amount", Call: "amount", Bet: "amount", UncalledBet: "amount", Collect: "amount"}
+cents = st.integers(min_value=0, max_value=5000).map(lambda n: D(n) / 100)
+
+
+@st.composite
+def perturbed(draw: st.DrawFn) -> Hand:
+    hand = draw(st.sampled_from(corpus_hands()))
+    for _ in range(draw(st.integers(min_value=1, max_value=3))):
+        events = list(hand.events)
+        if not events:
+            break
+        i = draw(st.integers(min_value=0, max_value=len(events) - 1))
+        e = events[i]
+        how = draw(st.sampled_from(["amount", "delete", "duplicate", "swap", "player"]))
+        if how == "amount" and type(e) in AMOUNT_FIELDS:
+            events[i] = e.model_copy(update={AMOUNT_FIELDS[type(e)]: draw(cents)})
+        elif how == "amount" and isinstance(e, Raise):
+            to = draw(cents)
+            events[i] = e.model_copy(update={"to": to, "by": to / 2})
+        elif how == "delete":
+            del events[i]
+        elif how == "duplicate":
+            events.insert(i, e)
+        elif how == "swap" and i + 1 < len(events):
+            events[i], events[i + 1] = events[i + 1], events[i]
+        elif how == "player" and hasattr(e, "player") and e.player is not None:
+            seat = draw(st.sampled_from(hand.seats))
+            events[i] = e.model_copy(update={"player": seat.player})
+        hand = hand.model_copy(update={"events": tuple(events)})
+    return hand
+
+
+@SETTINGS
+@given(perturbed())
+def test_perturbed_hands_replay_and_report_what_does_not_add_up(hand: Hand) -> None:
+    result = audit(hand)  # never raises, whatever the log says
+    rp = result.replay
+    assert_pots_add_up(rp)
+    assert_final_stacks_agree(rp)
+    errors = [v for v in result.violations if v.severity == "error"]
+    if not chips_conserved(rp):
+        assert any(v.category == "accounting" for v in errors), [v.code for v in result.violations]
+
+
+# ---------------------------------------------------------------- build_pots
+
+players = st.sampled_from([f"P{i}" for i in range(1, 10)])
+contributions = st.dictionaries(players, cents, min_size=1, max_size=9)
+
+
+@settings(max_examples=300, deadline=None)
+@given(contributions, st.data())
+def test_build_pots_invariants(committed: dict[str, Decimal], data: st.DataObject) -> None:
+    live = data.draw(st.sets(st.sampled_from(sorted(committed))))
+    pots = build_pots(committed, live)
+    # every chip is in exactly one pot
+    assert sum((p.amount for p in pots), D(0)) == sum(committed.values(), D(0))
+    assert all(p.amount > 0 for p in pots)
+    contested = [p for p in pots if p.eligible]
+    for earlier, later in pairwise(contested):
+        # each side pot is contested by fewer players, all of them in the pot before
+        assert set(later.eligible) < set(earlier.eligible)
+    for pot in contested:
+        level = min(committed[p] for p in pot.eligible)
+        # the eligible players are exactly the live players who reached the pot's level
+        assert set(pot.eligible) == {p for p in live if committed[p] >= level}
+        assert all(p in live for p in pot.eligible)
+    if any(committed[p] > 0 for p in live):
+        assert pots and pots[0].eligible
+        # the main pot is open to every live player who put anything in
+        assert set(pots[0].eligible) == {p for p in live if committed[p] > 0}
+
+
+def test_build_pots_example() -> None:
+    pots = build_pots({"A": D(10), "B": D(30), "C": D(30), "D": D(5)}, {"A", "B", "C"})
+    assert [(p.amount, p.eligible) for p in pots] == [(D(35), ("A", "B", "C")), (D(40), ("B", "C"))]
+
+
+def test_build_pots_folded_chips_above_every_live_level() -> None:
+    # a folded player who put in more than anyone left: the excess stays in the last pot
+    pots = build_pots({"A": D(10), "B": D(50)}, {"A"})
+    assert [(p.amount, p.eligible) for p in pots] == [(D(60), ("A",))]
+
+
+def test_hands_folder_exists() -> None:
+    assert HANDS.is_dir()
