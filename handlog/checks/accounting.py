@@ -11,7 +11,7 @@ from decimal import Decimal
 
 from handlog.engine import Category, Replay, Severity, Violation
 from handlog.engine.replay import pot_index
-from handlog.events import CashOut, Collect
+from handlog.events import Collect
 
 ZERO = Decimal(0)
 
@@ -20,12 +20,12 @@ def _error(code: str, line: int, message: str) -> Violation:
     return Violation(code, Category.ACCOUNTING, Severity.ERROR, line, message)
 
 
-def _collects(replay: Replay) -> list[Collect]:
-    return [e for e in replay.hand.events if isinstance(e, Collect)]
+def _collects(replay: Replay) -> tuple[Collect, ...]:
+    return replay.collects
 
 
 def _cashed_out(replay: Replay) -> bool:
-    return any(isinstance(e, CashOut) for e in replay.hand.events)
+    return any(r.cashed_out for r in replay.results.values())
 
 
 def total_pot(replay: Replay) -> Iterator[Violation]:

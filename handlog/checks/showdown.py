@@ -30,7 +30,7 @@ def shown_hands(replay: Replay) -> dict[str, tuple[str, ...]]:
 
 
 def _unit(replay: Replay) -> Decimal:
-    amounts = [c.amount for c in replay.hand.events if isinstance(c, Collect)]
+    amounts = [c.amount for c in replay.collects]
     exponent = min((int(a.as_tuple().exponent) for a in amounts), default=0)
     return Decimal(1).scaleb(min(exponent, 0))
 
@@ -41,7 +41,7 @@ def best_hand_wins(replay: Replay) -> Iterator[Violation]:
     if variant is None or not replay.supported:
         return
     shown = shown_hands(replay)
-    collects = [e for e in replay.hand.events if isinstance(e, Collect)]
+    collects = list(replay.collects)
     runs = sorted({c.run or 1 for c in collects})
     for run in runs:
         board = replay.boards[run - 1] if run - 1 < len(replay.boards) else ()
@@ -89,7 +89,7 @@ def best_hand_wins(replay: Replay) -> Iterator[Violation]:
 def split_evenly(replay: Replay) -> Iterator[Violation]:
     """A split pot is shared equally; only the odd chip may make one share larger, and it goes to the first
     winner left of the button."""
-    collects = [e for e in replay.hand.events if isinstance(e, Collect)]
+    collects = list(replay.collects)
     unit = max(_unit(replay), replay.hand.stakes.small / 5 if replay.hand.tournament is None else _unit(replay))
     seats = {s.player: s.seat for s in replay.hand.seats}
     groups: dict[tuple[int, int], list[Collect]] = {}

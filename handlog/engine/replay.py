@@ -51,6 +51,7 @@ def replay(hand: Hand, rules: RulesProfile | None = None) -> Replay:
         supported=True,
         boards=tuple(b for b in (tuple(table.board), tuple(table.board2 or ())) if b),
         cancelled=table.cancelled,
+        collects=tuple(table.collects),
         notes=tuple(table.notes),
     )
 

@@ -15,7 +15,7 @@ from decimal import Decimal
 from handlog.engine.rules import RulesProfile
 from handlog.engine.structures import BettingStructure, RoundFacts, structure_for
 from handlog.engine.variants import Variant
-from handlog.engine.views import SeatView, Step, TableView
+from handlog.engine.views import Snapshot, Step
 from handlog.engine.violations import Category, Severity, Violation
 from handlog.events import (
     Bet,
@@ -93,6 +93,9 @@ class Table:
                 in_hand=not (s.out_of_hand or (s.sitting_out and hand.tournament is None)),
             )
         self.order = [p.name for p in self.players.values()]  # seat order
+        self._seated = list(self.players.values())
+        self._seat_names = tuple((p.seat, p.name) for p in self._seated)
+        self._board_t: tuple[str, ...] = ()
         self.button = hand.button
         fixed = hand.structure == Structure.FIXED_LIMIT
         self.small_bet = hand.stakes.small if fixed else hand.stakes.big
@@ -132,29 +135,33 @@ class Table:
         severity = Severity.WARNING if warning else Severity.ERROR
         self.violations.append(Violation(code, category, severity, line, message))
 
-    def view(self) -> TableView:
-        players = tuple(
-            SeatView(p.seat, p.name, p.stack, p.bet, p.committed, p.folded, p.all_in, p.in_hand)
-            for p in self.players.values()
+    def snapshot(self) -> Snapshot:
+        """The table now, compactly (see ``Step``)."""
+        values = tuple(
+            [v for p in self._seated for v in (p.stack, p.bet, p.committed, p.folded, p.all_in, p.in_hand)]
         )
-        return TableView(
-            street=self.street or Street.PREFLOP,
-            board=tuple(self.board),
-            players=players,
-            to_act=self.next_to_act() if self.round_open else None,
-            current_bet=self.current_bet,
-            raises=self.raises,
-            pot=sum((p.committed for p in self.players.values()), ZERO),
+        if len(self._board_t) != len(self.board):
+            self._board_t = tuple(self.board)
+        return (
+            self.street or Street.PREFLOP,
+            self._board_t,
+            self._seat_names,
+            values,
+            self.next_to_act() if self.round_open else None,
+            self.current_bet,
+            self.raises,
         )
 
     # ------------------------------------------------------------------ turn order
     def _after(self, seat: int | None) -> list[PlayerState]:
         """Players in seat order starting after ``seat`` (the whole table when None)."""
-        ps = list(self.players.values())
+        ps = self._seated
         if seat is None:
             return ps
-        later = [p for p in ps if p.seat > seat]
-        return later + [p for p in ps if p.seat <= seat]
+        for i, p in enumerate(ps):
+            if p.seat > seat:
+                return ps[i:] + ps[:i]
+        return ps
 
     def level(self, p: PlayerState | None = None) -> Decimal:
         """The bet ``p`` must match: the highest bet, or preflop the full big blind when the big blind is all-in
@@ -179,11 +186,14 @@ class Table:
 
     def round_complete(self) -> bool:
         """No one still owes an action (a lone active player facing no bet has nothing to do)."""
-        live = [p for p in self.players.values() if p.live]
-        if len(live) <= 1:
-            return True
-        active = [p for p in live if p.active]
-        if len(active) == 0:
+        live = 0
+        active: list[PlayerState] = []
+        for p in self._seated:
+            if p.in_hand and not p.folded:
+                live += 1
+                if not p.all_in:
+                    active.append(p)
+        if live <= 1 or not active:
             return True
         if len(active) == 1 and active[0].bet >= self.current_bet:
             return True
@@ -271,7 +281,7 @@ class Table:
             if player is not None and player in self.players:
                 to_call = max(self.current_bet - self.players[player].bet, ZERO)
             handler(self, event)
-        self.steps.append(Step(event, self.view(), to_call))
+        self.steps.append(Step(event, self.snapshot(), to_call))
 
     def _player(self, name: str, line: int) -> PlayerState | None:
         p = self.players.get(name)

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from handlog.engine.violations import Violation
-from handlog.events import Event, Hand, Street
+from handlog.events import Collect, Event, Hand, Street
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,13 +36,33 @@ class TableView:
     pot: Decimal  # everything committed so far, current bets included
 
 
+Snapshot = tuple[Street, tuple[str, ...], tuple[tuple[int, str], ...], tuple[object, ...], str | None, Decimal, int]
+"""The table after an event, compactly: street, board, seats, per-player values, to act, current bet, raises."""
+
+_FIELDS = 6  # stack, bet, committed, folded, all_in, in_hand
+
+
 @dataclass(frozen=True, slots=True)
 class Step:
-    """One event and the table after it. ``to_call`` is what an acting player owed just before acting."""
+    """One event and the table after it. ``to_call`` is what an acting player owed just before acting.
+
+    The table is kept as a compact snapshot and turned into a ``TableView`` only when asked for, so that a
+    replay that nobody inspects costs little.
+    """
 
     event: Event
-    state: TableView
+    snapshot: Snapshot
     to_call: Decimal | None = None
+
+    @property
+    def state(self) -> TableView:
+        street, board, seats, values, to_act, current_bet, raises = self.snapshot
+        players = tuple(
+            SeatView(seat, name, *values[i * _FIELDS : (i + 1) * _FIELDS])  # type: ignore[arg-type]
+            for i, (seat, name) in enumerate(seats)
+        )
+        pot = sum((sv.committed for sv in players), Decimal(0))
+        return TableView(street, board, players, to_act, current_bet, raises, pot)
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +96,7 @@ class Replay:
     supported: bool = True  # False when the game is not one the engine replays yet (nothing was checked)
     notes: tuple[str, ...] = field(default=())
     boards: tuple[tuple[str, ...], ...] = ()  # the final board; two boards when the hand was run twice
+    collects: tuple[Collect, ...] = ()  # the log's "collected" lines, in order
     cancelled: bool = False
 
     @property
