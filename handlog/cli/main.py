@@ -7,7 +7,7 @@ import sys
 from collections.abc import Sequence
 
 from handlog import __version__
-from handlog.cli import audit_cmd, parse_cmd
+from handlog.cli import audit_cmd, graph_cmd, parse_cmd, stats_cmd
 from handlog.cli.common import EXIT_USAGE
 
 
@@ -16,6 +16,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"handlog {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
     parse_cmd.add_parser(sub)
+    stats_cmd.add_parser(sub)
+    graph_cmd.add_parser(sub)
     audit_cmd.add_parser(sub)
     return parser
 

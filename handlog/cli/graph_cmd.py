@@ -1,0 +1,57 @@
+"""``handlog graph``: a player's winnings graph (cumulative net, showdown, non-showdown, all-in EV) as PNG."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from handlog.cli.common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, print_problems, progress_records
+from handlog.reading import ReadReport
+from handlog.stats.export import OutputPathError, resolve_output
+from handlog.stats.frame import per_hand
+from handlog.stats.graph import save_graph
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser(
+        "graph",
+        help="a player's winnings graph (PNG)",
+        description="Draw a player's cumulative winnings over their hands: net, showdown and non-showdown "
+        "winnings and the all-in EV adjusted net. Exit codes: 0 ok, 1 some hand unparsed, 2 usage error.",
+    )
+    p.add_argument("paths", nargs="+", metavar="PATH", help="files or folders (recursive)")
+    p.add_argument("--player", required=True, metavar="P", help="whose winnings")
+    p.add_argument("-o", "--output", default="winnings.png", metavar="F", help="PNG file (default winnings.png)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        resolve_output(args.output, "winnings.png")  # a bad path is reported before the hands are read
+    except OutputPathError as exc:
+        sys.stderr.write(f"handlog graph: {exc}\n")
+        return EXIT_USAGE
+    report = ReadReport()
+    unparsed = 0
+    hands = []
+    for record in progress_records(args.paths, report, quiet=args.quiet):
+        if record.hand is None:
+            unparsed += 1
+        else:
+            hands.append(record.hand)
+    print_problems(report)
+    if any(p.usage for p in report.problems):
+        return EXIT_USAGE
+    table = per_hand(hands, player=args.player)
+    if table.empty:
+        sys.stderr.write(f"handlog graph: no hands of {args.player!r} found\n")
+        return EXIT_PROBLEMS
+    try:
+        _, series = save_graph(table, args.player, args.output)
+    except OutputPathError as exc:
+        sys.stderr.write(f"handlog graph: {exc}\n")
+        return EXIT_USAGE
+    if not args.quiet:
+        sys.stderr.write(f"handlog: {len(series)} hands of {args.player} drawn to {args.output}\n")
+    return EXIT_PROBLEMS if unparsed else EXIT_OK

@@ -1,0 +1,180 @@
+"""Writing the statistics tables: CSV, JSON, JSON Lines and Parquet, and where the files go.
+
+Money stays exact: Decimal values are written as decimal strings (JSON, CSV) or as Parquet decimals. A CSV
+text cell that a spreadsheet would read as a formula (starting with ``=``, ``+``, ``-``, ``@``, a tab or a
+carriage return) is prefixed with ``'``; numbers, negative ones included, are written as they are.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import math
+import os
+import tempfile
+from collections.abc import Iterable, Iterator
+from datetime import datetime
+from decimal import Decimal
+from pathlib import Path
+from typing import Any, TextIO
+
+import pandas as pd
+
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+class OutputPathError(ValueError):
+    """The output path cannot be written safely (a symlink, a missing folder, a folder where a file is due)."""
+
+
+def plain(value: Any) -> Any:
+    """A cell as a JSON-ready value: Decimal and datetimes as strings, missing values as None."""
+    if value is None or value is pd.NaT:
+        return None
+    if isinstance(value, Decimal):
+        return str(value)
+    if isinstance(value, datetime | pd.Timestamp):
+        return value.isoformat()
+    if isinstance(value, bool):
+        return value
+    if hasattr(value, "item") and not isinstance(value, str):  # numpy scalars
+        return plain(value.item())
+    if isinstance(value, float) and math.isnan(value):
+        return None
+    return value
+
+
+def records(frame: pd.DataFrame) -> Iterator[dict[str, Any]]:
+    """The rows of ``frame`` as JSON-ready dicts, in column order."""
+    columns = list(frame.columns)
+    for row in frame.itertuples(index=False, name=None):
+        yield {c: plain(v) for c, v in zip(columns, row, strict=True)}
+
+
+def csv_cell(value: Any) -> Any:
+    """One CSV cell: text that could start a spreadsheet formula is escaped; numbers (Decimal, int, float,
+    negative ones included) and booleans never are."""
+    if isinstance(value, bool | Decimal | int | float) or (hasattr(value, "item") and not isinstance(value, str)):
+        value = plain(value)
+        return "" if value is None else value
+    value = plain(value)
+    if value is None:
+        return ""
+    if isinstance(value, str) and value.startswith(FORMULA_START):
+        return "'" + value
+    return value
+
+
+def write_csv(frame: pd.DataFrame, out: TextIO) -> None:
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow([csv_cell(str(c)) for c in frame.columns])
+    for row in frame.itertuples(index=False, name=None):
+        writer.writerow([csv_cell(v) for v in row])
+
+
+def write_json(frame: pd.DataFrame, out: TextIO) -> None:
+    """An array of objects, one per row."""
+    json.dump(list(records(frame)), out, ensure_ascii=False, indent=1)
+    out.write("\n")
+
+
+def write_jsonl(frame: pd.DataFrame, out: TextIO) -> None:
+    stream_rows(records(frame), "jsonl", list(frame.columns), out)
+
+
+def stream_rows(rows: Iterable[dict[str, Any]], fmt: str, columns: list[str], out: TextIO) -> int:
+    """Write records one by one as JSON Lines or CSV (nothing held in memory); returns how many."""
+    n = 0
+    if fmt == "jsonl":
+        for rec in rows:
+            out.write(json.dumps({c: plain(rec[c]) for c in columns}, ensure_ascii=False, separators=(",", ":")))
+            out.write("\n")
+            n += 1
+        return n
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(columns)
+    for rec in rows:
+        writer.writerow([csv_cell(rec[c]) for c in columns])
+        n += 1
+    return n
+
+
+def write_parquet(frame: pd.DataFrame, path: Path) -> None:
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    table = pa.Table.from_pandas(frame, preserve_index=False)
+    pq.write_table(table, path)
+
+
+TEXT_WRITERS = {"csv": write_csv, "json": write_json, "jsonl": write_jsonl}
+
+
+def resolve_output(path: str | os.PathLike[str], default_name: str) -> Path:
+    """Where to write: ``path`` itself, or ``default_name`` inside it when it is an existing folder.
+
+    The file is always directly inside the folder the user named (never elsewhere through ``..`` in a
+    default name or a symlink at the target): a symlink target is refused, and so is a missing folder.
+    """
+    target = Path(path).expanduser()
+    if target.is_dir():
+        if Path(default_name).name != default_name:
+            raise OutputPathError(f"bad output file name: {default_name!r}")
+        target = target / default_name
+    folder = target.parent.resolve()
+    if not folder.is_dir():
+        raise OutputPathError(f"no such folder: {target.parent}")
+    if target.is_symlink():
+        raise OutputPathError(f"refusing to write through a symlink: {target}")
+    if target.exists() and not target.is_file():
+        raise OutputPathError(f"not a regular file: {target}")
+    final = folder / target.name
+    if final.parent != folder:
+        raise OutputPathError(f"output outside {folder}: {target}")
+    return final
+
+
+def write_atomic(path: Path, write: Any, binary: bool = False) -> None:
+    """Write through a temporary file in the same folder, then rename over ``path``."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        if binary:
+            os.close(fd)
+            write(Path(tmp))
+        else:
+            with os.fdopen(fd, "w", encoding="utf-8", newline="") as out:
+                write(out)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def write_frame(frame: pd.DataFrame, fmt: str, output: str | os.PathLike[str] | None, out: TextIO,
+                default_name: str = "stats") -> Path | None:  # fmt: skip
+    """Write ``frame`` as ``fmt`` to ``output`` (a file or folder), or to ``out`` when no output is given."""
+    if fmt == "parquet":
+        if output is None:
+            raise OutputPathError("parquet needs --output FILE")
+        path = resolve_output(output, f"{default_name}.parquet")
+        write_atomic(path, lambda p: write_parquet(frame, p), binary=True)
+        return path
+    writer = TEXT_WRITERS[fmt]
+    if output is None:
+        writer(frame, out)
+        return None
+    path = resolve_output(output, f"{default_name}.{fmt}")
+    write_atomic(path, lambda f: writer(frame, f))
+    return path
+
+
+def csv_text(frame: pd.DataFrame) -> str:
+    buf = io.StringIO()
+    write_csv(frame, buf)
+    return buf.getvalue()
+
+
+def concat_rows(chunks: Iterable[pd.DataFrame]) -> pd.DataFrame:
+    frames = [c for c in chunks if not c.empty]
+    return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()

@@ -1,0 +1,114 @@
+"""Table positions: who was the button, the blinds and the others, from the hand's seats and blind posts.
+
+Labels, in preflop action order: ``UTG``, ``UTG+1`` …, ``LJ``, ``HJ``, ``CO``, ``BTN``, ``SB``, ``BB``. The
+small blind is the first player clockwise from the button who posts a small blind (heads-up the button itself
+posts it and is labelled ``SB``); the big blind is the first player after the small blind (or after the button
+when no small blind was posted) who posts a big blind. Any other post (a straddle, a new player's big blind)
+does not change a seat's position. The players who are neither blind are labelled from the button backwards
+(``BTN``, ``CO``, ``HJ``, ``LJ``); with four or more of them the first to act is ``UTG`` and the seats between
+it and ``LJ`` are ``UTG+1``, ``UTG+2`` … . Three players between the blinds and the button are ``HJ``, ``CO``,
+``BTN``. Draw games use the same labels.
+"""
+
+from __future__ import annotations
+
+from handlog.events import Hand, Post, PostType
+
+BLIND_LABELS = ("SB", "BB")
+_BACKWARD = ("BTN", "CO", "HJ", "LJ")
+STEAL_POSITIONS = frozenset({"CO", "BTN", "SB"})
+
+
+def dealt_in(hand: Hand) -> list[str]:
+    """Players dealt into the hand, in seat order: seated and not out of it, or acting or posting anyway."""
+    active = {p for e in hand.events if e.kind != "status" and (p := getattr(e, "player", None)) is not None}
+    return [
+        s.player
+        for s in sorted(hand.seats, key=lambda s: s.seat)
+        if not s.out_of_hand and (not s.sitting_out or s.player in active)
+    ]
+
+
+def _clockwise_from_button(hand: Hand, players: list[str]) -> list[str]:
+    """``players`` in seat order starting with the first seat after the button (the button last)."""
+    seat = {s.player: s.seat for s in hand.seats}
+    button = hand.button if hand.button is not None else 0
+    return sorted(players, key=lambda p: (seat[p] <= button, seat[p]))
+
+
+def positions(hand: Hand) -> dict[str, str]:
+    """Position label of every player dealt in (see the module docstring)."""
+    players = dealt_in(hand)
+    if not players:
+        return {}
+    order = _clockwise_from_button(hand, players)
+    posts: dict[str, set[PostType]] = {}
+    for e in hand.events:
+        if isinstance(e, Post):
+            posts.setdefault(e.player, set()).add(e.post)
+    heads_up = len(order) == 2
+    sb: str | None = None
+    bb: str | None = None
+    if heads_up:
+        button_player = order[-1]
+        sb, bb = button_player, order[0]
+        if PostType.SMALL_BLIND not in posts.get(button_player, set()) and PostType.SMALL_BLIND in posts.get(
+            order[0], set()
+        ):
+            sb, bb = order[0], button_player  # a site that puts the big blind on the button heads-up
+    else:
+        start = 0
+        for i, p in enumerate(order):
+            if PostType.SMALL_BLIND in posts.get(p, set()):
+                sb, start = p, i + 1
+                break
+        for p in order[start:]:
+            if posts.get(p, set()) & {PostType.BIG_BLIND, PostType.BOTH_BLINDS} and p != sb:
+                bb = p
+                break
+    labels: dict[str, str] = {}
+    if sb is not None:
+        labels[sb] = "SB"
+    if bb is not None:
+        labels[bb] = "BB"
+    # Non-blind players in action order: from the seat after the big blind round to the button.
+    if bb is not None:
+        i = order.index(bb)
+        rotated = order[i + 1 :] + order[: i + 1]
+    else:
+        rotated = order
+    others = [p for p in rotated if p not in labels]
+    n = len(others)
+    for k, p in enumerate(others):
+        back = n - 1 - k  # 0 for the last to act before the blinds (the button)
+        if back < len(_BACKWARD) and not (n >= 4 and k == 0):
+            labels[p] = _BACKWARD[back]
+        elif k == 0:
+            labels[p] = "UTG"
+        else:
+            labels[p] = f"UTG+{k}"
+    return {p: labels[p] for p in players}  # in seat order
+
+
+def fpdb_position(label: str, labels: dict[str, str]) -> int | str:
+    """fpdb's code for a position: ``S``, ``B``, or seats counted back from the button (0, 1, 2 …)."""
+    if label == "SB":
+        return "S"
+    if label == "BB":
+        return "B"
+    order = ["BTN", "CO", "HJ", "LJ"]
+    if label in order:
+        return order.index(label)
+    others = sorted(
+        (v for v in labels.values() if v not in BLIND_LABELS),
+        key=lambda v: _action_rank(v),
+    )
+    return len(others) - 1 - others.index(label)
+
+
+def _action_rank(label: str) -> int:
+    if label == "UTG":
+        return 0
+    if label.startswith("UTG+"):
+        return int(label[4:])
+    return 100 + (3 - _BACKWARD.index(label))

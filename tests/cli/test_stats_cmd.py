@@ -1,0 +1,70 @@
+from __future__ import annotations
+
+import json
+import sys
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "stats"))
+
+import made_hands as hands
+
+from handlog.cli.main import main
+
+
+@pytest.fixture()
+def history(tmp_path: Path) -> Path:
+    """The hand-made hands as one PokerStars file."""
+    path = tmp_path / "hands.txt"
+    path.write_text("\n\n".join(hands.TEXTS[h.hand_id] for h in hands.ALL), encoding="utf-8")
+    return path
+
+
+def test_per_hand_jsonl(history: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["stats", "--per-hand", "--quiet", str(history)]) == 0
+    lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert len(lines) == sum(len(h.seats) for h in hands.ALL)
+    assert sum(Decimal(r["net"]) for r in lines) == -Decimal("1.30")  # the rake of the limped and all-in hands
+
+
+def test_aggregate_json_by_position(history: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["stats", "--quiet", "--format", "json", "--by", "position", "--player", "Bb", str(history)]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert {r["position"] for r in data} == {"BB"}
+    assert isinstance(data[0]["net"], str)
+
+
+def test_table_and_csv_output(history: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["stats", "--quiet", str(history)]) == 0
+    assert "VPIP" in capsys.readouterr().out
+    out = tmp_path / "stats.csv"
+    assert main(["stats", "--quiet", "--format", "csv", "--output", str(out), str(history)]) == 0
+    assert out.read_text(encoding="utf-8").startswith("player,currency,hands,")
+
+
+def test_usage_errors(history: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["stats", "--per-hand", "--format", "table", str(history)]) == 2
+    assert main(["stats", "--format", "jsonl", str(history)]) == 2
+    assert main(["stats", "--format", "parquet", str(history)]) == 2  # parquet needs --output
+    assert main(["stats", str(history.parent / "missing.txt")]) == 2
+
+
+def test_graph(history: Path, tmp_path: Path) -> None:
+    out = tmp_path / "w.png"
+    assert main(["graph", "--quiet", str(history), "--player", "Co", "-o", str(out)]) == 0
+    assert out.read_bytes()[:4] == b"\x89PNG"
+    assert main(["graph", "--quiet", str(history), "--player", "Nobody", "-o", str(out)]) == 1
+
+
+def test_per_hand_csv_file_and_bad_output(history: Path, tmp_path: Path) -> None:
+    out = tmp_path / "hands.csv"
+    assert main(["stats", "--per-hand", "--quiet", "--format", "csv", "-o", str(out), str(history)]) == 0
+    lines = out.read_text(encoding="utf-8").splitlines()
+    assert lines[0].startswith("hand_id,file,site,") and len(lines) == 1 + sum(len(h.seats) for h in hands.ALL)
+    assert main(["stats", "--quiet", "--format", "csv", "-o", str(tmp_path / "no" / "x.csv"), str(history)]) == 2
+    assert main(["graph", "--quiet", "--player", "Co", "-o", str(tmp_path / "no" / "w.png"), str(history)]) == 2
+    parquet = tmp_path / "hands.parquet"
+    assert main(["stats", "--per-hand", "--quiet", "--format", "parquet", "-o", str(parquet), str(history)]) == 0
+    assert parquet.read_bytes()[:4] == b"PAR1"

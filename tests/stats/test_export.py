@@ -1,0 +1,64 @@
+from __future__ import annotations
+
+import csv
+import io
+import json
+from decimal import Decimal
+from pathlib import Path
+
+import made_hands as hands
+import pandas as pd
+import pyarrow.parquet as pq
+import pytest
+
+from handlog.stats.export import OutputPathError, csv_cell, resolve_output, write_csv, write_frame
+from handlog.stats.frame import FIELDS, per_hand
+
+
+def test_formula_cells_are_escaped_but_numbers_are_not() -> None:
+    assert csv_cell("=HYPERLINK(1)") == "'=HYPERLINK(1)"
+    assert csv_cell("+cmd") == "'+cmd"
+    assert csv_cell("@SUM(A1)") == "'@SUM(A1)"
+    assert csv_cell("-5") == "'-5"  # text (a player called "-5"), not a number
+    assert csv_cell(Decimal("-5.25")) == "-5.25"
+    assert csv_cell(-3) == -3
+    assert csv_cell(True) is True
+    assert csv_cell(None) == ""
+
+
+def test_csv_keeps_negative_money_and_escapes_names() -> None:
+    frame = pd.DataFrame({"player": ["=evil", "ok"], "net": [Decimal("-1.50"), Decimal("2")]})
+    buf = io.StringIO()
+    write_csv(frame, buf)
+    rows = list(csv.reader(io.StringIO(buf.getvalue())))
+    assert rows == [["player", "net"], ["'=evil", "-1.50"], ["ok", "2"]]
+
+
+def test_json_and_parquet_round_trip(tmp_path: Path) -> None:
+    table = per_hand([hands.LIMPED, hands.SPLIT_POT])
+    out = io.StringIO()
+    write_frame(table, "json", None, out)
+    data = json.loads(out.getvalue())
+    assert len(data) == len(table) and list(data[0]) == list(FIELDS)
+    utg = next(r for r in data if r["player"] == "Utg" and r["hand_id"] == "1003")
+    assert utg["net"] == "4.70" and utg["rake"] == "0.30" and utg["vpip"] is True
+    path = write_frame(table, "parquet", tmp_path / "hands.parquet", out)
+    assert path == tmp_path / "hands.parquet"
+    back = pq.read_table(path).to_pandas()
+    assert list(back.columns) == list(FIELDS)
+    assert sum(back["net"]) == sum(table["net"])
+
+
+def test_output_paths(tmp_path: Path) -> None:
+    assert resolve_output(tmp_path, "stats.csv") == tmp_path / "stats.csv"
+    assert resolve_output(tmp_path / "x.csv", "stats.csv") == tmp_path / "x.csv"
+    with pytest.raises(OutputPathError):
+        resolve_output(tmp_path / "missing" / "x.csv", "stats.csv")
+    with pytest.raises(OutputPathError):
+        resolve_output(tmp_path, "../escape.csv")
+    (tmp_path / "elsewhere").mkdir()
+    (tmp_path / "link.csv").symlink_to(tmp_path / "elsewhere" / "target.csv")
+    with pytest.raises(OutputPathError, match="symlink"):
+        resolve_output(tmp_path / "link.csv", "stats.csv")
+    with pytest.raises(OutputPathError):
+        write_frame(pd.DataFrame(), "parquet", None, io.StringIO())

@@ -1,0 +1,88 @@
+"""The per-hand table and the aggregates: money adds up, aggregates equal a direct pandas computation."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import made_hands as hands
+import pandas as pd
+import pytest
+
+from handlog.engine import replay
+from handlog.stats.frame import FIELDS, aggregate, big_blind, per_hand
+
+
+@pytest.fixture(scope="module")
+def table() -> pd.DataFrame:
+    return per_hand(hands.ALL)
+
+
+def test_columns_and_money_types(table: pd.DataFrame) -> None:
+    assert list(table.columns) == list(FIELDS)
+    for name in ("committed", "collected", "rake", "net", "net_allin_ev"):
+        assert all(isinstance(v, Decimal) for v in table[name])
+
+
+def test_net_sums_to_minus_the_rake(table: pd.DataFrame) -> None:
+    total_rake = sum((replay(h).rake for h in hands.ALL), Decimal(0))
+    assert sum(table["net"], Decimal(0)) == -total_rake
+    assert sum(table["rake"], Decimal(0)) == total_rake
+    assert all(table["net"] == table["collected"] - table["committed"])
+
+
+def test_aggregates_equal_a_direct_computation(table: pd.DataFrame) -> None:
+    agg = aggregate(table).set_index("player")
+    assert set(agg["currency"]) == {"USD"}
+    for player, g in table.groupby("player"):
+        a = agg.loc[player]
+        assert a["hands"] == len(g)
+        walk = (g["position"] == "BB") & ~g["saw_flop"] & ~g["vpip"] & ~g["pfr"] & (g["collected"] > 0)
+        assert a["vpip_pct"] == pytest.approx(100 * g.loc[~walk, "vpip"].mean())
+        assert a["pfr_pct"] == pytest.approx(100 * g.loc[~walk, "pfr"].mean())
+        for pct, done, opp in (
+            ("three_bet_pct", "three_bet", "three_bet_opp"),
+            ("steal_pct", "steal", "steal_opp"),
+            ("fold_bb_to_steal_pct", "fold_bb_to_steal", "fold_bb_to_steal_opp"),
+            ("cbet_flop_pct", "cbet_flop", "cbet_flop_opp"),
+            ("wtsd_pct", "saw_showdown", "saw_flop"),
+            ("wsd_pct", "won_at_showdown", "saw_showdown"),
+        ):
+            n = g[opp].sum()
+            if n:
+                assert a[pct] == pytest.approx(100 * g[done].sum() / n)
+            else:
+                assert a[pct] is None or pd.isna(a[pct])
+        agg_bets = g["postflop_bets"].sum() + g["postflop_raises"].sum()
+        calls = g["postflop_calls"].sum()
+        if calls:
+            assert a["af"] == pytest.approx(agg_bets / calls)
+        assert a["net"] == sum(g["net"], Decimal(0))
+        assert a["showdown_net"] + a["non_showdown_net"] == a["net"]
+        assert a["showdown_net"] == sum(g.loc[g["saw_showdown"], "net"], Decimal(0))
+        assert a["net_allin_ev"] == sum(g["net_allin_ev"], Decimal(0))
+        bb = [big_blind(s, k) for s, k in zip(g["structure"], g["stakes"], strict=True)]
+        per100 = 100 * sum(n / b for n, b in zip(g["net"], bb, strict=True)) / len(g)
+        assert a["bb_per_100"] == pytest.approx(float(per100))
+
+
+def test_a_walk_is_not_a_hand_for_vpip(table: pd.DataFrame) -> None:
+    bb = aggregate(table[table["hand_id"].isin(["1001", "1003"])], player="Bb")  # a walk and a limped pot
+    assert bb["hands"].iloc[0] == 2 and bb["vpip_pct"].iloc[0] == 0.0
+    walk_only = aggregate(table[table["hand_id"] == "1001"], player="Bb")
+    assert walk_only["vpip_pct"].iloc[0] is None or pd.isna(walk_only["vpip_pct"].iloc[0])
+
+
+def test_group_by_position_and_month(table: pd.DataFrame) -> None:
+    by_pos = aggregate(table, by=["position"], player="Bb")
+    assert set(by_pos["position"]) == {"BB"}
+    assert by_pos["hands"].sum() == (table["player"] == "Bb").sum()
+    by_month = aggregate(table, by=["month"])
+    assert set(by_month["month"]) == {"2024-01"}
+    with pytest.raises(ValueError, match="cannot group"):
+        aggregate(table, by=["weekday"])
+
+
+def test_player_filter() -> None:
+    only = per_hand(hands.ALL, player="Co")
+    assert set(only["player"]) == {"Co"}
+    assert len(only) == sum(1 for h in hands.ALL if h.seat_of("Co"))
