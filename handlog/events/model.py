@@ -177,9 +177,12 @@ class UncalledBet(_PlayerEvent):
 
 
 class Show(_PlayerEvent):
+    """``P: shows [..]``. ``unknown`` counts cards a converted log wrote as ``XX`` (shown, but not known)."""
+
     kind: Literal["show"] = "show"
     cards: Cards
     description: str = ""
+    unknown: int = 0
 
 
 class Muck(_PlayerEvent):

@@ -10,15 +10,17 @@ the names removed, and the reader gets, per terminal, the named version (a repea
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from importlib.resources import files
 from pathlib import Path
 
-from lark import Lark, Transformer
+from lark import Lark, Token, Transformer
 from lark.lexer import PatternRE, TerminalDef
 
 _NAMED_GROUP = re.compile(r"\(\?P<([A-Za-z_][A-Za-z0-9_]*)>")
+_IGNORED = re.compile(r"^%ignore ([A-Z_][A-Z0-9_]*)\s*$", re.MULTILINE)
 
 
 def grammar_dir() -> Path:
@@ -49,8 +51,8 @@ class LineGrammar:
     terminal_names: frozenset[str]
 
 
-def load_line_grammar(name: str, transformer: Transformer[object, object] | None = None) -> LineGrammar:
-    """Compile ``grammars/<name>.lark`` with LALR and the contextual lexer (``transformer`` applied inline)."""
+def load_line_grammar(name: str, transformer: Transformer[Token, object] | None = None) -> LineGrammar:
+    """Compile ``grammars/<name>.lark`` with LALR and the contextual lexer; ``transformer`` runs inline."""
     path = grammar_dir() / f"{name}.lark"
     fields: dict[str, re.Pattern[str]] = {}
 
@@ -60,6 +62,14 @@ def load_line_grammar(name: str, transformer: Transformer[object, object] | None
             fields[terminal.name] = re.compile(_numbered(regexp))
             terminal.pattern = PatternRE(_NAMED_GROUP.sub("(?:", regexp), frozenset(), terminal.pattern.raw)
 
+    # The inline transformer only sees tokens that reach the parser, so lines the grammar ``%ignore``s (chat,
+    # seat status, notices) would vanish: they go from the lexer to the transformer's method of the same name.
+    callbacks: dict[str, Callable[[Token], Token]] = {}
+    if transformer is not None:
+        for ignored in _IGNORED.findall(path.read_text(encoding="utf-8")):
+            method = getattr(transformer, ignored, None)
+            if method is not None:
+                callbacks[ignored] = method
     parser = Lark.open(
         str(path),
         parser="lalr",
@@ -67,6 +77,7 @@ def load_line_grammar(name: str, transformer: Transformer[object, object] | None
         transformer=transformer,
         maybe_placeholders=False,
         edit_terminals=split_names,
+        lexer_callbacks=callbacks,
     )
     return LineGrammar(parser, fields, frozenset(t.name for t in parser.terminals))
 

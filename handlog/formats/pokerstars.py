@@ -3,6 +3,11 @@
 Only site quirks live here ("raises 2 to 3" is a raise *to* 3; "small & big blinds" is a live big blind plus a
 dead small blind; the SUMMARY block is kept as the site's stated results). No rule is checked here: a log
 that breaks the rules is converted faithfully and judged by the engine.
+
+Quirks of logs that passed through other tools are read too: PokerTracker 2 exports upper-case the header,
+converted logs show hidden cards as ``XX`` ("shows [XX Qs]": one card shown, one unknown, see ``Show.unknown``),
+and concatenated files can glue a header to the middle of a line (``glued_header``; the hand before it is then
+truncated and reported as such).
 """
 
 from __future__ import annotations
@@ -10,6 +15,7 @@ from __future__ import annotations
 import re
 import threading
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from decimal import Decimal
 
 from lark import Token, Transformer
@@ -19,6 +25,7 @@ from handlog.errors import ParseError
 from handlog.events import (
     Bet,
     Call,
+    Cards,
     CashOut,
     Chat,
     Check,
@@ -51,6 +58,7 @@ from handlog.events import (
 )
 from handlog.formats.grammar import LineGrammar, load_line_grammar
 from handlog.formats.text import FieldError, amount, cards, currency_of, utc_time
+from handlog.reading.decode import MAX_LINE
 from handlog.reading.registry import HandParseFailure, HeaderFacts, register
 
 GAMES = {
@@ -144,13 +152,21 @@ DESCRIPTIONS = {
     "$END": "the end of the hand",
 }
 
-_HEADER_START = re.compile(r"^\ufeff?PokerStars (?:Home Game |Zoom )?(?:Hand|Game) #")
-_PEEK = re.compile(
-    r"#(?P<id>[0-9]+):.*?(?P<game>(?i:hold'em|5 card draw|omaha hi/lo|omaha|razz|badugi|7 card stud hi/lo|"
-    r"7 card stud|triple draw 2-7 lowball|single draw 2-7 lowball|courchevel))\s+"
-    r"(?P<structure>(?i:pot limit|no limit|limit))?"
+_LOOSE_KINDS = frozenset({"SUMMARY_SEAT", "CHAT", "STATUS", "NOTICE"})
+_HEADER_HEADS = frozenset({"Poker", "POKER", "poker", "\ufeffPoke", "\ufeffPOKE", "\ufeffpoke"})
+_HEADER_START = re.compile(r"^\ufeff?PokerStars (?:Home Game |Zoom )?(?:Hand|Game) #", re.IGNORECASE)
+_GLUED_HEADER = re.compile(
+    r"PokerStars (?:Home Game |Zoom )?(?:Hand|Game) #[0-9]+: [^\n]* - [0-9]{4}/[0-9]{1,2}/[0-9]{1,2}",
+    re.IGNORECASE,
 )
+_GAME_WORDS = "|".join(re.escape(k) for k in sorted(GAMES, key=len, reverse=True))
+_STRUCTURE_WORDS = "|".join(re.escape(k) for k in sorted(STRUCTURES, key=len, reverse=True))
+_PEEK = re.compile(
+    rf"#(?P<id>[0-9]+):.*?(?P<game>{_GAME_WORDS}) (?P<structure>{_STRUCTURE_WORDS})", re.IGNORECASE
+)
+_PEEK_ID = re.compile(r"#([0-9]+)")
 _POT_PART = re.compile(r"(Main pot|Side pot(?:-[0-9]+)?|STP)\s+([^ |]+?)\.?(?=\s|\||$)")
+_POSITION = re.compile(r"\(([^)]*)\)")
 _WON = re.compile(r"(?:won|collected) \(([^)]*)\)")
 _SHOWED = re.compile(r"showed \[([^\]]*)\]")
 _MUCKED = re.compile(r"mucked \[([^\]]*)\]")
@@ -161,8 +177,29 @@ _BUTTON_ANTE = re.compile(r"Button Blind\s*(?P<bb>\S+)\s*-\s*Ante\s*(?P<ante>\S+
 _CAP = re.compile(r"-\s*(?P<cap>\S+) Cap")
 
 
+def _shown_cards(text: str | None) -> tuple[Cards, int]:
+    """Shown cards and how many of them a converted log hid as ``XX`` ("shows [XX Qs]": one card shown)."""
+    words = (text or "").split()
+    known = [w for w in words if w not in ("XX", "xx")]
+    return cards(" ".join(known)), len(words) - len(known)
+
+
 def _decimal(text: str | None) -> Decimal | None:
     return amount(text) if text else None
+
+
+@dataclass(slots=True)
+class _Summary:
+    """The SUMMARY block as it is read, before it becomes ``StatedResults``."""
+
+    total: Decimal | None = None
+    main: Decimal | None = None
+    sides: list[Decimal] = field(default_factory=list)
+    rake: Decimal | None = None
+    stp: Decimal | None = None
+    boards: list[Cards] = field(default_factory=list)
+    run_twice: bool = False
+    seats: list[SeatResult] = field(default_factory=list)
 
 
 class _Builder(Transformer[Token, object]):
@@ -176,15 +213,19 @@ class _Builder(Transformer[Token, object]):
     def reset(self, first_line: int) -> None:
         self.offset = first_line - 1
         self.header: dict[str, str | None] = {}
+        self.stakes: Stakes | None = None
+        self.stakes_text = ""
         self.table: dict[str, str | None] = {}
         self.seats: list[Seat] = []
         self.events: list[Event] = []
-        self.summary: dict[str, object] = {"seats": [], "boards": []}
+        self.summary = _Summary()
         self.run: int | None = None
         self.summary_line = 0
+        self.at = 1
 
     # -- helpers
     def _f(self, tok: Token) -> dict[str, str | None]:
+        self.at = tok.line or 1  # the line being read, for errors in its fields
         m = self.fields[tok.type].match(tok)
         if m is None:  # pragma: no cover - the lexer matched this very pattern
             raise FieldError(f"line does not match {tok.type}")
@@ -199,7 +240,9 @@ class _Builder(Transformer[Token, object]):
 
     # -- header and seats
     def HEADER(self, tok: Token) -> Token:
-        self.header = self._f(tok)
+        h = self.header = self._f(tok)
+        self.stakes_text = h.get("stakes") or h.get("mix_stakes") or h.get("level_stakes") or ""
+        self.stakes = _stakes(self.stakes_text, h.get("level_stakes"))
         return tok
 
     def TABLE(self, tok: Token) -> Token:
@@ -227,7 +270,12 @@ class _Builder(Transformer[Token, object]):
         def make(f: dict[str, str | None], line: int) -> Event:
             kind = POSTS[f["post"] or ""]
             value = amount(f["amount"] or "")
-            return Post(line=line, player=f["player"] or "", post=kind, amount=value, all_in=bool(f["all_in"]))
+            dead = Decimal(0)
+            if kind is PostType.BOTH_BLINDS and self.stakes is not None:
+                # A returning player's "small & big blinds": the big blind is live, the rest is dead money.
+                dead = max(Decimal(0), value - self.stakes.big)
+            player = f["player"] or ""
+            return Post(line=line, player=player, post=kind, amount=value, dead=dead, all_in=bool(f["all_in"]))
 
         return self._add(tok, make)
 
@@ -334,12 +382,14 @@ class _Builder(Transformer[Token, object]):
         )
 
     def SHOWS(self, tok: Token) -> Token:
-        return self._add(
-            tok,
-            lambda f, line: Show(
-                line=line, player=f["player"] or "", cards=cards(f["cards"]), description=f["description"] or ""
-            ),
-        )
+        def make(f: dict[str, str | None], line: int) -> Event:
+            known, unknown = _shown_cards(f["cards"])
+            return Show(
+                line=line, player=f["player"] or "", cards=known, description=f["description"] or "",
+                unknown=unknown,
+            )
+
+        return self._add(tok, make)
 
     def MUCKS(self, tok: Token) -> Token:
         return self._add(tok, lambda f, line: Muck(line=line, player=f["player"] or ""))
@@ -392,45 +442,42 @@ class _Builder(Transformer[Token, object]):
 
     def TOTAL_POT(self, tok: Token) -> Token:
         f = self._f(tok)
-        self.summary["total"] = amount(f["total"] or "")
-        self.summary["rake"] = amount(f["rake"] or "")
-        sides: list[Decimal] = []
+        s = self.summary
+        s.total = amount(f["total"] or "")
+        s.rake = amount(f["rake"] or "")
         for name, value in _POT_PART.findall(f["pots"] or ""):
             if name == "Main pot":
-                self.summary["main"] = amount(value)
+                s.main = amount(value)
             elif name == "STP":
-                self.summary["stp"] = amount(value)
+                s.stp = amount(value)
             else:
-                sides.append(amount(value))
-        self.summary["sides"] = tuple(sides)
+                s.sides.append(amount(value))
         return tok
 
     def RUN_TWICE(self, tok: Token) -> Token:
-        self.summary["run_twice"] = True
+        self.summary.run_twice = True
         return tok
 
     def BOARD(self, tok: Token) -> Token:
-        boards = self.summary["boards"]
-        assert isinstance(boards, list)
-        boards.append(cards(self._f(tok)["board"]))
+        self.summary.boards.append(cards(self._f(tok)["board"]))
         return tok
 
     def SUMMARY_SEAT(self, tok: Token) -> Token:
         f = self._f(tok)
         outcome = f["outcome"] or ""
-        positions = tuple(p.strip(" ()") for p in re.findall(r"\([^)]*\)", f["positions"] or ""))
-        shown = _SHOWED.search(outcome)
-        mucked = _MUCKED.search(outcome)
-        seats = self.summary["seats"]
-        assert isinstance(seats, list)
-        seats.append(
+        positions = f["positions"]
+        # Most seats only folded: look for amounts and cards only when the words are there.
+        shown = _SHOWED.search(outcome) if "showed [" in outcome else None
+        mucked = _MUCKED.search(outcome) if "mucked [" in outcome else None
+        won = tuple(amount(w) for w in _WON.findall(outcome)) if "(" in outcome else ()
+        self.summary.seats.append(
             SeatResult(
                 seat=int(f["seat"] or 0),
                 player=f["player"] or "",
                 text=outcome,
-                positions=positions,
-                won=tuple(amount(w) for w in _WON.findall(outcome)),
-                shown=cards(shown.group(1)) if shown else (),
+                positions=tuple(_POSITION.findall(positions)) if positions else (),
+                won=won,
+                shown=_shown_cards(shown.group(1))[0] if shown else (),
                 mucked=cards(mucked.group(1)) if mucked else (),
                 line=self._lineno(tok),
             )
@@ -442,13 +489,15 @@ class _Builder(Transformer[Token, object]):
         h, t, s = self.header, self.table, self.summary
         game_text = (h.get("game") or "").lower()
         structure = STRUCTURES[(h.get("structure") or "").lower()]
-        stakes_text = h.get("stakes") or h.get("mix_stakes") or h.get("level_stakes") or ""
+        stakes_text = self.stakes_text
         tournament = None
         if h.get("tournament"):
             tournament = Tournament(
                 id=h["tournament"] or "", buy_in=(h.get("buy_in") or "").strip(), level=h.get("level") or ""
             )
-        stakes = _stakes(stakes_text, h.get("level_stakes"))
+        stakes = self.stakes
+        if stakes is None:  # pragma: no cover - the grammar puts a header first
+            raise FieldError("no header")
         if tournament is not None:
             currency = "CHIPS"
         elif t.get("money") == "Play Money" or currency_of(stakes_text) is None:
@@ -459,19 +508,15 @@ class _Builder(Transformer[Token, object]):
         time_et = h.get("time_et")
         button = t.get("button")
         max_seats = t.get("max_seats")
-        boards = s["boards"]
-        sides = s.get("sides", ())
-        seats_out = s["seats"]
-        assert isinstance(boards, list) and isinstance(sides, tuple) and isinstance(seats_out, list)
         stated = StatedResults(
-            total_pot=s.get("total"),  # type: ignore[arg-type]
-            main_pot=s.get("main"),  # type: ignore[arg-type]
-            side_pots=sides,
-            rake=s.get("rake"),  # type: ignore[arg-type]
-            stp=s.get("stp"),  # type: ignore[arg-type]
-            boards=tuple(boards),
-            run_twice=bool(s.get("run_twice")),
-            seats=tuple(seats_out),
+            total_pot=s.total,
+            main_pot=s.main,
+            side_pots=tuple(s.sides),
+            rake=s.rake,
+            stp=s.stp,
+            boards=tuple(s.boards),
+            run_twice=s.run_twice,
+            seats=tuple(s.seats),
             line=self.summary_line,
         )
         events = self.events
@@ -527,32 +572,46 @@ class PokerStarsFormat:
         self._local = threading.local()
 
     def _grammar(self) -> tuple[LineGrammar, _Builder]:
-        state = getattr(self._local, "state", None)
+        state: tuple[LineGrammar, _Builder] | None = getattr(self._local, "state", None)
         if state is None:
             builder = _Builder()
             grammar = load_line_grammar("pokerstars", builder)
             builder.fields = grammar.fields
             state = (grammar, builder)
             self._local.state = state
-        return state  # type: ignore[no-any-return]
+        return state
 
     def detect(self, head: Sequence[str]) -> bool:
-        return any(_HEADER_START.match(line) for line in head[:5])
+        return any(_HEADER_START.match(line) or self.glued_header(line) > 0 for line in head)
 
     def is_header(self, line: str) -> bool:
-        return line.startswith(("PokerStars ", "\ufeffPokerStars ")) and _HEADER_START.match(line) is not None
+        # Cheap first: most lines start with a player's name, and only a few names start with "Poker".
+        return line[:5] in _HEADER_HEADS and _HEADER_START.match(line) is not None
+
+    def glued_header(self, line: str) -> int:
+        """Where a header starts in the middle of ``line`` (logs concatenated without a newline), or -1."""
+        if "Stars" not in line and "STARS" not in line:
+            return -1
+        m = _GLUED_HEADER.search(line, 1)
+        if m is None or ' said, "' in line[: m.start()]:
+            return -1
+        return m.start()
 
     def peek(self, header: str) -> HeaderFacts:
         m = _PEEK.search(header)
         if m is None:
-            hand_id = re.search(r"#([0-9]+)", header)
+            hand_id = _PEEK_ID.search(header)
             return HeaderFacts(hand_id=hand_id.group(1) if hand_id else None)
         game = GAMES.get(m.group("game").lower(), Game.OTHER)
-        structure = STRUCTURES.get((m.group("structure") or "").lower())
+        structure = STRUCTURES.get(m.group("structure").lower())
         return HeaderFacts(m.group("id"), game.value, structure.value if structure else None)
 
     def parse(self, lines: Sequence[str], first_line: int, file: str) -> Hand:
         grammar, builder = self._grammar()
+        for index, text_line in enumerate(lines):
+            if len(text_line) > MAX_LINE:  # no PokerStars line is this long; do not make the lexer crawl through it
+                error = ParseError(line=first_line + index, message=f"line longer than {MAX_LINE} characters")
+                raise HandParseFailure(error)
         text = "\n".join(lines).lstrip("\ufeff") + "\n"
         builder.reset(first_line)
         try:
@@ -561,12 +620,10 @@ class PokerStarsFormat:
         except UnexpectedInput as exc:
             raise HandParseFailure(_explain(exc, grammar, lines, first_line)) from None
         except FieldError as exc:
-            line = builder.offset + _current_line(builder, lines)
-            raise HandParseFailure(ParseError(line=line, message=str(exc))) from None
-
-
-def _current_line(builder: _Builder, lines: Sequence[str]) -> int:
-    return max((e.line for e in builder.events), default=builder.offset + 1) - builder.offset
+            index = builder.at - 1
+            text_line = lines[index] if 0 <= index < len(lines) else ""
+            error = ParseError(line=builder.offset + builder.at, message=str(exc), text=text_line[:300])
+            raise HandParseFailure(error) from None
 
 
 def _explain(exc: UnexpectedInput, grammar: LineGrammar, lines: Sequence[str], first_line: int) -> ParseError:
@@ -578,20 +635,20 @@ def _explain(exc: UnexpectedInput, grammar: LineGrammar, lines: Sequence[str], f
         expected = set(exc.expected)
     elif isinstance(exc, UnexpectedCharacters):
         expected = set(exc.allowed or ())
-    names = tuple(sorted(DESCRIPTIONS.get(e, e) for e in expected if not e.startswith("_") and e != "BLANK_LINE"))
+    names = tuple(
+        sorted(DESCRIPTIONS.get(e, e) for e in expected if not e.startswith("_") and e != "BLANK_LINE")
+    )
     if isinstance(exc, UnexpectedEOF) or (isinstance(exc, UnexpectedToken) and exc.token.type == "$END"):
         message = "the hand ends too early (truncated?)"
         index = len(lines) - 1
         text = lines[-1] if lines else ""
-    elif isinstance(exc, UnexpectedToken):
-        kind = DESCRIPTIONS.get(exc.token.type, exc.token.type)
-        message = f"{kind} cannot come here"
     else:
+        # Name the most specific kind the line has ("Seat 4: P ($1 in chips)" is also a loose summary line).
         kinds = [name for name, rx in grammar.fields.items() if rx.fullmatch(text + "\n")]
-        if kinds:
-            message = f"{DESCRIPTIONS.get(kinds[0], kinds[0])} cannot come here"
-        else:
-            message = "unrecognised line"
+        kinds.sort(key=lambda name: name in _LOOSE_KINDS)
+        if not kinds and isinstance(exc, UnexpectedToken):
+            kinds = [exc.token.type]
+        message = f"{DESCRIPTIONS.get(kinds[0], kinds[0])} cannot come here" if kinds else "unrecognised line"
     column = exc.column if isinstance(exc.column, int) and exc.column > 0 else 1
     return ParseError(
         line=first_line + max(index, 0), column=column, message=message, expected=names, text=text[:300]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from datetime import UTC, datetime
 from decimal import Decimal, InvalidOperation
+from functools import lru_cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from handlog.events import Cards
@@ -19,8 +20,12 @@ _AMOUNT = re.compile(r"^\s*(?P<sym>[$€£₹]|Rs\.\s?)?(?P<num>[0-9][0-9,]*(?:\
 MAX_DIGITS = 18
 
 
+@lru_cache(maxsize=4096)
 def amount(text: str) -> Decimal:
-    """``"$1,024.50"`` → ``Decimal("1024.50")``; currency symbols and thousands separators are dropped."""
+    """``"$1,024.50"`` → ``Decimal("1024.50")``; currency symbols and thousands separators are dropped.
+
+    Cached: a log repeats the same few amounts (blinds, antes, stacks), and ``Decimal`` is immutable.
+    """
     m = _AMOUNT.match(text)
     if m is None:
         raise FieldError(f"not an amount: {text!r}")
@@ -44,7 +49,7 @@ def currency_of(text: str) -> str | None:
     return None
 
 
-_CARD = re.compile(r"^(?:[2-9TJQKA][cdhs])$")
+CARDS = frozenset(rank + suit for rank in "23456789TJQKA" for suit in "cdhs")
 
 
 def cards(text: str | None) -> Cards:
@@ -53,7 +58,7 @@ def cards(text: str | None) -> Cards:
         return ()
     out = tuple(text.split())
     for card in out:
-        if not _CARD.match(card):
+        if card not in CARDS:
             raise FieldError(f"not a card: {card!r}")
     return out
 

@@ -46,6 +46,10 @@ class HandFormat(Protocol):
         """True when ``line`` starts a new hand."""
         ...
 
+    def glued_header(self, line: str) -> int:
+        """Where a header starts in the middle of ``line`` (logs concatenated without a newline), or -1."""
+        ...
+
     def peek(self, header: str) -> HeaderFacts:
         """Hand id, game and structure from a header line, without a full parse."""
         ...

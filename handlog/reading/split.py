@@ -1,9 +1,9 @@
 """Cut a stream of lines into hands.
 
 A hand starts at a header line of its format and ends at the next header, or at the first blank line after its
-summary block. Blank runs, junk between hands, a truncated last hand and a header repeated by a careless
-concatenation are all handled: every header yields exactly one chunk, and lines that belong to no hand are
-counted, not lost silently.
+summary block. Blank runs, junk between hands, a truncated last hand, a header repeated by a careless
+concatenation and a header glued to the middle of a line are all handled: every header yields exactly one
+chunk, and lines that belong to no hand are counted, not lost silently.
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ def split_hands(
     current: Chunk | None = None
     in_summary = False
     marker = fmt.summary_marker
-    for number, line in enumerate(lines, start):
+    for number, line in _unglued(lines, fmt, start):
         if fmt.is_header(line):
             if current is not None:
                 yield _trimmed(current)
@@ -66,6 +66,21 @@ def split_hands(
             current = None
     if current is not None:
         yield _trimmed(current)
+
+
+def _unglued(lines: Iterable[str], fmt: HandFormat, start: int) -> Iterator[tuple[int, str]]:
+    """Numbered lines, a line with a header glued to its middle given as two lines with the same number.
+
+    ``*** RIVER *** [4d Kh JPokerStars Hand #…``: the head ends the current hand (truncated), the rest starts
+    the next one.
+    """
+    for number, line in enumerate(lines, start):
+        glued = fmt.glued_header(line)
+        while glued > 0:
+            yield number, line[:glued]
+            line = line[glued:]
+            glued = fmt.glued_header(line)
+        yield number, line
 
 
 def _trimmed(chunk: Chunk) -> Chunk:
