@@ -119,6 +119,7 @@ STT = "NLHE-2max-USD-STT-20-201209.txt"
 PARTIAL = "NLHE-9max-Freeroll-MTT-201209.concatenated.partial.txt"
 REBUY = "NLHE-FPP-MTT-1r-201005.AllinLotsRebuy.txt"
 ALLIN_BLIND = "NLHE-play-STT-2000.201202.allin.blind.txt"
+BB_BUTTON = "LHE-USD-1.00-200508.BB.and.Button.same.player.txt"
 
 EXPECTED_FLAGS = {
     # Holdem Manager 1 export: "Player1: raises $6 to $6" (a raise to 6 over the big blind of 2 is by 4) ...
@@ -144,6 +145,9 @@ EXPECTED_FLAGS = {
     # the site logs a fold for a big blind already all-in (sitting out): an all-in player takes no further action
     (REBUY, "16652117062", "acts-after-all-in"),
     (ALLIN_BLIND, "75726253875", "acts-after-all-in"),
+    # heads-up, the button (Hero, seat 6) posts the big blind and the other player the small blind: heads-up the
+    # button posts the small blind
+    (BB_BUTTON, "2344646393", "blind-position"),
 }
 # Looked at and found right (not flagged): NLHE-FR-USD-0.01-0.02-201006.foldsoutofturn.txt, where Player2 "has
 # timed out" and then folds in turn (seat 1, after seat 9 and before the small blind in seat 2).

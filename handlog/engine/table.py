@@ -471,6 +471,7 @@ class Table:
         self.last_actor = None
         self.last_aggressor = None if not first_round else self.last_aggressor
         if first_round:
+            self._check_heads_up_blinds(line)
             # the blinds stay in front of the players; the first actor sits after the last live blind
             self.round_anchor = self.blind_anchor if self.blind_anchor is not None else self.button
             if self.current_bet == ZERO:
@@ -484,6 +485,23 @@ class Table:
         self.round_open = sum(1 for p in self.players.values() if p.active) >= 1 and not self.round_complete()
         if self.hand.structure == Structure.FIXED_LIMIT and not first_round:
             self.last_raise = self.big_bet if self.variant.uses_big_bet(street) else self.small_bet
+
+    def _check_heads_up_blinds(self, line: int) -> None:
+        """Heads-up, the button posts the small blind."""
+        dealt = [p for p in self._seated if p.in_hand]
+        if len(dealt) != 2 or self.button is None:
+            return
+        for step in self.steps:
+            e = step.event
+            if isinstance(e, Post) and e.post == PostType.SMALL_BLIND and e.player in self.players:
+                seat = self.players[e.player].seat
+                if seat != self.button:
+                    self.violate(
+                        "blind-position", Category.LEGALITY, e.line,
+                        f"heads-up the button (seat {self.button}) posts the small blind; {e.player} in seat"
+                        f" {seat} does",
+                    )
+                return
 
     def _close_round(self, line: int, what: str) -> None:
         """The betting round ends here; anyone who still had to act is a violation."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
-from handkit import check, edit, errors, found, load, parse, replace, swap
+from handkit import HANDS, check, edit, errors, found, load, parse, replace, swap
 
 from handlog.audit import Audit
 from handlog.engine import RulesProfile, profile_for, replay
@@ -587,3 +587,12 @@ def test_draw_discards_are_reshuffled_when_the_stub_runs_out() -> None:  # const
     assert result.replay.notes == ("2c was discarded and dealt again (shown by Player6): the stub ran out",)
     # with 51 cards used the stub never ran out: the 2c showing again is a duplicate
     assert ("duplicate-card", "cards", 34) in found(check(parse(RESHUFFLE.format(player5=1))))
+
+
+def test_heads_up_button_posts_the_small_blind() -> None:
+    """Heads-up the button posts the small blind: the 2005 log where the button posts the big blind breaks it."""
+    text = (HANDS / "fl_2005_no_uncalled_line.txt").read_text(encoding="utf-8")
+    assert not check(load("fl_2005_no_uncalled_line.txt")).violations
+    original = text.replace("Seat #7 is the button", "Seat #6 is the button")
+    result = check(parse(original))
+    assert ("blind-position", "legality", 5) in found(result)

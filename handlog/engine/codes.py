@@ -1,0 +1,119 @@
+"""Every violation code handlog can report, with its category, severity and the rule it enforces.
+
+Codes are stable: tools may filter on them. The README's table is generated from this list
+(``python -m handlog.engine.codes``) and a test keeps the two, and the code that reports them, in step.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from handlog.engine.violations import Category, Severity
+
+E, W = Severity.ERROR, Severity.WARNING
+LEG, ACC, CRD, SHO, STR = (
+    Category.LEGALITY, Category.ACCOUNTING, Category.CARDS, Category.SHOWDOWN, Category.STRUCTURE,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    code: str
+    category: Category
+    severity: Severity
+    rule: str
+
+
+RULES: tuple[Rule, ...] = (
+    # legality: who may act, and how much
+    Rule("out-of-turn", LEG, E, "Players act in turn: preflop from the left of the big blind (or straddle), after "
+         "the flop from the left of the button; heads-up the button acts first preflop and last after; the draw "
+         "goes round from the left of the button."),
+    Rule("acts-after-fold", LEG, E, "A player who folded takes no further part in the hand."),
+    Rule("acts-after-all-in", LEG, W, "An all-in player takes no further action (a site's automatic fold of an "
+         "all-in player is void)."),
+    Rule("no-betting-round", LEG, E, "Betting actions happen only while a betting round is open."),
+    Rule("act-during-draw", LEG, E, "No betting while players are still drawing."),
+    Rule("round-incomplete", LEG, E, "A street, the draw or the showdown comes only after every player has acted "
+         "on the current bet."),
+    Rule("street-after-hand-over", LEG, E, "No further card is dealt once only one player is left."),
+    Rule("check-facing-bet", LEG, E, "A check is allowed only with nothing to call."),
+    Rule("call-nothing", LEG, E, "A call needs a bet to call."),
+    Rule("call-amount", LEG, E, "A call puts in exactly what is owed, or the whole stack (all-in for less); preflop "
+         "the full big blind is owed even when the big blind is all-in short."),
+    Rule("bet-facing-bet", LEG, E, "Facing a bet a player calls, raises or folds: an opening bet needs no bet."),
+    Rule("bet-size", LEG, E, "No-limit and pot-limit: a bet is at least the big blind (unless all-in); pot-limit: "
+         "at most the pot."),
+    Rule("raise-size", LEG, E, "A raise is at least the previous full bet or raise (unless all-in); pot-limit: at "
+         "most the pot after the call."),
+    Rule("fixed-limit-size", LEG, E, "Fixed limit: bets and raises of exactly the small bet (preflop and flop; "
+         "before the draw) or the big bet (turn and river; after the draw), or all-in for less."),
+    Rule("raise-cap", LEG, E, "Fixed limit: at most one bet and three raises per round (the rules profile says "
+         "whether the cap holds heads-up)."),
+    Rule("raise-not-reopened", LEG, E, "An all-in raise smaller than a full raise does not reopen the betting for "
+         "players who already acted: they may only call or fold."),
+    Rule("blind-amount", LEG, E, "Blinds are posted at the amounts the stakes say (all-in for less excepted)."),
+    Rule("blind-position", LEG, E, "Heads-up, the button posts the small blind (and so acts first preflop and "
+         "last after the flop)."),
+    Rule("draw-too-many", LEG, E, "A draw replaces at most four cards (the rules profile may allow five)."),
+    Rule("draws-twice", LEG, E, "Each player draws once per draw."),
+    # accounting: the money adds up, and matches what the site printed
+    Rule("exceeds-stack", ACC, E, "Nobody puts in more than their stack."),
+    Rule("uncalled-bet", ACC, E, "The uncalled part of a bet goes back to the player who made it, exactly."),
+    Rule("uncalled-not-returned", ACC, E, "A bet nobody called is returned before the pot is awarded."),
+    Rule("total-pot", ACC, E, "'Total pot' is everything the players put in, after uncalled bets came back."),
+    Rule("collected-total", ACC, E, "What the players collect plus the rake is the total pot."),
+    Rule("rake", ACC, E, "The rake is never negative nor more than the pot."),
+    Rule("side-pots", ACC, E, "Main and side pots are layered by the all-in amounts of the players still in."),
+    Rule("pot-unknown", ACC, E, "A player collects only from a pot that exists."),
+    Rule("pot-overpaid", ACC, E, "No pot pays out more than it holds."),
+    Rule("summary-won", ACC, E, "Each summary line's 'won'/'collected' amount is what that player collected."),
+    Rule("split-amount", ACC, E, "A split pot is shared equally, but for odd chips."),
+    Rule("odd-chip", ACC, W, "A split pot's odd chip goes to the first winner left of the button."),
+    # cards: the deck and the deal
+    Rule("duplicate-card", CRD, E, "No card appears twice in a deal (hole cards, board, shown, drawn): a misdeal."),
+    Rule("hole-card-count", CRD, E, "Each player is dealt the variant's number of hole cards (Hold'em 2, Five Card "
+         "Draw 5): otherwise a misdeal."),
+    Rule("board-count", CRD, E, "The flop adds three cards, the turn and the river one each."),
+    Rule("board-mismatch", CRD, E, "The board printed on each street and in the summary is the board dealt."),
+    Rule("hole-cards-changed", CRD, E, "A player's hole cards do not change (except by a draw)."),
+    Rule("shown-count", CRD, E, "A shown hand has no more cards than the variant deals."),
+    Rule("shown-mismatch", CRD, E, "Shown cards are the cards the player was dealt."),
+    Rule("draw-count-mismatch", CRD, E, "A draw deals as many cards as were discarded."),
+    Rule("hand-size", CRD, E, "After a draw a player holds five cards again."),
+    Rule("kept-cards-not-held", CRD, E, "The cards kept in a draw are cards the player held."),
+    Rule("discard-count", CRD, E, "The cards listed in a discard are as many as it says."),
+    Rule("discard-not-held", CRD, E, "A player discards only cards they hold."),
+    # showdown: who wins
+    Rule("wrong-winner", SHO, E, "Each pot goes to the best hand shown among the players in it."),
+    Rule("split-missing", SHO, E, "Tied best hands split the pot."),
+    Rule("ineligible-winner", SHO, E, "Only players who contested a pot (put in its level, did not fold) win it."),
+    Rule("collect-by-folded", SHO, E, "A player who folded wins nothing."),
+    Rule("showdown-order", SHO, W, "At showdown the last aggressor shows first (sites show automatically, so a "
+         "warning)."),
+    # structure: the log's own shape
+    Rule("unknown-player", STR, E, "Everyone who acts has a seat in the hand."),
+    Rule("street-order", STR, E, "Streets come in the variant's order."),
+    Rule("street-not-in-game", STR, E, "Only the variant's streets are dealt."),
+    Rule("draw-not-in-game", STR, E, "Only draw games have draws."),
+    Rule("draw-out-of-place", STR, E, "A draw comes only where the variant has one."),
+    Rule("post-after-deal", STR, W, "Blinds and antes are posted before the cards are dealt."),
+    Rule("raise-increment", STR, W, "'raises X to Y': X is Y less the bet being raised."),
+    Rule("raise-without-bet", STR, W, "With no bet to raise, the first wager is a bet."),
+    Rule("all-in-marked", STR, W, "'and is all-in' only when no chips are left."),
+    Rule("all-in-unmarked", STR, W, "A player left with no chips is marked all-in."),
+    Rule("game-not-replayed", STR, W, "The hand's game is read but not replayed yet: nothing was checked."),
+)
+
+BY_CODE: dict[str, Rule] = {r.code: r for r in RULES}
+
+
+def markdown_table() -> str:
+    """The README's table of codes."""
+    rows = ["| code | category | severity | rule |", "|---|---|---|---|"]
+    rows += [f"| `{r.code}` | {r.category.value} | {r.severity.value} | {r.rule} |" for r in RULES]
+    return "\n".join(rows)
+
+
+if __name__ == "__main__":
+    print(markdown_table())

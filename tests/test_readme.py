@@ -1,0 +1,44 @@
+"""The README stays true: its table of violation codes is the registry, and the registry is what the code reports."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from handlog.engine.codes import BY_CODE, markdown_table
+
+ROOT = Path(__file__).resolve().parents[1]
+# a code written where a violation is made: `"code", Category.X`, `_error("code"`, or `code = "a" if … else "b"`
+REPORTED = re.compile(r'"([a-z]+(?:-[a-z]+)+)",\s*Category\.|_error\(\s*"([a-z-]+)"')
+ASSIGNED = re.compile(r'^\s*code = (.*)$', re.MULTILINE)
+LITERAL = re.compile(r'"([a-z]+(?:-[a-z]+)+)"')
+
+
+def reported_codes() -> set[str]:
+    codes: set[str] = set()
+    for path in (ROOT / "handlog").rglob("*.py"):
+        if path.name == "codes.py":
+            continue
+        text = path.read_text(encoding="utf-8")
+        for match in REPORTED.finditer(text):
+            codes.add(next(g for g in match.groups() if g))
+        for line in ASSIGNED.findall(text):
+            codes.update(LITERAL.findall(line))
+    return codes
+
+
+def test_readme_lists_every_code() -> None:
+    assert markdown_table() in (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def test_every_reported_code_is_registered_and_every_registered_code_reported() -> None:
+    codes = reported_codes()
+    assert codes - set(BY_CODE) == set()
+    assert set(BY_CODE) - codes == set()
+
+
+def test_quick_start_commands_are_the_ci_commands() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert "python -m pytest tests" in readme
+    assert "\npython -m pytest tests\n" in ci
