@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import Decimal
 
 from handlog.checks import run_checks
 from handlog.engine import Category, Replay, RulesProfile, Severity, Violation, replay
@@ -25,8 +26,18 @@ class Audit:
 
 def audit(hand: Hand, rules: RulesProfile | None = None) -> Audit:
     """Replay ``hand`` and check it; a game the engine does not replay yet gets one warning saying so."""
-    rp = replay(hand, rules)
-    found = list(rp.violations) + run_checks(rp)
+    try:
+        rp = replay(hand, rules)
+        found = list(rp.violations) + run_checks(rp)
+    except Exception as exc:
+        rp = Replay(hand=hand, steps=(), violations=(), results={}, pots=(), rake=Decimal(0), supported=False)
+        found = [
+            Violation(
+                "internal-error", Category.STRUCTURE, Severity.ERROR, hand.line,
+                f"handlog could not replay this hand ({type(exc).__name__}: {exc}); please report it",
+            )
+        ]
+        return Audit(rp, tuple(found))
     if not rp.supported:
         found.append(
             Violation(

@@ -64,22 +64,25 @@ def rake_bounds(replay: Replay) -> Iterator[Violation]:
 
 
 def side_pots(replay: Replay) -> Iterator[Violation]:
-    """"Main pot X. Side pot-1 Y …": the pots the contributions and all-ins make, in order."""
+    """"Main pot X. Side pot-1 Y …": the pots the contributions and all-ins make, in order. When the hand is
+    raked the site states the pots after the rake, which it takes from them pro rata: each stated pot then lies
+    between the pot less the rake and the pot, and together with the rake they make the total."""
     summary = replay.hand.summary
     if summary.main_pot is None or _cashed_out(replay):
         return
     stated = [summary.main_pot, *summary.side_pots]
     computed = [p.amount for p in replay.pots]
-    if len(stated) != len(computed) or sum(stated, ZERO) != sum(computed, ZERO):
+    rake = replay.rake
+    total = sum(computed, ZERO)
+    if len(stated) != len(computed) or sum(stated, ZERO) not in (total, total - rake):
         yield _error(
             "side-pots", summary.line,
             "the contributions make pots of " + ", ".join(str(c) for c in computed)
-            + "; the summary states " + ", ".join(str(s) for s in stated),
+            + "; the summary states " + ", ".join(str(s) for s in stated) + (f" (rake {rake})" if rake else ""),
         )
         return
-    raked = replay.rake > 0
     for i, (s, c) in enumerate(zip(stated, computed, strict=True)):
-        if s != c and not (raked and c - replay.rake <= s <= c):
+        if not (c - rake <= s <= c):
             name = "main pot" if i == 0 else f"side pot-{i}"
             yield _error("side-pots", summary.line, f"the {name} should be {c}, the summary says {s}")
 

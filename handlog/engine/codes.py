@@ -103,6 +103,7 @@ RULES: tuple[Rule, ...] = (
     Rule("all-in-marked", STR, W, "'and is all-in' only when no chips are left."),
     Rule("all-in-unmarked", STR, W, "A player left with no chips is marked all-in."),
     Rule("game-not-replayed", STR, W, "The hand's game is read but not replayed yet: nothing was checked."),
+    Rule("internal-error", STR, E, "handlog itself failed on this hand (a bug to report); the run goes on."),
 )
 
 BY_CODE: dict[str, Rule] = {r.code: r for r in RULES}

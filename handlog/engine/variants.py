@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import combinations
 
 from phevaluator import evaluate_cards
+from phevaluator.evaluator_omaha import evaluate_omaha_cards
 
 from handlog.events import Game, Street
 
@@ -18,6 +20,15 @@ from handlog.events import Game, Street
 def best_high_hand(hole: Sequence[str], board: Sequence[str]) -> int:
     """Rank of the best five-card high hand from hole and board cards (lower is better), via phevaluator."""
     return int(evaluate_cards(*hole, *board))
+
+
+def best_omaha_hand(hole: Sequence[str], board: Sequence[str]) -> int:
+    """Rank of the best Omaha high hand: exactly two hole cards with exactly three board cards."""
+    if len(hole) == 4 and len(board) == 5:
+        return int(evaluate_omaha_cards(*board, *hole))
+    return min(
+        int(evaluate_cards(*two, *three)) for two in combinations(hole, 2) for three in combinations(board, 3)
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +77,30 @@ FIVE_CARD_DRAW = Variant(
     max_showdown_cards=5,
 )
 
-VARIANTS: dict[Game, Variant] = {Game.HOLDEM: HOLDEM, Game.FIVE_CARD_DRAW: FIVE_CARD_DRAW}
+def _omaha(name: str, hole_cards: int) -> Variant:
+    return Variant(
+        name=name,
+        hole_cards=hole_cards,
+        rounds=HOLDEM.rounds,
+        board=HOLDEM.board,
+        draw_before=frozenset(),
+        big_bet_from=Street.TURN,
+        evaluate=best_omaha_hand,
+        max_showdown_cards=hole_cards,
+    )
+
+
+OMAHA = _omaha("Omaha", 4)
+FIVE_CARD_OMAHA = _omaha("5 Card Omaha", 5)
+SIX_CARD_OMAHA = _omaha("6 Card Omaha", 6)
+
+VARIANTS: dict[Game, Variant] = {
+    Game.HOLDEM: HOLDEM,
+    Game.FIVE_CARD_DRAW: FIVE_CARD_DRAW,
+    Game.OMAHA: OMAHA,
+    Game.FIVE_CARD_OMAHA: FIVE_CARD_OMAHA,
+    Game.SIX_CARD_OMAHA: SIX_CARD_OMAHA,
+}
 
 
 def variant_for(game: Game) -> Variant | None:
