@@ -20,7 +20,7 @@ from handlog.reading.decode import iter_lines
 from handlog.reading.split import SplitStats, split_hands
 
 HEAD_LINES = 25
-SKIPPED_SUFFIXES = (".hp", ".hands", ".gt", ".json", ".jsonl", ".py", ".pyc", ".zip", ".gz", ".png", ".parquet")
+SKIPPED_SUFFIXES = (".hp", ".hands", ".gt", ".json", ".jsonl", ".py", ".pyc", ".zip", ".gz", ".png", ".parquet", ".md")
 
 
 @dataclass(slots=True)
