@@ -131,10 +131,10 @@ def showdown_order(replay: Replay) -> Iterator[Violation]:
     first = next((e for e in events[start:] if isinstance(e, Show | Muck)), None)
     if first is None:
         return
-    final_street = replay.steps[start - 1].state.street if 0 < start <= len(replay.steps) else None
+    final_street = replay.steps[start - 1].street if 0 < start <= len(replay.steps) else None
     aggressor = None
     for step in replay.steps[:start]:
-        if isinstance(step.event, Bet | Raise) and step.state.street == final_street:
+        if isinstance(step.event, Bet | Raise) and step.street == final_street:
             aggressor = step.event.player
     if aggressor is None:
         final = replay.steps[start].state if start < len(replay.steps) else None

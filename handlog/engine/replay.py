@@ -71,7 +71,7 @@ def _final_checks(table: Table) -> None:
 
 def _with_winners(pots: tuple[Pot, ...], table: Table) -> tuple[Pot, ...]:
     """Attach to each pot the players the log says collected from it."""
-    names = _pot_names(len(pots))
+    names = POT_NAMES
     winners: dict[int, list[str]] = {}
     for c in table.collects:
         index = names.get(c.pot, 0)
@@ -81,16 +81,12 @@ def _with_winners(pots: tuple[Pot, ...], table: Table) -> tuple[Pot, ...]:
     return tuple(Pot(p.amount, p.eligible, tuple(winners.get(i, ()))) for i, p in enumerate(pots))
 
 
-def _pot_names(count: int) -> dict[str, int]:
-    """Site pot names to pot indexes: "pot"/"main pot" → 0, "side pot" → 1, "side pot-N" → N."""
-    names = {"pot": 0, "main pot": 0, "side pot": 1}
-    for n in range(1, max(count, 2) + 8):
-        names[f"side pot-{n}"] = n
-    return names
+POT_NAMES: dict[str, int] = {"pot": 0, "main pot": 0, "side pot": 1, **{f"side pot-{n}": n for n in range(1, 64)}}
+"""Site pot names to pot indexes: "pot"/"main pot" → 0, "side pot" → 1, "side pot-N" → N."""
 
 
 def pot_index(name: str) -> int:
-    return _pot_names(1).get(name, 0)
+    return POT_NAMES.get(name, 0)
 
 
 def _results(table: Table, rake: Decimal) -> dict[str, PlayerResult]:

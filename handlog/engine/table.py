@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import Decimal
+from operator import attrgetter
 
 from handlog.engine.rules import RulesProfile
 from handlog.engine.structures import BettingStructure, RoundFacts, structure_for
@@ -42,6 +43,7 @@ from handlog.events import (
 )
 
 ZERO = Decimal(0)
+_SEAT_VALUES = attrgetter("stack", "bet", "committed", "folded", "all_in", "in_hand")
 DECK_SIZE = 52
 
 
@@ -137,9 +139,7 @@ class Table:
 
     def snapshot(self) -> Snapshot:
         """The table now, compactly (see ``Step``)."""
-        values = tuple(
-            [v for p in self._seated for v in (p.stack, p.bet, p.committed, p.folded, p.all_in, p.in_hand)]
-        )
+        values = tuple(map(_SEAT_VALUES, self._seated))
         if len(self._board_t) != len(self.board):
             self._board_t = tuple(self.board)
         return (

@@ -36,10 +36,11 @@ class TableView:
     pot: Decimal  # everything committed so far, current bets included
 
 
-Snapshot = tuple[Street, tuple[str, ...], tuple[tuple[int, str], ...], tuple[object, ...], str | None, Decimal, int]
-"""The table after an event, compactly: street, board, seats, per-player values, to act, current bet, raises."""
-
-_FIELDS = 6  # stack, bet, committed, folded, all_in, in_hand
+SeatValues = tuple[Decimal, Decimal, Decimal, bool, bool, bool]  # stack, bet, committed, folded, all_in, in_hand
+Snapshot = tuple[
+    Street, tuple[str, ...], tuple[tuple[int, str], ...], tuple[SeatValues, ...], str | None, Decimal, int
+]
+"""The table after an event, compactly: street, board, seats, per-seat values, to act, current bet, raises."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,12 +56,13 @@ class Step:
     to_call: Decimal | None = None
 
     @property
+    def street(self) -> Street:
+        return self.snapshot[0]
+
+    @property
     def state(self) -> TableView:
         street, board, seats, values, to_act, current_bet, raises = self.snapshot
-        players = tuple(
-            SeatView(seat, name, *values[i * _FIELDS : (i + 1) * _FIELDS])  # type: ignore[arg-type]
-            for i, (seat, name) in enumerate(seats)
-        )
+        players = tuple(SeatView(seat, name, *v) for (seat, name), v in zip(seats, values, strict=True))
         pot = sum((sv.committed for sv in players), Decimal(0))
         return TableView(street, board, players, to_act, current_bet, raises, pot)
 

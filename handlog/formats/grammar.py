@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import cache
 from importlib.resources import files
 from pathlib import Path
+from typing import Any
 
 from lark import Lark, Token, Transformer
 from lark.lexer import PatternRE, TerminalDef
@@ -86,3 +87,90 @@ def load_line_grammar(name: str, transformer: Transformer[Token, object] | None 
 def line_patterns(name: str) -> dict[str, re.Pattern[str]]:
     """Only the field patterns of a grammar's line terminals (for tools and error messages)."""
     return load_line_grammar(name).fields
+
+
+class TableParser:
+    """The grammar's own LALR table, driven directly over whole lines: the fast path of a line grammar.
+
+    Lark compiles the grammar (terminals, rules, LALR table) and stays the reference: this driver does what
+    Lark's contextual lexer and LALR parser do for a line grammar (match the current state's terminals, feed the
+    table, hand every line to its callback in order) without building tokens for the parser's value stack or a
+    tree. It only answers "is this a sentence of the grammar"; on a failure the caller re-runs the full Lark
+    parse, whose exception explains the error. Should Lark's internals change shape, ``available`` is False and
+    callers use Lark alone.
+    """
+
+    def __init__(self, grammar: LineGrammar, callbacks: dict[str, Callable[[Token], object]]) -> None:
+        lark = grammar.parser
+        self.callbacks = callbacks
+        self._scanners: dict[object, re.Pattern[str]] = {}
+        try:
+            table = lark.parser.parser.parser.parse_table
+            self.start = table.start_states["start"]
+            self.end = table.end_states["start"]
+            states = table.states
+        except (AttributeError, KeyError):
+            self.available = False
+            return
+        self.available = True
+        self.terminals = {t.name: t for t in lark.terminals}
+        self.ignore = frozenset(lark.ignore_tokens)
+        self.actions: dict[Any, dict[str, tuple[bool, Any]]] = {}
+        for state, acts in states.items():
+            self.actions[state] = {
+                symbol: (True, arg) if action.name == "Shift" else (False, (len(arg.expansion), arg.origin.name))
+                for symbol, (action, arg) in acts.items()
+            }
+
+    def _scanner(self, state: object) -> re.Pattern[str]:
+        """One alternation of the terminals this state accepts, in Lark's order of preference."""
+        scanner = self._scanners.get(state)
+        if scanner is None:
+            names = {s for s in self.actions[state] if s in self.terminals} | self.ignore
+            terms = sorted(
+                (self.terminals[n] for n in names),
+                key=lambda t: (-t.priority, -t.pattern.max_width, -len(t.pattern.value), t.name),
+            )
+            scanner = re.compile("|".join(f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in terms))
+            self._scanners[state] = scanner
+        return scanner
+
+    def parse(self, text: str) -> bool:
+        """Feed every line of ``text`` (each ending with a newline); True when it is a sentence of the grammar."""
+        actions, callbacks, ignore = self.actions, self.callbacks, self.ignore
+        stack: list[Any] = [self.start]
+        pos, line, size = 0, 1, len(text)
+        while pos < size:
+            m = self._scanner(stack[-1]).match(text, pos)
+            if m is None:
+                return False
+            name = m.lastgroup or ""
+            callback = callbacks.get(name)
+            if callback is not None:
+                callback(Token(name, m.group(), pos, line))
+            pos = m.end()
+            line += 1
+            if name in ignore:
+                continue
+            while True:
+                act = actions[stack[-1]].get(name)
+                if act is None:
+                    return False
+                shift, arg = act
+                if shift:
+                    stack.append(arg)
+                    break
+                self._reduce(stack, arg)
+        while True:  # the end of input: reduce until the start symbol is accepted
+            act = actions[stack[-1]].get("$END")
+            if act is None or act[0]:
+                return False
+            self._reduce(stack, act[1])
+            if stack[-1] == self.end:
+                return True
+
+    def _reduce(self, stack: list[Any], arg: tuple[int, str]) -> None:
+        length, origin = arg
+        if length:
+            del stack[-length:]
+        stack.append(self.actions[stack[-1]][origin][1])

@@ -56,7 +56,7 @@ from handlog.events import (
     Tournament,
     UncalledBet,
 )
-from handlog.formats.grammar import LineGrammar, load_line_grammar
+from handlog.formats.grammar import LineGrammar, TableParser, load_line_grammar
 from handlog.formats.text import FieldError, amount, cards, currency_of, utc_time
 from handlog.reading.decode import MAX_LINE
 from handlog.reading.registry import HandParseFailure, HeaderFacts, register
@@ -571,13 +571,15 @@ class PokerStarsFormat:
     def __init__(self) -> None:
         self._local = threading.local()
 
-    def _grammar(self) -> tuple[LineGrammar, _Builder]:
-        state: tuple[LineGrammar, _Builder] | None = getattr(self._local, "state", None)
+    def _grammar(self) -> tuple[LineGrammar, _Builder, TableParser]:
+        """The compiled grammar, its builder and the fast table driver, one set per thread."""
+        state: tuple[LineGrammar, _Builder, TableParser] | None = getattr(self._local, "state", None)
         if state is None:
             builder = _Builder()
             grammar = load_line_grammar("pokerstars", builder)
             builder.fields = grammar.fields
-            state = (grammar, builder)
+            callbacks = {name: getattr(builder, name) for name in grammar.terminal_names if hasattr(builder, name)}
+            state = (grammar, builder, TableParser(grammar, callbacks))
             self._local.state = state
         return state
 
@@ -607,7 +609,7 @@ class PokerStarsFormat:
         return HeaderFacts(m.group("id"), game.value, structure.value if structure else None)
 
     def parse(self, lines: Sequence[str], first_line: int, file: str) -> Hand:
-        grammar, builder = self._grammar()
+        grammar, builder, fast = self._grammar()
         for index, text_line in enumerate(lines):
             if len(text_line) > MAX_LINE:  # no PokerStars line is this long; do not make the lexer crawl through it
                 error = ParseError(line=first_line + index, message=f"line longer than {MAX_LINE} characters")
@@ -615,7 +617,9 @@ class PokerStarsFormat:
         text = "\n".join(lines).lstrip("\ufeff") + "\n"
         builder.reset(first_line)
         try:
-            grammar.parser.parse(text)
+            if not (fast.available and fast.parse(text)):
+                builder.reset(first_line)  # the fast path gave up: Lark parses again, and explains any error
+                grammar.parser.parse(text)
             return builder.build(file, first_line)
         except UnexpectedInput as exc:
             raise HandParseFailure(_explain(exc, grammar, lines, first_line)) from None
