@@ -27,7 +27,7 @@ class Audit:
 def audit(hand: Hand, rules: RulesProfile | None = None) -> Audit:
     """Replay ``hand`` and check it; a game the engine does not replay yet gets one warning saying so."""
     try:
-        rp = replay(hand, rules)
+        rp = replay(hand, rules, states=False)
         found = list(rp.violations) + run_checks(rp)
     except Exception as exc:
         rp = Replay(hand=hand, steps=(), violations=(), results={}, pots=(), rake=Decimal(0), supported=False)

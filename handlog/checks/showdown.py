@@ -12,7 +12,7 @@ from decimal import Decimal
 from handlog.engine import Category, Replay, Severity, Violation
 from handlog.engine.replay import pot_index
 from handlog.engine.variants import variant_for
-from handlog.events import Bet, Collect, Muck, Raise, Show, Street, StreetStart
+from handlog.events import Bet, Collect, Fold, Muck, Raise, Show, Street, StreetStart
 
 ZERO = Decimal(0)
 
@@ -137,8 +137,8 @@ def showdown_order(replay: Replay) -> Iterator[Violation]:
         if isinstance(step.event, Bet | Raise) and step.street == final_street:
             aggressor = step.event.player
     if aggressor is None:
-        final = replay.steps[start].state if start < len(replay.steps) else None
-        live = [p.player for p in final.players if p.in_hand and not p.folded] if final else []
+        folded = {e.player for e in events[:start] if isinstance(e, Fold)}
+        live = [p for p in replay.results if p not in folded]
         button = replay.hand.button or 0
         seats = {s.player: s.seat for s in replay.hand.seats}
         live.sort(key=lambda p: (seats.get(p, 0) <= button, seats.get(p, 0)))

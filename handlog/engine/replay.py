@@ -18,8 +18,11 @@ from handlog.engine.violations import Category, Severity, Violation
 from handlog.events import Hand
 
 
-def replay(hand: Hand, rules: RulesProfile | None = None) -> Replay:
-    """Replay ``hand`` under ``rules`` (the site's default profile when None)."""
+def replay(hand: Hand, rules: RulesProfile | None = None, *, states: bool = True) -> Replay:
+    """Replay ``hand`` under ``rules`` (the site's default profile when None).
+
+    With ``states=False`` the steps keep only their street, not the whole table: what an audit needs, for less.
+    """
     variant = variant_for(hand.game)
     if variant is None:
         note = f"{hand.game_name or hand.game.value} is not replayed yet: nothing in this hand was checked"
@@ -27,7 +30,7 @@ def replay(hand: Hand, rules: RulesProfile | None = None) -> Replay:
             hand=hand, steps=(), violations=(), results={}, pots=(), rake=hand.summary.rake or ZERO,
             supported=False, notes=(note,),
         )
-    table = Table(hand, variant, rules or profile_for(hand.site))
+    table = Table(hand, variant, rules or profile_for(hand.site), states)
     for event in hand.events:
         table.apply(event)
     if not table.cancelled:

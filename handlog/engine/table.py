@@ -80,7 +80,8 @@ class PlayerState:
 class Table:
     """The replay state of one hand. ``apply`` each event in order, then ``finish``."""
 
-    def __init__(self, hand: Hand, variant: Variant, rules: RulesProfile) -> None:
+    def __init__(self, hand: Hand, variant: Variant, rules: RulesProfile, states: bool = True) -> None:
+        self.keep_states = states
         self.hand = hand
         self.variant = variant
         self.rules = rules
@@ -281,7 +282,8 @@ class Table:
             if player is not None and player in self.players:
                 to_call = max(self.current_bet - self.players[player].bet, ZERO)
             handler(self, event)
-        self.steps.append(Step(event, self.snapshot(), to_call))
+        street = self.street or Street.PREFLOP
+        self.steps.append(Step(event, street, self.snapshot() if self.keep_states else None, to_call))
 
     def _player(self, name: str, line: int) -> PlayerState | None:
         p = self.players.get(name)

@@ -48,19 +48,18 @@ class Step:
     """One event and the table after it. ``to_call`` is what an acting player owed just before acting.
 
     The table is kept as a compact snapshot and turned into a ``TableView`` only when asked for, so that a
-    replay that nobody inspects costs little.
+    replay that nobody inspects costs little; ``replay(hand, states=False)`` keeps only the street.
     """
 
     event: Event
-    snapshot: Snapshot
+    street: Street
+    snapshot: Snapshot | None = None
     to_call: Decimal | None = None
 
     @property
-    def street(self) -> Street:
-        return self.snapshot[0]
-
-    @property
     def state(self) -> TableView:
+        if self.snapshot is None:
+            raise ValueError("this replay kept no table states: use replay(hand, states=True)")
         street, board, seats, values, to_act, current_bet, raises = self.snapshot
         players = tuple(SeatView(seat, name, *v) for (seat, name), v in zip(seats, values, strict=True))
         pot = sum((sv.committed for sv in players), Decimal(0))

@@ -114,7 +114,7 @@ def iter_rows(
     hands: Iterable[Hand | HandRecord],
     player: str | None = None,
     with_allin_ev: bool = True,
-    replay: Callable[[Hand], Replay] = replay_hand,
+    replay: Callable[[Hand], Replay] = lambda hand: replay_hand(hand, states=False),
 ) -> Iterator[dict[str, Any]]:
     """Records of every supported, not cancelled hand (only ``player``'s when given). ``hands`` may be
     ``Hand`` objects or the records of ``handlog.read`` (unparsed ones are skipped)."""

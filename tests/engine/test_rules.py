@@ -451,7 +451,7 @@ def test_draw_everyone_stands_pat() -> None:
     hand = edit(hand, 23, cards=("Td", "Th", "6h", "4h", "2s"))  # Hero shows the five cards dealt
     result = check(hand)
     assert not result.has_errors, errors(result)
-    assert [s.state.street for s in result.replay.steps if s.event.line == 20] == [Street.DRAW_1]
+    assert [s.street for s in result.replay.steps if s.event.line == 20] == [Street.DRAW_1]
 
 
 def test_draw_no_limit() -> None:
