@@ -89,21 +89,26 @@ def line_patterns(name: str) -> dict[str, re.Pattern[str]]:
     return load_line_grammar(name).fields
 
 
+Fields = dict[str, str | None]
+"""A line's fields by name (a repeated name numbered: ``amount``, ``amount_2``)."""
+
+
 class TableParser:
     """The grammar's own LALR table, driven directly over whole lines: the fast path of a line grammar.
 
     Lark compiles the grammar (terminals, rules, LALR table) and stays the reference: this driver does what
-    Lark's contextual lexer and LALR parser do for a line grammar (match the current state's terminals, feed the
-    table, hand every line to its callback in order) without building tokens for the parser's value stack or a
-    tree. It only answers "is this a sentence of the grammar"; on a failure the caller re-runs the full Lark
-    parse, whose exception explains the error. Should Lark's internals change shape, ``available`` is False and
-    callers use Lark alone.
+    Lark's contextual lexer and LALR parser do for a line grammar (match the current state's terminals in Lark's
+    order of preference, feed the table, hand every line to its callback in order) in one regular-expression
+    match per line that also yields the line's fields, without a value stack or a tree. It only answers "is this
+    a sentence of the grammar"; on a failure the caller re-runs the full Lark parse, whose exception explains
+    the error. Should Lark's internals change shape, ``available`` is False and callers use Lark alone.
     """
 
-    def __init__(self, grammar: LineGrammar, callbacks: dict[str, Callable[[Token], object]]) -> None:
+    def __init__(self, grammar: LineGrammar, callbacks: dict[str, Callable[[Token, Fields], object]]) -> None:
         lark = grammar.parser
         self.callbacks = callbacks
-        self._scanners: dict[object, re.Pattern[str]] = {}
+        self.fields = {name: rx.pattern for name, rx in grammar.fields.items()}
+        self._scanners: dict[Any, tuple[re.Pattern[str], dict[str, tuple[tuple[str, ...], tuple[int, ...]]]]] = {}
         try:
             table = lark.parser.parser.parser.parse_table
             self.start = table.start_states["start"]
@@ -122,8 +127,8 @@ class TableParser:
                 for symbol, (action, arg) in acts.items()
             }
 
-    def _scanner(self, state: object) -> re.Pattern[str]:
-        """One alternation of the terminals this state accepts, in Lark's order of preference."""
+    def _scanner(self, state: Any) -> tuple[re.Pattern[str], dict[str, tuple[tuple[str, ...], tuple[int, ...]]]]:
+        """One alternation of the terminals this state accepts, each with its fields as uniquely named groups."""
         scanner = self._scanners.get(state)
         if scanner is None:
             names = {s for s in self.actions[state] if s in self.terminals} | self.ignore
@@ -131,7 +136,21 @@ class TableParser:
                 (self.terminals[n] for n in names),
                 key=lambda t: (-t.priority, -t.pattern.max_width, -len(t.pattern.value), t.name),
             )
-            scanner = re.compile("|".join(f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in terms))
+            parts = []
+            for t in terms:
+                body = self.fields.get(t.name)
+                if body is None:
+                    body = t.pattern.to_regexp()
+                else:
+                    body = _NAMED_GROUP.sub(f"(?P<{t.name}__\\1>", body)
+                parts.append(f"(?P<{t.name}>{body})")
+            pattern = re.compile("|".join(parts))
+            groups: dict[str, tuple[tuple[str, ...], tuple[int, ...]]] = {}
+            for t in terms:
+                prefix = t.name + "__"
+                own = [(n[len(prefix) :], i) for n, i in pattern.groupindex.items() if n.startswith(prefix)]
+                groups[t.name] = (tuple(n for n, _ in own), tuple(i for _, i in own))
+            scanner = (pattern, groups)
             self._scanners[state] = scanner
         return scanner
 
@@ -141,13 +160,19 @@ class TableParser:
         stack: list[Any] = [self.start]
         pos, line, size = 0, 1, len(text)
         while pos < size:
-            m = self._scanner(stack[-1]).match(text, pos)
+            pattern, groups = self._scanner(stack[-1])
+            m = pattern.match(text, pos)
             if m is None:
                 return False
             name = m.lastgroup or ""
             callback = callbacks.get(name)
             if callback is not None:
-                callback(Token(name, m.group(), pos, line))
+                keys, indexes = groups[name]
+                if len(indexes) > 1:
+                    fields = dict(zip(keys, m.group(*indexes), strict=True))
+                else:
+                    fields = {keys[0]: m.group(indexes[0])} if indexes else {}
+                callback(Token(name, m.group(), pos, line), fields)
             pos = m.end()
             line += 1
             if name in ignore:
@@ -156,21 +181,20 @@ class TableParser:
                 act = actions[stack[-1]].get(name)
                 if act is None:
                     return False
-                shift, arg = act
-                if shift:
-                    stack.append(arg)
+                if act[0]:
+                    stack.append(act[1])
                     break
-                self._reduce(stack, arg)
+                length, origin = act[1]
+                if length:
+                    del stack[-length:]
+                stack.append(actions[stack[-1]][origin][1])
         while True:  # the end of input: reduce until the start symbol is accepted
             act = actions[stack[-1]].get("$END")
             if act is None or act[0]:
                 return False
-            self._reduce(stack, act[1])
+            length, origin = act[1]
+            if length:
+                del stack[-length:]
+            stack.append(actions[stack[-1]][origin][1])
             if stack[-1] == self.end:
                 return True
-
-    def _reduce(self, stack: list[Any], arg: tuple[int, str]) -> None:
-        length, origin = arg
-        if length:
-            del stack[-length:]
-        stack.append(self.actions[stack[-1]][origin][1])

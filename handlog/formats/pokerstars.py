@@ -56,7 +56,7 @@ from handlog.events import (
     Tournament,
     UncalledBet,
 )
-from handlog.formats.grammar import LineGrammar, TableParser, load_line_grammar
+from handlog.formats.grammar import Fields, LineGrammar, TableParser, load_line_grammar
 from handlog.formats.text import FieldError, amount, cards, currency_of, utc_time
 from handlog.reading.decode import MAX_LINE
 from handlog.reading.registry import HandParseFailure, HeaderFacts, register
@@ -224,8 +224,10 @@ class _Builder(Transformer[Token, object]):
         self.at = 1
 
     # -- helpers
-    def _f(self, tok: Token) -> dict[str, str | None]:
+    def _f(self, tok: Token, fields: Fields | None = None) -> Fields:
         self.at = tok.line or 1  # the line being read, for errors in its fields
+        if fields is not None:  # the fast path matched the line with its fields already
+            return fields
         m = self.fields[tok.type].match(tok)
         if m is None:  # pragma: no cover - the lexer matched this very pattern
             raise FieldError(f"line does not match {tok.type}")
@@ -234,23 +236,23 @@ class _Builder(Transformer[Token, object]):
     def _lineno(self, tok: Token) -> int:
         return self.offset + (tok.line or 1)
 
-    def _add(self, tok: Token, make: Callable[[dict[str, str | None], int], Event]) -> Token:
-        self.events.append(make(self._f(tok), self._lineno(tok)))
+    def _add(self, tok: Token, fields: Fields | None, make: Callable[[Fields, int], Event]) -> Token:
+        self.events.append(make(self._f(tok, fields), self._lineno(tok)))
         return tok
 
     # -- header and seats
-    def HEADER(self, tok: Token) -> Token:
-        h = self.header = self._f(tok)
+    def HEADER(self, tok: Token, fields: Fields | None = None) -> Token:
+        h = self.header = self._f(tok, fields)
         self.stakes_text = h.get("stakes") or h.get("mix_stakes") or h.get("level_stakes") or ""
         self.stakes = _stakes(self.stakes_text, h.get("level_stakes"))
         return tok
 
-    def TABLE(self, tok: Token) -> Token:
-        self.table = self._f(tok)
+    def TABLE(self, tok: Token, fields: Fields | None = None) -> Token:
+        self.table = self._f(tok, fields)
         return tok
 
-    def SEAT(self, tok: Token) -> Token:
-        f = self._f(tok)
+    def SEAT(self, tok: Token, fields: Fields | None = None) -> Token:
+        f = self._f(tok, fields)
         bounty = f["bounty"]
         self.seats.append(
             Seat(
@@ -266,7 +268,7 @@ class _Builder(Transformer[Token, object]):
         return tok
 
     # -- forced bets and deals
-    def POST(self, tok: Token) -> Token:
+    def POST(self, tok: Token, fields: Fields | None = None) -> Token:
         def make(f: dict[str, str | None], line: int) -> Event:
             kind = POSTS[f["post"] or ""]
             value = amount(f["amount"] or "")
@@ -277,32 +279,32 @@ class _Builder(Transformer[Token, object]):
             player = f["player"] or ""
             return Post(line=line, player=player, post=kind, amount=value, dead=dead, all_in=bool(f["all_in"]))
 
-        return self._add(tok, make)
+        return self._add(tok, fields, make)
 
-    def BRINGS_IN(self, tok: Token) -> Token:
+    def BRINGS_IN(self, tok: Token, fields: Fields | None = None) -> Token:
         return self._add(
-            tok,
+            tok, fields,
             lambda f, line: Post(
                 line=line, player=f["player"] or "", post=PostType.BRING_IN,
                 amount=amount(f["amount"] or ""), all_in=bool(f["all_in"]),
             ),
         )
 
-    def DEALT(self, tok: Token) -> Token:
+    def DEALT(self, tok: Token, fields: Fields | None = None) -> Token:
         return self._add(
-            tok,
+            tok, fields,
             lambda f, line: DealHole(
                 line=line, player=f["player"] or "", cards=cards(f["cards"]), new=cards(f["new"])
             ),
         )
 
-    def HOLE_CARDS(self, tok: Token) -> Token:
+    def HOLE_CARDS(self, tok: Token, fields: Fields | None = None) -> Token:
         self.events.append(StreetStart(line=self._lineno(tok), street=Street.PREFLOP))
         return tok
 
     DEALING_HANDS = HOLE_CARDS
 
-    def STREET(self, tok: Token) -> Token:
+    def STREET(self, tok: Token, fields: Fields | None = None) -> Token:
         def make(f: dict[str, str | None], line: int) -> Event:
             new, board = cards(f["new"]), cards(f["board"])
             if not new:  # "*** FLOP *** [a b c]": the bracket holds the new cards
@@ -311,46 +313,46 @@ class _Builder(Transformer[Token, object]):
                 line=line, street=STREETS[f["street"] or ""], cards=new, board=board, run=RUNS[f["run"]]
             )
 
-        return self._add(tok, make)
+        return self._add(tok, fields, make)
 
-    def DRAW(self, tok: Token) -> Token:
-        return self._add(tok, lambda f, line: StreetStart(line=line, street=DRAWS[f["draw"] or ""]))
+    def DRAW(self, tok: Token, fields: Fields | None = None) -> Token:
+        return self._add(tok, fields, lambda f, line: StreetStart(line=line, street=DRAWS[f["draw"] or ""]))
 
-    def SHOWDOWN(self, tok: Token) -> Token:
+    def SHOWDOWN(self, tok: Token, fields: Fields | None = None) -> Token:
         def make(f: dict[str, str | None], line: int) -> Event:
             self.run = RUNS[f["run"]]
             return StreetStart(line=line, street=Street.SHOWDOWN, run=self.run)
 
-        return self._add(tok, make)
+        return self._add(tok, fields, make)
 
     # -- actions
-    def FOLD(self, tok: Token) -> Token:
+    def FOLD(self, tok: Token, fields: Fields | None = None) -> Token:
         return self._add(
-            tok, lambda f, line: Fold(line=line, player=f["player"] or "", shown=cards(f["shown"]))
+            tok, fields, lambda f, line: Fold(line=line, player=f["player"] or "", shown=cards(f["shown"]))
         )
 
-    def CHECK(self, tok: Token) -> Token:
-        return self._add(tok, lambda f, line: Check(line=line, player=f["player"] or ""))
+    def CHECK(self, tok: Token, fields: Fields | None = None) -> Token:
+        return self._add(tok, fields, lambda f, line: Check(line=line, player=f["player"] or ""))
 
-    def CALL(self, tok: Token) -> Token:
+    def CALL(self, tok: Token, fields: Fields | None = None) -> Token:
         return self._add(
-            tok,
+            tok, fields,
             lambda f, line: Call(
                 line=line, player=f["player"] or "", amount=amount(f["amount"] or ""), all_in=bool(f["all_in"])
             ),
         )
 
-    def BET(self, tok: Token) -> Token:
+    def BET(self, tok: Token, fields: Fields | None = None) -> Token:
         return self._add(
-            tok,
+            tok, fields,
             lambda f, line: Bet(
                 line=line, player=f["player"] or "", amount=amount(f["amount"] or ""), all_in=bool(f["all_in"])
             ),
         )
 
-    def RAISE(self, tok: Token) -> Token:
+    def RAISE(self, tok: Token, fields: Fields | None = None) -> Token:
         return self._add(
-            tok,
+            tok, fields,
             lambda f, line: Raise(
                 line=line,
                 player=f["player"] or "",
@@ -361,27 +363,27 @@ class _Builder(Transformer[Token, object]):
             ),
         )
 
-    def DISCARD(self, tok: Token) -> Token:
+    def DISCARD(self, tok: Token, fields: Fields | None = None) -> Token:
         return self._add(
-            tok,
+            tok, fields,
             lambda f, line: Discard(
                 line=line, player=f["player"] or "", count=int(f["count"] or 0), cards=cards(f["cards"])
             ),
         )
 
-    def STAND_PAT(self, tok: Token) -> Token:
+    def STAND_PAT(self, tok: Token, fields: Fields | None = None) -> Token:
         return self._add(
-            tok, lambda f, line: StandPat(line=line, player=f["player"] or "", cards=cards(f["cards"]))
+            tok, fields, lambda f, line: StandPat(line=line, player=f["player"] or "", cards=cards(f["cards"]))
         )
 
     # -- money and showdown
-    def UNCALLED(self, tok: Token) -> Token:
+    def UNCALLED(self, tok: Token, fields: Fields | None = None) -> Token:
         return self._add(
-            tok,
+            tok, fields,
             lambda f, line: UncalledBet(line=line, player=f["player"] or "", amount=amount(f["amount"] or "")),
         )
 
-    def SHOWS(self, tok: Token) -> Token:
+    def SHOWS(self, tok: Token, fields: Fields | None = None) -> Token:
         def make(f: dict[str, str | None], line: int) -> Event:
             known, unknown = _shown_cards(f["cards"])
             return Show(
@@ -389,59 +391,59 @@ class _Builder(Transformer[Token, object]):
                 unknown=unknown,
             )
 
-        return self._add(tok, make)
+        return self._add(tok, fields, make)
 
-    def MUCKS(self, tok: Token) -> Token:
-        return self._add(tok, lambda f, line: Muck(line=line, player=f["player"] or ""))
+    def MUCKS(self, tok: Token, fields: Fields | None = None) -> Token:
+        return self._add(tok, fields, lambda f, line: Muck(line=line, player=f["player"] or ""))
 
-    def NO_SHOW(self, tok: Token) -> Token:
-        return self._add(tok, lambda f, line: Muck(line=line, player=f["player"] or "", announced=False))
+    def NO_SHOW(self, tok: Token, fields: Fields | None = None) -> Token:
+        return self._add(tok, fields, lambda f, line: Muck(line=line, player=f["player"] or "", announced=False))
 
-    def COLLECT(self, tok: Token) -> Token:
+    def COLLECT(self, tok: Token, fields: Fields | None = None) -> Token:
         return self._add(
-            tok,
+            tok, fields,
             lambda f, line: Collect(
                 line=line, player=f["player"] or "", amount=amount(f["amount"] or ""),
                 pot=f["pot"] or "pot", run=self.run,
             ),
         )
 
-    def CASH_OUT(self, tok: Token) -> Token:
+    def CASH_OUT(self, tok: Token, fields: Fields | None = None) -> Token:
         return self._add(
-            tok,
+            tok, fields,
             lambda f, line: CashOut(
                 line=line, player=f["player"] or "", amount=amount(f["amount"] or ""),
                 fee=amount(f["fee"] or "0"),
             ),
         )
 
-    def CANCELLED(self, tok: Token) -> Token:
+    def CANCELLED(self, tok: Token, fields: Fields | None = None) -> Token:
         self.events.append(HandCancelled(line=self._lineno(tok)))
         return tok
 
     # -- lines that may come anywhere
-    def CHAT(self, tok: Token) -> Token:
-        return self._add(tok, lambda f, line: Chat(line=line, player=f["player"] or "", text=f["text"] or ""))
+    def CHAT(self, tok: Token, fields: Fields | None = None) -> Token:
+        return self._add(tok, fields, lambda f, line: Chat(line=line, player=f["player"] or "", text=f["text"] or ""))
 
-    def STATUS(self, tok: Token) -> Token:
+    def STATUS(self, tok: Token, fields: Fields | None = None) -> Token:
         def make(f: dict[str, str | None], line: int) -> Event:
             text = f["status"] or ""
             status = next(s for prefix, s in STATUSES if text.startswith(prefix))
             seat = int(f["seat"]) if f["seat"] else None
             return StatusChange(line=line, player=f["player"] or "", status=status, seat=seat)
 
-        return self._add(tok, make)
+        return self._add(tok, fields, make)
 
-    def NOTICE(self, tok: Token) -> Token:
-        return self._add(tok, lambda f, line: Notice(line=line, text=f["text"] or ""))
+    def NOTICE(self, tok: Token, fields: Fields | None = None) -> Token:
+        return self._add(tok, fields, lambda f, line: Notice(line=line, text=f["text"] or ""))
 
     # -- summary
-    def SUMMARY(self, tok: Token) -> Token:
+    def SUMMARY(self, tok: Token, fields: Fields | None = None) -> Token:
         self.summary_line = self._lineno(tok)
         return tok
 
-    def TOTAL_POT(self, tok: Token) -> Token:
-        f = self._f(tok)
+    def TOTAL_POT(self, tok: Token, fields: Fields | None = None) -> Token:
+        f = self._f(tok, fields)
         s = self.summary
         s.total = amount(f["total"] or "")
         s.rake = amount(f["rake"] or "")
@@ -454,16 +456,16 @@ class _Builder(Transformer[Token, object]):
                 s.sides.append(amount(value))
         return tok
 
-    def RUN_TWICE(self, tok: Token) -> Token:
+    def RUN_TWICE(self, tok: Token, fields: Fields | None = None) -> Token:
         self.summary.run_twice = True
         return tok
 
-    def BOARD(self, tok: Token) -> Token:
-        self.summary.boards.append(cards(self._f(tok)["board"]))
+    def BOARD(self, tok: Token, fields: Fields | None = None) -> Token:
+        self.summary.boards.append(cards(self._f(tok, fields)["board"]))
         return tok
 
-    def SUMMARY_SEAT(self, tok: Token) -> Token:
-        f = self._f(tok)
+    def SUMMARY_SEAT(self, tok: Token, fields: Fields | None = None) -> Token:
+        f = self._f(tok, fields)
         outcome = f["outcome"] or ""
         positions = f["positions"]
         # Most seats only folded: look for amounts and cards only when the words are there.
