@@ -23,6 +23,10 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--player", required=True, metavar="P", help="whose winnings")
     p.add_argument("-o", "--output", default="winnings.png", metavar="F", help="PNG file (default winnings.png)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument(
+        "--no-allin-ev", dest="allin_ev", action="store_false",
+        help="skip the all-in expectation line (exact enumeration costs ~1 s per preflop all-in)",
+    )
     p.set_defaults(run=run)
 
 
@@ -43,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
     print_problems(report)
     if any(p.usage for p in report.problems):
         return EXIT_USAGE
-    table = per_hand(hands, player=args.player)
+    table = per_hand(hands, player=args.player, with_allin_ev=args.allin_ev)
     if table.empty:
         sys.stderr.write(f"handlog graph: no hands of {args.player!r} found\n")
         return EXIT_PROBLEMS

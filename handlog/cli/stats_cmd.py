@@ -35,6 +35,10 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--format", choices=sorted({*AGGREGATE_FORMATS, *PER_HAND_FORMATS}), help="output format")
     p.add_argument("--output", "-o", metavar="F", help="write to this file (or folder) instead of stdout")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument(
+        "--no-allin-ev", dest="allin_ev", action="store_false",
+        help="skip the all-in expectation (exact, ~1 s per preflop all-in); net_allin_ev is then net",
+    )
     p.set_defaults(run=run)
 
 
@@ -72,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
     unparsed = [0]
     hands = _hands(args.paths, report, args.quiet, unparsed)
     if args.per_hand and fmt in ("jsonl", "csv"):
-        rows = iter_rows(hands, player=args.player)
+        rows = iter_rows(hands, player=args.player, with_allin_ev=args.allin_ev)
         columns = list(FIELDS)
         if target is None:
             count = stream_rows(rows, fmt, columns, sys.stdout)
@@ -81,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
             write_atomic(target, lambda out: counted.append(stream_rows(rows, fmt, columns, out)))
             count = counted[0]
     else:
-        table = per_hand(hands, player=args.player)
+        table = per_hand(hands, player=args.player, with_allin_ev=args.allin_ev)
         frame = table if args.per_hand else aggregate(table, by=args.by, player=args.player)
         count = len(frame)
         if fmt == "table":

@@ -68,3 +68,12 @@ def test_per_hand_csv_file_and_bad_output(history: Path, tmp_path: Path) -> None
     parquet = tmp_path / "hands.parquet"
     assert main(["stats", "--per-hand", "--quiet", "--format", "parquet", "-o", str(parquet), str(history)]) == 0
     assert parquet.read_bytes()[:4] == b"PAR1"
+
+
+def test_no_allin_ev_keeps_the_actual_result(history: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["stats", "--per-hand", "--quiet", str(history)]) == 0
+    with_ev = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert any(r["net_allin_ev"] != r["net"] for r in with_ev)  # the all-in hand has an expectation ...
+    assert main(["stats", "--per-hand", "--quiet", "--no-allin-ev", str(history)]) == 0
+    without = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert all(r["net_allin_ev"] == r["net"] for r in without)  # ... which --no-allin-ev skips
