@@ -138,11 +138,8 @@ class TableParser:
             )
             parts = []
             for t in terms:
-                body = self.fields.get(t.name)
-                if body is None:
-                    body = t.pattern.to_regexp()
-                else:
-                    body = _NAMED_GROUP.sub(f"(?P<{t.name}__\\1>", body)
+                named = self.fields.get(t.name)
+                body = t.pattern.to_regexp() if named is None else _NAMED_GROUP.sub(f"(?P<{t.name}__\\1>", named)
                 parts.append(f"(?P<{t.name}>{body})")
             pattern = re.compile("|".join(parts))
             groups: dict[str, tuple[tuple[str, ...], tuple[int, ...]]] = {}

@@ -16,7 +16,7 @@ HANDS = sorted(GOLDEN.glob("*.txt"))
 
 
 def _parse(fmt: PokerStarsFormat, lines: list[str], fast: bool) -> object:
-    grammar, builder, table = fmt._grammar()
+    table = fmt._grammar()[2]
     available = table.available
     table.available = fast
     try:
