@@ -20,6 +20,11 @@ def _error(code: str, line: int, message: str) -> Violation:
     return Violation(code, Category.ACCOUNTING, Severity.ERROR, line, message)
 
 
+def _pot_line(replay: Replay) -> int:
+    """Where the site states its pot: the "Total pot" line (the summary's first line when there is none)."""
+    return replay.hand.summary.pot_line or replay.hand.summary.line
+
+
 def _collects(replay: Replay) -> tuple[Collect, ...]:
     return replay.collects
 
@@ -36,7 +41,7 @@ def total_pot(replay: Replay) -> Iterator[Violation]:
     put_in = sum((r.committed for r in replay.results.values()), ZERO) + (replay.hand.summary.stp or ZERO)
     if stated != put_in:
         yield _error(
-            "total-pot", replay.hand.summary.line,
+            "total-pot", _pot_line(replay),
             f"the players put {put_in} into the pot, the summary says 'Total pot {stated}'",
         )
 
@@ -48,7 +53,7 @@ def collected_total(replay: Replay) -> Iterator[Violation]:
         return
     collected = sum((c.amount for c in _collects(replay)), ZERO)
     if collected + replay.rake != stated:
-        line = _collects(replay)[-1].line if _collects(replay) else replay.hand.summary.line
+        line = _collects(replay)[-1].line if _collects(replay) else _pot_line(replay)
         yield _error(
             "collected-total", line,
             f"the players collect {collected} and the rake is {replay.rake}: together {collected + replay.rake},"
@@ -60,7 +65,7 @@ def rake_bounds(replay: Replay) -> Iterator[Violation]:
     """The rake is never negative and never more than the pot."""
     stated = replay.hand.summary.total_pot
     if replay.rake < 0 or (stated is not None and replay.rake > stated):
-        yield _error("rake", replay.hand.summary.line, f"a rake of {replay.rake} from a pot of {stated}")
+        yield _error("rake", _pot_line(replay), f"a rake of {replay.rake} from a pot of {stated}")
 
 
 def side_pots(replay: Replay) -> Iterator[Violation]:
@@ -76,7 +81,7 @@ def side_pots(replay: Replay) -> Iterator[Violation]:
     total = sum(computed, ZERO)
     if len(stated) != len(computed) or sum(stated, ZERO) not in (total, total - rake):
         yield _error(
-            "side-pots", summary.line,
+            "side-pots", _pot_line(replay),
             "the contributions make pots of " + ", ".join(str(c) for c in computed)
             + "; the summary states " + ", ".join(str(s) for s in stated) + (f" (rake {rake})" if rake else ""),
         )
@@ -84,7 +89,7 @@ def side_pots(replay: Replay) -> Iterator[Violation]:
     for i, (s, c) in enumerate(zip(stated, computed, strict=True)):
         if not (c - rake <= s <= c):
             name = "main pot" if i == 0 else f"side pot-{i}"
-            yield _error("side-pots", summary.line, f"the {name} should be {c}, the summary says {s}")
+            yield _error("side-pots", _pot_line(replay), f"the {name} should be {c}, the summary says {s}")
 
 
 def collect_eligibility(replay: Replay) -> Iterator[Violation]:
@@ -114,7 +119,7 @@ def collected_per_pot(replay: Replay) -> Iterator[Violation]:
     for index, amount in sorted(paid.items()):
         if index < len(replay.pots) and amount > replay.pots[index].amount:
             yield _error(
-                "pot-overpaid", replay.hand.summary.line,
+                "pot-overpaid", _pot_line(replay),
                 f"{amount} is collected from a pot of {replay.pots[index].amount}",
             )
 

@@ -15,7 +15,7 @@ def summary_board(replay: Replay) -> Iterator[Violation]:
         dealt = replay.boards[i] if i < len(replay.boards) else ()
         if tuple(board) != tuple(dealt):
             yield Violation(
-                "board-mismatch", Category.CARDS, Severity.ERROR, summary.line,
+                "board-mismatch", Category.CARDS, Severity.ERROR, summary.board_line or summary.line,
                 f"the summary board is {' '.join(board)}; the streets dealt {' '.join(dealt) or 'no board'}",
             )
 

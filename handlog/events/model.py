@@ -296,7 +296,9 @@ class StatedResults(BaseModel):
     boards: tuple[Cards, ...] = ()
     run_twice: bool = False
     seats: tuple[SeatResult, ...] = ()
-    line: int = 0
+    line: int = 0  # the "*** SUMMARY ***" line
+    pot_line: int = 0  # the "Total pot …" line
+    board_line: int = 0  # the (first) "Board […]" line
 
 
 class Stakes(BaseModel):

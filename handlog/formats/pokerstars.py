@@ -200,6 +200,8 @@ class _Summary:
     boards: list[Cards] = field(default_factory=list)
     run_twice: bool = False
     seats: list[SeatResult] = field(default_factory=list)
+    pot_line: int = 0
+    board_line: int = 0
 
 
 class _Builder(Transformer[Token, object]):
@@ -445,6 +447,7 @@ class _Builder(Transformer[Token, object]):
     def TOTAL_POT(self, tok: Token, fields: Fields | None = None) -> Token:
         f = self._f(tok, fields)
         s = self.summary
+        s.pot_line = self._lineno(tok)
         s.total = amount(f["total"] or "")
         s.rake = amount(f["rake"] or "")
         for name, value in _POT_PART.findall(f["pots"] or ""):
@@ -462,6 +465,7 @@ class _Builder(Transformer[Token, object]):
 
     def BOARD(self, tok: Token, fields: Fields | None = None) -> Token:
         self.summary.boards.append(cards(self._f(tok, fields)["board"]))
+        self.summary.board_line = self.summary.board_line or self._lineno(tok)
         return tok
 
     def SUMMARY_SEAT(self, tok: Token, fields: Fields | None = None) -> Token:
@@ -520,6 +524,8 @@ class _Builder(Transformer[Token, object]):
             run_twice=s.run_twice,
             seats=tuple(s.seats),
             line=self.summary_line,
+            pot_line=s.pot_line,
+            board_line=s.board_line,
         )
         events = self.events
         return Hand(

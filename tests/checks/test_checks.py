@@ -46,7 +46,7 @@ def test_every_check_passes_the_real_hands() -> None:
 
 def test_total_pot() -> None:
     hand = with_summary(load("nl_6max_kicker.txt"), total_pot=D("9.05"))
-    assert codes(accounting.total_pot(replay(hand))) == [("total-pot", "accounting", 33)]
+    assert codes(accounting.total_pot(replay(hand))) == [("total-pot", "accounting", 34)]
 
 
 def test_collected_total() -> None:
@@ -60,17 +60,17 @@ def test_collected_total() -> None:
 def test_rake_bounds() -> None:
     for rake in (D("-0.01"), D("9")):
         hand = with_summary(load("nl_6max_kicker.txt"), rake=rake)
-        assert ("rake", "accounting", 33) in codes(accounting.rake_bounds(replay(hand)))
+        assert ("rake", "accounting", 34) in codes(accounting.rake_bounds(replay(hand)))
 
 
 def test_side_pots() -> None:
     hand = load("nl_mtt_side_pots.txt")
     wrong = with_summary(hand, main_pot=D(620), side_pots=(D(1770), D(120)))
     assert codes(accounting.side_pots(replay(wrong))) == [
-        ("side-pots", "accounting", 43), ("side-pots", "accounting", 43),
+        ("side-pots", "accounting", 44), ("side-pots", "accounting", 44),
     ]
     missing = with_summary(hand, side_pots=(D(1840),))
-    assert codes(accounting.side_pots(replay(missing))) == [("side-pots", "accounting", 43)]
+    assert codes(accounting.side_pots(replay(missing))) == [("side-pots", "accounting", 44)]
 
 
 def test_pot_unknown() -> None:
@@ -80,7 +80,7 @@ def test_pot_unknown() -> None:
 
 def test_pot_overpaid() -> None:
     hand = with_event(load("nl_mtt_side_pots.txt"), 34, amount=D(100))  # side pot-2 holds 120: 100 + 60
-    assert codes(accounting.collected_per_pot(replay(hand))) == [("pot-overpaid", "accounting", 43)]
+    assert codes(accounting.collected_per_pot(replay(hand))) == [("pot-overpaid", "accounting", 44)]
 
 
 def test_ineligible_winner() -> None:
@@ -135,7 +135,7 @@ def test_showdown_order_skipped_when_all_in() -> None:
 def test_summary_board() -> None:
     hand = load("nl_6max_kicker.txt")
     wrong = with_summary(hand, boards=(("9h", "8s", "3c", "8d", "5c"),))
-    assert codes(cards.summary_board(replay(wrong))) == [("board-mismatch", "cards", 33)]
+    assert codes(cards.summary_board(replay(wrong))) == [("board-mismatch", "cards", 35)]
 
 
 def test_summary_cards() -> None:

@@ -35,4 +35,5 @@ def test_raked_side_pots_are_stated_after_the_rake() -> None:
     assert [p.amount for p in result.replay.pots] == [Decimal("2.47"), Decimal("0.93"), Decimal("0.30")]
     # a stated side pot beyond what the rake explains is still caught
     summary = hand.summary.model_copy(update={"side_pots": (Decimal("0.80"), Decimal("0.29"))})
-    assert ("side-pots", "accounting", hand.summary.line) in found(check(hand.model_copy(update={"summary": summary})))
+    result = check(hand.model_copy(update={"summary": summary}))
+    assert ("side-pots", "accounting", hand.summary.pot_line) in found(result)
