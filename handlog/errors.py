@@ -16,6 +16,10 @@ class ParseError(BaseModel):
     expected: tuple[str, ...] = ()
     text: str = ""
 
+    def as_dict(self) -> dict[str, object]:
+        """The JSON form the commands print: line, column, message and what was expected."""
+        return {"line": self.line, "column": self.column, "message": self.message, "expected": list(self.expected)}
+
     def describe(self, file: str = "") -> str:
         where = f"{file}:{self.line}:{self.column}" if file else f"line {self.line}:{self.column}"
         out = f"{where}: {self.message}"

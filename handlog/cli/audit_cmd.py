@@ -25,25 +25,13 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 
 def record_json(record: HandRecord, result: Audit | None) -> dict[str, object]:
-    hand = record.hand
-    status = "unparsed" if result is None else result.status
     out: dict[str, object] = {
-        "file": record.file,
-        "line": record.line,
-        "hand_id": record.hand_id,
-        "site": record.site,
-        "game": hand.game.value if hand else record.game,
-        "structure": hand.structure.value if hand else record.structure,
-        "status": status,
+        **jsonout.record_head(record),
+        "status": "unparsed" if result is None else result.status,
         "violations": [v.as_dict() for v in result.violations] if result else [],
     }
     if record.error is not None:
-        out["error"] = {
-            "line": record.error.line,
-            "column": record.error.column,
-            "message": record.error.message,
-            "expected": list(record.error.expected),
-        }
+        out["error"] = record.error.as_dict()
     return out
 
 

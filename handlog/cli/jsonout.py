@@ -8,6 +8,8 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any, TextIO
 
+from handlog.reading import HandRecord
+
 
 def _default(value: object) -> Any:
     if isinstance(value, Decimal):
@@ -25,3 +27,16 @@ def dumps(record: object) -> str:
 
 def write(record: object, out: TextIO | None = None) -> None:
     (out or sys.stdout).write(dumps(record) + "\n")
+
+
+def record_head(record: HandRecord) -> dict[str, object]:
+    """The fields every per-hand JSON record starts with: where the hand is and what it is."""
+    hand = record.hand
+    return {
+        "file": record.file,
+        "line": record.line,
+        "hand_id": record.hand_id,
+        "site": record.site,
+        "game": hand.game.value if hand else record.game,
+        "structure": hand.structure.value if hand else record.structure,
+    }

@@ -22,21 +22,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 def record_json(record: HandRecord) -> dict[str, object]:
     hand = record.hand
     return {
-        "file": record.file,
-        "line": record.line,
-        "hand_id": record.hand_id,
-        "site": record.site,
-        "game": hand.game.value if hand else record.game,
-        "structure": hand.structure.value if hand else record.structure,
+        **jsonout.record_head(record),
         "status": record.status,
-        "error": None
-        if record.error is None
-        else {
-            "line": record.error.line,
-            "column": record.error.column,
-            "message": record.error.message,
-            "expected": list(record.error.expected),
-        },
+        "error": None if record.error is None else record.error.as_dict(),
         "events": [e.model_dump(mode="json") for e in hand.events] if hand else [],
     }
 
