@@ -93,6 +93,17 @@ Fields = dict[str, str | None]
 """A line's fields by name (a repeated name numbered: ``amount``, ``amount_2``)."""
 
 
+class LineRef:
+    """Which terminal a line is and where: what the fast path hands a callback (Lark hands it a ``Token``,
+    which has the same two attributes)."""
+
+    __slots__ = ("line", "type")
+
+    def __init__(self, type: str, line: int) -> None:
+        self.type = type
+        self.line = line
+
+
 class TableParser:
     """The grammar's own LALR table, driven directly over whole lines: the fast path of a line grammar.
 
@@ -104,7 +115,7 @@ class TableParser:
     the error. Should Lark's internals change shape, ``available`` is False and callers use Lark alone.
     """
 
-    def __init__(self, grammar: LineGrammar, callbacks: dict[str, Callable[[Token, Fields], object]]) -> None:
+    def __init__(self, grammar: LineGrammar, callbacks: dict[str, Callable[[LineRef, Fields], object]]) -> None:
         lark = grammar.parser
         self.callbacks = callbacks
         self.fields = {name: rx.pattern for name, rx in grammar.fields.items()}
@@ -153,11 +164,12 @@ class TableParser:
 
     def parse(self, text: str) -> bool:
         """Feed every line of ``text`` (each ending with a newline); True when it is a sentence of the grammar."""
-        actions, callbacks, ignore = self.actions, self.callbacks, self.ignore
+        actions, callbacks, ignore, scanners = self.actions, self.callbacks, self.ignore, self._scanners
         stack: list[Any] = [self.start]
         pos, line, size = 0, 1, len(text)
         while pos < size:
-            pattern, groups = self._scanner(stack[-1])
+            state = stack[-1]
+            pattern, groups = scanners.get(state) or self._scanner(state)
             m = pattern.match(text, pos)
             if m is None:
                 return False
@@ -166,10 +178,9 @@ class TableParser:
             if callback is not None:
                 keys, indexes = groups[name]
                 if len(indexes) > 1:
-                    fields = dict(zip(keys, m.group(*indexes), strict=True))
+                    callback(LineRef(name, line), dict(zip(keys, m.group(*indexes), strict=False)))
                 else:
-                    fields = {keys[0]: m.group(indexes[0])} if indexes else {}
-                callback(Token(name, m.group(), pos, line), fields)
+                    callback(LineRef(name, line), {keys[0]: m.group(indexes[0])} if indexes else {})
             pos = m.end()
             line += 1
             if name in ignore:

@@ -17,6 +17,7 @@ import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
+from typing import TypeVar
 
 from lark import Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
@@ -56,7 +57,7 @@ from handlog.events import (
     Tournament,
     UncalledBet,
 )
-from handlog.formats.grammar import Fields, LineGrammar, TableParser, load_line_grammar
+from handlog.formats.grammar import Fields, LineGrammar, LineRef, TableParser, load_line_grammar
 from handlog.formats.text import FieldError, amount, cards, currency_of, utc_time
 from handlog.reading.decode import MAX_LINE
 from handlog.reading.registry import HandParseFailure, HeaderFacts, register
@@ -204,6 +205,10 @@ class _Summary:
     board_line: int = 0
 
 
+Tok = TypeVar("Tok", Token, LineRef)
+"""A line as a callback receives it: a Lark ``Token``, or the fast path's ``LineRef``."""
+
+
 class _Builder(Transformer[Token, object]):
     """Turns each line token into an event as the lexer produces it; the grammar checks their order."""
 
@@ -226,34 +231,35 @@ class _Builder(Transformer[Token, object]):
         self.at = 1
 
     # -- helpers
-    def _f(self, tok: Token, fields: Fields | None = None) -> Fields:
+    def _f(self, tok: Token | LineRef, fields: Fields | None = None) -> Fields:
         self.at = tok.line or 1  # the line being read, for errors in its fields
         if fields is not None:  # the fast path matched the line with its fields already
             return fields
+        assert isinstance(tok, Token)  # the fast path always brings the fields
         m = self.fields[tok.type].match(tok)
         if m is None:  # pragma: no cover - the lexer matched this very pattern
             raise FieldError(f"line does not match {tok.type}")
         return m.groupdict()
 
-    def _lineno(self, tok: Token) -> int:
+    def _lineno(self, tok: Token | LineRef) -> int:
         return self.offset + (tok.line or 1)
 
-    def _add(self, tok: Token, fields: Fields | None, make: Callable[[Fields, int], Event]) -> Token:
+    def _add(self, tok: Tok, fields: Fields | None, make: Callable[[Fields, int], Event]) -> Tok:
         self.events.append(make(self._f(tok, fields), self._lineno(tok)))
         return tok
 
     # -- header and seats
-    def HEADER(self, tok: Token, fields: Fields | None = None) -> Token:
+    def HEADER(self, tok: Tok, fields: Fields | None = None) -> Tok:
         h = self.header = self._f(tok, fields)
         self.stakes_text = h.get("stakes") or h.get("mix_stakes") or h.get("level_stakes") or ""
         self.stakes = _stakes(self.stakes_text, h.get("level_stakes"))
         return tok
 
-    def TABLE(self, tok: Token, fields: Fields | None = None) -> Token:
+    def TABLE(self, tok: Tok, fields: Fields | None = None) -> Tok:
         self.table = self._f(tok, fields)
         return tok
 
-    def SEAT(self, tok: Token, fields: Fields | None = None) -> Token:
+    def SEAT(self, tok: Tok, fields: Fields | None = None) -> Tok:
         f = self._f(tok, fields)
         bounty = f["bounty"]
         self.seats.append(
@@ -270,7 +276,7 @@ class _Builder(Transformer[Token, object]):
         return tok
 
     # -- forced bets and deals
-    def POST(self, tok: Token, fields: Fields | None = None) -> Token:
+    def POST(self, tok: Tok, fields: Fields | None = None) -> Tok:
         def make(f: dict[str, str | None], line: int) -> Event:
             kind = POSTS[f["post"] or ""]
             value = amount(f["amount"] or "")
@@ -283,7 +289,7 @@ class _Builder(Transformer[Token, object]):
 
         return self._add(tok, fields, make)
 
-    def BRINGS_IN(self, tok: Token, fields: Fields | None = None) -> Token:
+    def BRINGS_IN(self, tok: Tok, fields: Fields | None = None) -> Tok:
         return self._add(
             tok, fields,
             lambda f, line: Post(
@@ -292,7 +298,7 @@ class _Builder(Transformer[Token, object]):
             ),
         )
 
-    def DEALT(self, tok: Token, fields: Fields | None = None) -> Token:
+    def DEALT(self, tok: Tok, fields: Fields | None = None) -> Tok:
         return self._add(
             tok, fields,
             lambda f, line: DealHole(
@@ -300,13 +306,13 @@ class _Builder(Transformer[Token, object]):
             ),
         )
 
-    def HOLE_CARDS(self, tok: Token, fields: Fields | None = None) -> Token:
+    def HOLE_CARDS(self, tok: Tok, fields: Fields | None = None) -> Tok:
         self.events.append(StreetStart(line=self._lineno(tok), street=Street.PREFLOP))
         return tok
 
     DEALING_HANDS = HOLE_CARDS
 
-    def STREET(self, tok: Token, fields: Fields | None = None) -> Token:
+    def STREET(self, tok: Tok, fields: Fields | None = None) -> Tok:
         def make(f: dict[str, str | None], line: int) -> Event:
             new, board = cards(f["new"]), cards(f["board"])
             if not new:  # "*** FLOP *** [a b c]": the bracket holds the new cards
@@ -317,10 +323,10 @@ class _Builder(Transformer[Token, object]):
 
         return self._add(tok, fields, make)
 
-    def DRAW(self, tok: Token, fields: Fields | None = None) -> Token:
+    def DRAW(self, tok: Tok, fields: Fields | None = None) -> Tok:
         return self._add(tok, fields, lambda f, line: StreetStart(line=line, street=DRAWS[f["draw"] or ""]))
 
-    def SHOWDOWN(self, tok: Token, fields: Fields | None = None) -> Token:
+    def SHOWDOWN(self, tok: Tok, fields: Fields | None = None) -> Tok:
         def make(f: dict[str, str | None], line: int) -> Event:
             self.run = RUNS[f["run"]]
             return StreetStart(line=line, street=Street.SHOWDOWN, run=self.run)
@@ -328,15 +334,15 @@ class _Builder(Transformer[Token, object]):
         return self._add(tok, fields, make)
 
     # -- actions
-    def FOLD(self, tok: Token, fields: Fields | None = None) -> Token:
+    def FOLD(self, tok: Tok, fields: Fields | None = None) -> Tok:
         return self._add(
             tok, fields, lambda f, line: Fold(line=line, player=f["player"] or "", shown=cards(f["shown"]))
         )
 
-    def CHECK(self, tok: Token, fields: Fields | None = None) -> Token:
+    def CHECK(self, tok: Tok, fields: Fields | None = None) -> Tok:
         return self._add(tok, fields, lambda f, line: Check(line=line, player=f["player"] or ""))
 
-    def CALL(self, tok: Token, fields: Fields | None = None) -> Token:
+    def CALL(self, tok: Tok, fields: Fields | None = None) -> Tok:
         return self._add(
             tok, fields,
             lambda f, line: Call(
@@ -344,7 +350,7 @@ class _Builder(Transformer[Token, object]):
             ),
         )
 
-    def BET(self, tok: Token, fields: Fields | None = None) -> Token:
+    def BET(self, tok: Tok, fields: Fields | None = None) -> Tok:
         return self._add(
             tok, fields,
             lambda f, line: Bet(
@@ -352,7 +358,7 @@ class _Builder(Transformer[Token, object]):
             ),
         )
 
-    def RAISE(self, tok: Token, fields: Fields | None = None) -> Token:
+    def RAISE(self, tok: Tok, fields: Fields | None = None) -> Tok:
         return self._add(
             tok, fields,
             lambda f, line: Raise(
@@ -365,7 +371,7 @@ class _Builder(Transformer[Token, object]):
             ),
         )
 
-    def DISCARD(self, tok: Token, fields: Fields | None = None) -> Token:
+    def DISCARD(self, tok: Tok, fields: Fields | None = None) -> Tok:
         return self._add(
             tok, fields,
             lambda f, line: Discard(
@@ -373,19 +379,19 @@ class _Builder(Transformer[Token, object]):
             ),
         )
 
-    def STAND_PAT(self, tok: Token, fields: Fields | None = None) -> Token:
+    def STAND_PAT(self, tok: Tok, fields: Fields | None = None) -> Tok:
         return self._add(
             tok, fields, lambda f, line: StandPat(line=line, player=f["player"] or "", cards=cards(f["cards"]))
         )
 
     # -- money and showdown
-    def UNCALLED(self, tok: Token, fields: Fields | None = None) -> Token:
+    def UNCALLED(self, tok: Tok, fields: Fields | None = None) -> Tok:
         return self._add(
             tok, fields,
             lambda f, line: UncalledBet(line=line, player=f["player"] or "", amount=amount(f["amount"] or "")),
         )
 
-    def SHOWS(self, tok: Token, fields: Fields | None = None) -> Token:
+    def SHOWS(self, tok: Tok, fields: Fields | None = None) -> Tok:
         def make(f: dict[str, str | None], line: int) -> Event:
             known, unknown = _shown_cards(f["cards"])
             return Show(
@@ -395,13 +401,13 @@ class _Builder(Transformer[Token, object]):
 
         return self._add(tok, fields, make)
 
-    def MUCKS(self, tok: Token, fields: Fields | None = None) -> Token:
+    def MUCKS(self, tok: Tok, fields: Fields | None = None) -> Tok:
         return self._add(tok, fields, lambda f, line: Muck(line=line, player=f["player"] or ""))
 
-    def NO_SHOW(self, tok: Token, fields: Fields | None = None) -> Token:
+    def NO_SHOW(self, tok: Tok, fields: Fields | None = None) -> Tok:
         return self._add(tok, fields, lambda f, line: Muck(line=line, player=f["player"] or "", announced=False))
 
-    def COLLECT(self, tok: Token, fields: Fields | None = None) -> Token:
+    def COLLECT(self, tok: Tok, fields: Fields | None = None) -> Tok:
         return self._add(
             tok, fields,
             lambda f, line: Collect(
@@ -410,7 +416,7 @@ class _Builder(Transformer[Token, object]):
             ),
         )
 
-    def CASH_OUT(self, tok: Token, fields: Fields | None = None) -> Token:
+    def CASH_OUT(self, tok: Tok, fields: Fields | None = None) -> Tok:
         return self._add(
             tok, fields,
             lambda f, line: CashOut(
@@ -419,15 +425,15 @@ class _Builder(Transformer[Token, object]):
             ),
         )
 
-    def CANCELLED(self, tok: Token, fields: Fields | None = None) -> Token:
+    def CANCELLED(self, tok: Tok, fields: Fields | None = None) -> Tok:
         self.events.append(HandCancelled(line=self._lineno(tok)))
         return tok
 
     # -- lines that may come anywhere
-    def CHAT(self, tok: Token, fields: Fields | None = None) -> Token:
+    def CHAT(self, tok: Tok, fields: Fields | None = None) -> Tok:
         return self._add(tok, fields, lambda f, line: Chat(line=line, player=f["player"] or "", text=f["text"] or ""))
 
-    def STATUS(self, tok: Token, fields: Fields | None = None) -> Token:
+    def STATUS(self, tok: Tok, fields: Fields | None = None) -> Tok:
         def make(f: dict[str, str | None], line: int) -> Event:
             text = f["status"] or ""
             status = next(s for prefix, s in STATUSES if text.startswith(prefix))
@@ -436,15 +442,15 @@ class _Builder(Transformer[Token, object]):
 
         return self._add(tok, fields, make)
 
-    def NOTICE(self, tok: Token, fields: Fields | None = None) -> Token:
+    def NOTICE(self, tok: Tok, fields: Fields | None = None) -> Tok:
         return self._add(tok, fields, lambda f, line: Notice(line=line, text=f["text"] or ""))
 
     # -- summary
-    def SUMMARY(self, tok: Token, fields: Fields | None = None) -> Token:
+    def SUMMARY(self, tok: Tok, fields: Fields | None = None) -> Tok:
         self.summary_line = self._lineno(tok)
         return tok
 
-    def TOTAL_POT(self, tok: Token, fields: Fields | None = None) -> Token:
+    def TOTAL_POT(self, tok: Tok, fields: Fields | None = None) -> Tok:
         f = self._f(tok, fields)
         s = self.summary
         s.pot_line = self._lineno(tok)
@@ -459,16 +465,16 @@ class _Builder(Transformer[Token, object]):
                 s.sides.append(amount(value))
         return tok
 
-    def RUN_TWICE(self, tok: Token, fields: Fields | None = None) -> Token:
+    def RUN_TWICE(self, tok: Tok, fields: Fields | None = None) -> Tok:
         self.summary.run_twice = True
         return tok
 
-    def BOARD(self, tok: Token, fields: Fields | None = None) -> Token:
+    def BOARD(self, tok: Tok, fields: Fields | None = None) -> Tok:
         self.summary.boards.append(cards(self._f(tok, fields)["board"]))
         self.summary.board_line = self.summary.board_line or self._lineno(tok)
         return tok
 
-    def SUMMARY_SEAT(self, tok: Token, fields: Fields | None = None) -> Token:
+    def SUMMARY_SEAT(self, tok: Tok, fields: Fields | None = None) -> Tok:
         f = self._f(tok, fields)
         outcome = f["outcome"] or ""
         positions = f["positions"]
