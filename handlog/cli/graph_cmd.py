@@ -7,9 +7,6 @@ import sys
 
 from handlog.cli.common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, print_problems, progress_records
 from handlog.reading import ReadReport
-from handlog.stats.export import OutputPathError, resolve_output
-from handlog.stats.frame import per_hand
-from handlog.stats.graph import save_graph
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -31,6 +28,10 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 
 def run(args: argparse.Namespace) -> int:
+    from handlog.stats.export import OutputPathError, resolve_output
+    from handlog.stats.frame import per_hand
+    from handlog.stats.graph import save_graph
+
     try:
         resolve_output(args.output, "winnings.png")  # a bad path is reported before the hands are read
     except OutputPathError as exc:

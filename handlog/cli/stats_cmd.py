@@ -7,15 +7,17 @@ import sys
 from collections.abc import Iterator
 from decimal import Decimal
 from pathlib import Path
-from typing import Any
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any
 
 from handlog.cli.common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, print_problems, progress_records
 from handlog.events import Hand
 from handlog.reading import ReadReport
-from handlog.stats.export import OutputPathError, resolve_output, stream_rows, write_atomic, write_frame
-from handlog.stats.frame import FIELDS, GROUPS, aggregate, iter_rows, per_hand
+
+if TYPE_CHECKING:  # pandas and the statistics load only when the command runs (a fast start for the others)
+    import pandas as pd
+
+GROUPS = ("game", "month", "position", "stakes")
+"""What ``--by`` accepts (the keys of ``handlog.stats.frame.GROUPS``; a test keeps them equal)."""
 
 AGGREGATE_FORMATS = ("table", "csv", "json", "parquet")
 PER_HAND_FORMATS = ("jsonl", "csv", "parquet")
@@ -51,6 +53,9 @@ def _hands(paths: list[str], report: ReadReport, quiet: bool, unparsed: list[int
 
 
 def run(args: argparse.Namespace) -> int:
+    from handlog.stats.export import OutputPathError, resolve_output, stream_rows, write_atomic, write_frame
+    from handlog.stats.frame import FIELDS, aggregate, iter_rows, per_hand
+
     fmt = args.format or ("jsonl" if args.per_hand else "table")
     allowed = PER_HAND_FORMATS if args.per_hand else AGGREGATE_FORMATS
     if fmt not in allowed:
@@ -137,7 +142,7 @@ COMPACT = ("hands", "vpip_pct", "pfr_pct", "three_bet_pct", "steal_pct", "cbet_f
 
 
 def _fmt(name: str, value: Any) -> str:
-    if value is None or (isinstance(value, float) and pd.isna(value)):
+    if value is None or (isinstance(value, float) and value != value):  # None or NaN
         return "-"
     if isinstance(value, Decimal):
         return f"{value:,.2f}"

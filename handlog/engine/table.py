@@ -130,6 +130,7 @@ class Table:
         # a log that prints "Uncalled bet" lines must print every one; only logs that never do (2005-2008)
         # may let the site's total show the return instead
         self.prints_uncalled = any(isinstance(e, UncalledBet) for e in hand.events)
+        self.small_blind_posted = False
         self.bb_level = ZERO  # preflop: the full big blind, owed by callers even when the blind is all-in short
         self.notes: list[str] = []
 
@@ -312,13 +313,13 @@ class Table:
             self._put(p, dead, e.line, to_bet=False)
             self._put(p, e.amount - dead, e.line)
         else:
-            if e.post == PostType.SMALL_BLIND and any(
-                isinstance(s.event, Post) and s.event.post == PostType.SMALL_BLIND for s in self.steps
-            ):
+            if e.post == PostType.SMALL_BLIND and self.small_blind_posted:
                 # a second small blind (a returning player) is dead money, not a live bet
                 self._put(p, e.amount, e.line, to_bet=False)
             else:
                 self._put(p, e.amount, e.line)
+            if e.post == PostType.SMALL_BLIND:
+                self.small_blind_posted = True
             if e.post in (PostType.BIG_BLIND, PostType.STRADDLE, PostType.BUTTON_BLIND):
                 if e.post == PostType.STRADDLE or self.blind_anchor is None or e.post == PostType.BUTTON_BLIND:
                     self.blind_anchor = p.seat

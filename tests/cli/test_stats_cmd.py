@@ -77,3 +77,10 @@ def test_no_allin_ev_keeps_the_actual_result(history: Path, capsys: pytest.Captu
     assert main(["stats", "--per-hand", "--quiet", "--no-allin-ev", str(history)]) == 0
     without = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
     assert all(r["net_allin_ev"] == r["net"] for r in without)  # ... which --no-allin-ev skips
+
+
+def test_by_choices_are_the_groups_the_statistics_know() -> None:
+    from handlog.cli import stats_cmd
+    from handlog.stats.frame import GROUPS
+
+    assert set(stats_cmd.GROUPS) == set(GROUPS)
