@@ -40,6 +40,10 @@ def decode_line(raw: bytes) -> str:
         return raw.decode("cp1252", errors="replace")
 
 
+BLOCK = 128 * 1024
+"""Bytes read at a time: whole lines are decoded and split a block at a time, in C, not one by one."""
+
+
 def iter_lines(stream: io.BufferedReader) -> Iterator[str]:
     """Yield the lines of a binary stream as text without their line endings.
 
@@ -49,30 +53,69 @@ def iter_lines(stream: io.BufferedReader) -> Iterator[str]:
     if encoding.startswith("utf-16"):
         yield from _text_lines(io.TextIOWrapper(stream, encoding=encoding, errors="replace", newline=None))
         return
+    pending = b""
+    skipping = False  # inside an over-long line: its bytes are dropped up to its end
     first = True
     while True:
-        raw = stream.readline(MAX_LINE)
-        if not raw:
-            return
-        cut = False
-        if not raw.endswith(b"\n") and len(raw) >= MAX_LINE:
-            cut = True
-            while True:
-                more = stream.readline(MAX_LINE)
-                if not more or more.endswith(b"\n"):
-                    break
+        block = stream.read(BLOCK)
         if first:
             first = False
-            if raw.startswith(codecs.BOM_UTF8):
-                raw = raw[len(codecs.BOM_UTF8) :]
-        line = decode_line(raw.rstrip(b"\r\n"))
-        if "\r" in line:  # old Mac line endings or a stray CR in a CRLF file
-            parts = line.split("\r")
-            yield from parts[:-1]
-            line = parts[-1]
-        if cut:
-            line += TRUNCATED_MARK
-        yield line
+            if block.startswith(codecs.BOM_UTF8):
+                block = block[len(codecs.BOM_UTF8) :]
+        if not block:
+            if pending and not skipping:
+                yield from _decoded_lines(pending)
+            return
+        if skipping:
+            ends = [i for i in (block.find(b"\n"), block.find(b"\r")) if i >= 0]
+            if not ends:
+                continue
+            end = min(ends)
+            if block[end : end + 2] == b"\r\n":
+                end += 1
+            block, skipping = block[end + 1 :], False
+        data = pending + block
+        end = _line_end(data)
+        if end < 0:  # no line ends in what is pending: cut it once it is too long
+            if len(data) > MAX_LINE:
+                yield _decode(data[:MAX_LINE]) + TRUNCATED_MARK
+                data, skipping = b"", True
+            pending = data
+            continue
+        if data[end : end + 1] == b"\r" and end + 1 == len(data):  # a CR that may be the first half of CRLF
+            end = data.rfind(b"\n", 0, end)
+            if end < 0:
+                pending = data
+                continue
+        pending = data[end + 1 :]
+        yield from _decoded_lines(data[: end + 1])
+
+
+def _line_end(data: bytes) -> int:
+    """Index of the last line ending in ``data`` (LF, or CR for old Mac files), or -1."""
+    end = data.rfind(b"\n")
+    return end if end >= 0 else data.rfind(b"\r")
+
+
+def _decode(raw: bytes) -> str:
+    """UTF-8 when it is valid, else line by line, each as UTF-8 or cp1252 (a file may mix the two)."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return "\n".join(decode_line(line) for line in raw.split(b"\n"))
+
+
+def _decoded_lines(raw: bytes) -> list[str]:
+    """The lines of whole-line bytes: decoded, split on CRLF, CR or LF, each cut at ``MAX_LINE``."""
+    text = _decode(raw)
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if text.endswith("\n"):
+        text = text[:-1]
+    lines = text.split("\n")
+    if len(raw) > MAX_LINE and max(map(len, lines)) > MAX_LINE:
+        lines = [ln[:MAX_LINE] + TRUNCATED_MARK if len(ln) > MAX_LINE else ln for ln in lines]
+    return lines
 
 
 def _text_lines(text: io.TextIOWrapper) -> Iterator[str]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from itertools import islice
+from itertools import chain, islice
 from pathlib import Path
 
 from handlog.errors import ParseError
@@ -95,7 +95,7 @@ def read_file(path: Path, report: ReadReport, explicit: bool = True) -> Iterator
                 report.problems.append(FileProblem(name, "not a hand history in any known format"))
                 return
             stats = SplitStats()
-            all_lines = _chain(head, lines)
+            all_lines = chain(head, lines)
             for chunk in split_hands(all_lines, fmt, stats):
                 yield _record(fmt, name, chunk.line, chunk.lines)
             report.junk_lines += stats.junk_lines
@@ -117,11 +117,6 @@ def read_text(text: str, file: str = "<text>") -> list[HandRecord]:
     if fmt is None:
         return []
     return [_record(fmt, file, c.line, c.lines) for c in split_hands(lines, fmt)]
-
-
-def _chain(head: list[str], rest: Iterator[str]) -> Iterator[str]:
-    yield from head
-    yield from rest
 
 
 def _record(fmt: registry.HandFormat, file: str, line: int, lines: list[str]) -> HandRecord:
