@@ -127,6 +127,7 @@ class Table:
         self.pending_draw: dict[str, int] = {}  # player → cards discarded and not yet replaced (when known)
         self.collects: list[Collect] = []
         self.uncalled_checked = False
+        self.owed_back: list[tuple[str, Decimal, int]] = []  # uncalled excesses swept with their rounds
         # a log that prints "Uncalled bet" lines must print every one; only logs that never do (2005-2008)
         # may let the site's total show the return instead
         self.prints_uncalled = any(isinstance(e, UncalledBet) for e in hand.events)
@@ -463,7 +464,7 @@ class Table:
     def _start_round(self, street: Street, line: int) -> None:
         first_round = self.street is None
         if not first_round:
-            self._check_uncalled_done(line)  # the bets are swept into the pot: any excess must be back
+            self._sweep_uncalled(line)  # the bets are swept into the pot: an uncalled excess is owed back
         self.uncalled_checked = False
         self.street = street
         self.in_draw = False
@@ -774,6 +775,20 @@ class Table:
         p = self._player(e.player, e.line)
         if p is None:
             return
+        owing = next((o for o in self.owed_back if o[0] == p.name), None)
+        if owing is not None and p.bet <= 0:
+            # some logs (converted ones) print the return after the next street or the showdown has begun
+            self.owed_back.remove(owing)
+            owed = owing[1]
+            if e.amount != owed:
+                self.violate(
+                    "uncalled-bet", Category.ACCOUNTING, e.line,
+                    f"{owed} of {p.name}'s bet was not called and should be returned, the log returns {e.amount}",
+                )
+            back = min(e.amount, owed)
+            p.stack += back
+            p.committed -= back
+            return
         bets = sorted((q.bet for q in self.players.values() if q.name != p.name), reverse=True)
         second = bets[0] if bets else ZERO
         excess = p.bet - second
@@ -852,30 +867,52 @@ class Table:
             p.committed = ZERO
             p.bet = ZERO
 
+    def _uncalled_excess(self) -> tuple[PlayerState, Decimal] | None:
+        """The live player whose bet this round nobody matched, and by how much."""
+        ranked = sorted(self.players.values(), key=lambda q: q.bet, reverse=True)
+        # only a player still in the hand gets chips back: a folded player's bet is dead money
+        if len(ranked) >= 2 and ranked[0].bet > ranked[1].bet and ranked[0].live and not self.cancelled:
+            return ranked[0], ranked[0].bet - ranked[1].bet
+        return None
+
+    def _sweep_uncalled(self, line: int) -> None:
+        """A round ends: an unmatched excess is owed back (the log may print its return a little later)."""
+        found = self._uncalled_excess()
+        if found is not None:
+            player, excess = found
+            player.bet -= excess  # it is not in the swept pot; ``committed`` keeps it until it comes back
+            self.owed_back.append((player.name, excess, line))
+
     def _check_uncalled_done(self, line: int) -> None:
         """Before the pot is awarded, any bet nobody called must have been returned."""
         if self.uncalled_checked:
             return
         self.uncalled_checked = True
-        ranked = sorted(self.players.values(), key=lambda q: q.bet, reverse=True)
-        # only a player still in the hand gets chips back: a folded player's bet is dead money
-        if len(ranked) >= 2 and ranked[0].bet > ranked[1].bet and ranked[0].live and not self.cancelled:
-            top, excess = ranked[0], ranked[0].bet - ranked[1].bet
-            stated = self.hand.summary.total_pot
-            in_pot = sum((q.committed for q in self.players.values()), ZERO)
-            shown_by_total = stated is not None and stated + (self.hand.summary.stp or ZERO) == in_pot - excess
-            if shown_by_total and not self.prints_uncalled:
-                # Old logs (2005-2008) print no "Uncalled bet" line; the site's own total shows the return.
-                top.bet -= excess
-                top.stack += excess
-                top.committed -= excess
-                self.notes.append(f"uncalled {excess} returned to {top.name} without a line (the total shows it)")
-                return
-            self.violate(
-                "uncalled-not-returned", Category.ACCOUNTING, line,
-                f"{top.name}'s bet of {top.bet} was called only for {ranked[1].bet}:"
-                f" {excess} should have been returned before the pot was awarded",
-            )
+        found = self._uncalled_excess()
+        if found is not None:
+            player, excess = found
+            player.bet -= excess
+            self.owed_back.append((player.name, excess, line))
+        while self.owed_back:
+            self._settle_owed_back()
+
+    def _settle_owed_back(self) -> None:
+        """An uncalled excess never returned by a line: accepted when the site's total shows the return (old
+        logs print no "Uncalled bet" line at all), else a violation."""
+        name, excess, due = self.owed_back.pop(0)  # ``due``: where the return should have come, at the latest
+        top = self.players[name]
+        stated = self.hand.summary.total_pot
+        in_pot = sum((q.committed for q in self.players.values()), ZERO)
+        shown_by_total = stated is not None and stated + (self.hand.summary.stp or ZERO) == in_pot - excess
+        if shown_by_total and not self.prints_uncalled:
+            top.stack += excess
+            top.committed -= excess
+            self.notes.append(f"uncalled {excess} returned to {name} without a line (the total shows it)")
+            return
+        self.violate(
+            "uncalled-not-returned", Category.ACCOUNTING, due,
+            f"{excess} of {name}'s bet was not called: it should have been returned before the pot was awarded",
+        )
 
 
 _HANDLERS: dict[type, Callable[[Table, object], None]] = {

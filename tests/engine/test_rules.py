@@ -9,7 +9,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
-from handkit import HANDS, check, edit, errors, found, load, parse, replace, swap
+from handkit import HANDS, check, edit, errors, found, load, move, parse, replace, swap
 
 from handlog.audit import Audit
 from handlog.engine import RulesProfile, profile_for, replay
@@ -596,3 +596,16 @@ def test_heads_up_button_posts_the_small_blind() -> None:
     original = text.replace("Seat #7 is the button", "Seat #6 is the button")
     result = check(parse(original))
     assert ("blind-position", "legality", 5) in found(result)
+
+
+def test_an_uncalled_bet_returned_late_is_still_returned() -> None:
+    """Some (converted) logs print "Uncalled bet … returned" after the next street or the showdown began: the
+    money is the same, so only a wrong amount or a return that never comes is an error."""
+    hand = load("nl_6max_kicker.txt")
+    late = move(hand, 26, before=31)  # after "*** SHOW DOWN ***", before the collect
+    assert not check(late).violations
+    wrong = edit(late, 26, amount=D("5.00"))
+    assert ("uncalled-bet", "accounting", 26) in found(check(wrong))
+    never = replace(hand, 26)  # and the total counts the 5.40 nobody called: an error at the turn, line 27
+    never = never.model_copy(update={"summary": never.summary.model_copy(update={"total_pot": D("14.35")})})
+    assert ("uncalled-not-returned", "accounting", 27) in found(check(never))
