@@ -21,7 +21,7 @@ from handlog.events import Game, Hand
 HANDS = Path(__file__).parent / "engine" / "hands"
 CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
 FOLDERS = ["fpdb/cash/Stars", "fpdb/tour/Stars", "fpdb-extra/cash/Stars", "fpdb-extra/tour/Stars"]
-REPLAYED = (Game.HOLDEM, Game.FIVE_CARD_DRAW)
+REPLAYED = (Game.HOLDEM, Game.FIVE_CARD_DRAW, Game.OMAHA, Game.FIVE_CARD_OMAHA, Game.SIX_CARD_OMAHA)
 
 
 def load(name: str) -> Hand:
@@ -120,6 +120,10 @@ PARTIAL = "NLHE-9max-Freeroll-MTT-201209.concatenated.partial.txt"
 REBUY = "NLHE-FPP-MTT-1r-201005.AllinLotsRebuy.txt"
 ALLIN_BLIND = "NLHE-play-STT-2000.201202.allin.blind.txt"
 BB_BUTTON = "LHE-USD-1.00-200508.BB.and.Button.same.player.txt"
+PLO_DISCONNECTED = "PLO-6max-USD-10-20-201703.converted.disconnected.folds.txt"
+PLO_FORMAT = "PLO-6max-USD-5-10-201509.converted.format.txt"
+PLO_UNCALLED = "PLO-6max-USD-5-10-201509.converted.uncalled.bet.txt"
+PLO_BAD_FLOP = "PLO-2max-USD-2.50-5.00-202310.bad.flop.txt"
 
 EXPECTED_FLAGS = {
     # Holdem Manager 1 export: "Player1: raises $6 to $6" (a raise to 6 over the big blind of 2 is by 4) ...
@@ -148,6 +152,16 @@ EXPECTED_FLAGS = {
     # heads-up, the button (Hero, seat 6) posts the big blind and the other player the small blind: heads-up the
     # button posts the small blind
     (BB_BUTTON, "2344646393", "blind-position"),
+    # converted Omaha logs that write "raises X to X": "raises $60 to $60" over a big blind of 20 is by 40 ...
+    (PLO_DISCONNECTED, "3430831896", "raise-increment"),
+    (PLO_FORMAT, "3115869696", "raise-increment"),
+    # ... a walk where the big blind "collected $15" with "Total pot $15": the 5 over the small blind that nobody
+    # called stays in the pot instead of coming back
+    (PLO_UNCALLED, "3126037878", "uncalled-not-returned"),
+    # a four-card "flop" made of Hero's own hole cards, and a summary board that is another board altogether
+    (PLO_BAD_FLOP, "246328968504", "board-count"),
+    (PLO_BAD_FLOP, "246328968504", "duplicate-card"),
+    (PLO_BAD_FLOP, "246328968504", "board-mismatch"),
 }
 # Looked at and found right (not flagged): NLHE-FR-USD-0.01-0.02-201006.foldsoutofturn.txt, where Player2 "has
 # timed out" and then folds in turn (seat 1, after seat 9 and before the small blind in seat 2).
