@@ -10,7 +10,6 @@ repeated to about 5,000 hands. PokerKit is a bench-only dependency (``pip instal
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import cProfile
 import io
@@ -18,7 +17,7 @@ import pstats
 import sys
 import warnings
 
-from bench_parse import CORPUS, best_time, common_hands, corpus_hands
+from bench_parse import CORPUS, bench_arguments, bench_text, best_time, common_hands, corpus_hands
 
 from handlog.audit import audit
 from handlog.reading import read_text
@@ -48,18 +47,12 @@ def run_pokerkit(text: str) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--hands", type=int, default=5000, help="about how many hands per run")
-    ap.add_argument("--repeat", type=int, default=3, help="runs per contender; the best one counts")
-    ap.add_argument("--profile", action="store_true", help="profile handlog once and print the top functions")
-    args = ap.parse_args(argv)
+    args = bench_arguments(__doc__.splitlines()[0], argv)
     if not CORPUS.is_dir():
         print(f"no corpus at {CORPUS}", file=sys.stderr)
         return 2
     hands = list(common_hands(corpus_hands()))
-    copies = max(1, round(args.hands / len(hands)))
-    text = "\n\n\n".join(hands * copies) + "\n"
-    total = len(hands) * copies
+    text, copies, total = bench_text(hands, args.hands)
     print(f"{len(hands)} PokerStars NL Hold'em hands read by both, {copies} times: {total} hands per run\n")
     if args.profile:
         profiler = cProfile.Profile()

@@ -127,20 +127,29 @@ def common_hands(hands: list[str]) -> Iterator[str]:
             yield hand
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--hands", type=int, default=5000, help="about how many hands to parse per run")
+def bench_arguments(description: str, argv: list[str] | None) -> argparse.Namespace:
+    """The options both benchmarks take."""
+    ap = argparse.ArgumentParser(description=description)
+    ap.add_argument("--hands", type=int, default=5000, help="about how many hands per run")
     ap.add_argument("--repeat", type=int, default=3, help="runs per contender; the best one counts")
     ap.add_argument("--profile", action="store_true", help="profile handlog once and print the top functions")
-    args = ap.parse_args(argv)
+    return ap.parse_args(argv)
+
+
+def bench_text(hands: list[str], about: int) -> tuple[str, int, int]:
+    """The hands repeated to about ``about`` hands: (text, copies, hands in it)."""
+    copies = max(1, round(about / len(hands)))
+    return "\n\n\n".join(hands * copies) + "\n", copies, len(hands) * copies
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = bench_arguments(__doc__.splitlines()[0], argv)
     if not CORPUS.is_dir():
         print(f"no corpus at {CORPUS}", file=sys.stderr)
         return 2
     all_hands = corpus_hands()
     hands = list(common_hands(all_hands))
-    copies = max(1, round(args.hands / len(hands)))
-    text = "\n\n\n".join(hands * copies) + "\n"
-    total = len(hands) * copies
+    text, copies, total = bench_text(hands, args.hands)
     print(f"{len(all_hands)} PokerStars NL Hold'em hands in the corpus, {len(hands)} read by every contender;")
     print(f"each run parses them {copies} times: {total} hands, {len(text) / 1e6:.1f} MB\n")
     if args.profile:

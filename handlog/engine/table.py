@@ -95,7 +95,6 @@ class Table:
                 # tournament players sitting out are still dealt in (and fold automatically); cash ones are not
                 in_hand=not (s.out_of_hand or (s.sitting_out and hand.tournament is None)),
             )
-        self.order = [p.name for p in self.players.values()]  # seat order
         self._seated = list(self.players.values())
         self._seat_names = tuple((p.seat, p.name) for p in self._seated)
         self._board_t: tuple[str, ...] = ()
@@ -120,10 +119,7 @@ class Table:
         self.seen: dict[str, int] = {}  # card → line where it was first seen
         self.discarded: set[str] = set()
         self.deck_used = 0  # draw games: cards taken from the deck so far (dealt and drawn)
-        self.last_aggressor: str | None = None
-        self.showdown_order: list[str] = []
         self.cancelled = False
-        self.any_all_in = False
         self.pending_draw: dict[str, int] = {}  # player → cards discarded and not yet replaced (when known)
         self.collects: list[Collect] = []
         self.uncalled_checked = False
@@ -246,7 +242,6 @@ class Table:
             if not p.all_in:
                 p.all_in = True
                 p.all_in_street = self.street or Street.PREFLOP
-                self.any_all_in = True
             if not flagged and p.stack <= 0 and not at_cap and not capped:
                 self.violate(
                     "all-in-unmarked", Category.STRUCTURE, line,
@@ -473,7 +468,6 @@ class Table:
             if not first_round:
                 p.bet = ZERO
         self.last_actor = None
-        self.last_aggressor = None if not first_round else self.last_aggressor
         if first_round:
             self._check_heads_up_blinds(line)
             # the blinds stay in front of the players; the first actor sits after the last live blind
@@ -657,7 +651,6 @@ class Table:
             self.raises += 1
         self.current_bet = max(self.current_bet, p.bet)
         p.acted_at = self.level(p)
-        self.last_aggressor = p.name
         self._check_all_in_flag(p, e.all_in, e.line)
         self._after_action(p)
 
@@ -704,7 +697,6 @@ class Table:
             self.raises += 1
         self.current_bet = max(self.current_bet, p.bet)
         p.acted_at = self.level(p)
-        self.last_aggressor = p.name
         self._check_all_in_flag(p, e.all_in, e.line, capped=e.cap_reached)
         self._after_action(p)
 
@@ -833,8 +825,6 @@ class Table:
             self.see(e.cards, e.line, f"shown by {p.name}")
             p.hole = list(e.cards)
         p.shown = e.cards
-        if p.live and p.name not in self.showdown_order:
-            self.showdown_order.append(p.name)
 
     def on_muck(self, e: Muck) -> None:
         self._player(e.player, e.line)
