@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from decimal import Decimal
+from typing import NamedTuple
 
 from handlog.engine.violations import Violation
 from handlog.events import Collect, Event, Hand, Street
@@ -43,12 +44,12 @@ Snapshot = tuple[
 """The table after an event, compactly: street, board, seats, per-seat values, to act, current bet, raises."""
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
+class Step(NamedTuple):
     """One event and the table after it. ``to_call`` is what an acting player owed just before acting.
 
     The table is kept as a compact snapshot and turned into a ``TableView`` only when asked for, so that a
-    replay that nobody inspects costs little; ``replay(hand, states=False)`` keeps only the street.
+    replay that nobody inspects costs little; ``replay(hand, states=False)`` keeps only the street. (A named
+    tuple: one is made per event, and tuples are the cheapest immutable record to make.)
     """
 
     event: Event
