@@ -32,6 +32,8 @@ def record_json(record: HandRecord, result: Audit | None) -> dict[str, object]:
     }
     if record.error is not None:
         out["error"] = record.error.as_dict()
+    if result is not None and result.replay.notes:  # what the replay read from the log's conventions, said aloud
+        out["notes"] = list(result.replay.notes)
     return out
 
 

@@ -135,3 +135,18 @@ def test_human_report_warnings_only_with_flag(tmp_path: Path, capsys: pytest.Cap
     assert "acts-after-all-in:" not in capsys.readouterr().out
     assert main(["audit", "--quiet", "--warnings", str(path)]) == 0
     assert "warning acts-after-all-in:" in capsys.readouterr().out
+
+
+def test_json_says_what_the_replay_inferred(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A 2005-era hand with no "Uncalled bet" line: clean, and the record says the return was read from the total."""
+    path = tmp_path / "old.txt"
+    path.write_text(
+        (Path(__file__).resolve().parents[1] / "engine" / "hands" / "fl_2005_no_uncalled_line.txt").read_text(
+            encoding="utf-8"
+        ),
+        encoding="utf-8",
+    )
+    assert main(["audit", "--json", str(path)]) == 0
+    record = json.loads(capsys.readouterr().out.splitlines()[0])
+    assert record["status"] == "clean"
+    assert record["notes"] == ["uncalled 0.50 returned to Hero without a line (the total shows it)"]
