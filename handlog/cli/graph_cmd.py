@@ -19,6 +19,10 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("paths", nargs="+", metavar="PATH", help="files or folders (recursive)")
     p.add_argument("--player", required=True, metavar="P", help="whose winnings")
     p.add_argument("-o", "--output", default="winnings.png", metavar="F", help="PNG file (default winnings.png)")
+    p.add_argument(
+        "--currency", metavar="C",
+        help="the money to draw (USD, EUR, CHIPS …); by default the one the player has most hands in",
+    )
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument(
         "--no-allin-ev", dest="allin_ev", action="store_false",
@@ -52,6 +56,17 @@ def run(args: argparse.Namespace) -> int:
     if table.empty:
         sys.stderr.write(f"handlog graph: no hands of {args.player!r} found\n")
         return EXIT_PROBLEMS
+    # one line per currency: euros, dollars and tournament chips are never added together
+    counts = table["currency"].value_counts()
+    currency = args.currency or str(counts.index[0])
+    if currency not in counts.index:
+        found = ", ".join(f"{c} ({n} hands)" for c, n in counts.items())
+        sys.stderr.write(f"handlog graph: {args.player} has no {currency} hands; found {found}\n")
+        return EXIT_USAGE
+    if len(counts) > 1 and not args.quiet:
+        others = ", ".join(f"{c} ({n} hands)" for c, n in counts.items() if c != currency)
+        sys.stderr.write(f"handlog graph: drawing {currency}; also found {others} (choose with --currency)\n")
+    table = table[table["currency"] == currency]
     try:
         _, series = save_graph(table, args.player, args.output)
     except OutputPathError as exc:

@@ -135,6 +135,12 @@ def resolve_output(path: str | os.PathLike[str], default_name: str) -> Path:
     return final
 
 
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
 def write_atomic(path: Path, write: Any, binary: bool = False) -> None:
     """Write through a temporary file in the same folder, then rename over ``path``."""
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
@@ -145,6 +151,7 @@ def write_atomic(path: Path, write: Any, binary: bool = False) -> None:
         else:
             with os.fdopen(fd, "w", encoding="utf-8", newline="") as out:
                 write(out)
+        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes the file private; the user's umask decides instead
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

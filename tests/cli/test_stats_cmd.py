@@ -84,3 +84,17 @@ def test_by_choices_are_the_groups_the_statistics_know() -> None:
     from handlog.stats.frame import GROUPS
 
     assert set(stats_cmd.GROUPS) == set(GROUPS)
+
+
+def test_graph_draws_one_currency(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Dollars and tournament chips are never added into one line: the graph draws the player's main currency
+    (or the one asked for) and says which others it left out."""
+    samples = Path(__file__).resolve().parents[2] / "samples"
+    out = tmp_path / "w.png"
+    assert main(["graph", str(samples), "--player", "Hero", "-o", str(out), "--no-allin-ev"]) == 0
+    err = capsys.readouterr().err
+    assert "drawing USD; also found" in err and "CHIPS" in err
+    assert out.stat().st_mode & 0o044  # readable as any file the user writes (not a private temporary file)
+    assert main(["graph", str(samples), "--player", "Hero", "-o", str(out), "--currency", "CHIPS"]) == 0
+    assert main(["graph", str(samples), "--player", "Hero", "-o", str(out), "--currency", "GBP"]) == 2
+    assert "has no GBP hands" in capsys.readouterr().err
