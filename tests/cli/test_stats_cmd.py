@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from decimal import Decimal
 from pathlib import Path
@@ -94,7 +95,9 @@ def test_graph_draws_one_currency(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert main(["graph", str(samples), "--player", "Hero", "-o", str(out), "--no-allin-ev"]) == 0
     err = capsys.readouterr().err
     assert "drawing USD; also found" in err and "CHIPS" in err
-    assert out.stat().st_mode & 0o044  # readable as any file the user writes (not a private temporary file)
+    umask = os.umask(0)
+    os.umask(umask)
+    assert out.stat().st_mode & 0o777 == 0o666 & ~umask  # as any file the user writes, not a private temporary
     assert main(["graph", str(samples), "--player", "Hero", "-o", str(out), "--currency", "CHIPS"]) == 0
     assert main(["graph", str(samples), "--player", "Hero", "-o", str(out), "--currency", "GBP"]) == 2
     assert "has no GBP hands" in capsys.readouterr().err
