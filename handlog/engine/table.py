@@ -78,7 +78,7 @@ class PlayerState:
 
 
 class Table:
-    """The replay state of one hand. ``apply`` each event in order, then ``finish``."""
+    """The replay state of one hand: ``apply`` each event in order (``replay`` then settles the hand)."""
 
     def __init__(self, hand: Hand, variant: Variant, rules: RulesProfile, states: bool = True) -> None:
         self.keep_states = states

@@ -1,0 +1,37 @@
+"""Every violation the engine and the checks report matches the registry: its code, category and severity."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from handkit import HANDS, load, names
+
+import handlog
+from handlog.audit import audit
+from handlog.engine.codes import BY_CODE
+
+CORPUS = Path(__file__).resolve().parents[2] / ".." / "shared" / "corpus"
+
+
+def _check(violations: object) -> None:
+    for v in violations:  # type: ignore[attr-defined]
+        rule = BY_CODE[v.code]
+        assert (v.category, v.severity) == (rule.category, rule.severity), v
+
+
+def test_test_hands_report_registered_codes() -> None:
+    assert HANDS.is_dir()
+    for name in names():
+        _check(audit(load(name)).violations)
+
+
+@pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus is not there")
+def test_corpus_reports_registered_codes() -> None:
+    seen = set()
+    for record in handlog.read([CORPUS / "fpdb" / "cash" / "Stars", CORPUS / "fpdb" / "tour" / "Stars"]):
+        if record.hand is not None:
+            result = audit(record.hand)
+            _check(result.violations)
+            seen.update(v.code for v in result.violations)
+    assert "game-not-replayed" in seen  # the corpus does exercise the registry
