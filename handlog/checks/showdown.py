@@ -108,7 +108,7 @@ def split_evenly(replay: Replay) -> Iterator[Violation]:
             )
             continue
         button = replay.hand.button
-        if max(amounts) != min(amounts) and button is not None:
+        if max(amounts) != min(amounts) and button is not None and replay.rules.odd_chip_left_of_button:
             order = sorted(players, key=lambda p: (seats.get(p, 0) <= button, seats.get(p, 0)))
             top = max(amounts)
             bigger = [c.player for c in group if c.amount == top]

@@ -30,7 +30,8 @@ def replay(hand: Hand, rules: RulesProfile | None = None, *, states: bool = True
             hand=hand, steps=(), violations=(), results={}, pots=(), rake=hand.summary.rake or ZERO,
             supported=False, notes=(note,),
         )
-    table = Table(hand, variant, rules or profile_for(hand.site), states)
+    rules = rules or profile_for(hand.site)
+    table = Table(hand, variant, rules, states)
     for event in hand.events:
         table.apply(event)
     if not table.cancelled:
@@ -55,6 +56,7 @@ def replay(hand: Hand, rules: RulesProfile | None = None, *, states: bool = True
         boards=tuple(b for b in (tuple(table.board), tuple(table.board2 or ())) if b),
         cancelled=table.cancelled,
         collects=tuple(table.collects),
+        rules=rules,
         notes=tuple(table.notes),
     )
 

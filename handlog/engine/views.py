@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import NamedTuple
 
+from handlog.engine.rules import STANDARD, RulesProfile
 from handlog.engine.violations import Violation
 from handlog.events import Collect, Event, Hand, Street
 
@@ -99,6 +100,7 @@ class Replay:
     notes: tuple[str, ...] = field(default=())
     boards: tuple[tuple[str, ...], ...] = ()  # the final board; two boards when the hand was run twice
     collects: tuple[Collect, ...] = ()  # the log's "collected" lines, in order
+    rules: RulesProfile = STANDARD  # the house rules the hand was replayed under
     cancelled: bool = False
 
     @property

@@ -11,7 +11,7 @@ from decimal import Decimal
 import pytest
 from handkit import HANDS, check, edit, errors, found, load, move, parse, replace, swap
 
-from handlog.audit import Audit
+from handlog.audit import Audit, audit
 from handlog.engine import RulesProfile, profile_for, replay
 from handlog.engine.variants import FIVE_CARD_DRAW, HOLDEM, high_card_by_suit_button
 from handlog.events import Bet, Hand, Raise, StandPat, Street
@@ -249,7 +249,7 @@ def test_split_pot() -> None:
     assert ("split-amount", "accounting", 29) in found(check(unequal))
 
 
-def _odd_chip(hero: str, player3: str) -> Audit:
+def _odd_chip(hero: str, player3: str, rules: RulesProfile | None = None) -> Audit:
     hand = load("nl_6max_split.txt")
     hand = edit(edit(hand, 29, amount=D(hero)), 30, amount=D(player3))
     seats = tuple(
@@ -258,7 +258,7 @@ def _odd_chip(hero: str, player3: str) -> Audit:
         for s in hand.summary.seats
     )
     summary = hand.summary.model_copy(update={"rake": D("0.49"), "seats": seats})
-    return check(hand.model_copy(update={"summary": summary}))
+    return audit(hand.model_copy(update={"summary": summary}), rules)
 
 
 def test_odd_chip_goes_left_of_the_button() -> None:
@@ -609,3 +609,8 @@ def test_an_uncalled_bet_returned_late_is_still_returned() -> None:
     never = replace(hand, 26)  # and the total counts the 5.40 nobody called: an error at the turn, line 27
     never = never.model_copy(update={"summary": never.summary.model_copy(update={"total_pot": D("14.35")})})
     assert ("uncalled-not-returned", "accounting", 27) in found(check(never))
+
+
+def test_a_room_without_the_odd_chip_rule_is_not_held_to_it() -> None:
+    lenient = RulesProfile(odd_chip_left_of_button=False)
+    assert "odd-chip" not in {v.code for v in _odd_chip("4.80", "4.81", lenient).violations}
