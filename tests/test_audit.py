@@ -21,7 +21,10 @@ from handlog.events import Game, Hand
 HANDS = Path(__file__).parent / "engine" / "hands"
 CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
 FOLDERS = ["fpdb/cash/Stars", "fpdb/tour/Stars", "fpdb-extra/cash/Stars", "fpdb-extra/tour/Stars"]
-REPLAYED = (Game.HOLDEM, Game.FIVE_CARD_DRAW, Game.OMAHA, Game.FIVE_CARD_OMAHA, Game.SIX_CARD_OMAHA)
+REPLAYED = (
+    Game.HOLDEM, Game.FIVE_CARD_DRAW, Game.OMAHA, Game.FIVE_CARD_OMAHA, Game.SIX_CARD_OMAHA, Game.OMAHA_HI_LO,
+    Game.FIVE_CARD_OMAHA_HI_LO,
+)
 
 
 def load(name: str) -> Hand:

@@ -60,6 +60,12 @@ def best_hand_wins(replay: Replay) -> Iterator[Violation]:
                 continue
             best = min(contenders.values())
             best_players = {p for p, rank in contenders.items() if rank == best}
+            if variant.low is not None:  # a split game: the best qualifying low takes the other half
+                lows = {p: variant.low(shown[p], board) for p in contenders}
+                qualified = {p: low for p, low in lows.items() if low is not None}
+                if qualified:
+                    best_low = min(qualified.values())
+                    best_players |= {p for p, low in qualified.items() if low == best_low}
             judged = {w for w in winners if w in contenders}
             line = min(c.line for c in collects if c.player in winners and pot_index(c.pot) == index)
             name = "pot" if len(replay.pots) == 1 else ("main pot" if index == 0 else f"side pot-{index}")
@@ -89,6 +95,9 @@ def best_hand_wins(replay: Replay) -> Iterator[Violation]:
 def split_evenly(replay: Replay) -> Iterator[Violation]:
     """A split pot is shared equally; only the odd chip may make one share larger, and it goes to the first
     winner left of the button."""
+    variant = variant_for(replay.hand.game)
+    if variant is not None and variant.low is not None:
+        return  # a split game's halves (and quarters) differ by design; best_hand_wins judges who gets them
     collects = list(replay.collects)
     unit = max(_unit(replay), replay.hand.stakes.small / 5 if replay.hand.tournament is None else _unit(replay))
     seats = {s.player: s.seat for s in replay.hand.seats}

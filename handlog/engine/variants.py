@@ -31,6 +31,27 @@ def best_omaha_hand(hole: Sequence[str], board: Sequence[str]) -> int:
     )
 
 
+LOW_RANKS = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8}
+
+LowHand = tuple[int, ...]
+"""A qualifying low, its ranks high to low with the ace as one: compared as tuples, smaller is better."""
+
+
+def omaha_eight_low(hole: Sequence[str], board: Sequence[str]) -> LowHand | None:
+    """The best eight-or-better low of an Omaha hand (two hole cards, three board cards, five different ranks
+    all eight or lower, aces low; straights and flushes do not count), or None when none qualifies."""
+    best: LowHand | None = None
+    for two in combinations(hole, 2):
+        for three in combinations(board, 3):
+            ranks = [LOW_RANKS.get(card[0], 0) for card in (*two, *three)]
+            if 0 in ranks or len(set(ranks)) < 5:
+                continue
+            low = tuple(sorted(ranks, reverse=True))
+            if best is None or low < best:
+                best = low
+    return best
+
+
 @dataclass(frozen=True, slots=True)
 class Variant:
     name: str
@@ -41,6 +62,8 @@ class Variant:
     big_bet_from: Street  # fixed limit: the first round played with the big bet
     evaluate: Callable[[Sequence[str], Sequence[str]], int]
     max_showdown_cards: int
+    low: Callable[[Sequence[str], Sequence[str]], LowHand | None] | None = None
+    """Split games: the low hand that wins half of each pot (None: high only)."""
 
     def next_round(self, street: Street) -> Street | None:
         """The betting round after ``street`` (None after the last one, or for a street that is no round)."""
@@ -77,7 +100,7 @@ FIVE_CARD_DRAW = Variant(
     max_showdown_cards=5,
 )
 
-def _omaha(name: str, hole_cards: int) -> Variant:
+def _omaha(name: str, hole_cards: int, hi_lo: bool = False) -> Variant:
     return Variant(
         name=name,
         hole_cards=hole_cards,
@@ -87,12 +110,15 @@ def _omaha(name: str, hole_cards: int) -> Variant:
         big_bet_from=Street.TURN,
         evaluate=best_omaha_hand,
         max_showdown_cards=hole_cards,
+        low=omaha_eight_low if hi_lo else None,
     )
 
 
 OMAHA = _omaha("Omaha", 4)
 FIVE_CARD_OMAHA = _omaha("5 Card Omaha", 5)
 SIX_CARD_OMAHA = _omaha("6 Card Omaha", 6)
+OMAHA_HI_LO = _omaha("Omaha Hi/Lo", 4, hi_lo=True)
+FIVE_CARD_OMAHA_HI_LO = _omaha("5 Card Omaha Hi/Lo", 5, hi_lo=True)
 
 VARIANTS: dict[Game, Variant] = {
     Game.HOLDEM: HOLDEM,
@@ -100,6 +126,8 @@ VARIANTS: dict[Game, Variant] = {
     Game.OMAHA: OMAHA,
     Game.FIVE_CARD_OMAHA: FIVE_CARD_OMAHA,
     Game.SIX_CARD_OMAHA: SIX_CARD_OMAHA,
+    Game.OMAHA_HI_LO: OMAHA_HI_LO,
+    Game.FIVE_CARD_OMAHA_HI_LO: FIVE_CARD_OMAHA_HI_LO,
 }
 
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from handkit import check, found, load
+from handkit import check, edit, found, load, replace
 
-from handlog.engine.variants import OMAHA, best_omaha_hand
+from handlog.engine.variants import OMAHA, best_omaha_hand, omaha_eight_low
 
 
 def test_omaha_uses_exactly_two_hole_cards() -> None:
@@ -37,3 +37,24 @@ def test_raked_side_pots_are_stated_after_the_rake() -> None:
     summary = hand.summary.model_copy(update={"side_pots": (Decimal("0.80"), Decimal("0.29"))})
     result = check(hand.model_copy(update={"summary": summary}))
     assert ("side-pots", "accounting", hand.summary.pot_line) in found(result)
+
+
+def test_eight_or_better_low() -> None:
+    board = ["2d", "Jh", "5h", "Js", "7s"]
+    assert omaha_eight_low(["4s", "9c", "3d", "2c"], board) == (7, 5, 4, 3, 2)  # 4 3 from the hand, 7 5 2 board
+    assert omaha_eight_low(["5d", "6c", "As", "9d"], board) == (7, 6, 5, 2, 1)  # the ace plays low
+    assert omaha_eight_low(["Ks", "Qd", "Kd", "Kc"], board) is None  # no two low cards in the hand
+    # exactly two hole cards: three low cards on the board and one in the hand make no low
+    assert omaha_eight_low(["As", "Kd", "Qc", "Jh"], ["2c", "3d", "4h", "Ts", "Tc"]) is None
+
+
+def test_hi_lo_pot_goes_to_the_best_high_and_the_best_low() -> None:
+    """Omaha Hi/Lo: Hero's kings take the high half, Player1's 7-5-4-3-2 the low half (a real 2009 hand)."""
+    hand = load("plo8_hi_lo_split.txt")
+    assert not check(hand).violations
+    # the low half given to Player2, whose 7-6-5-2-A low is worse
+    wrong = edit(hand, 38, player="Player2")
+    assert ("wrong-winner", "showdown", 37) in found(check(wrong))
+    # Hero scooping the whole pot: the best low got nothing
+    scoop = replace(edit(hand, 37, amount=Decimal("0.24")), 38)
+    assert ("split-missing", "showdown", 37) in found(check(scoop))
