@@ -23,7 +23,7 @@ CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
 FOLDERS = ["fpdb/cash/Stars", "fpdb/tour/Stars", "fpdb-extra/cash/Stars", "fpdb-extra/tour/Stars"]
 REPLAYED = (
     Game.HOLDEM, Game.FIVE_CARD_DRAW, Game.OMAHA, Game.FIVE_CARD_OMAHA, Game.SIX_CARD_OMAHA, Game.OMAHA_HI_LO,
-    Game.FIVE_CARD_OMAHA_HI_LO,
+    Game.FIVE_CARD_OMAHA_HI_LO, Game.BADUGI,
 )
 
 
@@ -127,6 +127,7 @@ PLO_DISCONNECTED = "PLO-6max-USD-10-20-201703.converted.disconnected.folds.txt"
 PLO_FORMAT = "PLO-6max-USD-5-10-201509.converted.format.txt"
 PLO_UNCALLED = "PLO-6max-USD-5-10-201509.converted.uncalled.bet.txt"
 PLO_BAD_FLOP = "PLO-2max-USD-2.50-5.00-202310.bad.flop.txt"
+BADUGI_SNG = "LBad-USD-SNG8-201011.txt"
 
 EXPECTED_FLAGS = {
     # Holdem Manager 1 export: "Player1: raises $6 to $6" (a raise to 6 over the big blind of 2 is by 4) ...
@@ -165,6 +166,8 @@ EXPECTED_FLAGS = {
     (PLO_BAD_FLOP, "246328968504", "board-count"),
     (PLO_BAD_FLOP, "246328968504", "duplicate-card"),
     (PLO_BAD_FLOP, "246328968504", "board-mismatch"),
+    # badugi: the site logs a fold for a small blind already all-in (sitting out), as for the Hold'em hands above
+    (BADUGI_SNG, "52589452703", "acts-after-all-in"),
 }
 # Looked at and found right (not flagged): NLHE-FR-USD-0.01-0.02-201006.foldsoutofturn.txt, where Player2 "has
 # timed out" and then folds in turn (seat 1, after seat 9 and before the small blind in seat 2).

@@ -112,16 +112,21 @@ def collect_eligibility(replay: Replay) -> Iterator[Violation]:
 
 
 def collected_per_pot(replay: Replay) -> Iterator[Violation]:
-    """No pot pays out more than it holds."""
+    """No pot pays out more than it holds. A site that names no pot ("collected … from pot") while the all-ins
+    made several has paid them all to one player: that is checked against their sum."""
     paid: dict[int, Decimal] = {}
     for c in _collects(replay):
-        paid[pot_index(c.pot)] = paid.get(pot_index(c.pot), ZERO) + c.amount
+        index = -1 if c.pot == "pot" and len(replay.pots) > 1 else pot_index(c.pot)
+        paid[index] = paid.get(index, ZERO) + c.amount
     for index, amount in sorted(paid.items()):
-        if index < len(replay.pots) and amount > replay.pots[index].amount:
-            yield _error(
-                "pot-overpaid", _pot_line(replay),
-                f"{amount} is collected from a pot of {replay.pots[index].amount}",
-            )
+        if index == -1:
+            holds = sum((p.amount for p in replay.pots), ZERO)
+        elif index < len(replay.pots):
+            holds = replay.pots[index].amount
+        else:
+            continue
+        if amount > holds:
+            yield _error("pot-overpaid", _pot_line(replay), f"{amount} is collected from a pot of {holds}")
 
 
 def summary_won(replay: Replay) -> Iterator[Violation]:

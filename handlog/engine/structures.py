@@ -26,6 +26,7 @@ class RoundFacts:
     to_call: Decimal
     raises: int  # bets and raises so far this round (fixed limit: the blind counts as the bet preflop)
     heads_up: bool
+    full_level: Decimal = Decimal(0)  # fixed limit: the bet made by the last complete bet or raise
 
 
 class BettingStructure:
@@ -92,9 +93,14 @@ class FixedLimit(BettingStructure):
         cap = self.rules.fixed_limit_bets_per_round
         if r.raises >= cap and (self.rules.cap_applies_heads_up or not r.heads_up):
             return f"the betting is capped at {cap} bets per round; the log makes bet number {r.raises + 1}"
-        increment = to - r.current_bet
+        # A raise goes one unit above the last complete bet or raise: after an all-in for less, that "completes"
+        # the short raise rather than adding a unit to it.
+        increment = to - r.full_level
         if increment != r.bet_unit and not (all_in and increment < r.bet_unit):
-            return f"a fixed-limit raise on the {r.street.value} must be by {r.bet_unit}, the log raises by {increment}"
+            return (
+                f"a fixed-limit raise on the {r.street.value} goes to {r.full_level + r.bet_unit} (one bet of"
+                f" {r.bet_unit} over {r.full_level}), the log raises to {to}"
+            )
         return None
 
     def is_full_raise(self, increment: Decimal, r: RoundFacts) -> bool:

@@ -128,6 +128,7 @@ class Table:
         # may let the site's total show the return instead
         self.prints_uncalled = any(isinstance(e, UncalledBet) for e in hand.events)
         self.small_blind_posted = False
+        self.full_level = ZERO  # fixed limit: the bet of the last complete bet or raise this round
         self.bb_level = ZERO  # preflop: the full big blind, owed by callers even when the blind is all-in short
         self.notes: list[str] = []
 
@@ -266,6 +267,7 @@ class Table:
             to_call=max(self.level(p) - p.bet, ZERO),
             raises=self.raises,
             heads_up=sum(1 for q in self.players.values() if q.live) == 2,
+            full_level=self.full_level,
         )
 
     # ------------------------------------------------------------------ events
@@ -321,6 +323,7 @@ class Table:
                     self.blind_anchor = p.seat
                 if e.post == PostType.BIG_BLIND:
                     self.bb_level = max(self.bb_level, self.big_blind if e.all_in else p.bet)
+                self.full_level = max(self.full_level, self.big_blind if e.all_in else p.bet)
                 if p.bet > self.current_bet:
                     self.last_raise = max(self.last_raise, p.bet - self.current_bet, self.big_blind)
                     if e.post == PostType.STRADDLE:  # a straddle is a blind raise: the next raise doubles it
@@ -477,6 +480,7 @@ class Table:
         else:
             self.current_bet = ZERO
             self.raises = 0
+            self.full_level = ZERO
             unit = self.big_bet if self.variant.uses_big_bet(street) else self.small_bet
             self.last_raise = unit
             self.round_anchor = self.button
@@ -643,11 +647,11 @@ class Table:
         facts = self.facts(p)
         self._put(p, e.amount, e.line)
         increment = p.bet - self.current_bet
-        if self.current_bet == 0 or self.structure.is_full_raise(increment, facts):
+        if self.hand.structure == Structure.FIXED_LIMIT:
+            self._fixed_limit_level(p, facts)
+        elif self.current_bet == 0 or self.structure.is_full_raise(increment, facts):
             floor = self.big_blind if self.current_bet == 0 else self.last_raise
             self.last_raise = max(increment, floor)
-            if self.hand.structure == Structure.FIXED_LIMIT:
-                self.last_raise = facts.bet_unit
             self.raises += 1
         self.current_bet = max(self.current_bet, p.bet)
         p.acted_at = self.level(p)
@@ -692,13 +696,23 @@ class Table:
                 code = "raise-cap" if "capped" in problem else "fixed-limit-size"
             self.violate(code, Category.LEGALITY, e.line, problem)
         self._put(p, put, e.line)
-        if self.structure.is_full_raise(increment, facts):
-            self.last_raise = increment if self.hand.structure != Structure.FIXED_LIMIT else facts.bet_unit
+        if self.hand.structure == Structure.FIXED_LIMIT:
+            self._fixed_limit_level(p, facts)
+        elif self.structure.is_full_raise(increment, facts):
+            self.last_raise = increment
             self.raises += 1
         self.current_bet = max(self.current_bet, p.bet)
         p.acted_at = self.level(p)
         self._check_all_in_flag(p, e.all_in, e.line, capped=e.cap_reached)
         self._after_action(p)
+
+    def _fixed_limit_level(self, p: PlayerState, facts: RoundFacts) -> None:
+        """Fixed limit: a bet or raise that reaches a full unit over the last complete level makes a new level and
+        counts toward the cap; an all-in for less does neither (the next raise completes it)."""
+        self.last_raise = facts.bet_unit
+        if p.bet >= self.full_level + facts.bet_unit:
+            self.full_level = p.bet
+            self.raises += 1
 
     def on_discard(self, e: Discard | StandPat) -> None:
         p = self._player(e.player, e.line)

@@ -52,6 +52,28 @@ def omaha_eight_low(hole: Sequence[str], board: Sequence[str]) -> LowHand | None
     return best
 
 
+BADUGI_RANKS = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "T": 10, "J": 11, "Q": 12,
+                "K": 13}
+
+
+def best_badugi(hole: Sequence[str], board: Sequence[str] = ()) -> int:
+    """Rank of a badugi hand (lower is better): the most cards of different ranks *and* different suits win,
+    then the lowest highest card, and so on down; aces are low. A four-card badugi beats any three-card one."""
+    for size in (4, 3, 2, 1):
+        best: int | None = None
+        for combo in combinations(hole, size):
+            ranks = [BADUGI_RANKS.get(card[0], 14) for card in combo]
+            if len(set(ranks)) < size or len({card[1] for card in combo}) < size:
+                continue
+            code = 4 - size
+            for rank in sorted(ranks, reverse=True) + [0] * (4 - size):
+                code = code * 16 + rank
+            best = code if best is None else min(best, code)
+        if best is not None:
+            return best
+    return 16**5  # no cards at all: worse than any hand
+
+
 @dataclass(frozen=True, slots=True)
 class Variant:
     name: str
@@ -114,6 +136,17 @@ def _omaha(name: str, hole_cards: int, hi_lo: bool = False) -> Variant:
     )
 
 
+BADUGI = Variant(
+    name="Badugi",
+    hole_cards=4,
+    rounds=(Street.PREFLOP, Street.DRAW_1, Street.DRAW_2, Street.DRAW_3),
+    board={},
+    draw_before=frozenset({Street.DRAW_1, Street.DRAW_2, Street.DRAW_3}),
+    big_bet_from=Street.DRAW_2,  # triple draw: the small bet before and after the first draw, then the big bet
+    evaluate=best_badugi,
+    max_showdown_cards=4,
+)
+
 OMAHA = _omaha("Omaha", 4)
 FIVE_CARD_OMAHA = _omaha("5 Card Omaha", 5)
 SIX_CARD_OMAHA = _omaha("6 Card Omaha", 6)
@@ -128,6 +161,7 @@ VARIANTS: dict[Game, Variant] = {
     Game.SIX_CARD_OMAHA: SIX_CARD_OMAHA,
     Game.OMAHA_HI_LO: OMAHA_HI_LO,
     Game.FIVE_CARD_OMAHA_HI_LO: FIVE_CARD_OMAHA_HI_LO,
+    Game.BADUGI: BADUGI,
 }
 
 
