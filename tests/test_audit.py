@@ -23,7 +23,7 @@ CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
 FOLDERS = ["fpdb/cash/Stars", "fpdb/tour/Stars", "fpdb-extra/cash/Stars", "fpdb-extra/tour/Stars"]
 REPLAYED = (
     Game.HOLDEM, Game.FIVE_CARD_DRAW, Game.OMAHA, Game.FIVE_CARD_OMAHA, Game.SIX_CARD_OMAHA, Game.OMAHA_HI_LO,
-    Game.FIVE_CARD_OMAHA_HI_LO, Game.BADUGI,
+    Game.FIVE_CARD_OMAHA_HI_LO, Game.BADUGI, Game.TRIPLE_DRAW_27, Game.SINGLE_DRAW_27,
 )
 
 
@@ -128,6 +128,7 @@ PLO_FORMAT = "PLO-6max-USD-5-10-201509.converted.format.txt"
 PLO_UNCALLED = "PLO-6max-USD-5-10-201509.converted.uncalled.bet.txt"
 PLO_BAD_FLOP = "PLO-2max-USD-2.50-5.00-202310.bad.flop.txt"
 BADUGI_SNG = "LBad-USD-SNG8-201011.txt"
+TRIPLE_DUP = "Triple Draw 2-7 Lowball-FL-USD-1.00-2.00-201206.duplicate.holecards.txt"
 
 EXPECTED_FLAGS = {
     # Holdem Manager 1 export: "Player1: raises $6 to $6" (a raise to 6 over the big blind of 2 is by 4) ...
@@ -168,6 +169,12 @@ EXPECTED_FLAGS = {
     (PLO_BAD_FLOP, "246328968504", "board-mismatch"),
     # badugi: the site logs a fold for a small blind already all-in (sitting out), as for the Hold'em hands above
     (BADUGI_SNG, "52589452703", "acts-after-all-in"),
+    # 2-7 Triple Draw: "Hero: discards 2 cards []" then "Dealt to Hero [2s 7s 5h 3c Qh] [2s 7s 5h 3c Qh]": the
+    # log deals Hero's own five cards again as the draw (the file is kept for exactly this defect)
+    (TRIPLE_DUP, "81631597149", "draw-count-mismatch"),
+    (TRIPLE_DUP, "81631597149", "hand-size"),
+    (TRIPLE_DUP, "81631597149", "duplicate-card"),
+    (TRIPLE_DUP, "81631597149", "discard-not-held"),
 }
 # Looked at and found right (not flagged): NLHE-FR-USD-0.01-0.02-201006.foldsoutofturn.txt, where Player2 "has
 # timed out" and then folds in turn (seat 1, after seat 9 and before the small blind in seat 2).

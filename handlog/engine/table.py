@@ -353,6 +353,9 @@ class Table:
         if e.new:  # a draw: the kept cards, then the replacements
             self._on_draw_deal(p, e)
             return
+        if self.pending_draw.get(p.name) == len(e.cards):  # every card replaced: one bracket, all new
+            self._on_draw_deal(p, e.model_copy(update={"cards": (), "new": e.cards}))
+            return
         if len(e.cards) != self.variant.hole_cards and self.street in (None, Street.PREFLOP):
             self.violate(
                 "hole-card-count", Category.CARDS, e.line,
@@ -742,10 +745,11 @@ class Table:
                     "out-of-turn", Category.LEGALITY, e.line,
                     f"{p.name} {what} out of turn: it is {expected or 'nobody'}'s turn to draw",
                 )
-        if count > self.rules.max_discard:
+        limit = self.variant.max_discard or self.rules.max_discard
+        if count > limit:
             self.violate(
                 "draw-too-many", Category.LEGALITY, e.line,
-                f"{p.name} discards {count} cards; at most {self.rules.max_discard} may be replaced",
+                f"{p.name} discards {count} cards; at most {limit} may be replaced",
             )
         cards = e.cards if isinstance(e, Discard) else ()
         if isinstance(e, Discard) and cards:
@@ -795,9 +799,8 @@ class Table:
             p.stack += back
             p.committed -= back
             return
-        bets = sorted((q.bet for q in self.players.values() if q.name != p.name), reverse=True)
-        second = bets[0] if bets else ZERO
-        excess = p.bet - second
+        excess = self._excess_of(p)
+        second = p.bet - excess
         if excess <= 0:
             top = max(self.players.values(), key=lambda q: q.bet)
             self.violate(
@@ -811,10 +814,10 @@ class Table:
                 f"{p.name} bet {p.bet} and was called for {second}: {excess} should be returned, the log returns"
                 f" {e.amount}",
             )
-        # only chips in front of the player can come back: a larger return is reported above and applied no
-        # further than the player's bet (chips cannot come out of nowhere)
-        back = max(min(e.amount, p.bet), ZERO)
-        p.bet -= back
+        # only chips the player put in and nobody can call come back: a larger return is reported above and
+        # applied no further (chips cannot come out of nowhere)
+        back = max(min(e.amount, max(p.bet, excess)), ZERO)
+        p.bet = max(p.bet - back, ZERO)
         p.stack += back
         p.committed -= back
 
@@ -876,15 +879,23 @@ class Table:
         ranked = sorted(self.players.values(), key=lambda q: q.bet, reverse=True)
         # only a player still in the hand gets chips back: a folded player's bet is dead money
         if len(ranked) >= 2 and ranked[0].bet > ranked[1].bet and ranked[0].live and not self.cancelled:
-            return ranked[0], ranked[0].bet - ranked[1].bet
+            return ranked[0], self._excess_of(ranked[0])
         return None
+
+    def _excess_of(self, p: PlayerState) -> Decimal:
+        """How much of ``p``'s money nobody matched: the part of the bet over the next highest bet, or more when
+        the others put in less altogether (an opponent all-in for an ante can match only that ante)."""
+        others = [q for q in self.players.values() if q is not p]
+        over_bets = p.bet - max((q.bet for q in others), default=ZERO)
+        over_total = p.committed - max((q.committed for q in others), default=ZERO)
+        return max(over_bets, over_total)
 
     def _sweep_uncalled(self, line: int) -> None:
         """A round ends: an unmatched excess is owed back (the log may print its return a little later)."""
         found = self._uncalled_excess()
         if found is not None:
             player, excess = found
-            player.bet -= excess  # it is not in the swept pot; ``committed`` keeps it until it comes back
+            player.bet = max(player.bet - excess, ZERO)  # not in the swept pot; ``committed`` keeps it until returned
             self.owed_back.append((player.name, excess, line))
 
     def _check_uncalled_done(self, line: int) -> None:
@@ -895,7 +906,7 @@ class Table:
         found = self._uncalled_excess()
         if found is not None:
             player, excess = found
-            player.bet -= excess
+            player.bet = max(player.bet - excess, ZERO)
             self.owed_back.append((player.name, excess, line))
         while self.owed_back:
             self._settle_owed_back()

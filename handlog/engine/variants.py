@@ -74,6 +74,18 @@ def best_badugi(hole: Sequence[str], board: Sequence[str] = ()) -> int:
     return 16**5  # no cards at all: worse than any hand
 
 
+def deuce_to_seven_low(hole: Sequence[str], board: Sequence[str] = ()) -> int:
+    """Rank of a 2-7 lowball hand (lower is better): the worst high hand wins; aces are high, straights and
+    flushes count against the hand. phevaluator ranks high hands; A-5-4-3-2, a straight to it, is no straight
+    in 2-7 but the lowest ace-high hand, so it slots in just below A-6-4-3-2 of the same suits."""
+    cards = list(hole)
+    ranks = sorted(card[0] for card in cards)
+    if ranks == sorted("A2345"):
+        six = [("6" + card[1]) if card[0] == "5" else card for card in cards]
+        return 2 * (7463 - int(evaluate_cards(*six))) - 1
+    return 2 * (7463 - int(evaluate_cards(*cards)))
+
+
 @dataclass(frozen=True, slots=True)
 class Variant:
     name: str
@@ -86,6 +98,8 @@ class Variant:
     max_showdown_cards: int
     low: Callable[[Sequence[str], Sequence[str]], LowHand | None] | None = None
     """Split games: the low hand that wins half of each pot (None: high only)."""
+    max_discard: int | None = None
+    """Most cards one draw may replace when the game fixes it (2-7: all five); None: the rules profile says."""
 
     def next_round(self, street: Street) -> Street | None:
         """The betting round after ``street`` (None after the last one, or for a street that is no round)."""
@@ -147,6 +161,30 @@ BADUGI = Variant(
     max_showdown_cards=4,
 )
 
+TRIPLE_DRAW_27 = Variant(
+    name="2-7 Triple Draw",
+    hole_cards=5,
+    rounds=(Street.PREFLOP, Street.DRAW_1, Street.DRAW_2, Street.DRAW_3),
+    board={},
+    draw_before=frozenset({Street.DRAW_1, Street.DRAW_2, Street.DRAW_3}),
+    big_bet_from=Street.DRAW_2,
+    evaluate=deuce_to_seven_low,
+    max_showdown_cards=5,
+    max_discard=5,
+)
+
+SINGLE_DRAW_27 = Variant(
+    name="2-7 Single Draw",
+    hole_cards=5,
+    rounds=(Street.PREFLOP, Street.DRAW_1),
+    board={},
+    draw_before=frozenset({Street.DRAW_1}),
+    big_bet_from=Street.DRAW_1,
+    evaluate=deuce_to_seven_low,
+    max_showdown_cards=5,
+    max_discard=5,
+)
+
 OMAHA = _omaha("Omaha", 4)
 FIVE_CARD_OMAHA = _omaha("5 Card Omaha", 5)
 SIX_CARD_OMAHA = _omaha("6 Card Omaha", 6)
@@ -162,6 +200,8 @@ VARIANTS: dict[Game, Variant] = {
     Game.OMAHA_HI_LO: OMAHA_HI_LO,
     Game.FIVE_CARD_OMAHA_HI_LO: FIVE_CARD_OMAHA_HI_LO,
     Game.BADUGI: BADUGI,
+    Game.TRIPLE_DRAW_27: TRIPLE_DRAW_27,
+    Game.SINGLE_DRAW_27: SINGLE_DRAW_27,
 }
 
 
