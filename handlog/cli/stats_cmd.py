@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections import Counter
 from collections.abc import Iterator
 from decimal import Decimal
 from pathlib import Path
@@ -44,10 +45,16 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.set_defaults(run=run)
 
 
-def _hands(paths: list[str], report: ReadReport, quiet: bool, unparsed: list[int]) -> Iterator[Hand]:
+def _hands(
+    paths: list[str], report: ReadReport, quiet: bool, unparsed: list[int], other_games: Counter[str]
+) -> Iterator[Hand]:
+    from handlog.stats.frame import SUPPORTED_GAMES
+
     for record in progress_records(paths, report, quiet=quiet):
         if record.hand is None:
             unparsed[0] += 1
+        elif record.hand.game not in SUPPORTED_GAMES:
+            other_games[record.hand.game_name or record.hand.game.value] += 1
         else:
             yield record.hand
 
@@ -79,7 +86,8 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     report = ReadReport()
     unparsed = [0]
-    hands = _hands(args.paths, report, args.quiet, unparsed)
+    other_games: Counter[str] = Counter()
+    hands = _hands(args.paths, report, args.quiet, unparsed, other_games)
     if args.per_hand and fmt in ("jsonl", "csv"):
         rows = iter_rows(hands, player=args.player, with_allin_ev=args.allin_ev)
         columns = list(FIELDS)
@@ -100,6 +108,9 @@ def run(args: argparse.Namespace) -> int:
     print_problems(report)
     if target is not None and not args.quiet:
         sys.stderr.write(f"handlog: wrote {count} records to {target}\n")
+    if other_games:
+        left = ", ".join(f"{n} {game}" for game, n in sorted(other_games.items()))
+        sys.stderr.write(f"handlog: no statistics for these games yet, left out: {left}\n")
     if unparsed[0]:
         sys.stderr.write(f"handlog: {unparsed[0]} hands could not be parsed and were left out\n")
         return EXIT_PROBLEMS

@@ -101,3 +101,9 @@ def test_graph_draws_one_currency(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert main(["graph", str(samples), "--player", "Hero", "-o", str(out), "--currency", "CHIPS"]) == 0
     assert main(["graph", str(samples), "--player", "Hero", "-o", str(out), "--currency", "GBP"]) == 2
     assert "has no GBP hands" in capsys.readouterr().err
+
+
+def test_games_without_statistics_are_named_not_dropped(capsys: pytest.CaptureFixture[str]) -> None:
+    samples = Path(__file__).resolve().parents[2] / "samples"
+    assert main(["stats", "--quiet", "--no-allin-ev", str(samples)]) == 0
+    assert "no statistics for these games yet, left out: 4 Omaha" in capsys.readouterr().err
