@@ -125,16 +125,28 @@ HOLDEM = Variant(
     max_showdown_cards=2,
 )
 
-FIVE_CARD_DRAW = Variant(
-    name="Five Card Draw",
-    hole_cards=5,
-    rounds=(Street.PREFLOP, Street.DRAW_1),
-    board={},
-    draw_before=frozenset({Street.DRAW_1}),
-    big_bet_from=Street.DRAW_1,
-    evaluate=best_high_hand,
-    max_showdown_cards=5,
-)
+def _draw_game(
+    name: str, hole_cards: int, draws: int, evaluate: Callable[[Sequence[str], Sequence[str]], int],
+    max_discard: int | None = None,
+) -> Variant:
+    """A draw game: a betting round, then ``draws`` times a draw and a betting round; in fixed limit the big
+    bet comes with the last round of a single draw, with the second draw of a triple draw."""
+    draw_rounds = (Street.DRAW_1, Street.DRAW_2, Street.DRAW_3)[:draws]
+    return Variant(
+        name=name,
+        hole_cards=hole_cards,
+        rounds=(Street.PREFLOP, *draw_rounds),
+        board={},
+        draw_before=frozenset(draw_rounds),
+        big_bet_from=Street.DRAW_1 if draws == 1 else Street.DRAW_2,
+        evaluate=evaluate,
+        max_showdown_cards=hole_cards,
+        max_discard=max_discard,
+    )
+
+
+FIVE_CARD_DRAW = _draw_game("Five Card Draw", 5, 1, best_high_hand)
+
 
 def _omaha(name: str, hole_cards: int, hi_lo: bool = False) -> Variant:
     return Variant(
@@ -150,40 +162,9 @@ def _omaha(name: str, hole_cards: int, hi_lo: bool = False) -> Variant:
     )
 
 
-BADUGI = Variant(
-    name="Badugi",
-    hole_cards=4,
-    rounds=(Street.PREFLOP, Street.DRAW_1, Street.DRAW_2, Street.DRAW_3),
-    board={},
-    draw_before=frozenset({Street.DRAW_1, Street.DRAW_2, Street.DRAW_3}),
-    big_bet_from=Street.DRAW_2,  # triple draw: the small bet before and after the first draw, then the big bet
-    evaluate=best_badugi,
-    max_showdown_cards=4,
-)
-
-TRIPLE_DRAW_27 = Variant(
-    name="2-7 Triple Draw",
-    hole_cards=5,
-    rounds=(Street.PREFLOP, Street.DRAW_1, Street.DRAW_2, Street.DRAW_3),
-    board={},
-    draw_before=frozenset({Street.DRAW_1, Street.DRAW_2, Street.DRAW_3}),
-    big_bet_from=Street.DRAW_2,
-    evaluate=deuce_to_seven_low,
-    max_showdown_cards=5,
-    max_discard=5,
-)
-
-SINGLE_DRAW_27 = Variant(
-    name="2-7 Single Draw",
-    hole_cards=5,
-    rounds=(Street.PREFLOP, Street.DRAW_1),
-    board={},
-    draw_before=frozenset({Street.DRAW_1}),
-    big_bet_from=Street.DRAW_1,
-    evaluate=deuce_to_seven_low,
-    max_showdown_cards=5,
-    max_discard=5,
-)
+BADUGI = _draw_game("Badugi", 4, 3, best_badugi)
+TRIPLE_DRAW_27 = _draw_game("2-7 Triple Draw", 5, 3, deuce_to_seven_low, max_discard=5)
+SINGLE_DRAW_27 = _draw_game("2-7 Single Draw", 5, 1, deuce_to_seven_low, max_discard=5)
 
 OMAHA = _omaha("Omaha", 4)
 FIVE_CARD_OMAHA = _omaha("5 Card Omaha", 5)
