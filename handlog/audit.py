@@ -29,7 +29,7 @@ def audit(hand: Hand, rules: RulesProfile | None = None) -> Audit:
     try:
         rp = replay(hand, rules, states=False)
         found = list(rp.violations) + run_checks(rp)
-    except Exception as exc:
+    except Exception as exc:  # noqa: BLE001 - a bug must cost one hand, reported, never the whole run
         rp = Replay(hand=hand, steps=(), violations=(), results={}, pots=(), rake=Decimal(0), supported=False)
         found = [
             Violation(
