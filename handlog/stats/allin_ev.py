@@ -23,6 +23,7 @@ from typing import cast
 import numpy as np
 from phevaluator import evaluate_cards
 
+from handlog.engine.pots import build_pots
 from handlog.engine.views import Replay
 from handlog.events import (
     Bet,
@@ -62,22 +63,12 @@ SEVEN_CARDS = _seven_card_evaluator()
 
 
 def side_pots(committed: dict[str, Decimal], remaining: Sequence[str]) -> list[tuple[Decimal, tuple[str, ...]]]:
-    """Pots (amount, eligible players) from each player's total contribution: one pot per all-in level of the
-    remaining players; folded players' chips go to the pots their contributions reach."""
-    levels = sorted({committed[p] for p in remaining})
-    pots: list[tuple[Decimal, tuple[str, ...]]] = []
-    previous = Decimal(0)
-    for level in levels:
-        amount = sum((min(c, level) - min(c, previous) for c in committed.values()), Decimal(0))
-        eligible = tuple(p for p in remaining if committed[p] >= level)
-        if amount > 0:
-            pots.append((amount, eligible))
-        previous = level
-    rest = sum((c - min(c, previous) for c in committed.values()), Decimal(0))
-    if rest > 0 and pots:
-        amount, eligible = pots[-1]
-        pots[-1] = (amount + rest, eligible)
-    return pots
+    """Pots (amount, eligible players in ``remaining`` order) as the engine layers them (``build_pots``)."""
+    order = {p: i for i, p in enumerate(remaining)}
+    return [
+        (pot.amount, tuple(sorted(pot.eligible, key=order.__getitem__)))
+        for pot in build_pots(committed, set(remaining))
+    ]
 
 
 @lru_cache(maxsize=256)
