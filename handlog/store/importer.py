@@ -1,0 +1,284 @@
+"""``import_paths``: hands from files into the database, once each, in crash-safe batches.
+
+Each file remembers (``files`` row) how many bytes were read up to its last complete hand, the SHA-256 of those
+bytes, its size and mtime. An unchanged file is not read again (its hands are reported as duplicates); a grown
+file is read from that position once the hash shows its beginning is unchanged; a rewritten or truncated file
+is read whole and the hands already stored are skipped. Hands are written in batches, each in one transaction
+together with the file's new position: a ``kill -9`` loses at most the batch being written, and the next run
+reads it again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Connection, Engine, insert, select, text, tuple_, update
+
+from handlog.reading import FileProblem, ReadReport
+from handlog.reading.reader import iter_files
+from handlog.reading.registry import HandFormat, get
+from handlog.store import schema
+from handlog.store.records import StoredHand, prepare
+from handlog.store.tail import SETTLE_SECONDS, Position, TailHand, detect, new_hands
+
+BATCH = 500
+"""Hands per transaction: large enough to amortise a commit, small enough to lose little on a crash."""
+
+COUNT_FIELDS = ("files", "hands", "new", "duplicates", "unparsed", "violations")
+_LOCK_KEY = 0x68616E64  # PostgreSQL advisory lock: one importer writes at a time
+
+
+@dataclass(slots=True)
+class Counts:
+    """What an import saw: hands read (new + duplicates), of which unparsed and with violations."""
+
+    files: int = 0
+    hands: int = 0
+    new: int = 0
+    duplicates: int = 0
+    unparsed: int = 0
+    violations: int = 0
+
+    def add(self, other: Counts) -> None:
+        for name in COUNT_FIELDS:
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+
+    def as_dict(self) -> dict[str, int]:
+        return {name: getattr(self, name) for name in COUNT_FIELDS}
+
+
+@dataclass(slots=True)
+class FileResult:
+    """One file's import: its counts, whether it was resumed or re-read, and a last hand still being written."""
+
+    path: str
+    counts: Counts = field(default_factory=Counts)
+    resumed_at: int = 0
+    reread: bool = False
+    pending: bool = False
+    unchanged: bool = False
+
+    def as_dict(self) -> dict[str, object]:
+        return {"file": self.path, **self.counts.as_dict(), "resumed_at": self.resumed_at, "reread": self.reread,
+                "pending": self.pending}  # fmt: skip
+
+
+@dataclass(slots=True)
+class _FileState:
+    """Where a file's import stands while it runs."""
+
+    path: Path
+    fmt: HandFormat
+    encoding: str
+    file_id: int | None
+    position: Position
+    hasher: Any
+    hands: int = 0
+    unparsed: int = 0
+    violations: int = 0
+    size: int = 0
+    mtime_ns: int = 0
+
+
+Progress = Callable[[int, int], None]
+"""Called with (hands, bytes) read since the last call."""
+
+
+class Importer:
+    """Imports files into one database (see the module docstring)."""
+
+    def __init__(
+        self,
+        engine: Engine,
+        settle: float = SETTLE_SECONDS,
+        batch: int = BATCH,
+        with_allin_ev: bool = True,
+        progress: Progress | None = None,
+    ) -> None:
+        self.engine = engine
+        self.settle = settle
+        self.batch = batch
+        self.with_allin_ev = with_allin_ev
+        self.progress = progress
+        self.postgres = engine.dialect.name == "postgresql"
+
+    def import_paths(self, paths: Iterable[str | os.PathLike[str]], report: ReadReport) -> Iterator[FileResult]:
+        for path in iter_files(paths, report):
+            result = self.import_file(path, report)
+            if result is not None:
+                yield result
+
+    def import_file(self, path: Path, report: ReadReport) -> FileResult | None:
+        """Import one file's new complete hands; None when it is not a hand history (a problem is reported)."""
+        path = path.absolute()
+        try:
+            return self._import(path, report)
+        except OSError as exc:
+            report.problems.append(FileProblem(str(path), f"read error: {exc.strerror or exc}"))
+            return None
+
+    def _import(self, path: Path, report: ReadReport) -> FileResult | None:
+        stat = path.stat()
+        with self.engine.connect() as conn:
+            row = conn.execute(select(schema.files).where(schema.files.c.path == str(path))).mappings().first()
+        result = FileResult(str(path))
+        state = self._resume(path, stat, row, result) if row is not None else None
+        if row is not None and state is None and result.unchanged:
+            report.files += 1
+            _report_prefix(result, row)
+            return result
+        if state is None:
+            fmt, encoding = detect(path)
+            report.files += 1
+            if fmt is None:
+                report.problems.append(FileProblem(str(path), "not a hand history in any known format"))
+                return None
+            state = _FileState(path, fmt, encoding, row["id"] if row else None, Position(), hashlib.sha256())
+            result.reread = row is not None
+        else:
+            report.files += 1
+            _report_prefix(result, row)
+        state.size, state.mtime_ns = stat.st_size, stat.st_mtime_ns
+        self._read(state, result)
+        return result
+
+    def _resume(self, path: Path, stat: os.stat_result, row: Any, result: FileResult) -> _FileState | None:
+        """The state to go on from when the stored beginning of the file is unchanged, else None."""
+        if stat.st_size < row["consumed"] or not row["format"]:
+            return None
+        if stat.st_size == row["size"] == row["consumed"] and stat.st_mtime_ns == row["mtime_ns"]:
+            result.unchanged = True
+            return None
+        hasher = hashlib.sha256()
+        with path.open("rb") as stream:
+            left = row["consumed"]
+            while left > 0:
+                block = stream.read(min(left, 1 << 20))
+                if not block:
+                    break
+                hasher.update(block)
+                left -= len(block)
+        if left or hasher.hexdigest() != row["sha256"]:
+            return None
+        try:
+            fmt = get(row["format"])
+        except KeyError:
+            return None
+        result.resumed_at = row["consumed"]
+        return _FileState(
+            path, fmt, row["encoding"] or "utf-8", row["id"], Position(row["consumed"], row["lines"]), hasher,
+            hands=row["hands"], unparsed=row["unparsed"], violations=row["violations"],
+        )  # fmt: skip
+
+    def _read(self, state: _FileState, result: FileResult) -> None:
+        batch: list[tuple[StoredHand, TailHand]] = []
+        ended = state.position
+        for piece in new_hands(state.path, state.fmt, state.encoding, state.position, self.settle):
+            stored = prepare(state.fmt, str(state.path), piece.line, piece.lines, self.with_allin_ev)
+            batch.append((stored, piece))
+            if self.progress is not None:
+                self.progress(1, max(0, piece.end.offset - ended.offset))
+            ended = piece.end
+            if len(batch) >= self.batch:
+                self._write(state, batch, result)
+                batch = []
+        self._write(state, batch, result)
+        result.pending = ended.offset < os.stat(state.path).st_size and _has_text_after(state.path, ended)
+
+    def _write(self, state: _FileState, batch: Sequence[tuple[StoredHand, TailHand]], result: FileResult) -> None:
+        """One transaction: the batch's new hands, and the file's position after its last hand."""
+        end = batch[-1][1].end if batch else state.position
+        with self.engine.begin() as conn:
+            if self.postgres:
+                conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": _LOCK_KEY})
+            known = _existing(conn, [stored.key for stored, _ in batch])
+            fresh: list[StoredHand] = []
+            for stored, _ in batch:
+                result.counts.hands += 1
+                result.counts.unparsed += stored.status == "unparsed"
+                result.counts.violations += stored.status == "violations"
+                if stored.key in known:
+                    result.counts.duplicates += 1
+                    continue
+                known.add(stored.key)
+                fresh.append(stored)
+            state.file_id = self._save_file(conn, state, end, batch)
+            if fresh:
+                _insert_hands(conn, fresh, state.file_id)
+            result.counts.new += len(fresh)
+        state.position = end
+
+    def _save_file(self, conn: Connection, state: _FileState, end: Position, batch: Sequence[Any]) -> int:
+        if end.offset > state.position.offset:
+            with state.path.open("rb") as stream:
+                stream.seek(state.position.offset)
+                state.hasher.update(stream.read(end.offset - state.position.offset))
+        state.hands += len(batch)
+        state.unparsed += sum(stored.status == "unparsed" for stored, _ in batch)
+        state.violations += sum(stored.status == "violations" for stored, _ in batch)
+        values = {
+            "path": str(state.path),
+            "size": max(state.size, end.offset),
+            "mtime_ns": state.mtime_ns,
+            "consumed": end.offset,
+            "lines": end.lines,
+            "sha256": state.hasher.hexdigest(),
+            "format": state.fmt.name,
+            "encoding": state.encoding,
+            "hands": state.hands,
+            "unparsed": state.unparsed,
+            "violations": state.violations,
+            "imported_at": datetime.now(UTC),
+        }
+        if state.file_id is None:
+            return int(conn.execute(insert(schema.files).returning(schema.files.c.id), values).scalar_one())
+        conn.execute(update(schema.files).where(schema.files.c.id == state.file_id), values)
+        return state.file_id
+
+
+def _report_prefix(result: FileResult, row: Any) -> None:
+    """The hands of the part of a file read before: all already stored."""
+    result.counts.hands += row["hands"]
+    result.counts.duplicates += row["hands"]
+    result.counts.unparsed += row["unparsed"]
+    result.counts.violations += row["violations"]
+
+
+def _has_text_after(path: Path, position: Position) -> bool:
+    with path.open("rb") as stream:
+        stream.seek(position.offset)
+        return bool(stream.read(1 << 16).strip())
+
+
+def _existing(conn: Connection, keys: list[tuple[str, str]]) -> set[tuple[str, str]]:
+    found: set[tuple[str, str]] = set()
+    hands = schema.hands
+    for i in range(0, len(keys), 400):
+        part = keys[i : i + 400]
+        query = select(hands.c.site, hands.c.hand_key).where(tuple_(hands.c.site, hands.c.hand_key).in_(part))
+        found.update((site, key) for site, key in conn.execute(query))
+    return found
+
+
+def _insert_hands(conn: Connection, fresh: list[StoredHand], file_id: int) -> None:
+    rows = [{**s.row, "hand_key": s.key[1], "status": s.status, "file_id": file_id} for s in fresh]
+    ids = conn.execute(
+        insert(schema.hands).returning(schema.hands.c.id, sort_by_parameter_order=True), rows
+    ).scalars().all()
+    children: dict[Any, list[dict[str, Any]]] = {
+        schema.hand_players: [], schema.actions: [], schema.violations: [], schema.hand_text: []
+    }  # fmt: skip
+    for hand_id, stored in zip(ids, fresh, strict=True):
+        children[schema.hand_players].extend({**r, "hand": hand_id} for r in stored.players)
+        children[schema.actions].extend({**r, "hand": hand_id} for r in stored.actions)
+        children[schema.violations].extend({**r, "hand": hand_id} for r in stored.violations)
+        children[schema.hand_text].append({"hand": hand_id, "text": stored.text})
+    for table, values in children.items():
+        if values:
+            conn.execute(insert(table), values)

@@ -1,0 +1,112 @@
+"""Reading hands back: the per hand and player table from the stored counters, and typed hands re-parsed from
+the stored text.
+
+Hands are given back by parsing their stored text again rather than rebuilt from the rows: the text is the
+log as the site wrote it, so a parser fixed after the import gives the fixed hand (``handlog audit --db``
+re-checks the archive with today's rules), and the ``Hand`` is exactly what reading the file gives: one
+definition of a hand, not a second one kept in step with the schema.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any
+
+import pandas as pd
+from sqlalchemy import ColumnElement, Connection, Select, and_, false, func, or_, select, true
+
+from handlog.events import Hand
+from handlog.reading import HandRecord
+from handlog.reading.reader import _record as parse_lines  # the reader's own per-hand parse
+from handlog.reading.registry import get
+from handlog.stats.frame import COUNTER_FIELDS, SUPPORTED_GAMES, to_frame
+from handlog.store import schema
+from handlog.store.filters import Filters
+from handlog.store.records import decompress
+
+H, P, F = schema.hands, schema.hand_players, schema.files
+
+
+def hand_clauses(filters: Filters) -> list[ColumnElement[bool]]:
+    """The hand-level filters as SQL (``player`` is left to the caller)."""
+    out: list[ColumnElement[bool]] = []
+    if filters.site is not None:
+        out.append(func.lower(H.c.site) == filters.site.lower())
+    if filters.game is not None:
+        out.append(H.c.game == filters.game)
+    if filters.stakes is not None:
+        out.append(H.c.stakes == filters.stakes)
+    if filters.tournament is not None:
+        out.append(H.c.is_tournament == (true() if filters.tournament else false()))
+    if filters.since is not None:
+        out.append(H.c.time_utc >= filters.since)
+    if filters.until is not None:
+        out.append(H.c.time_utc < filters.until)
+    return out
+
+
+def per_hand_select(filters: Filters) -> Select[Any]:
+    columns = [
+        H.c.hand_id, F.c.path.label("file"), H.c.site, H.c.game, H.c.structure, H.c.stakes, H.c.currency,
+        H.c.time_utc.label("time"), P.c.player, P.c.seat, P.c.position, *(P.c[n] for n in COUNTER_FIELDS),
+        P.c.all_in_street, P.c.committed, P.c.collected, P.c.rake, P.c.net, P.c.net_allin_ev,
+    ]  # fmt: skip
+    query = select(*columns).select_from(P.join(H, P.c.hand == H.c.id).join(F, H.c.file_id == F.c.id))
+    clauses = hand_clauses(filters)
+    if filters.player is not None:
+        clauses.append(P.c.player == filters.player)
+    return query.where(and_(true(), *clauses)).order_by(H.c.id, P.c.seq)
+
+
+def per_hand(conn: Connection, filters: Filters, with_allin_ev: bool = True) -> tuple[pd.DataFrame, int]:
+    """The table of ``handlog.stats.per_hand`` for the stored hands that match, and how many rows had no stored
+    all-in expectation (imported without it: their ``net_allin_ev`` is the net, as with ``--no-allin-ev``)."""
+    missing = 0
+
+    def rows() -> Iterator[dict[str, Any]]:
+        nonlocal missing
+        for row in conn.execute(per_hand_select(filters)).mappings():
+            out = dict(row)
+            if not with_allin_ev or out["net_allin_ev"] is None:
+                missing += with_allin_ev
+                out["net_allin_ev"] = out["net"]
+            yield out
+
+    return to_frame(rows()), missing
+
+
+def unparsed_count(conn: Connection) -> int:
+    return int(conn.execute(select(func.count()).where(H.c.status == "unparsed")).scalar_one())
+
+
+def other_games(conn: Connection, filters: Filters) -> Counter[str]:
+    """Parsed hands of games without statistics, by game (what ``stats`` leaves out and says so)."""
+    query = (
+        select(H.c.game_name, func.count())
+        .where(H.c.status != "unparsed", H.c.game.not_in([g.value for g in SUPPORTED_GAMES]), *hand_clauses(filters))
+        .group_by(H.c.game_name)
+    )
+    return Counter({str(game): int(n) for game, n in conn.execute(query)})
+
+
+def records(conn: Connection, filters: Filters) -> Iterator[HandRecord]:
+    """Every stored hand that ``filters`` keeps, parsed again from its text, in import order."""
+    T = schema.hand_text
+    prefilter = hand_clauses(filters)
+    query = (
+        select(H.c.format, F.c.path, H.c.line, T.c.text)
+        .select_from(H.join(F, H.c.file_id == F.c.id).join(T, T.c.hand == H.c.id))
+        .where(or_(H.c.status == "unparsed", and_(true(), *prefilter)))
+        .order_by(H.c.id)
+    )
+    for fmt_name, path, line, blob in conn.execution_options(yield_per=500).execute(query):
+        record = parse_lines(get(fmt_name), path, line, decompress(blob))
+        if filters.keep(record):
+            yield record
+
+
+def hands(conn: Connection, filters: Filters) -> Iterator[Hand]:
+    for record in records(conn, filters):
+        if record.hand is not None:
+            yield record.hand

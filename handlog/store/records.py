@@ -1,0 +1,146 @@
+"""One hand as the database stores it: its row, its players' counters, its actions, violations and text.
+
+``prepare`` does the work of ``handlog audit`` and ``handlog stats --per-hand`` for one hand (parse, replay,
+checks, counters), so that reading from the database gives the same answers without doing it again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import zlib
+from dataclasses import dataclass, field
+from typing import Any
+
+from handlog.audit import audit
+from handlog.events import Hand, Street, StreetStart
+from handlog.reading import HandRecord
+from handlog.reading.reader import _record as parse_lines  # the reader's own per-hand parse: same records
+from handlog.reading.registry import HandFormat
+from handlog.stats.frame import SUPPORTED_GAMES, hand_rows, stakes_text
+
+AMOUNT_FIELDS = ("amount", "to")
+"""Event fields that hold an action's money (a raise's ``to``: the total it raises to)."""
+
+
+@dataclass(slots=True)
+class StoredHand:
+    """Everything stored for one hand; ``key`` is (site, hand key), the hand's identity."""
+
+    key: tuple[str, str]
+    row: dict[str, Any]
+    status: str
+    players: list[dict[str, Any]] = field(default_factory=list)
+    actions: list[dict[str, Any]] = field(default_factory=list)
+    violations: list[dict[str, Any]] = field(default_factory=list)
+    text: bytes = b""
+
+
+def hand_key(hand_id: str | None, text: str) -> str:
+    """The site's hand id, or (a hand whose header could not be read) a hash of its text."""
+    return hand_id if hand_id else "sha256:" + hashlib.sha256(text.encode("utf-8", "replace")).hexdigest()[:64]
+
+
+def compress(lines: list[str]) -> bytes:
+    return zlib.compress("\n".join(lines).encode("utf-8", "surrogatepass"), 6)
+
+
+def decompress(blob: bytes) -> list[str]:
+    return zlib.decompress(blob).decode("utf-8", "surrogatepass").split("\n")
+
+
+def prepare(fmt: HandFormat, file: str, line: int, lines: list[str], with_allin_ev: bool = True) -> StoredHand:
+    """Parse, audit and count one hand."""
+    record = parse_lines(fmt, file, line, lines)
+    text = "\n".join(lines)
+    stored = StoredHand(
+        key=(fmt.site, hand_key(record.hand_id, text)),
+        row=_row(fmt, record),
+        status="unparsed",
+        text=compress(lines),
+    )
+    hand = record.hand
+    if hand is None:
+        assert record.error is not None
+        stored.row.update(error=record.error.message, error_line=record.error.line)
+        return stored
+    result = audit(hand)
+    stored.status = result.status
+    stored.violations = [
+        {"seq": i, "code": v.code, "category": v.category.value, "severity": v.severity.value, "line": v.line,
+         "message": v.message}
+        for i, v in enumerate(result.violations)
+    ]  # fmt: skip
+    stored.actions = actions(hand)
+    if hand.game in SUPPORTED_GAMES and not hand.cancelled and result.replay.supported:
+        rows = hand_rows(result.replay, with_allin_ev)
+        stored.players = [
+            {**{k: v for k, v in row.items() if k not in _HAND_LEVEL}, "seq": i, "time_utc": hand.time_utc}
+            for i, row in enumerate(rows)
+        ]
+        if not with_allin_ev:  # not computed: NULL, never the net passed off as the expectation
+            for row in stored.players:
+                row["net_allin_ev"] = None
+    return stored
+
+
+_HAND_LEVEL = frozenset({"hand_id", "file", "site", "game", "structure", "stakes", "currency", "time"})
+"""Per-hand fields of ``hand_rows``: stored once, in ``hands``."""
+
+
+def _row(fmt: HandFormat, record: HandRecord) -> dict[str, Any]:
+    hand = record.hand
+    row: dict[str, Any] = {
+        "site": fmt.site,
+        "hand_id": record.hand_id,
+        "format": fmt.name,
+        "game": record.game,
+        "game_name": None,
+        "structure": record.structure,
+        "is_tournament": False,
+        "line": record.line,
+        "error": None,
+        "error_line": None,
+        "stakes": None,
+        "small_blind": None,
+        "big_blind": None,
+        "currency": None,
+        "tournament_id": None,
+        "time_utc": None,
+        "table_name": None,
+        "button": None,
+    }
+    if hand is not None:
+        row.update(
+            game=hand.game.value,
+            game_name=hand.game_name or hand.game.value,
+            structure=hand.structure.value,
+            stakes=stakes_text(hand),
+            small_blind=hand.stakes.small,
+            big_blind=hand.stakes.big,
+            currency=hand.currency,
+            tournament_id=hand.tournament.id if hand.tournament else None,
+            is_tournament=hand.tournament is not None,
+            time_utc=hand.time_utc,
+            table_name=hand.table,
+            button=hand.button,
+        )
+    return row
+
+
+def actions(hand: Hand) -> list[dict[str, Any]]:
+    """Every player event of the hand in log order, with the street it happened on."""
+    street = Street.PREFLOP.value
+    out: list[dict[str, Any]] = []
+    for event in hand.events:
+        if isinstance(event, StreetStart):
+            street = event.street.value
+            continue
+        player = getattr(event, "player", None)
+        if not player:
+            continue
+        amount = next((getattr(event, f) for f in AMOUNT_FIELDS if hasattr(event, f)), None)
+        out.append(
+            {"seq": len(out), "street": street, "player": player, "kind": event.kind, "amount": amount,
+             "all_in": bool(getattr(event, "all_in", False)), "line": event.line}
+        )  # fmt: skip
+    return out

@@ -1,0 +1,130 @@
+"""The hand database's tables, as SQLAlchemy Core objects (the migrations in ``migrations/`` create them).
+
+``files`` remembers how far each file was read (so a grown file is read from its last complete hand);
+``hands`` holds one row per hand, identified by (site, hand key: the site's hand id, or a hash of the text of
+an unparsed hand that has none); ``hand_players`` the per-hand counters of ``handlog stats --per-hand``;
+``actions`` and ``violations`` what the replay saw; ``hand_text`` the original text, compressed, so that a hand
+can be parsed again after a parser fix.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    Column,
+    ForeignKey,
+    Index,
+    Integer,
+    LargeBinary,
+    MetaData,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+)
+
+from handlog.stats.frame import COUNTER_FIELDS, MONEY_FIELDS
+from handlog.store.types import Money, UtcDateTime
+
+metadata = MetaData()
+
+files = Table(
+    "files",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("path", Text, nullable=False, unique=True),
+    Column("size", BigInteger, nullable=False),  # size when last read
+    Column("mtime_ns", BigInteger, nullable=False),
+    Column("consumed", BigInteger, nullable=False),  # bytes up to the end of the last complete hand
+    Column("lines", Integer, nullable=False),  # lines in those bytes (line numbers go on from there)
+    Column("sha256", String(64), nullable=False),  # of the consumed bytes
+    Column("format", String(40)),
+    Column("encoding", String(20)),
+    Column("hands", Integer, nullable=False),  # hand headers in the consumed bytes (duplicates included)
+    Column("unparsed", Integer, nullable=False),  # … of which could not be parsed
+    Column("violations", Integer, nullable=False),  # … of which have violations
+    Column("imported_at", UtcDateTime, nullable=False),
+)
+
+hands = Table(
+    "hands",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("site", String(40), nullable=False),
+    Column("hand_key", String(80), nullable=False),
+    Column("hand_id", String(80)),
+    Column("format", String(40), nullable=False),
+    Column("game", String(40)),
+    Column("game_name", String(60)),  # as the site wrote it
+    Column("structure", String(20)),
+    Column("stakes", String(40)),
+    Column("small_blind", Money),
+    Column("big_blind", Money),
+    Column("currency", String(10)),
+    Column("tournament_id", String(80)),
+    Column("is_tournament", Boolean, nullable=False),
+    Column("time_utc", UtcDateTime),
+    Column("table_name", String(200)),
+    Column("button", Integer),
+    Column("status", String(12), nullable=False),  # clean, violations, unparsed
+    Column("error", Text),  # why an unparsed hand could not be read
+    Column("error_line", Integer),
+    Column("file_id", Integer, ForeignKey("files.id"), nullable=False),
+    Column("line", Integer, nullable=False),
+    UniqueConstraint("site", "hand_key", name="uq_hands_site_key"),
+)
+Index("ix_hands_time", hands.c.time_utc)
+Index("ix_hands_game", hands.c.game, hands.c.structure)
+Index("ix_hands_stakes", hands.c.stakes, hands.c.currency)
+Index("ix_hands_site", hands.c.site, hands.c.time_utc)
+Index("ix_hands_file", hands.c.file_id, hands.c.line)
+
+hand_players = Table(
+    "hand_players",
+    metadata,
+    Column("hand", Integer, ForeignKey("hands.id", ondelete="CASCADE"), primary_key=True),
+    Column("seq", Integer, primary_key=True),  # the order of ``handlog stats --per-hand``
+    Column("player", String(100), nullable=False),
+    Column("time_utc", UtcDateTime),  # the hand's, for the player + time index
+    Column("seat", Integer),
+    Column("position", String(8)),
+    *(Column(name, Integer if name.startswith("postflop_") else Boolean, nullable=False) for name in COUNTER_FIELDS),
+    Column("all_in_street", String(20)),
+    *(Column(name, Money, nullable=name != "net_allin_ev") for name in MONEY_FIELDS),  # NULL: EV not computed
+)
+Index("ix_hand_players_player_time", hand_players.c.player, hand_players.c.time_utc)
+
+actions = Table(
+    "actions",
+    metadata,
+    Column("hand", Integer, ForeignKey("hands.id", ondelete="CASCADE"), primary_key=True),
+    Column("seq", Integer, primary_key=True),
+    Column("street", String(20), nullable=False),
+    Column("player", String(100), nullable=False),
+    Column("kind", String(20), nullable=False),
+    Column("amount", Money),  # posts, calls, bets, uncalled bets, collected pots; raises: the total raised to
+    Column("all_in", Boolean, nullable=False),
+    Column("line", Integer, nullable=False),
+)
+Index("ix_actions_player", actions.c.player)
+
+violations = Table(
+    "violations",
+    metadata,
+    Column("hand", Integer, ForeignKey("hands.id", ondelete="CASCADE"), primary_key=True),
+    Column("seq", Integer, primary_key=True),
+    Column("code", String(60), nullable=False),
+    Column("category", String(30), nullable=False),
+    Column("severity", String(10), nullable=False),
+    Column("line", Integer, nullable=False),
+    Column("message", Text, nullable=False),
+)
+Index("ix_violations_code", violations.c.code)
+
+hand_text = Table(
+    "hand_text",
+    metadata,
+    Column("hand", Integer, ForeignKey("hands.id", ondelete="CASCADE"), primary_key=True),
+    Column("text", LargeBinary, nullable=False),  # zlib of the hand's lines joined by "\n", UTF-8
+)

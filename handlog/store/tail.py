@@ -1,0 +1,167 @@
+"""Reading a file from where the last import stopped: complete hands, each with the byte position after it.
+
+A hand is complete when the next hand's header arrives, or the blank line after its summary block; the last
+hand of a file is complete when neither comes but the file has not changed for ``settle`` seconds (a finished
+session). The position after a complete hand (bytes, and lines for the line numbers) is what ``files.consumed``
+stores, so a grown file is read from there on. Lines are the same as :func:`handlog.reading.decode.iter_lines`
+gives (the same decoding, CR, LF and CRLF endings, a BOM dropped), so hand text and line numbers match a plain
+read. UTF-16 files are read whole (their hands are still imported once: the duplicates are skipped).
+"""
+
+from __future__ import annotations
+
+import codecs
+import io
+import os
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import BinaryIO
+
+from handlog.reading import registry
+from handlog.reading.decode import MAX_LINE, TRUNCATED_MARK, decode_line, iter_lines, sniff_encoding
+from handlog.reading.reader import HEAD_LINES
+from handlog.reading.split import split_hands
+
+BLOCK = 256 * 1024
+SETTLE_SECONDS = 5.0
+"""A last hand with no end marker counts as complete once its file is this many seconds old."""
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """A point in a file between two hands: bytes and lines before it."""
+
+    offset: int = 0
+    lines: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class TailHand:
+    """A complete hand's lines, its first line number, and the position just after it."""
+
+    line: int
+    lines: list[str]
+    end: Position
+
+
+@dataclass(slots=True)
+class _Line:
+    text: str
+    number: int
+    start: int
+    end: int
+
+
+def byte_lines(stream: BinaryIO, start: Position) -> Iterator[_Line]:
+    """The lines of an 8-bit (UTF-8 or cp1252) file from ``start``, each with its byte span.
+
+    A line without its end at the end of the file is given too (the caller decides whether it is complete).
+    """
+    stream.seek(start.offset)
+    offset = start.offset
+    number = start.lines
+    data = b""
+    eof = False
+    if offset == 0:
+        head = stream.read(3)
+        if head == codecs.BOM_UTF8:
+            offset = 3
+        else:
+            data = head
+    while True:
+        if not eof:
+            block = stream.read(BLOCK)
+            eof = not block
+            data += block
+        pos = 0
+        while True:
+            nl = data.find(b"\n", pos)
+            cr = data.find(b"\r", pos, nl if nl >= 0 else len(data))
+            if cr >= 0:
+                if cr + 1 == len(data) and not eof:
+                    break  # maybe the first half of CRLF
+                end, sep = cr, 2 if data[cr + 1 : cr + 2] == b"\n" else 1
+            elif nl >= 0:
+                end, sep = nl, 1
+            else:
+                break
+            number += 1
+            yield _Line(_text(data[pos:end]), number, offset + pos, offset + end + sep)
+            pos = end + sep
+        data, offset = data[pos:], offset + pos
+        if eof:
+            if data:
+                yield _Line(_text(data), number + 1, offset, offset + len(data))
+            return
+
+
+def _text(raw: bytes) -> str:
+    if len(raw) > MAX_LINE:
+        return decode_line(raw[:MAX_LINE]) + TRUNCATED_MARK
+    return decode_line(raw)
+
+
+def detect(path: Path) -> tuple[registry.HandFormat | None, str]:
+    """The file's format (by its first non-blank lines) and encoding."""
+    with path.open("rb") as stream:
+        encoding = sniff_encoding(stream.peek(4096)[:4096])
+        head: list[str] = []
+        for line in iter_lines(stream):
+            if line.strip():
+                head.append(line)
+                if len(head) >= HEAD_LINES:
+                    break
+    return registry.detect(head), encoding
+
+
+def settled(path: Path, settle: float) -> bool:
+    """True when the file has not been written for ``settle`` seconds."""
+    return time.time() - os.stat(path).st_mtime >= settle
+
+
+def new_hands(
+    path: Path, fmt: registry.HandFormat, encoding: str, start: Position, settle: float = SETTLE_SECONDS
+) -> Iterator[TailHand]:
+    """The complete hands after ``start``."""
+    final = settled(path, settle)
+    with path.open("rb") as stream:
+        if encoding.startswith("utf-16"):
+            yield from _whole(stream, fmt, final, os.fstat(stream.fileno()).st_size)
+            return
+        last: list[_Line] = []
+
+        def texts() -> Iterator[str]:
+            for line in byte_lines(stream, start):
+                last[:] = [line]
+                yield line.text
+
+        exhausted = [False]
+
+        def numbered() -> Iterator[str]:
+            yield from texts()
+            exhausted[0] = True
+
+        for chunk in split_hands(numbered(), fmt, start=start.lines + 1):
+            if exhausted[0]:  # the end of the file ended this hand: complete only in a finished file
+                if not final or not last:
+                    return
+                end = Position(last[0].end, last[0].number)
+            else:
+                line = last[0]
+                if fmt.is_header(line.text) or fmt.glued_header(line.text) > 0:
+                    end = Position(line.start, line.number - 1)  # the next hand starts on this line
+                else:
+                    end = Position(line.end, line.number)
+            yield TailHand(chunk.line, chunk.lines, end)
+
+
+def _whole(stream: io.BufferedReader, fmt: registry.HandFormat, final: bool, size: int) -> Iterator[TailHand]:
+    """A UTF-16 file, read from its start; its position moves to the end once the file is finished."""
+    chunks = list(split_hands(iter_lines(stream), fmt))
+    for i, chunk in enumerate(chunks):
+        done = i == len(chunks) - 1
+        if done and not final:
+            return
+        yield TailHand(chunk.line, chunk.lines, Position(size, 0) if done else Position(0, 0))
