@@ -52,8 +52,7 @@ class Database:
     def per_hand(self, filters: Filters | None = None, *, with_allin_ev: bool = True, **options: Any) -> pd.DataFrame:
         """``handlog.stats.per_hand`` of the stored hands: the same columns and types, from the stored counters."""
         with self.engine.connect() as conn:
-            frame, _ = query.per_hand(conn, _filters(filters, options), with_allin_ev)
-        return frame
+            return query.per_hand(conn, _filters(filters, options), with_allin_ev)
 
     def records(self, filters: Filters | None = None, **options: Any) -> Iterator[HandRecord]:
         """The stored hands as ``handlog.read`` gives them (unparsed ones included), parsed again from their text."""

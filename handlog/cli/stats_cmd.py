@@ -7,12 +7,13 @@ import sys
 from collections import Counter
 from collections.abc import Iterator
 from decimal import Decimal
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from handlog.cli.common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, print_problems, progress_records
+from handlog.cli.dbopts import add_db_argument, add_filter_arguments, db_source, filters_from, stats_rows
 from handlog.events import Hand
 from handlog.reading import ReadReport
+from handlog.store.filters import Filters
 
 if TYPE_CHECKING:  # pandas and the statistics load only when the command runs (a fast start for the others)
     import pandas as pd
@@ -31,8 +32,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         description="Player statistics. Money is exact (decimal strings in CSV and JSON). Percentages are "
         "actions over opportunities. Exit codes: 0 all hands read, 1 some hand unparsed, 2 usage error.",
     )
-    p.add_argument("paths", nargs="+", metavar="PATH", help="files or folders (recursive)")
-    p.add_argument("--player", metavar="P", help="only this player")
+    p.add_argument("paths", nargs="*", metavar="PATH", help="files or folders (recursive); none with --db")
+    add_db_argument(p)
+    add_filter_arguments(p)
     p.add_argument("--by", action="append", choices=sorted(GROUPS), default=[], help="group per player and …")
     p.add_argument("--per-hand", action="store_true", help="one record per hand and player")
     p.add_argument("--format", choices=sorted({*AGGREGATE_FORMATS, *PER_HAND_FORMATS}), help="output format")
@@ -46,13 +48,16 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 
 def _hands(
-    paths: list[str], report: ReadReport, quiet: bool, unparsed: list[int], other_games: Counter[str]
+    paths: list[str], report: ReadReport, quiet: bool, unparsed: list[int], other_games: Counter[str],
+    filters: Filters | None = None,
 ) -> Iterator[Hand]:
     from handlog.stats.frame import SUPPORTED_GAMES
 
     for record in progress_records(paths, report, quiet=quiet):
         if record.hand is None:
             unparsed[0] += 1
+        elif filters is not None and not filters.matches(record.hand):
+            continue
         elif record.hand.game not in SUPPORTED_GAMES:
             other_games[record.hand.game_name or record.hand.game.value] += 1
         else:
@@ -61,7 +66,7 @@ def _hands(
 
 def run(args: argparse.Namespace) -> int:
     from handlog.stats.export import OutputPathError, resolve_output, stream_rows, write_atomic, write_frame
-    from handlog.stats.frame import FIELDS, aggregate, iter_rows, per_hand
+    from handlog.stats.frame import FIELDS, aggregate, iter_rows, per_hand, to_frame
 
     fmt = args.format or ("jsonl" if args.per_hand else "table")
     allowed = PER_HAND_FORMATS if args.per_hand else AGGREGATE_FORMATS
@@ -72,10 +77,9 @@ def run(args: argparse.Namespace) -> int:
     if args.per_hand and args.by:
         sys.stderr.write("handlog stats: --by groups the per-player statistics, not --per-hand records\n")
         return EXIT_USAGE
-    missing = [p for p in args.paths if not Path(p).exists()]
-    if missing:
-        sys.stderr.write(f"handlog stats: no such file or folder: {missing[0]}\n")
-        return EXIT_USAGE
+    source = db_source("stats", args)
+    if isinstance(source, int):
+        return source
     name = "hands" if args.per_hand else "stats"
     try:
         target = None if args.output is None else resolve_output(args.output, f"{name}.{fmt}")
@@ -87,9 +91,14 @@ def run(args: argparse.Namespace) -> int:
     report = ReadReport()
     unparsed = [0]
     other_games: Counter[str] = Counter()
-    hands = _hands(args.paths, report, args.quiet, unparsed, other_games)
+    filters = filters_from(args)
+    hands = _hands(args.paths, report, args.quiet, unparsed, other_games, filters.hand_level())
+    stored: list[dict[str, Any]] = []
+    if source is not None:  # the hand database: its stored counters and counts
+        with source:
+            stored, unparsed[0], other_games = stats_rows(source, filters, args.allin_ev)
     if args.per_hand and fmt in ("jsonl", "csv"):
-        rows = iter_rows(hands, player=args.player, with_allin_ev=args.allin_ev)
+        rows = iter_rows(hands, player=args.player, with_allin_ev=args.allin_ev) if source is None else iter(stored)
         columns = list(FIELDS)
         if target is None:
             count = stream_rows(rows, fmt, columns, sys.stdout)
@@ -98,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
             write_atomic(target, lambda out: counted.append(stream_rows(rows, fmt, columns, out)))
             count = counted[0]
     else:
-        table = per_hand(hands, player=args.player, with_allin_ev=args.allin_ev)
+        table = per_hand(hands, player=args.player, with_allin_ev=args.allin_ev) if source is None else to_frame(stored)
         frame = table if args.per_hand else aggregate(table, by=args.by, player=args.player)
         count = len(frame)
         if fmt == "table":

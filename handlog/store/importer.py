@@ -65,7 +65,8 @@ class FileResult:
     unchanged: bool = False
 
     def as_dict(self) -> dict[str, object]:
-        return {"file": self.path, **self.counts.as_dict(), "resumed_at": self.resumed_at, "reread": self.reread,
+        counts = {k: v for k, v in self.counts.as_dict().items() if k != "files"}
+        return {"file": self.path, **counts, "resumed_at": self.resumed_at, "reread": self.reread,
                 "pending": self.pending}  # fmt: skip
 
 

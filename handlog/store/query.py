@@ -59,21 +59,28 @@ def per_hand_select(filters: Filters) -> Select[Any]:
     return query.where(and_(true(), *clauses)).order_by(H.c.id, P.c.seq)
 
 
-def per_hand(conn: Connection, filters: Filters, with_allin_ev: bool = True) -> tuple[pd.DataFrame, int]:
-    """The table of ``handlog.stats.per_hand`` for the stored hands that match, and how many rows had no stored
-    all-in expectation (imported without it: their ``net_allin_ev`` is the net, as with ``--no-allin-ev``)."""
-    missing = 0
+def iter_rows(conn: Connection, filters: Filters, with_allin_ev: bool = True) -> Iterator[dict[str, Any]]:
+    """The records of ``handlog.stats.frame.iter_rows`` for the stored hands that match, from the stored counters.
 
-    def rows() -> Iterator[dict[str, Any]]:
-        nonlocal missing
-        for row in conn.execute(per_hand_select(filters)).mappings():
-            out = dict(row)
-            if not with_allin_ev or out["net_allin_ev"] is None:
-                missing += with_allin_ev
-                out["net_allin_ev"] = out["net"]
-            yield out
+    A row imported without the all-in expectation (``import --no-allin-ev``) has its net in its place, as
+    ``stats --no-allin-ev`` does; :func:`missing_allin_ev` counts them.
+    """
+    for row in conn.execute(per_hand_select(filters)).mappings():
+        out = dict(row)
+        if not with_allin_ev or out["net_allin_ev"] is None:
+            out["net_allin_ev"] = out["net"]
+        yield out
 
-    return to_frame(rows()), missing
+
+def missing_allin_ev(conn: Connection, filters: Filters) -> int:
+    """Stored rows that match and have no all-in expectation."""
+    sub = per_hand_select(filters).where(P.c.net_allin_ev.is_(None)).order_by(None).subquery()
+    return int(conn.execute(select(func.count()).select_from(sub)).scalar_one())
+
+
+def per_hand(conn: Connection, filters: Filters, with_allin_ev: bool = True) -> pd.DataFrame:
+    """The table of ``handlog.stats.per_hand`` for the stored hands that match (same columns, same types)."""
+    return to_frame(iter_rows(conn, filters, with_allin_ev))
 
 
 def unparsed_count(conn: Connection) -> int:

@@ -91,7 +91,7 @@ hand_players = Table(
     Column("position", String(8)),
     *(Column(name, Integer if name.startswith("postflop_") else Boolean, nullable=False) for name in COUNTER_FIELDS),
     Column("all_in_street", String(20)),
-    *(Column(name, Money, nullable=name != "net_allin_ev") for name in MONEY_FIELDS),  # NULL: EV not computed
+    *(Column(name, Money, nullable=name == "net_allin_ev") for name in MONEY_FIELDS),  # NULL: EV not computed
 )
 Index("ix_hand_players_player_time", hand_players.c.player, hand_players.c.time_utc)
 

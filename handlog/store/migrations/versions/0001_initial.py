@@ -103,7 +103,7 @@ def upgrade() -> None:
             for n in COUNTERS_0001
         ),
         sa.Column("all_in_street", sa.String(20)),
-        *(sa.Column(n, Money, nullable=n != "net_allin_ev") for n in MONEY_0001),
+        *(sa.Column(n, Money, nullable=n == "net_allin_ev") for n in MONEY_0001),
     )
     op.create_index("ix_hand_players_player_time", "hand_players", ["player", "time_utc"])
     _child(

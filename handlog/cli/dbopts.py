@@ -1,0 +1,115 @@
+"""Options the commands share for the hand database: ``--db`` and the filters (player, site, game, stakes,
+dates, tournament or cash), and opening the database with one clear line on failure."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+from handlog.store.filters import FilterError, Filters, parse_when
+
+if TYPE_CHECKING:
+    from handlog.db import Database
+
+GAMES = ("holdem", "five_card_draw", "omaha", "omaha_hi_lo", "badugi", "razz", "seven_card_stud")
+
+
+def add_db_argument(p: argparse.ArgumentParser, reading: bool = True) -> None:
+    what = "read the hands from this database instead of files" if reading else "the database to import into"
+    p.add_argument(
+        "--db", metavar="URL",
+        help=f"{what}: an SQLite file or postgresql://user:pass@host/db (default: $HANDLOG_DB, else "
+        f"{_default_shown()})",
+    )  # fmt: skip
+
+
+def _default_shown() -> str:
+    from handlog.store.database import default_path
+
+    return str(default_path())
+
+
+def add_filter_arguments(p: argparse.ArgumentParser, player: bool = True) -> None:
+    g = p.add_argument_group("filters (files or database alike)")
+    if player:
+        g.add_argument("--player", metavar="P", help="only hands (and statistics) of this player")
+    g.add_argument("--site", metavar="S", help="only this site's hands (PokerStars …)")
+    g.add_argument("--game", metavar="G", help=f"only this game ({', '.join(GAMES)} …)")
+    g.add_argument("--stakes", metavar="SB/BB", help="only these stakes, as the statistics show them (0.01/0.02)")
+    g.add_argument("--since", metavar="DATE", help="hands from this UTC date or ISO date-time on")
+    g.add_argument("--until", metavar="DATE", help="hands before this ISO date-time (a date: up to its end)")
+    kind = g.add_mutually_exclusive_group()
+    kind.add_argument("--tournament", dest="tournament", action="store_const", const=True, help="tournament hands")
+    kind.add_argument("--cash", dest="tournament", action="store_const", const=False, help="cash-game hands")
+
+
+def filters_from(args: argparse.Namespace) -> Filters:
+    """The filters of the command line; raises FilterError on a bad date."""
+    return Filters(
+        player=getattr(args, "player", None),
+        site=args.site,
+        game=args.game,
+        stakes=args.stakes,
+        since=parse_when(args.since) if args.since else None,
+        until=parse_when(args.until, end=True) if args.until else None,
+        tournament=args.tournament,
+    )
+
+
+def open_db(command: str, url: str | None, create: bool = False) -> Database | None:
+    """The database, or None after one line on stderr saying why it cannot be opened."""
+    from handlog.db import Database
+    from handlog.store.database import StoreError
+
+    try:
+        return Database(url, create=create)
+    except StoreError as exc:
+        sys.stderr.write(f"handlog {command}: {exc}\n")
+        return None
+
+
+def db_source(command: str, args: argparse.Namespace) -> Database | int | None:
+    """Where a reading command takes its hands: None for the files given, the database (``--db``, or no
+    files: ``$HANDLOG_DB`` or the default database), or an exit code after a usage error was printed."""
+    from pathlib import Path
+
+    from handlog.cli.common import EXIT_USAGE
+
+    try:
+        filters_from(args)
+    except FilterError as exc:
+        sys.stderr.write(f"handlog {command}: {exc}\n")
+        return EXIT_USAGE
+    if args.paths:
+        if args.db is not None:
+            sys.stderr.write(f"handlog {command}: give files or --db, not both\n")
+            return EXIT_USAGE
+        missing = [p for p in args.paths if not Path(p).exists()]
+        if missing:
+            sys.stderr.write(f"handlog {command}: no such file or folder: {missing[0]}\n")
+            return EXIT_USAGE
+        return None
+    db = open_db(command, args.db)
+    return EXIT_USAGE if db is None else db
+
+
+def stats_rows(
+    db: Database, filters: Filters, with_allin_ev: bool
+) -> tuple[list[dict[str, Any]], int, Counter[str]]:
+    """What ``stats`` reads from the database: the per hand and player records, the unparsed hands and the
+    hands of games without statistics (the same three things it counts while reading files)."""
+    from handlog.store import query
+
+    with db.engine.connect() as conn:
+        rows = list(query.iter_rows(conn, filters, with_allin_ev))
+        if with_allin_ev and (missing := query.missing_allin_ev(conn, filters)):
+            sys.stderr.write(f"handlog: {missing} records were imported without the all-in expectation"
+                             " (import --no-allin-ev): their net stands in for it\n")
+        return rows, query.unparsed_count(conn), query.other_games(conn, filters.hand_level())
+
+
+__all__ = [
+    "FilterError", "add_db_argument", "add_filter_arguments", "db_source", "filters_from", "open_db", "stats_rows",
+]

@@ -1,0 +1,104 @@
+"""``handlog import``: add hands to the hand database, once each, reading grown files from where they ended.
+
+Exit 0 when every hand was read, 1 when some hand could not be parsed (it is stored and counted all the same),
+2 on a usage error (a missing path, a database that cannot be opened); nothing is written on a usage error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from handlog.cli import jsonout
+from handlog.cli.common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, print_problems
+from handlog.cli.dbopts import add_db_argument, open_db
+from handlog.reading import ReadReport
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from handlog.store.database import default_path
+
+    p = sub.add_parser(
+        "import",
+        help="add hands to the hand database (SQLite or PostgreSQL)",
+        description="Import hand histories into the hand database: each hand once (identified by site and hand "
+        "id), files that grew read from their last complete hand, unparsed hands stored and counted. The "
+        f"database is --db, else $HANDLOG_DB, else {default_path()}. Exit codes: 0 ok, 1 some hand unparsed, "
+        "2 usage error.",
+    )
+    p.add_argument("paths", nargs="+", metavar="PATH", help="files or folders (recursive)")
+    add_db_argument(p, reading=False)
+    p.add_argument("--json", action="store_true", help="JSON Lines: one record per file, then a summary")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument(
+        "--no-allin-ev", dest="allin_ev", action="store_false",
+        help="do not compute the all-in expectation (faster; stats --db then shows the net in its place)",
+    )  # fmt: skip
+    p.set_defaults(run=run)
+
+
+@contextmanager
+def _progress(enabled: bool, total: int) -> Iterator[Callable[[int, int], None] | None]:
+    """A progress bar on stderr (hands, hands/s, ETA by bytes) when it is a terminal."""
+    if not enabled or not sys.stderr.isatty():
+        yield None
+        return
+    from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
+
+    with Progress(
+        TextColumn("{task.fields[hands]} hands"), BarColumn(), TextColumn("{task.fields[rate]:.0f} hands/s"),
+        TimeRemainingColumn(), transient=True,
+    ) as progress:  # fmt: skip
+        task = progress.add_task("importing", total=total or None, hands=0, rate=0.0)
+        count = [0]
+
+        def step(hands: int, size: int) -> None:
+            count[0] += hands
+            elapsed = progress.tasks[0].elapsed or 0.0
+            progress.update(task, advance=size, hands=count[0], rate=count[0] / elapsed if elapsed else 0.0)
+
+        yield step
+
+
+def run(args: argparse.Namespace) -> int:
+    from handlog.reading.reader import iter_files
+    from handlog.store.importer import Counts, Importer
+
+    missing = [p for p in args.paths if not Path(p).exists()]
+    if missing:
+        sys.stderr.write(f"handlog import: no such file or folder: {missing[0]}\n")
+        return EXIT_USAGE
+    db = open_db("import", args.db, create=True)
+    if db is None:
+        return EXIT_USAGE
+    report = ReadReport()
+    total = Counts()
+    size = sum(f.stat().st_size for f in iter_files(args.paths, ReadReport()))
+    try:
+        with _progress(not (args.quiet or args.json), size) as step:
+            importer = Importer(db.engine, with_allin_ev=args.allin_ev, progress=step)
+            for result in importer.import_paths(args.paths, report):
+                total.add(result.counts)
+                if args.json:
+                    jsonout.write(result.as_dict())
+                if result.pending and not args.quiet:
+                    sys.stderr.write(
+                        f"handlog: {result.path}: its last hand is still being written; it is imported once complete\n"
+                    )
+    finally:
+        db.close()
+    total.files = report.files
+    if args.json:
+        jsonout.write({"summary": total.as_dict()})
+    else:
+        sys.stdout.write(
+            f"{total.files} files, {total.hands} hands: {total.new} new, {total.duplicates} duplicates, "
+            f"{total.unparsed} unparsed, {total.violations} with violations (database {db.url})\n"
+        )
+    print_problems(report)
+    if any(p.usage for p in report.problems):
+        return EXIT_USAGE
+    return EXIT_PROBLEMS if total.unparsed else EXIT_OK
