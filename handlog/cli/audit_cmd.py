@@ -12,12 +12,15 @@ from collections import Counter
 from handlog.audit import Audit, audit
 from handlog.cli import jsonout
 from handlog.cli.common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, print_problems, progress_records
+from handlog.cli.dbopts import add_db_argument, add_filter_arguments, db_source, filters_from, stored_records
 from handlog.reading import HandRecord, ReadReport
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("audit", help="replay hands under the rules and report violations")
-    p.add_argument("paths", nargs="+", metavar="PATH", help="files or folders (recursive)")
+    p.add_argument("paths", nargs="*", metavar="PATH", help="files or folders (recursive); none with --db")
+    add_db_argument(p)
+    add_filter_arguments(p)
     p.add_argument("--json", action="store_true", help="JSON Lines: one record per hand, then a summary")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--warnings", action="store_true", help="also list warnings in the human report")
@@ -44,7 +47,18 @@ def run(args: argparse.Namespace) -> int:
     errors = False
     current_file = None
     out = sys.stdout
-    for record in progress_records(args.paths, report, quiet=args.quiet or args.json):
+    source = db_source("audit", args)
+    if isinstance(source, int):
+        return source
+    filters = filters_from(args)
+    records = (
+        progress_records(args.paths, report, quiet=args.quiet or args.json)
+        if source is None
+        else stored_records(source, report)
+    )
+    for record in records:
+        if not filters.keep(record):
+            continue
         result = audit(record.hand) if record.hand is not None else None
         state = "unparsed" if result is None else result.status
         status[state] += 1

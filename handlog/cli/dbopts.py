@@ -6,8 +6,10 @@ from __future__ import annotations
 import argparse
 import sys
 from collections import Counter
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
+from handlog.reading import HandRecord, ReadReport
 from handlog.store.filters import FilterError, Filters, parse_when
 
 if TYPE_CHECKING:
@@ -110,6 +112,18 @@ def stats_rows(
         return rows, query.unparsed_count(conn), query.other_games(conn, filters.hand_level())
 
 
+def stored_records(db: Database, report: ReadReport) -> Iterator[HandRecord]:
+    """The stored hands, parsed again from their text (``audit --db`` re-checks them with today's rules);
+    ``report.files`` counts the files they came from."""
+    files: set[str] = set()
+    with db:
+        for record in db.records():
+            files.add(record.file)
+            report.files = len(files)
+            yield record
+
+
 __all__ = [
     "FilterError", "add_db_argument", "add_filter_arguments", "db_source", "filters_from", "open_db", "stats_rows",
+    "stored_records",
 ]

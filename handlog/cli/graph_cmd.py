@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from handlog.cli.common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, print_problems, progress_records
+from handlog.cli.dbopts import add_db_argument, add_filter_arguments, db_source, filters_from, stats_rows
 from handlog.reading import ReadReport
 
 
@@ -16,8 +17,10 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         description="Draw a player's cumulative winnings over their hands: net, showdown and non-showdown "
         "winnings and the all-in EV adjusted net. Exit codes: 0 ok, 1 some hand unparsed, 2 usage error.",
     )
-    p.add_argument("paths", nargs="+", metavar="PATH", help="files or folders (recursive)")
+    p.add_argument("paths", nargs="*", metavar="PATH", help="files or folders (recursive); none with --db")
     p.add_argument("--player", required=True, metavar="P", help="whose winnings")
+    add_db_argument(p)
+    add_filter_arguments(p, player=False)
     p.add_argument("-o", "--output", default="winnings.png", metavar="F", help="PNG file (default winnings.png)")
     p.add_argument(
         "--currency", metavar="C",
@@ -33,7 +36,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 def run(args: argparse.Namespace) -> int:
     from handlog.stats.export import OutputPathError, resolve_output
-    from handlog.stats.frame import per_hand
+    from handlog.stats.frame import per_hand, to_frame
     from handlog.stats.graph import save_graph
 
     try:
@@ -41,18 +44,27 @@ def run(args: argparse.Namespace) -> int:
     except OutputPathError as exc:
         sys.stderr.write(f"handlog graph: {exc}\n")
         return EXIT_USAGE
+    source = db_source("graph", args)
+    if isinstance(source, int):
+        return source
+    filters = filters_from(args)
     report = ReadReport()
     unparsed = 0
     hands = []
-    for record in progress_records(args.paths, report, quiet=args.quiet):
-        if record.hand is None:
-            unparsed += 1
-        else:
-            hands.append(record.hand)
-    print_problems(report)
-    if any(p.usage for p in report.problems):
-        return EXIT_USAGE
-    table = per_hand(hands, player=args.player, with_allin_ev=args.allin_ev)
+    if source is not None:
+        with source:
+            rows, unparsed, _ = stats_rows(source, filters, args.allin_ev)
+        table = to_frame(rows)
+    else:
+        for record in progress_records(args.paths, report, quiet=args.quiet):
+            if record.hand is None:
+                unparsed += 1
+            elif filters.matches(record.hand):
+                hands.append(record.hand)
+        print_problems(report)
+        if any(p.usage for p in report.problems):
+            return EXIT_USAGE
+        table = per_hand(hands, player=args.player, with_allin_ev=args.allin_ev)
     if table.empty:
         sys.stderr.write(f"handlog graph: no hands of {args.player!r} found\n")
         return EXIT_PROBLEMS

@@ -1,0 +1,128 @@
+"""``handlog import``: each hand once, grown files read from their last complete hand, every hand counted."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from sqlalchemy import func, select
+from storekit import CORPUS, renumbered_hands
+
+import handlog
+import handlog.db
+from handlog.store import schema
+from handlog.store.records import decompress
+
+
+def stored_ids(db: handlog.db.Database) -> list[str]:
+    with db.engine.connect() as conn:
+        return [r[0] for r in conn.execute(select(schema.hands.c.hand_key).order_by(schema.hands.c.id))]
+
+
+def stored_texts(db: handlog.db.Database) -> dict[str, str]:
+    query = select(schema.hands.c.hand_key, schema.hand_text.c.text).join(
+        schema.hand_text, schema.hand_text.c.hand == schema.hands.c.id
+    )
+    with db.engine.connect() as conn:
+        return {key: "\n".join(decompress(blob)) for key, blob in conn.execute(query)}
+
+
+def stars_files() -> list[Path]:
+    roots = [CORPUS / "fpdb" / "cash" / "Stars", CORPUS / "fpdb" / "tour" / "Stars"]
+    if not all(r.is_dir() for r in roots):
+        pytest.skip("../shared/corpus is absent")
+    return roots
+
+
+def test_corpus_twice_adds_nothing_the_second_time(db_url: str) -> None:
+    roots = stars_files()
+    records = list(handlog.read(roots))
+    unparsed = sum(r.hand is None for r in records)
+    with handlog.db.open(db_url, create=True) as db:
+        first = db.import_paths(roots, with_allin_ev=False, settle=0)
+        assert first.hands == len(records)  # what handlog audit reads
+        assert first.unparsed == unparsed > 0
+        assert first.new + first.duplicates == first.hands
+        keys = {(r.site, r.hand_id) for r in records if r.hand_id}
+        assert first.new >= len(keys)
+        second = db.import_paths(roots, with_allin_ev=False, settle=0)
+        assert second.new == 0
+        assert second.duplicates == second.hands == len(records)
+        assert second.unparsed == unparsed
+        with db.engine.connect() as conn:
+            stored = conn.execute(select(func.count()).select_from(schema.hands)).scalar_one()
+            stored_unparsed = conn.execute(
+                select(func.count()).where(schema.hands.c.status == "unparsed")
+            ).scalar_one()
+            errors = conn.execute(select(schema.hands.c.error).where(schema.hands.c.status == "unparsed")).all()
+        assert stored == first.new
+        assert stored_unparsed == unparsed  # unparsed hands are stored (text and error), never dropped
+        assert all(e[0] for e in errors)
+
+
+def complete_in(prefix: int, ends: list[int]) -> int:
+    """How many hands are complete in the first ``prefix`` bytes: a hand is, once the blank line after it is
+    written (``ends[i]`` is the offset just after that blank line)."""
+    return sum(1 for end in ends if end <= prefix)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_file_growing_in_pieces_imports_every_hand_once_and_none_early(
+    db_url: str, tmp_path: Path, seed: int
+) -> None:
+    hands = renumbered_hands(40)
+    data = "".join(hands).encode("utf-8")
+    ends, offset = [], 0
+    for h in hands:
+        body = h.rstrip("\n").encode("utf-8")
+        ends.append(offset + len(body) + 2)  # the summary's last line end, then the blank line
+        offset += len(h.encode("utf-8"))
+    rng = random.Random(seed)
+    cuts = sorted(rng.sample(range(1, len(data)), 12))
+    path = tmp_path / "live.txt"
+    path.write_bytes(b"")
+    with handlog.db.open(db_url, create=True) as db:
+        for cut in [*cuts, len(data)]:
+            with path.open("ab") as out:
+                out.write(data[path.stat().st_size : cut])
+            db.import_paths([path], with_allin_ev=False, settle=3600)  # a live file: its tail is not final
+            ids = stored_ids(db)
+            assert len(ids) == len(set(ids))
+            assert ids == [str(9_000_000_000 + i) for i in range(complete_in(cut, ends))]
+        texts = stored_texts(db)
+        for i, h in enumerate(hands):  # every stored hand is whole, exactly as written
+            assert texts[str(9_000_000_000 + i)] == h.rstrip("\n")
+        assert db.import_paths([path], with_allin_ev=False, settle=3600).new == 0
+
+
+def test_the_last_hand_of_a_finished_file_is_imported(db_url: str, tmp_path: Path) -> None:
+    path = tmp_path / "done.txt"
+    path.write_text("".join(renumbered_hands(3)).rstrip("\n"), encoding="utf-8")  # no blank line at the end
+    with handlog.db.open(db_url, create=True) as db:
+        assert db.import_paths([path], with_allin_ev=False, settle=3600).new == 2
+        assert db.import_paths([path], with_allin_ev=False, settle=0).new == 1
+
+
+def test_a_rewritten_file_is_read_whole_and_its_known_hands_skipped(db_url: str, tmp_path: Path) -> None:
+    hands = renumbered_hands(10)
+    path = tmp_path / "rotating.txt"
+    path.write_text("".join(hands[:6]), encoding="utf-8")
+    with handlog.db.open(db_url, create=True) as db:
+        assert db.import_paths([path], with_allin_ev=False, settle=0).new == 6
+        path.write_text("".join(hands[4:]), encoding="utf-8")  # rotated: a different beginning, bigger
+        again = db.import_paths([path], with_allin_ev=False, settle=0)
+        assert (again.hands, again.new, again.duplicates) == (6, 4, 2)
+        path.write_text("".join(hands[8:]), encoding="utf-8")  # truncated
+        again = db.import_paths([path], with_allin_ev=False, settle=0)
+        assert (again.hands, again.new, again.duplicates) == (2, 0, 2)
+        assert sorted(stored_ids(db)) == [str(9_000_000_000 + i) for i in range(10)]
+
+
+def test_line_numbers_and_hands_match_a_plain_read(db_url: str) -> None:
+    with handlog.db.open(db_url, create=True) as db:
+        db.import_paths([Path("samples").resolve()], settle=0)
+        stored = list(db.records())
+    plain = list(handlog.read([Path("samples").resolve()]))
+    assert [(r.file, r.line, r.hand_id) for r in stored] == [(r.file, r.line, r.hand_id) for r in plain]
+    assert [r.hand for r in stored] == [r.hand for r in plain]
