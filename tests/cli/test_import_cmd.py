@@ -1,0 +1,108 @@
+"""``handlog import`` and ``stats/audit --db`` from the command line: counts, the same output as from the
+files, and bad input answered with one line and exit 2, nothing written."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from handlog.cli.main import main
+
+SAMPLES = str(Path(__file__).resolve().parents[2] / "samples")
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_import_twice_prints_the_counts(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = str(tmp_path / "h.sqlite")
+    code, out, _ = run(capsys, "import", SAMPLES, "--db", db, "--quiet")
+    assert code == 0
+    assert out.startswith("5 files, 38 hands: 38 new, 0 duplicates, 0 unparsed, 0 with violations")
+    code, out, _ = run(capsys, "import", SAMPLES, "--db", db, "--json")
+    assert code == 0
+    summary = json.loads(out.splitlines()[-1])
+    assert summary == {"summary": {"files": 5, "hands": 38, "new": 0, "duplicates": 38, "unparsed": 0,
+                                   "violations": 0}}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        ["--format", "json"],
+        ["--format", "json", "--by", "position", "--by", "stakes"],
+        ["--format", "json", "--player", "Hero", "--cash"],
+        ["--format", "json", "--tournament", "--since", "2009-01-01", "--until", "2030-12-31"],
+        ["--format", "json", "--game", "holdem", "--site", "PokerStars"],
+        ["--per-hand", "--format", "csv", "--game", "five_card_draw"],
+    ],
+)
+def test_stats_from_the_database_equal_stats_from_the_files(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], options: list[str]
+) -> None:
+    db = str(tmp_path / "h.sqlite")
+    assert run(capsys, "import", SAMPLES, "--db", db, "--quiet")[0] == 0
+    from_files = run(capsys, "stats", SAMPLES, "--quiet", *options)
+    from_db = run(capsys, "stats", "--db", db, "--quiet", *options)
+    assert from_files[0] == from_db[0]
+    if "--per-hand" in options:  # the file column holds the stored (absolute) path
+        assert from_db[1].count("\n") == from_files[1].count("\n") > 1
+    else:
+        assert from_db[1] == from_files[1]
+        assert len(json.loads(from_db[1])) >= 1
+
+
+def test_audit_from_the_database_equals_audit_from_the_files(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = str(tmp_path / "h.sqlite")
+    run(capsys, "import", SAMPLES, "--db", db, "--quiet")
+    files = run(capsys, "audit", str(Path(SAMPLES).resolve()), "--json")
+    stored = run(capsys, "audit", "--db", db, "--json")
+    assert files == stored
+
+
+def test_a_database_path_that_cannot_be_written(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("x")
+    for target in (blocker / "h.sqlite", tmp_path):
+        code, out, err = run(capsys, "import", SAMPLES, "--db", str(target))
+        assert code == 2
+        assert out == "" and len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a-file"]
+
+
+def test_an_unreachable_server(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _out, err = run(capsys, "import", SAMPLES, "--db", "postgresql://nobody:secret@127.0.0.1:9/none")
+    assert code == 2
+    assert len(err.strip().splitlines()) == 1 and "cannot open database" in err and "secret" not in err
+
+
+def test_a_database_of_a_newer_schema_is_left_alone(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import sqlite3
+
+    db = tmp_path / "h.sqlite"
+    run(capsys, "import", SAMPLES, "--db", str(db), "--quiet")
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE alembic_version SET version_num = '9999'")
+    before = db.read_bytes()
+    code, _, err = run(capsys, "import", SAMPLES, "--db", str(db))
+    assert code == 2
+    assert "newer than this handlog knows" in err and len(err.strip().splitlines()) == 1
+    assert run(capsys, "stats", "--db", str(db))[0] == 2
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("SELECT count(*) FROM hands").fetchone() == (38,)
+    assert db.read_bytes() == before
+
+
+def test_reading_a_database_that_does_not_exist_creates_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _, err = run(capsys, "stats", "--db", str(tmp_path / "none.sqlite"))
+    assert code == 2 and "no such file" in err
+    assert list(tmp_path.iterdir()) == []
