@@ -59,6 +59,8 @@ class FileResult:
 
     path: str
     counts: Counts = field(default_factory=Counts)
+    read: Counts = field(default_factory=Counts)
+    """The hands read this time (``counts`` also holds those of the part read before, as duplicates)."""
     resumed_at: int = 0
     reread: bool = False
     pending: bool = False
@@ -200,19 +202,22 @@ class Importer:
                 conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": _LOCK_KEY})
             known = _existing(conn, [stored.key for stored, _ in batch])
             fresh: list[StoredHand] = []
+            seen = Counts()
             for stored, _ in batch:
-                result.counts.hands += 1
-                result.counts.unparsed += stored.status == "unparsed"
-                result.counts.violations += stored.status == "violations"
+                seen.hands += 1
+                seen.unparsed += stored.status == "unparsed"
+                seen.violations += stored.status == "violations"
                 if stored.key in known:
-                    result.counts.duplicates += 1
+                    seen.duplicates += 1
                     continue
                 known.add(stored.key)
                 fresh.append(stored)
             state.file_id = self._save_file(conn, state, end, batch)
             if fresh:
                 _insert_hands(conn, fresh, state.file_id)
-            result.counts.new += len(fresh)
+            seen.new = len(fresh)
+        result.counts.add(seen)  # only once the transaction is committed
+        result.read.add(seen)
         state.position = end
 
     def _save_file(self, conn: Connection, state: _FileState, end: Position, batch: Sequence[Any]) -> int:

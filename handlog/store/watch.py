@@ -1,0 +1,101 @@
+"""Following a live hand-history folder: each hand imported as soon as it is complete.
+
+The operating system's file notifications (watchdog: inotify, FSEvents, ReadDirectoryChangesW) say which files
+changed; where they are not available (or with ``poll=True``, for network drives) watchdog's polling observer
+looks every half second. A changed file goes through the importer, which reads only its new complete hands, so
+a hand is imported within a moment of the line that completes it (the next header, or the blank line after its
+summary); a half-written last hand waits, whatever the time. A rotated or truncated file is read whole again
+with its known hands skipped. Stopping (Ctrl-C) finishes the file in hand: every batch is committed.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+from collections.abc import Callable
+from pathlib import Path
+
+from handlog.reading import ReadReport
+from handlog.reading.reader import SKIPPED_SUFFIXES, iter_files
+from handlog.store.importer import FileResult, Importer
+
+CHANGES = frozenset({"created", "modified", "moved", "closed"})
+"""Events that can change a file's hands (not opening or reading it: the importer's own reads would loop)."""
+
+POLL_SECONDS = 0.5
+"""How often the polling observer looks at the folder."""
+
+
+class Watcher:
+    """Imports every file under ``folder`` once, then each file again whenever it changes, until ``stop``."""
+
+    def __init__(self, importer: Importer, folder: Path, poll: bool = False) -> None:
+        self.importer = importer
+        self.importer.settle = math.inf  # in a live folder the last hand is complete only when its end is written
+        self.folder = folder
+        self.poll = poll
+        self.dirty: set[Path] = set()
+        self.changed = threading.Condition()
+        self.stop = threading.Event()
+        self.polling = poll
+        self.seen: set[Path] = set()
+
+    def _observer(self) -> object:
+        from watchdog.events import FileSystemEvent, FileSystemEventHandler
+        from watchdog.observers import Observer
+        from watchdog.observers.polling import PollingObserver
+
+        watcher = self
+
+        class Handler(FileSystemEventHandler):
+            def on_any_event(self, event: FileSystemEvent) -> None:
+                if event.is_directory or event.event_type not in CHANGES:
+                    return
+                for raw in (event.src_path, getattr(event, "dest_path", "")):
+                    path = Path(raw if isinstance(raw, str) else raw.decode())
+                    if raw and not path.name.startswith(".") and not path.name.endswith(SKIPPED_SUFFIXES):
+                        with watcher.changed:
+                            watcher.dirty.add(path)
+                            watcher.changed.notify()
+
+        if not self.poll:
+            try:
+                observer = Observer()
+                observer.schedule(Handler(), str(self.folder), recursive=True)
+                observer.start()
+                return observer
+            except OSError:  # no inotify watches left, an unsupported file system …: poll instead
+                self.polling = True
+        observer = PollingObserver(timeout=POLL_SECONDS)
+        observer.schedule(Handler(), str(self.folder), recursive=True)
+        observer.start()
+        return observer
+
+    def run(self, report: ReadReport, on_result: Callable[[FileResult], None]) -> None:
+        """Watch until :attr:`stop` is set; every import's result goes to ``on_result``."""
+        observer = self._observer()
+        try:
+            for path in iter_files([self.folder], report):  # what is there already
+                if self.stop.is_set():
+                    return
+                self._one(path, report, on_result)
+            while not self.stop.is_set():
+                with self.changed:
+                    if not self.dirty:
+                        self.changed.wait(0.2)
+                    paths, self.dirty = sorted(self.dirty), set()
+                for path in paths:
+                    if self.stop.is_set():
+                        break
+                    if path.is_file():
+                        self._one(path, report, on_result)
+        finally:
+            observer.stop()  # type: ignore[attr-defined]
+            observer.join()  # type: ignore[attr-defined]
+
+    def _one(self, path: Path, report: ReadReport, on_result: Callable[[FileResult], None]) -> None:
+        result = self.importer.import_file(path, report)
+        self.seen.add(path)
+        report.files = len(self.seen)  # a file imported many times is one file
+        if result is not None:
+            on_result(result)
