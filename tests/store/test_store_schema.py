@@ -1,0 +1,40 @@
+"""The migrations and ``schema.py`` describe the same database; money and times come back exactly."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from decimal import Decimal
+
+from alembic.autogenerate import compare_metadata
+from alembic.runtime.migration import MigrationContext
+from sqlalchemy import insert, select
+
+import handlog.db
+from handlog.store import schema
+
+
+def test_the_migrated_database_matches_the_schema(db_url: str) -> None:
+    with handlog.db.open(db_url, create=True) as db, db.engine.connect() as conn:
+        diff = compare_metadata(MigrationContext.configure(conn), schema.metadata)
+    assert diff == []
+
+
+def test_money_keeps_its_exact_value_and_written_scale(db_url: str) -> None:
+    values = [Decimal("1"), Decimal("1.5"), Decimal("1.50"), Decimal("-0.01"), Decimal("123456789012.3456789")]
+    with handlog.db.open(db_url, create=True) as db, db.engine.begin() as conn:
+        file_id = conn.execute(
+            insert(schema.files).returning(schema.files.c.id),
+            {"path": "/x", "size": 0, "mtime_ns": 0, "consumed": 0, "lines": 0, "sha256": "", "hands": 0,
+             "unparsed": 0, "violations": 0, "imported_at": datetime(2024, 1, 2, 3, 4, 5, tzinfo=UTC)},
+        ).scalar_one()  # fmt: skip
+        for i, value in enumerate(values):
+            conn.execute(
+                insert(schema.hands),
+                {"site": "S", "hand_key": str(i), "format": "f", "status": "clean", "file_id": file_id, "line": 1,
+                 "is_tournament": False, "small_blind": value},
+            )  # fmt: skip
+        got = [r[0] for r in conn.execute(select(schema.hands.c.small_blind).order_by(schema.hands.c.id))]
+        when = conn.execute(select(schema.files.c.imported_at)).scalar_one()
+    assert [str(v) for v in got] == [str(v) for v in values]
+    assert all(isinstance(v, Decimal) for v in got)
+    assert when == datetime(2024, 1, 2, 3, 4, 5, tzinfo=UTC) and when.tzinfo is not None
