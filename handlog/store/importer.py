@@ -15,6 +15,7 @@ import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -92,6 +93,9 @@ class _FileState:
 Progress = Callable[[int, int], None]
 """Called with (hands, bytes) read since the last call."""
 
+Mapper = Callable[[Callable[[TailHand], StoredHand], Iterable[TailHand]], Iterable[StoredHand]]
+"""How a batch of hands is prepared: ``map`` here, or a parallel map that keeps the order (worker processes)."""
+
 
 class Importer:
     """Imports files into one database (see the module docstring)."""
@@ -103,12 +107,14 @@ class Importer:
         batch: int = BATCH,
         with_allin_ev: bool = True,
         progress: Progress | None = None,
+        mapper: Mapper = map,
     ) -> None:
         self.engine = engine
         self.settle = settle
         self.batch = batch
         self.with_allin_ev = with_allin_ev
         self.progress = progress
+        self.mapper = mapper
         self.postgres = engine.dialect.name == "postgresql"
 
     def import_paths(self, paths: Iterable[str | os.PathLike[str]], report: ReadReport) -> Iterator[FileResult]:
@@ -180,19 +186,27 @@ class Importer:
         )  # fmt: skip
 
     def _read(self, state: _FileState, result: FileResult) -> None:
-        batch: list[tuple[StoredHand, TailHand]] = []
+        pieces: list[TailHand] = []
         ended = state.position
+        work = partial(_prepare, state.fmt.name, str(state.path), self.with_allin_ev)
         for piece in new_hands(state.path, state.fmt, state.encoding, state.position, self.settle):
-            stored = prepare(state.fmt, str(state.path), piece.line, piece.lines, self.with_allin_ev)
-            batch.append((stored, piece))
-            if self.progress is not None:
-                self.progress(1, max(0, piece.end.offset - ended.offset))
-            ended = piece.end
-            if len(batch) >= self.batch:
-                self._write(state, batch, result)
-                batch = []
+            pieces.append(piece)
+            if len(pieces) >= self.batch:
+                ended = self._batch(state, result, work, pieces, ended)
+                pieces = []
+        self._batch(state, result, work, pieces, ended)
+        result.pending = _has_text_after(state.path, state.position)
+
+    def _batch(
+        self, state: _FileState, result: FileResult, work: Callable[[TailHand], StoredHand],
+        pieces: list[TailHand], ended: Position,
+    ) -> Position:
+        """Prepare a batch of hands (through ``mapper``: in worker processes when it is parallel) and write it."""
+        batch = list(zip(self.mapper(work, pieces), pieces, strict=True))
+        if self.progress is not None and pieces:
+            self.progress(len(pieces), max(0, pieces[-1].end.offset - ended.offset))
         self._write(state, batch, result)
-        result.pending = ended.offset < os.stat(state.path).st_size and _has_text_after(state.path, ended)
+        return state.position
 
     def _write(self, state: _FileState, batch: Sequence[tuple[StoredHand, TailHand]], result: FileResult) -> None:
         """One transaction: the batch's new hands, and the file's position after its last hand."""
@@ -246,6 +260,11 @@ class Importer:
             return int(conn.execute(insert(schema.files).returning(schema.files.c.id), values).scalar_one())
         conn.execute(update(schema.files).where(schema.files.c.id == state.file_id), values)
         return state.file_id
+
+
+def _prepare(fmt_name: str, path: str, with_allin_ev: bool, piece: TailHand) -> StoredHand:
+    """One hand made ready to store (a module-level function, so that worker processes can run it)."""
+    return prepare(get(fmt_name), path, piece.line, piece.lines, with_allin_ev)
 
 
 def _report_prefix(result: FileResult, row: Any) -> None:
