@@ -11,11 +11,15 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from handlog.cli import jsonout
 from handlog.cli.common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, print_problems
 from handlog.cli.dbopts import add_db_argument, open_db
 from handlog.reading import ReadReport
+
+if TYPE_CHECKING:
+    from handlog.store.importer import Counts
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -63,9 +67,20 @@ def _progress(enabled: bool, total: int) -> Iterator[Callable[[int, int], None] 
         yield step
 
 
+def write_summary(total: Counts, as_json: bool, tail: str = "") -> None:
+    """The last line: the counts (a JSON summary record with ``--json``)."""
+    if as_json:
+        jsonout.write({"summary": total.as_dict()})
+        return
+    sys.stdout.write(
+        f"{total.files} files, {total.hands} hands: {total.new} new, {total.duplicates} duplicates, "
+        f"{total.unparsed} unparsed, {total.violations} with violations{tail}\n"
+    )
+
+
 def run(args: argparse.Namespace) -> int:
     from handlog.reading.reader import iter_files
-    from handlog.store.importer import Counts, Importer
+    from handlog.store.importer import Importer
 
     missing = [p for p in args.paths if not Path(p).exists()]
     if missing:
@@ -91,13 +106,7 @@ def run(args: argparse.Namespace) -> int:
     finally:
         db.close()
     total.files = report.files
-    if args.json:
-        jsonout.write({"summary": total.as_dict()})
-    else:
-        sys.stdout.write(
-            f"{total.files} files, {total.hands} hands: {total.new} new, {total.duplicates} duplicates, "
-            f"{total.unparsed} unparsed, {total.violations} with violations (database {db.url})\n"
-        )
+    write_summary(total, args.json, f" (database {db.url})")
     print_problems(report)
     if any(p.usage for p in report.problems):
         return EXIT_USAGE

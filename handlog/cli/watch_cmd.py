@@ -15,8 +15,9 @@ from pathlib import Path
 from types import FrameType
 
 from handlog.cli import jsonout
-from handlog.cli.common import EXIT_OK, EXIT_USAGE
+from handlog.cli.common import EXIT_OK, EXIT_USAGE, print_problems
 from handlog.cli.dbopts import add_db_argument, open_db
+from handlog.cli.import_cmd import write_summary
 from handlog.reading import ReadReport
 
 
@@ -80,13 +81,6 @@ def run(args: argparse.Namespace) -> int:
     finally:
         db.close()
     total.files = report.files
-    if args.json:
-        jsonout.write({"summary": total.as_dict()})
-    else:
-        sys.stdout.write(
-            f"{total.hands} hands: {total.new} new, {total.duplicates} duplicates, {total.unparsed} unparsed, "
-            f"{total.violations} with violations\n"
-        )
-    for problem in report.problems:
-        sys.stderr.write(f"handlog: {problem.file}: {problem.message}\n")
+    write_summary(total, args.json)
+    print_problems(report)
     return EXIT_OK

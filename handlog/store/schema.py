@@ -9,6 +9,8 @@ can be parsed again after a parser fix.
 
 from __future__ import annotations
 
+from typing import Any
+
 from sqlalchemy import (
     BigInteger,
     Boolean,
@@ -80,11 +82,22 @@ Index("ix_hands_stakes", hands.c.stakes, hands.c.currency)
 Index("ix_hands_site", hands.c.site, hands.c.time_utc)
 Index("ix_hands_file", hands.c.file_id, hands.c.line)
 
-hand_players = Table(
+
+
+def _of_hand(name: str, *columns: Column[Any]) -> Table:
+    """A table of rows that belong to one hand (deleted with it), keyed by (hand, seq): ``seq`` is the order of
+    the rows within the hand (players as ``handlog stats --per-hand`` lists them, actions as the log has them)."""
+    return Table(
+        name,
+        metadata,
+        Column("hand", Integer, ForeignKey("hands.id", ondelete="CASCADE"), primary_key=True),
+        Column("seq", Integer, primary_key=True),
+        *columns,
+    )
+
+
+hand_players = _of_hand(
     "hand_players",
-    metadata,
-    Column("hand", Integer, ForeignKey("hands.id", ondelete="CASCADE"), primary_key=True),
-    Column("seq", Integer, primary_key=True),  # the order of ``handlog stats --per-hand``
     Column("player", String(100), nullable=False),
     Column("time_utc", UtcDateTime),  # the hand's, for the player + time index
     Column("seat", Integer),
@@ -95,11 +108,8 @@ hand_players = Table(
 )
 Index("ix_hand_players_player_time", hand_players.c.player, hand_players.c.time_utc)
 
-actions = Table(
+actions = _of_hand(
     "actions",
-    metadata,
-    Column("hand", Integer, ForeignKey("hands.id", ondelete="CASCADE"), primary_key=True),
-    Column("seq", Integer, primary_key=True),
     Column("street", String(20), nullable=False),
     Column("player", String(100), nullable=False),
     Column("kind", String(20), nullable=False),
@@ -109,11 +119,8 @@ actions = Table(
 )
 Index("ix_actions_player", actions.c.player)
 
-violations = Table(
+violations = _of_hand(
     "violations",
-    metadata,
-    Column("hand", Integer, ForeignKey("hands.id", ondelete="CASCADE"), primary_key=True),
-    Column("seq", Integer, primary_key=True),
     Column("code", String(60), nullable=False),
     Column("category", String(30), nullable=False),
     Column("severity", String(10), nullable=False),
