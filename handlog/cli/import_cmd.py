@@ -80,7 +80,7 @@ def write_summary(total: Counts, as_json: bool, tail: str = "") -> None:
 
 def run(args: argparse.Namespace) -> int:
     from handlog.reading.reader import iter_files
-    from handlog.store.importer import Importer
+    from handlog.store.importer import Counts, Importer
 
     missing = [p for p in args.paths if not Path(p).exists()]
     if missing:
