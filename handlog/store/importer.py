@@ -123,6 +123,19 @@ class Importer:
             if result is not None:
                 yield result
 
+    def renamed(self, old: Path, new: Path) -> None:
+        """A file moved from ``old`` to ``new`` (a client rotating its log): its row follows it, so that it is
+        not read again. Nothing changes when ``new`` already has a row of its own."""
+        files = schema.files
+        with self.engine.begin() as conn:
+            if self.postgres:
+                conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": _LOCK_KEY})
+            taken = conn.execute(select(files.c.id).where(files.c.path == str(new.absolute()))).first()
+            if taken is None:
+                conn.execute(
+                    update(files).where(files.c.path == str(old.absolute())).values(path=str(new.absolute()))
+                )
+
     def import_file(self, path: Path, report: ReadReport) -> FileResult | None:
         """Import one file's new complete hands; None when it is not a hand history (a problem is reported)."""
         path = path.absolute()

@@ -26,6 +26,10 @@ POLL_SECONDS = 0.5
 """How often the polling observer looks at the folder."""
 
 
+def _path(raw: str | bytes) -> Path:
+    return Path(raw if isinstance(raw, str) else raw.decode())
+
+
 class Watcher:
     """Imports every file under ``folder`` once, then each file again whenever it changes, until ``stop``."""
 
@@ -39,6 +43,7 @@ class Watcher:
         self.stop = threading.Event()
         self.polling = poll
         self.seen: set[Path] = set()
+        self.moves: list[tuple[Path, Path]] = []
 
     def _observer(self) -> object:
         from watchdog.events import FileSystemEvent, FileSystemEventHandler
@@ -51,8 +56,11 @@ class Watcher:
             def on_any_event(self, event: FileSystemEvent) -> None:
                 if event.is_directory or event.event_type not in CHANGES:
                     return
+                if event.event_type == "moved" and event.dest_path:
+                    with watcher.changed:
+                        watcher.moves.append((_path(event.src_path), _path(event.dest_path)))
                 for raw in (event.src_path, getattr(event, "dest_path", "")):
-                    path = Path(raw if isinstance(raw, str) else raw.decode())
+                    path = _path(raw)
                     if raw and not path.name.startswith(".") and not path.name.endswith(SKIPPED_SUFFIXES):
                         with watcher.changed:
                             watcher.dirty.add(path)
@@ -84,6 +92,10 @@ class Watcher:
                     if not self.dirty:
                         self.changed.wait(0.2)
                     paths, self.dirty = sorted(self.dirty), set()
+                    moves, self.moves = self.moves, []
+                for old, new in moves:  # before the new name is read: its row moves with it
+                    self.importer.renamed(old, new)
+                    self.seen.discard(old)
                 for path in paths:
                     if self.stop.is_set():
                         break
