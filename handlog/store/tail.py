@@ -52,6 +52,7 @@ class _Line:
     number: int
     start: int
     end: int
+    complete: bool = True  # False: the file ends inside this line (or after a CR that may be half of a CRLF)
 
 
 def byte_lines(stream: BinaryIO, start: Position) -> Iterator[_Line]:
@@ -88,12 +89,13 @@ def byte_lines(stream: BinaryIO, start: Position) -> Iterator[_Line]:
             else:
                 break
             number += 1
-            yield _Line(_text(data[pos:end]), number, offset + pos, offset + end + sep)
+            whole = not (eof and sep == 1 and end + 1 == len(data) and data[end : end + 1] == b"\r")
+            yield _Line(_text(data[pos:end]), number, offset + pos, offset + end + sep, whole)
             pos = end + sep
         data, offset = data[pos:], offset + pos
         if eof:
             if data:
-                yield _Line(_text(data), number + 1, offset, offset + len(data))
+                yield _Line(_text(data), number + 1, offset, offset + len(data), complete=False)
             return
 
 
@@ -152,6 +154,8 @@ def new_hands(
                 line = last[0]
                 if fmt.is_header(line.text) or fmt.glued_header(line.text) > 0:
                     end = Position(line.start, line.number - 1)  # the next hand starts on this line
+                elif not line.complete and not final:
+                    return  # its end is still being written
                 else:
                     end = Position(line.end, line.number)
             yield TailHand(chunk.line, chunk.lines, end)

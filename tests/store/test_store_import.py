@@ -126,3 +126,17 @@ def test_line_numbers_and_hands_match_a_plain_read(db_url: str) -> None:
     plain = list(handlog.read([Path("samples").resolve()]))
     assert [(r.file, r.line, r.hand_id) for r in stored] == [(r.file, r.line, r.hand_id) for r in plain]
     assert [r.hand for r in stored] == [r.hand for r in plain]
+
+
+def test_crlf_cut_between_cr_and_lf_keeps_line_numbers(db_url: str, tmp_path: Path) -> None:
+    data = "".join(renumbered_hands(4)).replace("\n", "\r\n").encode("utf-8")
+    path = tmp_path / "crlf.txt"
+    blank_crs = [i + 3 for i in range(len(data) - 3) if data[i : i + 4] == b"\r\n\r\n"]  # just after a blank CR
+    with handlog.db.open(db_url, create=True) as db:
+        for cut in [*blank_crs, len(data)]:
+            path.write_bytes(data[:cut])
+            db.import_paths([path], with_allin_ev=False, settle=3600)
+        db.import_paths([path], with_allin_ev=False, settle=0)
+        stored = [(r.hand_id, r.line) for r in db.records()]
+    assert stored == [(r.hand_id, r.line) for r in handlog.read([path])]
+    assert len(stored) == 4
