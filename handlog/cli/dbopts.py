@@ -72,9 +72,10 @@ def open_db(command: str, url: str | None, create: bool = False) -> Database | N
         return None
 
 
-def db_source(command: str, args: argparse.Namespace) -> Database | int | None:
+def db_source(command: str, args: argparse.Namespace, check_paths: bool = False) -> Database | int | None:
     """Where a reading command takes its hands: None for the files given, the database (``--db``, or no
-    files: ``$HANDLOG_DB`` or the default database), or an exit code after a usage error was printed."""
+    files: ``$HANDLOG_DB`` or the default database), or an exit code after a usage error was printed.
+    ``check_paths``: a missing path is a usage error at once (else the command reads the others first)."""
     from pathlib import Path
 
     from handlog.cli.common import EXIT_USAGE
@@ -88,7 +89,7 @@ def db_source(command: str, args: argparse.Namespace) -> Database | int | None:
         if args.db is not None:
             sys.stderr.write(f"handlog {command}: give files or --db, not both\n")
             return EXIT_USAGE
-        missing = [p for p in args.paths if not Path(p).exists()]
+        missing = [p for p in args.paths if not Path(p).exists()] if check_paths else []
         if missing:
             sys.stderr.write(f"handlog {command}: no such file or folder: {missing[0]}\n")
             return EXIT_USAGE

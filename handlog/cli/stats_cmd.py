@@ -77,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
     if args.per_hand and args.by:
         sys.stderr.write("handlog stats: --by groups the per-player statistics, not --per-hand records\n")
         return EXIT_USAGE
-    source = db_source("stats", args)
+    source = db_source("stats", args, check_paths=True)
     if isinstance(source, int):
         return source
     name = "hands" if args.per_hand else "stats"
