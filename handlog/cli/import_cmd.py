@@ -19,7 +19,7 @@ from handlog.cli.dbopts import add_db_argument, open_db
 from handlog.reading import ReadReport
 
 if TYPE_CHECKING:
-    from handlog.store.importer import Counts
+    from handlog.store.importer import Counts, Mapper
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -38,10 +38,33 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--json", action="store_true", help="JSON Lines: one record per file, then a summary")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument(
+        "--jobs", "-j", type=_positive, default=1, metavar="N",
+        help="prepare hands (parse, replay, count) in N worker processes; the database is written by one",
+    )  # fmt: skip
+    p.add_argument(
         "--no-allin-ev", dest="allin_ev", action="store_false",
         help="do not compute the all-in expectation (faster; stats --db then shows the net in its place)",
     )  # fmt: skip
     p.set_defaults(run=run)
+
+
+def _positive(text: str) -> int:
+    value = int(text) if text.isdigit() else 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of processes, at least 1, not {text!r}")
+    return value
+
+
+@contextmanager
+def _mapper(jobs: int) -> Iterator[Mapper]:
+    """``map``, or with ``jobs`` > 1 an order-keeping map over a pool of worker processes."""
+    if jobs <= 1:
+        yield map
+        return
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        yield lambda work, items: pool.map(work, items, chunksize=16)
 
 
 @contextmanager
@@ -93,8 +116,8 @@ def run(args: argparse.Namespace) -> int:
     total = Counts()
     size = sum(f.stat().st_size for f in iter_files(args.paths, ReadReport()))
     try:
-        with _progress(not (args.quiet or args.json), size) as step:
-            importer = Importer(db.engine, with_allin_ev=args.allin_ev, progress=step)
+        with _progress(not (args.quiet or args.json), size) as step, _mapper(args.jobs) as mapper:
+            importer = Importer(db.engine, with_allin_ev=args.allin_ev, progress=step, mapper=mapper)
             for result in importer.import_paths(args.paths, report):
                 total.add(result.counts)
                 if args.json:

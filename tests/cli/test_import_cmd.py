@@ -106,3 +106,19 @@ def test_reading_a_database_that_does_not_exist_creates_nothing(
     code, _, err = run(capsys, "stats", "--db", str(tmp_path / "none.sqlite"))
     assert code == 2 and "no such file" in err
     assert list(tmp_path.iterdir()) == []
+
+
+def test_jobs_give_the_same_database(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import sqlite3
+
+    dumps = []
+    for jobs in ("1", "2"):
+        db = tmp_path / f"j{jobs}.sqlite"
+        assert run(capsys, "import", SAMPLES, "--db", str(db), "--quiet", "--jobs", jobs)[0] == 0
+        with sqlite3.connect(db) as conn:
+            dumps.append([
+                conn.execute(f"SELECT * FROM {table} ORDER BY 1, 2").fetchall()
+                for table in ("hands", "hand_players", "actions", "violations", "hand_text")
+            ])  # fmt: skip
+    assert dumps[0] == dumps[1]
+    assert len(dumps[0][0]) == 38
