@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from pathlib import Path
 
 import pandas as pd
 import pytest
@@ -75,3 +76,12 @@ def test_audit_from_the_database_equals_audit_from_the_files(
     cli: Callable[..., tuple[int, str]], imported: str
 ) -> None:
     assert cli("audit", "--db", imported, "--json") == cli("audit", str(SAMPLES), "--json")
+
+
+def test_graph_from_the_database_draws_the_same_picture(
+    cli: Callable[..., tuple[int, str]], imported: str, tmp_path: Path
+) -> None:
+    files, stored = tmp_path / "files.png", tmp_path / "db.png"
+    assert cli("graph", str(SAMPLES), "--player", "Hero", "-o", str(files), "--quiet")[0] == 0
+    assert cli("graph", "--db", imported, "--player", "Hero", "-o", str(stored), "--quiet")[0] == 0
+    assert stored.read_bytes() == files.read_bytes()
