@@ -119,6 +119,12 @@ def read_text(text: str, file: str = "<text>") -> list[HandRecord]:
     return [_record(fmt, file, c.line, c.lines) for c in split_hands(lines, fmt)]
 
 
+def parse_chunk(fmt: registry.HandFormat, file: str, line: int, lines: list[str]) -> HandRecord:
+    """The record of one hand from its lines (exactly what ``read`` yields for them): the hand database parses
+    its stored hand text again with it."""
+    return _record(fmt, file, line, lines)
+
+
 def _record(fmt: registry.HandFormat, file: str, line: int, lines: list[str]) -> HandRecord:
     facts = fmt.peek(lines[0])
     record = HandRecord(file, line, fmt.site, facts.hand_id, facts.game, facts.structure)

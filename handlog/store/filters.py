@@ -4,7 +4,7 @@ the files and the database, so that ``stats``/``graph``/``audit`` give the same 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from datetime import UTC, date, datetime, timedelta
 
 from handlog.events import Hand
@@ -32,7 +32,7 @@ class Filters:
 
     @property
     def empty(self) -> bool:
-        return all(getattr(self, name) is None for name in self.__slots__)
+        return all(getattr(self, f.name) is None for f in fields(self))
 
     def hand_level(self) -> Filters:
         """These filters without ``player`` (which the statistics apply per row)."""
@@ -60,12 +60,12 @@ class Filters:
         return True
 
     def keep(self, record: HandRecord) -> bool:
-        """A record to keep: a parsed hand that matches; an unparsed one when nothing but its site is asked."""
+        """A record to keep: a parsed hand that matches; an unparsed one (whose game, stakes, time … are
+        unknown) only when nothing but its site is asked."""
         if record.hand is not None:
             return self.matches(record.hand)
-        rest = Filters(site=None, player=None, **{n: getattr(self, n) for n in ("game", "stakes", "since",
-                                                                                 "until", "tournament")})
-        return rest.empty and (self.site is None or record.site.lower() == self.site.lower())
+        unknown = (self.player, self.game, self.stakes, self.since, self.until, self.tournament)
+        return all(v is None for v in unknown) and (self.site is None or record.site.lower() == self.site.lower())
 
 
 def parse_when(text: str, end: bool = False) -> datetime:

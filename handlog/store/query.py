@@ -18,7 +18,7 @@ from sqlalchemy import ColumnElement, Connection, Select, and_, false, func, or_
 
 from handlog.events import Hand
 from handlog.reading import HandRecord
-from handlog.reading.reader import _record as parse_lines  # the reader's own per-hand parse
+from handlog.reading.reader import parse_chunk
 from handlog.reading.registry import get
 from handlog.stats.frame import COUNTER_FIELDS, SUPPORTED_GAMES, to_frame
 from handlog.store import schema
@@ -108,7 +108,7 @@ def records(conn: Connection, filters: Filters) -> Iterator[HandRecord]:
         .order_by(H.c.id)
     )
     for fmt_name, path, line, blob in conn.execution_options(yield_per=500).execute(query):
-        record = parse_lines(get(fmt_name), path, line, decompress(blob))
+        record = parse_chunk(get(fmt_name), path, line, decompress(blob))
         if filters.keep(record):
             yield record
 

@@ -14,7 +14,7 @@ from typing import Any
 from handlog.audit import audit
 from handlog.events import Hand, Street, StreetStart
 from handlog.reading import HandRecord
-from handlog.reading.reader import _record as parse_lines  # the reader's own per-hand parse: same records
+from handlog.reading.reader import parse_chunk
 from handlog.reading.registry import HandFormat
 from handlog.stats.frame import SUPPORTED_GAMES, hand_rows, stakes_text
 
@@ -50,7 +50,7 @@ def decompress(blob: bytes) -> list[str]:
 
 def prepare(fmt: HandFormat, file: str, line: int, lines: list[str], with_allin_ev: bool = True) -> StoredHand:
     """Parse, audit and count one hand."""
-    record = parse_lines(fmt, file, line, lines)
+    record = parse_chunk(fmt, file, line, lines)
     text = "\n".join(lines)
     stored = StoredHand(
         key=(fmt.site, hand_key(record.hand_id, text)),
