@@ -150,22 +150,20 @@ class Importer:
         with self.engine.connect() as conn:
             row = conn.execute(select(schema.files).where(schema.files.c.path == str(path))).mappings().first()
         result = FileResult(str(path))
+        report.files += 1
         state = self._resume(path, stat, row, result) if row is not None else None
-        if row is not None and state is None and result.unchanged:
-            report.files += 1
+        if result.unchanged:
             _report_prefix(result, row)
             return result
-        if state is None:
+        if state is not None:  # what was read before is still there: its hands are known
+            _report_prefix(result, row)
+        else:  # new, or rewritten since (read whole: its known hands are skipped as duplicates)
             fmt, encoding = detect(path)
-            report.files += 1
             if fmt is None:
                 report.problems.append(FileProblem(str(path), "not a hand history in any known format"))
                 return None
             state = _FileState(path, fmt, encoding, row["id"] if row else None, Position(), hashlib.sha256())
             result.reread = row is not None
-        else:
-            report.files += 1
-            _report_prefix(result, row)
         state.size, state.mtime_ns = stat.st_size, stat.st_mtime_ns
         self._read(state, result)
         return result
