@@ -22,7 +22,8 @@ import pandas as pd
 from handlog.events import Hand
 from handlog.reading import HandRecord, ReadReport
 from handlog.store import query
-from handlog.store.database import StoreError, describe, open_engine
+from handlog.store.database import describe, open_engine, translated
+from handlog.store.errors import StoreError
 from handlog.store.filters import Filters, parse_when
 from handlog.store.importer import Counts, Importer
 
@@ -51,12 +52,12 @@ class Database:
 
     def per_hand(self, filters: Filters | None = None, *, with_allin_ev: bool = True, **options: Any) -> pd.DataFrame:
         """``handlog.stats.per_hand`` of the stored hands: the same columns and types, from the stored counters."""
-        with self.engine.connect() as conn:
+        with translated(self.engine), self.engine.connect() as conn:
             return query.per_hand(conn, _filters(filters, options), with_allin_ev)
 
     def records(self, filters: Filters | None = None, **options: Any) -> Iterator[HandRecord]:
         """The stored hands as ``handlog.read`` gives them (unparsed ones included), parsed again from their text."""
-        with self.engine.connect() as conn:
+        with translated(self.engine), self.engine.connect() as conn:
             yield from query.records(conn, _filters(filters, options))
 
     def hands(self, filters: Filters | None = None, **options: Any) -> Iterator[Hand]:

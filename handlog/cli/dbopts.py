@@ -63,7 +63,7 @@ def filters_from(args: argparse.Namespace) -> Filters:
 def open_db(command: str, url: str | None, create: bool = False) -> Database | None:
     """The database, or None after one line on stderr saying why it cannot be opened."""
     from handlog.db import Database
-    from handlog.store.database import StoreError
+    from handlog.store.errors import StoreError
 
     try:
         return Database(url, create=create)
@@ -104,8 +104,9 @@ def stats_rows(
     """What ``stats`` reads from the database: the per hand and player records, the unparsed hands and the
     hands of games without statistics (the same three things it counts while reading files)."""
     from handlog.store import query
+    from handlog.store.database import translated
 
-    with db.engine.connect() as conn:
+    with translated(db.engine), db.engine.connect() as conn:
         rows = list(query.iter_rows(conn, filters, with_allin_ev))
         if with_allin_ev and (missing := query.missing_allin_ev(conn, filters)):
             sys.stderr.write(f"handlog: {missing} records were imported without the all-in expectation"

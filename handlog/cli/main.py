@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from handlog import __version__
 from handlog.cli import audit_cmd, graph_cmd, import_cmd, parse_cmd, stats_cmd, watch_cmd
 from handlog.cli.common import EXIT_USAGE
+from handlog.store.errors import StoreError
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -37,6 +38,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     except KeyboardInterrupt:
         return 130
+    except StoreError as exc:  # the hand database failed while working: one line (committed work is kept)
+        sys.stderr.write(f"handlog {args.command}: {exc}\n")
+        return EXIT_USAGE
 
 
 if __name__ == "__main__":

@@ -9,6 +9,8 @@ before anything is written.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -16,12 +18,10 @@ from sqlalchemy import Engine, create_engine, event, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
+from handlog.store.errors import StoreError
+
 ENV = "HANDLOG_DB"
 MIGRATIONS = Path(__file__).parent / "migrations"
-
-
-class StoreError(Exception):
-    """A database problem the user can fix, described in one line."""
 
 
 def default_path() -> Path:
@@ -119,6 +119,16 @@ def _first_line(exc: BaseException) -> str:
     orig = getattr(exc, "orig", None) or exc
     lines = [ln.strip() for ln in str(orig).splitlines() if ln.strip()]
     return lines[0] if lines else type(orig).__name__
+
+
+@contextmanager
+def translated(engine: Engine) -> Iterator[None]:
+    """Database failures while working (a server gone away, a disk full) as one-line StoreErrors; what was
+    committed stays committed."""
+    try:
+        yield
+    except SQLAlchemyError as exc:
+        raise StoreError(f"database {describe(str(engine.url))}: {_first_line(exc)}") from exc
 
 
 def migrate(engine: Engine) -> None:

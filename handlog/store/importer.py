@@ -25,6 +25,7 @@ from handlog.reading import FileProblem, ReadReport
 from handlog.reading.reader import iter_files
 from handlog.reading.registry import HandFormat, get
 from handlog.store import schema
+from handlog.store.database import translated
 from handlog.store.records import StoredHand, prepare
 from handlog.store.tail import SETTLE_SECONDS, Position, TailHand, detect, new_hands
 
@@ -140,7 +141,8 @@ class Importer:
         """Import one file's new complete hands; None when it is not a hand history (a problem is reported)."""
         path = path.absolute()
         try:
-            return self._import(path, report)
+            with translated(self.engine):
+                return self._import(path, report)
         except OSError as exc:
             report.problems.append(FileProblem(str(path), f"read error: {exc.strerror or exc}"))
             return None

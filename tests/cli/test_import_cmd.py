@@ -122,3 +122,15 @@ def test_jobs_give_the_same_database(tmp_path: Path, capsys: pytest.CaptureFixtu
             ])  # fmt: skip
     assert dumps[0] == dumps[1]
     assert len(dumps[0][0]) == 38
+
+
+def test_a_database_failing_while_read_is_one_line_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import sqlite3
+
+    db = tmp_path / "h.sqlite"
+    run(capsys, "import", SAMPLES, "--db", str(db), "--quiet")
+    with sqlite3.connect(db) as conn:
+        conn.execute("DROP TABLE hand_players")  # damaged behind handlog's back
+    code, _, err = run(capsys, "stats", "--db", str(db))
+    assert code == 2
+    assert err.count("\n") == 1 and "no such table: hand_players" in err and "Traceback" not in err
