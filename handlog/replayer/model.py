@@ -14,6 +14,7 @@ state shows the table before any chip moved and a last one the settled pots and 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from decimal import Decimal
 from typing import TypedDict
 
@@ -372,8 +373,17 @@ class _Builder:
             "dealt": self.dealt,
         }
 
+    def _paid(self, view: TableView) -> TableView:
+        """The table once the pots are pushed: each stack with what its player collected."""
+        results = self.rp.results
+        players = tuple(
+            replace(s, stack=s.stack + results[s.player].collected) if s.player in results else s
+            for s in view.players
+        )
+        return replace(view, players=players)
+
     def _final(self, n: int, last: Step) -> StateView:
-        """The settled hand: the engine's pots with their winners, and each player's result."""
+        """The settled hand: the engine's pots with their winners, stacks with what was collected, the results."""
         view = last.state
         rp = self.rp
         board2 = list(rp.boards[1]) if len(rp.boards) > 1 else []
@@ -388,7 +398,7 @@ class _Builder:
             "label": "Result",
             "board": list(rp.boards[0]) if rp.boards else list(view.board),
             "board2": board2,
-            "seats": self.seat_states(view, self._holes(n - 1)),
+            "seats": self.seat_states(self._paid(view), self._holes(n - 1)),
             "pot": money(view.pot, self.symbol),
             "pots": pot_views(rp.pots, self.symbol),
             "to_act": None,

@@ -9,7 +9,8 @@ from __future__ import annotations
 import importlib.util
 import os
 import sys
-from collections.abc import Callable, Generator, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 
 from rich.console import Console, Group, RenderableType
 from rich.panel import Panel
@@ -190,24 +191,27 @@ KEYS: dict[bytes, Key] = {
 }
 
 
-def terminal_keys(fd: int) -> Generator[Key, None, None]:
-    """Keys read one press at a time from the terminal ``fd`` (cbreak mode, restored on exit)."""
+@contextmanager
+def single_keys(fd: int) -> Iterator[Iterator[Key]]:
+    """Keys read one press at a time from the terminal ``fd``: cbreak mode from the start (so that a key pressed
+    while the first state is drawn is not left in a line buffer), restored on exit."""
     import termios
     import tty
 
     saved = termios.tcgetattr(fd)
-    try:
-        tty.setcbreak(fd)
-        while True:
-            data = os.read(fd, 8)
-            if not data:
-                return
+    tty.setcbreak(fd)
+
+    def keys() -> Iterator[Key]:
+        while data := os.read(fd, 8):
             yield KEYS.get(data, "other")
+
+    try:
+        yield keys()
     finally:
         termios.tcsetattr(fd, termios.TCSADRAIN, saved)
 
 
-def line_keys(read: Callable[[], str]) -> Generator[Key, None, None]:
+def line_keys(read: Callable[[], str]) -> Iterator[Key]:
     """Keys typed as lines, where single keys cannot be read (no termios): Enter, ``b`` back, ``q`` quit."""
     words = {"": "next", "n": "next", "b": "back", "p": "back", "q": "quit"}
     while True:
@@ -224,8 +228,8 @@ def interactive() -> bool:
 
 def run_stepper(hands: Sequence[HandView], console: Console) -> None:
     """``--step`` in a terminal: single keys where the platform has termios, typed lines elsewhere."""
-    keys = terminal_keys(sys.stdin.fileno()) if importlib.util.find_spec("termios") else line_keys(input)
-    try:
+    if importlib.util.find_spec("termios") is None:  # pragma: no cover - Windows
+        step_hands(hands, console, line_keys(input))
+        return
+    with single_keys(sys.stdin.fileno()) as keys:
         step_hands(hands, console, keys)
-    finally:
-        keys.close()
