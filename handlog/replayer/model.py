@@ -490,15 +490,22 @@ def hand_view(hand: Hand, rules: RulesProfile | None = None) -> HandView:
 def record_view(record: HandRecord, rules: RulesProfile | None = None) -> HandView:
     """A hand as read: its replay, or for a hand that did not parse, where and why (no states)."""
     if record.hand is not None:
-        view = hand_view(record.hand, rules)
+        try:
+            view = hand_view(record.hand, rules)
+        except Exception as exc:  # noqa: BLE001 - a bug must cost one hand, shown as such, never the whole file
+            return _empty(record, "not-replayed", f"handlog could not draw this hand ({type(exc).__name__}: {exc});"
+                                                  " please report it")
         view["file"] = record.file
         return view
-    error = record.error.describe(record.file) if record.error is not None else "unparsed"
+    return _empty(record, "unparsed", record.error.describe(record.file) if record.error is not None else "unparsed")
+
+
+def _empty(record: HandRecord, status: str, error: str) -> HandView:
+    """A hand with nothing to draw, and why."""
     return {
         "hand_id": record.hand_id or "?", "file": record.file, "line": record.line, "site": record.site,
         "game": record.game or "", "game_name": record.game or "", "structure": record.structure or "",
         "stakes": "", "currency": "", "symbol": "", "table": "", "time": "", "max_seats": 0, "button": None,
-        "hole_cards": 0,
-        "status": "unparsed", "error": error, "notes": [], "seats": [], "states": [], "violations": [],
+        "hole_cards": 0, "status": status, "error": error, "notes": [], "seats": [], "states": [], "violations": [],
         "results": [],
     }

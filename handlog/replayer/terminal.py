@@ -82,7 +82,7 @@ def _position(hand: HandView, info: SeatInfo) -> str:
 def _pots_text(pot: str, pots: Sequence[PotView]) -> Text:
     out = Text("Pot ", style="bold")
     out.append(pot, style="bold")
-    if pots and (len(pots) > 1 or pots[0]["amount"] != pot or pots[0]["winners"]):
+    if len(pots) > 1 or any(p["winners"] for p in pots):  # one pot nobody won yet: the total says it all
         for p in pots:
             out.append(f"   {p['name']} {p['amount']}")
             if len(pots) > 1:

@@ -146,3 +146,20 @@ def test_money_is_exact() -> None:
     assert money(Decimal("1234"), "") == "1,234"
     assert money(Decimal("-0.08"), "$") == "-$0.08"
     assert money(Decimal("0.005"), "€") == "€0.005"
+
+
+def test_a_hand_that_cannot_be_drawn_costs_that_hand_only(monkeypatch: object) -> None:
+    import pytest
+
+    from handlog.replayer import model
+
+    assert isinstance(monkeypatch, pytest.MonkeyPatch)
+    record = read_text((ENGINE_HANDS / "draw_nl.txt").read_text(encoding="utf-8"), "draw.txt")[0]
+
+    def broken(*_: object) -> None:
+        raise KeyError("Player9")
+
+    monkeypatch.setattr(model, "hand_view", broken)
+    view = record_view(record)
+    assert view["status"] == "not-replayed" and view["states"] == []
+    assert view["error"] == "handlog could not draw this hand (KeyError: 'Player9'); please report it"

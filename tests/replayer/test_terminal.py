@@ -176,3 +176,10 @@ def test_step_in_a_real_terminal() -> None:
             proc.kill()
             proc.wait()
         os.close(master)
+
+
+def test_a_game_not_replayed_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    six_plus = ENGINE_HANDS.parent.parent / "formats" / "golden" / "cash_out_6plus.txt"
+    code, out, _ = run(capsys, str(six_plus))
+    assert code == 0 and panels(out) == []
+    assert "[not replayed]" in out and "6+ Hold'em hands are read but not replayed yet" in out

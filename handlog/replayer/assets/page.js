@@ -133,7 +133,9 @@
     total.setAttribute("data-amount", st.pot);
     var pots = $("pots"); clear(pots);
     var winners = {};
-    st.pots.forEach(function (p, k) {
+    // one pot and nobody paid yet: the total says it all (the bets are in front of the players)
+    var listed = st.pots.length > 1 || st.pots.some(function (p) { return p.winners.length > 0; });
+    (listed ? st.pots : []).forEach(function (p, k) {
       var li = el("li", "pot");
       li.setAttribute("data-index", k);
       li.appendChild(el("span", "name", p.name + " "));
