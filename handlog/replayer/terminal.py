@@ -48,13 +48,15 @@ def _status(seat: SeatState, name: str, state: StateView) -> Text:
     if draw is not None:
         parts.append("  " if parts else "")
         parts.append("stands pat" if draw["count"] == 0 else f"drew {draw['count']}")
-        if draw["discarded"]:
-            parts.append(" out ")
-            parts.append_text(card_text(draw["discarded"]))
-        if draw["received"]:
-            parts.append(" in ")
-            parts.append_text(card_text(draw["received"]))
+        _labelled_cards(parts, " out ", draw["discarded"])
+        _labelled_cards(parts, " in ", draw["received"])
     return parts
+
+
+def _labelled_cards(out: Text, label: str, cards: Sequence[str]) -> None:
+    if cards:
+        out.append(label)
+        out.append_text(card_text(cards))
 
 
 def seats_table(hand: HandView, state: StateView) -> Table:
@@ -96,12 +98,8 @@ def render_state(hand: HandView, index: int) -> Panel:
     """One state: street and board, the seats, the pots, the action just taken and its violations."""
     state = hand["states"][index]
     head = Text(state["label"], style="bold cyan")
-    if state["board"]:
-        head.append("   board ")
-        head.append_text(card_text(state["board"]))
-    if state["board2"]:
-        head.append("   second board ")
-        head.append_text(card_text(state["board2"]))
+    _labelled_cards(head, "   board ", state["board"])
+    _labelled_cards(head, "   second board ", state["board2"])
     parts: list[RenderableType] = [head, seats_table(hand, state), _pots_text(state["pot"], state["pots"])]
     if state["to_act"]:
         parts.append(Text(f"{state['to_act']} to act", style="yellow"))

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from decimal import Decimal
 
+import pytest
 from replaykit import ENGINE_HANDS, HANDS, load
 
 from handlog.engine import replay
@@ -148,12 +149,9 @@ def test_money_is_exact() -> None:
     assert money(Decimal("0.005"), "€") == "€0.005"
 
 
-def test_a_hand_that_cannot_be_drawn_costs_that_hand_only(monkeypatch: object) -> None:
-    import pytest
-
+def test_a_hand_that_cannot_be_drawn_costs_that_hand_only(monkeypatch: pytest.MonkeyPatch) -> None:
     from handlog.replayer import model
 
-    assert isinstance(monkeypatch, pytest.MonkeyPatch)
     record = read_text((ENGINE_HANDS / "draw_nl.txt").read_text(encoding="utf-8"), "draw.txt")[0]
 
     def broken(*_: object) -> None:
