@@ -255,10 +255,18 @@
   $("last").addEventListener("click", function () { stop(); show(hands[cur].states.length - 1); });
   $("play").addEventListener("click", play);
   $("slider").addEventListener("input", function () { stop(); show(Number($("slider").value)); });
+  // a button clicked with the mouse gives the focus back, so that space and Enter keep their page-wide meaning
+  Array.prototype.forEach.call(document.querySelectorAll("#controls button"), function (b) {
+    b.addEventListener("click", function (e) { if (e.detail > 0) { b.blur(); } });
+  });
+  var SLIDER_KEYS = ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End", "PageUp", "PageDown"];
   document.addEventListener("keydown", function (e) {
-    if (e.target && (e.target.tagName === "INPUT" && e.target.type !== "range" && e.target.type !== "checkbox")) { return; }
+    var t = e.target || {}, k = e.key;
     if (e.altKey || e.ctrlKey || e.metaKey) { return; }
-    var k = e.key;
+    if (t.tagName === "INPUT" && t.type !== "checkbox" && (t.type !== "range" || SLIDER_KEYS.indexOf(k) >= 0)) {
+      return;  // typing in the filter, or the slider moving itself (its input event shows the step)
+    }
+    if (t.tagName === "BUTTON" && (k === " " || k === "Enter")) { return; }  // the focused button's own action
     if (k === "ArrowRight" || k === "Enter") { stop(); step(1); }
     else if (k === "ArrowLeft") { stop(); step(-1); }
     else if (k === " ") { play(); }
