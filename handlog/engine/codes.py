@@ -52,11 +52,24 @@ RULES: tuple[Rule, ...] = (
          "whether the cap holds heads-up)."),
     Rule("raise-not-reopened", LEG, E, "An all-in raise smaller than a full raise does not reopen the betting for "
          "players who already acted: they may only call or fold."),
-    Rule("blind-amount", LEG, E, "Blinds are posted at the amounts the stakes say (all-in for less excepted)."),
+    Rule("blind-amount", LEG, E, "Blinds are posted at the amounts the stakes say, in tournaments the level's "
+         "(all-in for less excepted); fixed limit: the small blind is half the small bet, or the room's rounding; "
+         "the button blind is the stated one (holdem-rules-de.txt, Die Blinden; limit-holdem-rules-da.txt)."),
     Rule("blind-position", LEG, E, "Heads-up, the button posts the small blind (and so acts first preflop and "
-         "last after the flop)."),
+         "last after the flop); the button blind is posted by the button."),
+    Rule("ante-amount", LEG, E, "Every ante is the stated ante, or where none is stated the one every player posts "
+         "(all-in for less excepted) (holdem-rules-fa.txt; five-card-draw-rules-de.txt, 2. Grundeinsatz)."),
+    Rule("straddle-not-allowed", LEG, E, "A straddle only where the rules profile allows one: cash games, not "
+         "tournaments, and no more straddles than the room allows (holdem-rules-de.txt, Zuerst Rund von Wetten)."),
+    Rule("straddle-position", LEG, E, "Only the player directly left of the big blind (or of the last straddler) "
+         "straddles, unless the room's profile lets any seat (holdem-rules-de.txt, Zuerst Rund von Wetten)."),
+    Rule("straddle-amount", LEG, E, "A straddle is twice the big blind (a re-straddle twice the straddle before), "
+         "or the room's multiple; all-in for less excepted (holdem-rules-de.txt, Zuerst Rund von Wetten)."),
+    Rule("button-draw", LEG, E, "Where the log shows the draw for the button, the highest card by suit (spades, "
+         "hearts, diamonds, clubs) takes it (five-card-draw-rules-de.txt, 1. Auslosung des ersten Dealer-Button "
+         "Inhabers)."),
     Rule("draw-too-many", LEG, E, "A draw replaces at most four cards (the rules profile may allow five)."),
-    Rule("draws-twice", LEG, E, "Each player draws once per draw."),
+    Rule("draws-twice", LEG, E, "Each player draws once per draw (and once for the button)."),
     # accounting: the money adds up, and matches what the site printed
     Rule("exceeds-stack", ACC, E, "Nobody puts in more than their stack."),
     Rule("uncalled-bet", ACC, E, "The uncalled part of a bet goes back to the player who made it, exactly."),
@@ -71,7 +84,8 @@ RULES: tuple[Rule, ...] = (
     Rule("split-amount", ACC, E, "A split pot is shared equally, but for odd chips."),
     Rule("odd-chip", ACC, W, "A split pot's odd chip goes to the first winner left of the button."),
     # cards: the deck and the deal
-    Rule("duplicate-card", CRD, E, "No card appears twice in a deal (hole cards, board, shown, drawn): a misdeal."),
+    Rule("duplicate-card", CRD, E, "No card appears twice in a deal (hole cards, board, shown, drawn; the cards drawn "
+         "for the button): a misdeal."),
     Rule("hole-card-count", CRD, E, "Each player is dealt the variant's number of hole cards (Hold'em 2, Five Card "
          "Draw 5): otherwise a misdeal."),
     Rule("board-count", CRD, E, "The flop adds three cards, the turn and the river one each."),

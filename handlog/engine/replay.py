@@ -62,7 +62,8 @@ def replay(hand: Hand, rules: RulesProfile | None = None, *, states: bool = True
 
 
 def _final_checks(table: Table) -> None:
-    """At the end of the log: a round left open, an uncalled bet never returned."""
+    """At the end of the log: a round left open, an uncalled bet never returned, the draw for the button."""
+    table.check_button_draw()
     live = table.live_players()
     if table.round_open and len(live) > 1 and not table.round_complete():
         last_line = table.hand.events[-1].line if table.hand.events else table.hand.line
