@@ -70,6 +70,10 @@ class RulesProfile(BaseModel):
 
 STANDARD = RulesProfile()
 
+HOUSE = RulesProfile(name="house", showdown_order_is_error=True)
+"""Hands dealt at a live table under the written house rules: the dealer holds the showdown order
+(holdem-rules-fa.txt, "Shotdown"), so a breach is an error."""
+
 SITE_PROFILES: dict[str, RulesProfile] = {
     # PokerStars caps fixed-limit betting heads-up too: its logs print "Betting is capped" after a bet and
     # three raises between two players (e.g. a 2010 50FPP Limit Hold'em tournament in the corpus).

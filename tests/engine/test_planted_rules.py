@@ -18,7 +18,7 @@ from test_rules import STRADDLE
 from handlog.audit import audit
 from handlog.engine import RulesProfile, profile_for, replay
 from handlog.engine.forced import ForcedBets, small_blinds
-from handlog.engine.rules import STANDARD, StraddleSeat
+from handlog.engine.rules import HOUSE, STANDARD, StraddleSeat
 from handlog.events import Bet, ButtonDraw, Check, Event, Hand, Post, PostType, Tournament
 
 D = Decimal
@@ -336,9 +336,6 @@ def test_split_within_one_cent_is_the_odd_chip() -> None:
 # ---------------------------------------------------------------- showdown order
 # holdem-rules-fa.txt, "Shotdown": the showdown starts with the last bettor or raiser; with no bet on the last
 # round, the first player left of the button
-
-
-HOUSE = STANDARD.model_copy(update={"name": "house", "showdown_order_is_error": True})
 
 
 def test_showdown_order_with_an_all_in() -> None:
