@@ -35,8 +35,10 @@ class Problem:
 
 
 def small_blinds(hand: Hand, rules: RulesProfile) -> set[Decimal]:
-    """The small blind(s) the stakes allow: the stated small blind, or in fixed limit half the small bet (the
-    room's own amount where it has one; rounded to the game's unit either way when the half is finer)."""
+    """The small blind(s) the stakes allow: the stated small blind; in fixed limit half the small bet, or the room's
+    own amount where its profile has one. Where half the small bet is finer than the game's unit (a $0.05 or a
+    25-chip small bet) and the room's rounding is not known, any amount from a third to two thirds of the small
+    bet is the room's rounding (PokerStars, for one, posts $0.02 at $0.05/$0.10 and $0.10 at $0.25/$0.50)."""
     if hand.structure != Structure.FIXED_LIMIT:
         return {hand.stakes.small}
     small_bet = hand.stakes.small
@@ -46,7 +48,12 @@ def small_blinds(hand: Hand, rules: RulesProfile) -> set[Decimal]:
     unit = smallest_unit(hand)
     if half % unit == 0:
         return {half}
-    return {half.quantize(unit, rounding=ROUND_FLOOR), half.quantize(unit, rounding=ROUND_CEILING)}
+    low = (small_bet / 3).quantize(unit, rounding=ROUND_CEILING)
+    high = (small_bet * 2 / 3).quantize(unit, rounding=ROUND_FLOOR)
+    steps = int((high - low) / unit) if high >= low else -1
+    if not 0 <= steps <= 1000:
+        return {half.quantize(unit, rounding=ROUND_FLOOR), half.quantize(unit, rounding=ROUND_CEILING)}
+    return {low + unit * i for i in range(steps + 1)}
 
 
 def usual_ante(hand: Hand) -> Decimal | None:
@@ -65,7 +72,8 @@ def _wrong_amount(e: Post, expected: set[Decimal], what: str) -> str | None:
     """What is wrong with the amount of ``e`` (None: one of ``expected``, or all-in for less)."""
     if e.amount in expected or (e.all_in and e.amount < min(expected)):
         return None
-    want = " or ".join(str(a) for a in sorted(expected))
+    ordered = sorted(expected)
+    want = " or ".join(map(str, ordered)) if len(ordered) <= 2 else f"from {ordered[0]} to {ordered[-1]}"
     return f"the {what} is {want}; {e.player} posts {e.amount}"
 
 

@@ -64,10 +64,14 @@ def test_fixed_limit_small_blind_rounding_is_the_rooms() -> None:
     hand = load("draw_fl_showdown.txt")  # $0.10/$0.20
     assert small_blinds(hand, STANDARD) == {D("0.05")}
     cents = hand.model_copy(update={"stakes": hand.stakes.model_copy(update={"small": D("0.05"), "big": D("0.10")})})
-    assert small_blinds(cents, STANDARD) == {D("0.02"), D("0.03")}  # half a nickel, to the cent either way
+    assert small_blinds(cents, STANDARD) == {D("0.02"), D("0.03")}  # half a nickel: the room rounds it
     assert small_blinds(cents, STARS) == {D("0.02")}  # PokerStars posts $0.02 (a 2010 corpus log)
     quarter = cents.model_copy(update={"stakes": cents.stakes.model_copy(update={"small": D("0.25")})})
     assert small_blinds(quarter, STARS) == {D("0.10")}  # PokerStars Badugi $0.25/$0.50 posts $0.10 (corpus)
+    # a room whose rounding is unknown: a third to two thirds of the small bet, never the big blind or nothing
+    assert small_blinds(quarter, STANDARD) == {D("0.09") + D("0.01") * i for i in range(8)}
+    chips = load("fl_mtt_capped.txt")  # a 30/60 tournament: 15 exactly
+    assert small_blinds(chips, STANDARD) == {D(15)}
 
 
 def test_every_ante_is_the_ante() -> None:
