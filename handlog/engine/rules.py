@@ -79,10 +79,12 @@ SITE_PROFILES: dict[str, RulesProfile] = {
     # three raises between two players (e.g. a 2010 50FPP Limit Hold'em tournament in the corpus).
     # Its fixed-limit small blinds are not always half the small bet: $0.05/$0.10 posts $0.02 and $0.25/$0.50
     # posts $0.10 (both in corpus logs: a 2010 Limit Hold'em and a 2010 Badugi hand); $3/$6 posts $1, $5/$10 $2 and
-    # $15/$30 $10 (the site's limit stakes).
+    # $15/$30 $10 (the site's published limit stakes; no corpus log at these stakes).
     # All-in hands it turns face up by itself, in its own order (in tests/engine/hands/nl_mtt_side_pots.txt the
     # players of the last side pot first): 69 all-in showdowns of the corpus logs do not start with the last
     # aggressor, while its other showdowns all do.
+    # Straddles: none in its corpus logs, so the written rule holds (one straddle, twice the big blind, by the
+    # player left of the big blind, in cash games only); GGPoker differs (below).
     "PokerStars": RulesProfile(
         name="PokerStars",
         cap_applies_heads_up=True,
@@ -96,7 +98,8 @@ SITE_PROFILES: dict[str, RulesProfile] = {
         },
     ),
     # GGPoker deals straddles from any seat and re-straddles, each double the last: its logs show the button
-    # straddling (PLO-5 $5/$10, 2021) and three straddles in one Short Deck hand (2021).
+    # straddling (PLO-5 $5/$10, 2021) and three straddles in one Short Deck hand (2021); no limit to how many is
+    # seen, so every other seat of a 9-handed table may.
     "GGPoker": RulesProfile(name="GGPoker", straddle_seat=StraddleSeat.ANY, max_straddles=8),
 }
 
