@@ -12,6 +12,7 @@ from decimal import Decimal
 from handlog.engine import Category, Replay, Severity, Violation
 from handlog.engine.pots import smallest_unit
 from handlog.engine.replay import pot_index
+from handlog.engine.rules import AllInShowdown
 from handlog.engine.variants import variant_for
 from handlog.events import Bet, Collect, Fold, Muck, Raise, Show, Street, StreetStart
 
@@ -182,27 +183,27 @@ def _raked_after_split(amounts: list[Decimal], replay: Replay) -> bool:
 def showdown_order(replay: Replay) -> Iterator[Violation]:
     """holdem-rules-fa.txt, "Shotdown": the last bettor or raiser of the last betting round shows first; with no
     bet on that round, the first player left of the button (holdem-rules-de.txt, "Zweitens Wettend Herum": later
-    rounds start left of the button). When someone is all-in the last round with a bet or raise decides.
+    rounds start left of the button). When someone is all-in the profile's ``showdown_order_all_in`` says which
+    round decides: by the house rules the last round with a bet or raise.
 
     Sites show hands automatically, in their own order, so a breach is a warning unless the rules profile says the
-    room enforces the order (``showdown_order_is_error``); a room whose all-in hands are shown in its own order
-    is not held to the rule there (``showdown_order_all_in``)."""
+    room enforces the order (``showdown_order_is_error``)."""
     events = replay.hand.events
     start = next((i for i, e in enumerate(events) if isinstance(e, StreetStart) and e.street == Street.SHOWDOWN),
                  None)
     if start is None:
         return
+    mode = replay.rules.showdown_order_all_in
     all_in = any(r.all_in_street is not None for r in replay.results.values())
-    if all_in and not replay.rules.showdown_order_all_in:
+    if all_in and mode == AllInShowdown.NOT_HELD:
         return
     first = next((e for e in events[start:] if isinstance(e, Show | Muck)), None)
     if first is None:
         return
     betting = [(step.street, step.event.player) for step in replay.steps[:start] if isinstance(step.event, Bet | Raise)]
-    if all_in:
-        final_street = betting[-1][0] if betting else None
-    else:
-        final_street = replay.steps[start - 1].street if 0 < start <= len(replay.steps) else None
+    final_street = replay.steps[start - 1].street if 0 < start <= len(replay.steps) else None
+    if all_in and mode == AllInShowdown.LAST_BET and betting:
+        final_street = betting[-1][0]
     aggressor = None
     for street, player in betting:
         if street == final_street:
@@ -210,6 +211,8 @@ def showdown_order(replay: Replay) -> Iterator[Violation]:
     if aggressor is None:
         folded = {e.player for e in events[:start] if isinstance(e, Fold)}
         live = [p for p in replay.results if p not in folded]
+        if all_in and mode == AllInShowdown.LAST_POT and replay.pots and replay.pots[-1].eligible:
+            live = list(replay.pots[-1].eligible)  # the players of the last side pot, from the left of the button
         button = replay.hand.button or 0
         seats = {s.player: s.seat for s in replay.hand.seats}
         live.sort(key=lambda p: (seats.get(p, 0) <= button, seats.get(p, 0)))

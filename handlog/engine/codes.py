@@ -81,7 +81,9 @@ RULES: tuple[Rule, ...] = (
     Rule("pot-unknown", ACC, E, "A player collects only from a pot that exists."),
     Rule("pot-overpaid", ACC, E, "No pot pays out more than it holds."),
     Rule("summary-won", ACC, E, "Each summary line's 'won'/'collected' amount is what that player collected."),
-    Rule("split-amount", ACC, E, "A split pot is shared equally, but for odd chips."),
+    Rule("split-amount", ACC, E, "A split pot is shared equally to the smallest unit (the cent, one chip): only "
+         "the odd chips differ (or the room's rake steps, where its profile takes the rake from the shares) "
+         "(holdem-rules-de.txt, Der Fluss)."),
     Rule("odd-chip", ACC, W, "A split pot's odd chip goes to the first winner left of the button."),
     # cards: the deck and the deal
     Rule("duplicate-card", CRD, E, "No card appears twice in a deal (hole cards, board, shown, drawn; the cards drawn "
@@ -99,12 +101,16 @@ RULES: tuple[Rule, ...] = (
     Rule("discard-count", CRD, E, "The cards listed in a discard are as many as it says."),
     Rule("discard-not-held", CRD, E, "A player discards only cards they hold."),
     # showdown: who wins
-    Rule("wrong-winner", SHO, E, "Each pot goes to the best hand shown among the players in it."),
+    Rule("wrong-winner", SHO, E, "Each pot goes to the best hand shown among the players in it; a player who "
+         "mucked or did not show is never paid over one who showed."),
     Rule("split-missing", SHO, E, "Tied best hands split the pot."),
-    Rule("ineligible-winner", SHO, E, "Only players who contested a pot (put in its level, did not fold) win it."),
+    Rule("ineligible-winner", SHO, E, "Only players who contested a pot (put in its level, did not fold) win it; a "
+         "collect that names no pot is held against every pot the player is in."),
     Rule("collect-by-folded", SHO, E, "A player who folded wins nothing."),
-    Rule("showdown-order", SHO, W, "At showdown the last aggressor shows first (sites show automatically, so a "
-         "warning)."),
+    Rule("showdown-order", SHO, W, "At showdown the last bettor or raiser of the last round shows first; with no "
+         "bet on it, the first player left of the button; with an all-in, the round the rules profile names (the "
+         "house rules: the last round with a bet). A warning (sites show automatically) unless the profile says "
+         "the room enforces it (holdem-rules-fa.txt, Shotdown)."),
     # structure: the log's own shape
     Rule("unknown-player", STR, E, "Everyone who acts has a seat in the hand."),
     Rule("street-order", STR, E, "Streets come in the variant's order."),

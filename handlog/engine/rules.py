@@ -26,6 +26,18 @@ class StraddleSeat(StrEnum):
     """Any player dealt in (rooms with a button or "Mississippi" straddle)."""
 
 
+class AllInShowdown(StrEnum):
+    """Who shows first when someone is all-in."""
+
+    LAST_BET = "last_bet"
+    """The last bettor or raiser of the last round that had a bet or raise (the house rules)."""
+    LAST_POT = "last_pot"
+    """The last bettor or raiser of the final round; with none, the first player left of the button among the
+    players of the last side pot (a room that turns all-in hands face up pot by pot)."""
+    NOT_HELD = "not_held"
+    """No order is held when someone is all-in."""
+
+
 class RulesProfile(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -63,9 +75,8 @@ class RulesProfile(BaseModel):
     showdown_order_is_error: bool = False
     """holdem-rules-fa.txt, "Shotdown": the last bettor or raiser shows first. Houses whose dealers enforce it make a
     breach an error; sites that show hands automatically, in their own order, keep it a warning."""
-    showdown_order_all_in: bool = True
-    """holdem-rules-fa.txt, "Shotdown": the order holds also when someone is all-in (then the last round with a bet
-    or raise decides). A room that turns all-in hands face up by itself, in its own order, is exempt."""
+    showdown_order_all_in: AllInShowdown = AllInShowdown.LAST_BET
+    """holdem-rules-fa.txt, "Shotdown": the order holds also when someone is all-in; which round decides then."""
 
 
 STANDARD = RulesProfile()
@@ -80,15 +91,16 @@ SITE_PROFILES: dict[str, RulesProfile] = {
     # Its fixed-limit small blinds are not always half the small bet: $0.05/$0.10 posts $0.02 and $0.25/$0.50
     # posts $0.10 (both in corpus logs: a 2010 Limit Hold'em and a 2010 Badugi hand); $3/$6 posts $1, $5/$10 $2 and
     # $15/$30 $10 (the site's published limit stakes; no corpus log at these stakes).
-    # All-in hands it turns face up by itself, in its own order (in tests/engine/hands/nl_mtt_side_pots.txt the
-    # players of the last side pot first): 69 all-in showdowns of the corpus logs do not start with the last
-    # aggressor, while its other showdowns all do.
+    # All-in hands it turns face up by itself: all 146 all-in showdowns of its corpus logs start with the final
+    # round's last bettor or raiser, or with none with the first player left of the button among the last side
+    # pot's players (tests/engine/hands/nl_mtt_side_pots.txt: Hero, of side pot-2); 69 of them would break the
+    # house rule of the last round with a bet.
     # Straddles: none in its corpus logs, so the written rule holds (one straddle, twice the big blind, by the
     # player left of the big blind, in cash games only); GGPoker differs (below).
     "PokerStars": RulesProfile(
         name="PokerStars",
         cap_applies_heads_up=True,
-        showdown_order_all_in=False,
+        showdown_order_all_in=AllInShowdown.LAST_POT,
         # 2008: a $2 pot split four ways paid 0.50, 0.50, 0.45, 0.45 with a rake of 0.10 (the corpus' "4.way.split.
         # unequal.rake" hand): the pot was split, then the rake taken from two shares in 5-cent steps.
         rake_from_split_shares=Decimal("0.05"),

@@ -343,7 +343,8 @@ def test_split_within_one_cent_is_the_odd_chip() -> None:
 
 
 def test_showdown_order_with_an_all_in() -> None:
-    """With an all-in the last round with a raise decides: preflop, Player13's all-in raise to 580 was last."""
+    """With an all-in the last round with a raise decides (the house rules): preflop, Player13's all-in raise to 580
+    was last. PokerStars' own order for all-in hands (its profile) is checked as well."""
     real = load("nl_mtt_side_pots.txt")  # PokerStars turns all-in hands up itself, Hero (side pot-2) first
     assert not check(real).violations
     assert ("showdown-order", "showdown", 31) in found(audit(real, STANDARD))
@@ -355,6 +356,9 @@ def test_showdown_order_with_an_all_in() -> None:
          "Hero: shows [8d 9h] (two pair, Queens and Tens)\n"),
     )
     assert not audit(in_order, STANDARD).violations
+    # ... which is a breach of PokerStars' own order: no bet on the river, so the first player left of the button
+    # (seat 4) among the players of the last side pot (Hero, Player13, Player11) shows first: Hero
+    assert found(check(in_order)) == {("showdown-order", "showdown", 31)}
 
 
 def test_showdown_order_is_an_error_where_the_house_enforces_it() -> None:

@@ -325,8 +325,8 @@ Player1: calls {call}
 *** TURN *** [6s Qs Ac] [6c]
 *** RIVER *** [6s Qs Ac 6c] [Ts]
 *** SHOW DOWN ***
-Player1: shows [Kc Ad] (two pair, Aces and Sixes - King kicker)
 Player2: shows [8h 2h] (a pair of Sixes)
+Player1: shows [Kc Ad] (two pair, Aces and Sixes - King kicker)
 Player1 collected 40 from pot
 *** SUMMARY ***
 Total pot 40 | Rake 0
