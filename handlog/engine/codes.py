@@ -122,7 +122,8 @@ RULES: tuple[Rule, ...] = (
     Rule("raise-without-bet", STR, W, "With no bet to raise, the first wager is a bet."),
     Rule("all-in-marked", STR, W, "'and is all-in' only when no chips are left."),
     Rule("all-in-unmarked", STR, W, "A player left with no chips is marked all-in."),
-    Rule("game-not-replayed", STR, W, "The hand's game is read but not replayed yet: nothing was checked."),
+    Rule("game-not-replayed", STR, W, "The hand's game is read but not replayed yet: only its forced bets were "
+         "checked."),
     Rule("internal-error", STR, E, "handlog itself failed on this hand (a bug to report); the run goes on."),
 )
 

@@ -23,7 +23,7 @@ from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal
 
 from handlog.engine.pots import smallest_unit
 from handlog.engine.rules import RulesProfile, StraddleSeat
-from handlog.engine.violations import Category
+from handlog.engine.violations import Category, Severity, Violation
 from handlog.events import Hand, Post, PostType, Structure
 
 
@@ -154,3 +154,20 @@ class ForcedBets:
         expected = base * rules.straddle_multiple
         wrong = _wrong_amount(e, {expected}, f"straddle ({rules.straddle_multiple} times {base})")
         return None if wrong is None else Problem("straddle-amount", Category.LEGALITY, wrong)
+
+
+def forced_bet_violations(hand: Hand, rules: RulesProfile) -> list[Violation]:
+    """The forced bets of a hand whose game the engine does not replay yet (6+ Hold'em's button blind and antes,
+    stud antes): they are checked all the same, with every seat taken as dealt in."""
+    big_blind = hand.stakes.small if hand.structure == Structure.FIXED_LIMIT else hand.stakes.big
+    checker = ForcedBets(hand, rules, big_blind)
+    seats = {s.player: s.seat for s in hand.seats}
+    dealt = sorted(seats.values())
+    found: list[Violation] = []
+    for e in hand.events:
+        if isinstance(e, Post) and e.player in seats:
+            problem = checker.check(e, seats[e.player], dealt)
+            if problem is not None:
+                found.append(Violation(problem.code, problem.category, Severity.ERROR, e.line, problem.message))
+    return found
+

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from decimal import ROUND_DOWN, Decimal
 
+from handlog.engine.forced import forced_bet_violations
 from handlog.engine.pots import build_pots
 from handlog.engine.rules import RulesProfile, profile_for
 from handlog.engine.table import ZERO, PlayerState, Table
@@ -24,13 +25,13 @@ def replay(hand: Hand, rules: RulesProfile | None = None, *, states: bool = True
     With ``states=False`` the steps keep only their street, not the whole table: what an audit needs, for less.
     """
     variant = variant_for(hand.game)
-    if variant is None:
-        note = f"{hand.game_name or hand.game.value} is not replayed yet: nothing in this hand was checked"
-        return Replay(
-            hand=hand, steps=(), violations=(), results={}, pots=(), rake=hand.summary.rake or ZERO,
-            supported=False, notes=(note,),
-        )
     rules = rules or profile_for(hand.site)
+    if variant is None:
+        note = f"{hand.game_name or hand.game.value} is not replayed yet: only its forced bets were checked"
+        return Replay(
+            hand=hand, steps=(), violations=tuple(forced_bet_violations(hand, rules)), results={}, pots=(),
+            rake=hand.summary.rake or ZERO, supported=False, notes=(note,), rules=rules,
+        )
     table = Table(hand, variant, rules, states)
     for event in hand.events:
         table.apply(event)

@@ -93,7 +93,7 @@ def test_an_all_in_ante_for_less_is_no_breach() -> None:
 
 
 # A real 6+ Hold'em hand (corpus: 6+Holdem-6max-USD-2.00-2.00-201904.walk.txt). 6+ Hold'em is read but not
-# replayed, so its forced bets are checked through ``ForcedBets`` directly.
+# replayed yet: its forced bets are checked all the same.
 SIX_PLUS = """\
 PokerStars Hand #199247789909:  6+ Hold'em No Limit (Button Blind $2 - Ante $2  USD) - 2019/04/13 18:36:55 CET [2019/04/13 12:36:55 ET]
 Table 'Bharani II' 6-max Seat #1 is the button
@@ -146,13 +146,16 @@ def forced_bet_problems(hand: Hand, rules: RulesProfile = STARS) -> set[tuple[st
 
 def test_stated_ante_and_button_blind() -> None:
     """The ante and the button blind are the amounts the header states; the button posts the button blind."""
-    assert forced_bet_problems(parse(SIX_PLUS)) == set()
-    short_ante = SIX_PLUS.replace("Player1: posts the ante $2", "Player1: posts the ante $1")
-    assert forced_bet_problems(parse(short_ante)) == {("ante-amount", 11)}
-    big_button = SIX_PLUS.replace("Hero: posts button blind $2", "Hero: posts button blind $4")
-    assert forced_bet_problems(parse(big_button)) == {("blind-amount", 15)}
+    not_replayed = ("game-not-replayed", "structure", 1)
+    assert found(check(parse(SIX_PLUS))) == {not_replayed}
+    # (the pot, collect and summary follow: $11)
+    short_ante = SIX_PLUS.replace("Player1: posts the ante $2", "Player1: posts the ante $1").replace("$12", "$11")
+    assert found(check(parse(short_ante))) == {not_replayed, ("ante-amount", "legality", 11)}
+    big_button = SIX_PLUS.replace("Hero: posts button blind $2", "Hero: posts button blind $4").replace(
+        "Uncalled bet ($2)", "Uncalled bet ($4)")
+    assert found(check(parse(big_button))) == {not_replayed, ("blind-amount", "legality", 15)}
     not_the_button = SIX_PLUS.replace("Hero: posts button blind $2", "Player0: posts button blind $2")
-    assert forced_bet_problems(parse(not_the_button)) == {("blind-position", 15)}
+    assert ("blind-position", "legality", 15) in found(check(parse(not_the_button)))
 
 
 # ---------------------------------------------------------------- straddles
