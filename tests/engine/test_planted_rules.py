@@ -189,13 +189,8 @@ def test_straddle_is_twice_the_big_blind() -> None:
     assert found(check(hand)) == {("straddle-amount", "legality", 9)}
 
 
-BUTTON_STRADDLE = """\
-PokerStars Hand #100000002:  Hold'em No Limit ($0.10/$0.20 USD) - 2020/01/01 12:00:00 ET
-Table 'Constructed' 6-max Seat #1 is the button
-Seat 1: Player1 ($20 in chips)
-Seat 2: Player2 ($20 in chips)
-Seat 3: Player3 ($20 in chips)
-Seat 4: Player4 ($20 in chips)
+# the same table as STRADDLE, where the button (Player1) straddles and Player4 wins on the flop
+BUTTON_STRADDLE = STRADDLE[: STRADDLE.index("Player2: posts small blind")] + """\
 Player2: posts small blind $0.10
 Player3: posts big blind $0.20
 Player1: posts straddle $0.40
