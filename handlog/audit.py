@@ -46,7 +46,8 @@ def audit(hand: Hand, rules: RulesProfile | None = None, *, full: bool = False) 
         found.append(
             Violation(
                 "game-not-replayed", Category.STRUCTURE, Severity.WARNING, hand.line,
-                f"{hand.game_name or hand.game.value} hands are read but not replayed yet: nothing was checked",
+                f"{hand.game_name or hand.game.value} hands are read but not replayed yet: only the forced bets were"
+                " checked",
             )
         )
     found.sort(key=lambda v: v.line)

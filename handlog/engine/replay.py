@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from decimal import ROUND_DOWN, Decimal
 
+from handlog.engine.forced import forced_bet_violations
 from handlog.engine.pots import build_pots
 from handlog.engine.rules import RulesProfile, profile_for
 from handlog.engine.table import ZERO, PlayerState, Table
@@ -26,13 +27,13 @@ def replay(hand: Hand, rules: RulesProfile | None = None, *, states: bool = True
     next (``Replay.reveals``): what a replayer draws and statistics do not need.
     """
     variant = variant_for(hand.game)
-    if variant is None:
-        note = f"{hand.game_name or hand.game.value} is not replayed yet: nothing in this hand was checked"
-        return Replay(
-            hand=hand, steps=(), violations=(), results={}, pots=(), rake=hand.summary.rake or ZERO,
-            supported=False, notes=(note,),
-        )
     rules = rules or profile_for(hand.site)
+    if variant is None:
+        note = f"{hand.game_name or hand.game.value} is not replayed yet: only its forced bets were checked"
+        return Replay(
+            hand=hand, steps=(), violations=tuple(forced_bet_violations(hand, rules)), results={}, pots=(),
+            rake=hand.summary.rake or ZERO, supported=False, notes=(note,), rules=rules,
+        )
     table = Table(hand, variant, rules, states)
     reveals: list[Reveal] = []
     for event in hand.events:
@@ -75,7 +76,8 @@ def _reveal(table: Table) -> Reveal:
 
 
 def _final_checks(table: Table) -> None:
-    """At the end of the log: a round left open, an uncalled bet never returned."""
+    """At the end of the log: a round left open, an uncalled bet never returned, the draw for the button."""
+    table.check_button_draw()
     live = table.live_players()
     if table.round_open and len(live) > 1 and not table.round_complete():
         last_line = table.hand.events[-1].line if table.hand.events else table.hand.line

@@ -108,7 +108,7 @@ class Replay:
     results: dict[str, PlayerResult]
     pots: tuple[Pot, ...]
     rake: Decimal
-    supported: bool = True  # False when the game is not one the engine replays yet (nothing was checked)
+    supported: bool = True  # False when the game is not one the engine replays yet (only its forced bets were checked)
     notes: tuple[str, ...] = field(default=())
     boards: tuple[tuple[str, ...], ...] = ()  # the final board; two boards when the hand was run twice
     collects: tuple[Collect, ...] = ()  # the log's "collected" lines, in order

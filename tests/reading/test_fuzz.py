@@ -16,11 +16,12 @@ from hypothesis import strategies as st
 
 from handlog.reading import ReadReport, read, read_text
 from handlog.reading.decode import iter_lines
+from handlog.reading.reader import HEAD_LINES
 
 GOLDEN = Path(__file__).resolve().parents[1] / "formats" / "golden"
 HANDS = [p.read_text(encoding="utf-8") for p in sorted(GOLDEN.glob("*.txt"))]
 SESSION = "\n\n".join(HANDS)
-HEAD_LINES = 25
+# HEAD_LINES, the non-blank lines the reader looks at to recognise a format, is the reader's own setting
 
 # Written here, apart from the reader: a header starts a line, or is glued (with its date) after other text.
 START = re.compile(r"^\ufeff?PokerStars (?:Home Game |Zoom )?(?:Hand|Game) #", re.IGNORECASE)
