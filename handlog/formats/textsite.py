@@ -56,7 +56,9 @@ How to add a site (the sqlglot-dialect pattern: a dialect is a subclass that ove
    from a header without a parse, for hands that do not parse) and ``summary_marker``. Dict-valued class
    attributes are annotated ``ClassVar[...]`` (ruff's RUF012). Finish the module with
    ``register(MySiteFormat())`` and add the module to ``handlog/formats/__init__.py``. Detection asks each
-   registered format in turn, so a header pattern must not match another site's header.
+   registered format in turn (``stars_layout``, the reader of PokerStars' layout from rooms without a reader of
+   their own, has ``fallback = True`` and is asked last), so a header pattern must not match another site's
+   header; a room that ``stars_layout`` reads today gets its own reader simply by registering one.
 
 3. **Tests**, ``tests/formats/test_<site>.py``: golden hands (``.txt`` + expected ``Hand`` as ``.json``), the
    site's corpus files counted by an independent header regex, and the table driver against Lark (as
@@ -666,6 +668,8 @@ class TextSiteFormat:
     """Line kinds in words, for error messages."""
     summary_marker: str | None = "*** SUMMARY ***"
     """A line after which the first blank line ends the hand, or None."""
+    fallback: ClassVar[bool] = False
+    """True for a reader of a layout that many rooms share: detection asks it after every other format."""
     peek_pattern: ClassVar[re.Pattern[str] | None] = None
     """Finds ``id``, ``game`` and ``structure`` (named groups; the latter two words of the builder's ``games`` and
     ``structures``) in a header; None: ``#<id>: … <game> <structure>``, as PokerStars writes them."""
