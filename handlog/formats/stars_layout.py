@@ -13,6 +13,8 @@ overrides; the quirks of reading them live here:
   summary lines with the amount won out of brackets (``showed [Ad Qd] and won €0.76 with …``);
 - Run It Once announces its Splash The Pot (``STP added: €0.50``, kept as a ``Notice``; the summary's
   ``| STP €0.50 |`` is what the accounting reads);
+- Run It Once writes the time in UTC and then, in brackets, at UTC+1 labelled "CET" all year round: the UTC one
+  is taken;
 - MPL Poker names five- and six-card Omaha ``Omaha 5 Cards`` / ``Omaha 6 Cards``.
 
 Chip amounts written with a decimal fraction (``collected 1500.0 from pot``, as research logs do) are the
@@ -24,13 +26,14 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import replace
+from datetime import datetime
 from decimal import Decimal
 from typing import ClassVar
 
 from handlog.events import Bet, Call, Event, Game, Notice, Post, PostType, Raise, Show, Street, StreetStart
 from handlog.formats.grammar import Fields
 from handlog.formats.pokerstars import PokerStarsBuilder, PokerStarsFormat
-from handlog.formats.text import amount
+from handlog.formats.text import amount, utc_time
 from handlog.formats.textsite import DESCRIPTIONS, TextHandBuilder, Tok, shown_cards
 from handlog.reading.registry import HeaderFacts, register
 
@@ -83,6 +86,7 @@ def highest_bet(events: Sequence[Event]) -> Decimal:
 
 
 _ROOM = re.compile(r"^\ufeff?(?P<room>[^#\n]+?) (?i:Hand|Game) #")
+_UTC = re.compile(r"\bUTC\b")
 _SIDE_POT = re.compile(r"side pot (?P<n>[0-9]+)")
 _WON_BARE = re.compile(r"(?:won|collected) ((?:[$€£₹]|Rs\. ?)?[0-9][0-9,]*(?:\.[0-9]+)?)")
 
@@ -101,6 +105,13 @@ class StarsLayoutBuilder(PokerStarsBuilder):
 
     def zoom(self) -> bool:
         return (self.header.get("site") or "").endswith(" Rush")
+
+    def time_utc(self, time_local: str, time_second: str | None) -> datetime | None:
+        # "2019/04/19 17:52 UTC [2019/04/19 18:52 CET]": Run It Once states UTC first; its bracketed "CET" is
+        # UTC+1 all year round (18:52 in April), not Paris time, so the UTC time is the one to take.
+        if _UTC.search(time_local):
+            return utc_time(time_local)
+        return super().time_utc(time_local, time_second)
 
     def POST(self, tok: Tok, fields: Fields | None = None) -> Tok:
         super().POST(tok, fields)

@@ -45,7 +45,7 @@ How to add a site (the sqlglot-dialect pattern: a dialect is a subclass that ove
      ``self._add(tok, fields, make)`` to append an event, ``self._f(tok, fields)`` for the fields alone), or an
      override of an inherited one (``RAISE`` for a site whose raises are "raises to X");
    - hooks for the hand as a whole: ``stakes_of`` (stakes from the header's text), ``site_name`` (the room that
-     wrote the hand), ``currency``, ``home_game``, ``zoom``.
+     wrote the hand), ``currency``, ``home_game``, ``zoom``, ``time_utc``.
 
    Then subclass ``TextSiteFormat`` and set its class attributes: ``name`` (registry name), ``site`` (room name),
    ``grammar`` (the ``.lark`` file's stem), ``builder`` (your builder class), ``header_start`` (a compiled
@@ -75,6 +75,7 @@ import re
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from decimal import Decimal
 from pathlib import Path
 from typing import ClassVar, TypeVar
@@ -603,7 +604,7 @@ class TextHandBuilder(Transformer[Token, object]):
             max_seats=int(max_seats) if max_seats else None,
             button=int(button) if button else None,
             time_local=time_local + (f" [{time_et}]" if time_et else ""),
-            time_utc=utc_time(time_et) if time_et else utc_time(time_local),
+            time_utc=self.time_utc(time_local, time_et),
             seats=tuple(self.seats),
             events=tuple(events),
             summary=stated,
@@ -617,6 +618,11 @@ class TextHandBuilder(Transformer[Token, object]):
         if pair is None:
             raise FieldError(f"no stakes in {text!r}")
         return Stakes(small=amount(pair.group("small").rstrip(".,")), big=amount(pair.group("big").rstrip(".,")))
+
+    def time_utc(self, time_local: str, time_second: str | None) -> datetime | None:
+        """The hand's start in UTC from the header's times: the bracketed second time ("[2012/12/13 19:59:19 ET]",
+        PokerStars' Eastern time) when there is one, else the first."""
+        return utc_time(time_second) if time_second else utc_time(time_local)
 
     def site_name(self) -> str:
         """The room that wrote this hand (``Hand.site``): the format's site unless the header names another."""

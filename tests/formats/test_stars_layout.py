@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
+from datetime import UTC, datetime
 from decimal import Decimal
 from pathlib import Path
 
@@ -108,6 +109,13 @@ def test_run_it_once_raise_after_a_bet_raises_by_what_it_adds() -> None:
     assert [c.pot for c in hand.events if c.kind == "collect"] == ["side pot-1", "pot"]
     # "Total pot €83.58 | Main pot €62.60 | Side pot €20.98": the replay's pots hold what the summary says.
     assert [p.amount for p in audit(hand).replay.pots] == [Decimal("62.60"), Decimal("20.98")]
+
+
+def test_run_it_once_time_is_its_utc_time() -> None:
+    """ "2019/04/19 17:52 UTC [2019/04/19 18:52 CET]": the bracket is UTC+1 even in April (Paris would be +2)."""
+    hand = read_golden(GOLDEN, "rio_raise_after_bet_side_pot")
+    assert hand.time_utc == datetime(2019, 4, 19, 17, 52, tzinfo=UTC)
+    assert hand.time_local == "2019/04/19 17:52 UTC [2019/04/19 18:52 CET]"
 
 
 def test_pokermaster_second_bigger_big_blind_is_a_straddle() -> None:
