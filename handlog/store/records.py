@@ -53,7 +53,7 @@ def prepare(fmt: HandFormat, file: str, line: int, lines: list[str], with_allin_
     record = parse_chunk(fmt, file, line, lines)
     text = "\n".join(lines)
     stored = StoredHand(
-        key=(fmt.site, hand_key(record.hand_id, text)),
+        key=(site_of(fmt, record), hand_key(record.hand_id, text)),
         row=_row(fmt, record),
         status="unparsed",
         text=compress(lines),
@@ -87,10 +87,16 @@ _HAND_LEVEL = frozenset({"hand_id", "file", "site", "game", "structure", "stakes
 """Per-hand fields of ``hand_rows``: stored once, in ``hands``."""
 
 
+def site_of(fmt: HandFormat, record: HandRecord) -> str:
+    """The room: the hand's own (a format shared by several rooms names the room in each hand), else the
+    format's."""
+    return record.hand.site if record.hand is not None else fmt.site
+
+
 def _row(fmt: HandFormat, record: HandRecord) -> dict[str, Any]:
     hand = record.hand
     row: dict[str, Any] = {
-        "site": fmt.site,
+        "site": site_of(fmt, record),
         "hand_id": record.hand_id,
         "format": fmt.name,
         "game": record.game,
