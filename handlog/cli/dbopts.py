@@ -28,7 +28,7 @@ def add_db_argument(p: argparse.ArgumentParser, reading: bool = True) -> None:
 
 
 def _default_shown() -> str:
-    from handlog.store.database import default_path
+    from handlog.store.location import default_path
 
     return str(default_path())
 

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    from handlog.store.database import default_path
+    from handlog.store.location import default_path
 
     p = sub.add_parser(
         "import",

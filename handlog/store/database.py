@@ -19,16 +19,9 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
 from handlog.store.errors import StoreError
+from handlog.store.location import ENV, default_path
 
-ENV = "HANDLOG_DB"
 MIGRATIONS = Path(__file__).parent / "migrations"
-
-
-def default_path() -> Path:
-    """The SQLite file used when neither ``--db`` nor ``HANDLOG_DB`` is given."""
-    from platformdirs import user_data_dir
-
-    return Path(user_data_dir("handlog", appauthor=False)) / "hands.sqlite"
 
 
 def resolve_url(db: str | None) -> str:
