@@ -165,7 +165,7 @@ class Importer:
                 report.problems.append(FileProblem(str(path), "not a hand history in any known format"))
                 return None
             state = _FileState(path, fmt, encoding, row["id"] if row else None, Position(), hashlib.sha256())
-            result.reread = row is not None
+            result.reread = row is not None and not encoding.startswith("utf-16")  # UTF-16: always read whole
         state.size, state.mtime_ns = stat.st_size, stat.st_mtime_ns
         self._read(state, result)
         return result
@@ -176,6 +176,8 @@ class Importer:
             return None
         if stat.st_size == row["size"] == row["consumed"] and stat.st_mtime_ns == row["mtime_ns"]:
             result.unchanged = True
+            return None
+        if (row["encoding"] or "").startswith("utf-16"):  # read whole whenever it changes (see ``tail``)
             return None
         hasher = hashlib.sha256()
         with path.open("rb") as stream:

@@ -140,3 +140,18 @@ def test_crlf_cut_between_cr_and_lf_keeps_line_numbers(db_url: str, tmp_path: Pa
         stored = [(r.hand_id, r.line) for r in db.records()]
     assert stored == [(r.hand_id, r.line) for r in handlog.read([path])]
     assert len(stored) == 4
+
+
+def test_a_utf16_file_is_read_whole_with_its_known_hands_skipped(db_url: str, tmp_path: Path) -> None:
+    hands = renumbered_hands(6)
+    path = tmp_path / "utf16.txt"
+    path.write_text("".join(hands[:4]), encoding="utf-16")  # with its BOM, as Full Tilt and Winning write
+    with handlog.db.open(db_url, create=True) as db:
+        first = db.import_paths([path], with_allin_ev=False, settle=0)
+        assert (first.hands, first.new) == (4, 4)
+        path.write_text("".join(hands), encoding="utf-16")
+        grown = db.import_paths([path], with_allin_ev=False, settle=0)
+        assert (grown.new, grown.duplicates) == (2, 4)
+        assert db.import_paths([path], with_allin_ev=False, settle=0).new == 0
+        stored = [(r.hand_id, r.line) for r in db.records()]
+    assert stored == [(r.hand_id, r.line) for r in handlog.read([path])]
