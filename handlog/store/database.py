@@ -94,8 +94,8 @@ def connect(url: str, create: bool = True) -> Engine:
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     # WAL: readers (stats, watch) never block the importer; a kill -9 loses only the uncommitted batch.
-    # The driver's own transaction handling is turned off so that every transaction starts with BEGIN IMMEDIATE
-    # (see ``begin``): two importers never both read "not there yet" and then insert the same hand.
+    # The driver's own transaction handling is turned off so that handlog says how each transaction begins
+    # (see ``writer``).
     dbapi_connection.isolation_level = None
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA foreign_keys=ON")
@@ -104,8 +104,19 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.close()
 
 
+WRITE = "handlog_write"
+"""Execution option of the engine that writes (see :func:`writer`)."""
+
+
+def writer(engine: Engine) -> Engine:
+    """The engine to write with. On SQLite its transactions start with ``BEGIN IMMEDIATE``: the write lock is
+    taken first, so that two importers never both read "not there yet" and then insert the same hand. Reading
+    transactions stay deferred: in WAL mode a long ``stats`` or ``audit --db`` never blocks ``watch``."""
+    return engine.execution_options(**{WRITE: True})
+
+
 def _sqlite_begin(conn: Any) -> None:
-    conn.exec_driver_sql("BEGIN IMMEDIATE")
+    conn.exec_driver_sql("BEGIN IMMEDIATE" if conn.get_execution_options().get(WRITE) else "BEGIN")
 
 
 def _first_line(exc: BaseException) -> str:
@@ -138,7 +149,7 @@ def migrate(engine: Engine) -> None:
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     scripts = ScriptDirectory.from_config(config)
-    with engine.begin() as conn:
+    with writer(engine).begin() as conn:
         current = MigrationContext.configure(conn).get_current_heads()
         for rev in current:
             try:

@@ -25,7 +25,7 @@ from handlog.reading import FileProblem, ReadReport
 from handlog.reading.reader import iter_files
 from handlog.reading.registry import HandFormat, get
 from handlog.store import schema
-from handlog.store.database import translated
+from handlog.store.database import translated, writer
 from handlog.store.records import StoredHand, prepare
 from handlog.store.tail import SETTLE_SECONDS, Position, TailHand, detect, new_hands
 
@@ -111,6 +111,7 @@ class Importer:
         mapper: Mapper = map,
     ) -> None:
         self.engine = engine
+        self.writer = writer(engine)
         self.settle = settle
         self.batch = batch
         self.with_allin_ev = with_allin_ev
@@ -128,7 +129,7 @@ class Importer:
         """A file moved from ``old`` to ``new`` (a client rotating its log): its row follows it, so that it is
         not read again. Nothing changes when ``new`` already has a row of its own."""
         files = schema.files
-        with self.engine.begin() as conn:
+        with self.writer.begin() as conn:
             if self.postgres:
                 conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": _LOCK_KEY})
             taken = conn.execute(select(files.c.id).where(files.c.path == str(new.absolute()))).first()
@@ -226,7 +227,7 @@ class Importer:
     def _write(self, state: _FileState, batch: Sequence[tuple[StoredHand, TailHand]], result: FileResult) -> None:
         """One transaction: the batch's new hands, and the file's position after its last hand."""
         end = batch[-1][1].end if batch else state.position
-        with self.engine.begin() as conn:
+        with self.writer.begin() as conn:
             if self.postgres:
                 conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": _LOCK_KEY})
             known = _existing(conn, [stored.key for stored, _ in batch])

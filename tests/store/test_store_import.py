@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 from pathlib import Path
 
 import pytest
@@ -155,3 +156,18 @@ def test_a_utf16_file_is_read_whole_with_its_known_hands_skipped(db_url: str, tm
         assert db.import_paths([path], with_allin_ev=False, settle=0).new == 0
         stored = [(r.hand_id, r.line) for r in db.records()]
     assert stored == [(r.hand_id, r.line) for r in handlog.read([path])]
+
+
+def test_a_long_read_does_not_block_an_import(db_url: str, tmp_path: Path) -> None:
+    first, second = tmp_path / "a.txt", tmp_path / "b.txt"
+    hands = renumbered_hands(8)
+    first.write_text("".join(hands[:4]), encoding="utf-8")
+    second.write_text("".join(hands[4:]), encoding="utf-8")
+    with handlog.db.open(db_url, create=True) as reader, handlog.db.open(db_url) as writer:
+        reader.import_paths([first], with_allin_ev=False, settle=0)
+        stream = reader.records()
+        next(stream)  # a read in progress (stats, audit --db) …
+        started = time.monotonic()
+        assert writer.import_paths([second], with_allin_ev=False, settle=0).new == 4  # … and watch goes on
+        assert time.monotonic() - started < 5
+        assert len(list(stream)) == 3  # the reader's own view: the hands there when it started
