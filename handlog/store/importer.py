@@ -272,8 +272,11 @@ class Importer:
             "violations": state.violations,
             "imported_at": datetime.now(UTC),
         }
-        if state.file_id is None:
-            return int(conn.execute(insert(schema.files).returning(schema.files.c.id), values).scalar_one())
+        if state.file_id is None:  # another importer may have added it since: looked up under the write lock
+            found = conn.execute(select(schema.files.c.id).where(schema.files.c.path == values["path"])).scalar()
+            if found is None:
+                return int(conn.execute(insert(schema.files).returning(schema.files.c.id), values).scalar_one())
+            state.file_id = int(found)
         conn.execute(update(schema.files).where(schema.files.c.id == state.file_id), values)
         return state.file_id
 

@@ -98,3 +98,16 @@ def test_sigkill_at_random_moments_then_rerun_equals_a_clean_import(
         assert got["players"] == expected["players"], f"seed {seed}"
         assert got["violations"] == expected["violations"], f"seed {seed}"
         assert got["files"] == expected["files"], f"seed {seed}"
+
+
+def test_two_imports_at_once_store_each_hand_once(db_url: str, hand_files: list[Path]) -> None:
+    with handlog.db.open(db_url, create=True):
+        pass
+    procs = [_import(db_url, hand_files[:2]), _import(db_url, hand_files[:2])]  # the same files, at once
+    for proc in procs:
+        _, err = proc.communicate(timeout=300)
+        assert proc.returncode == 0, err.decode()
+    with handlog.db.open(db_url) as db:
+        got = snapshot(db)
+    keys = [h[0] for h in got["hands"]]
+    assert len(keys) == len(set(keys)) == 2 * HANDS // FILES
