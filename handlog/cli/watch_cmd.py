@@ -31,7 +31,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     )
     p.add_argument("folder", metavar="DIR", help="the client's hand-history folder")
     add_db_argument(p, reading=False)
-    p.add_argument("--poll", action="store_true", help="look for changes every half second (network drives)")
+    p.add_argument("--poll", action="store_true", help="look for changes every quarter second (network drives)")
     p.add_argument("--json", action="store_true", help="JSON Lines: one record per import, then a summary")
     p.add_argument("--no-allin-ev", dest="allin_ev", action="store_false", help="skip the all-in expectation")
     p.set_defaults(run=run)

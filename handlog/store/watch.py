@@ -2,7 +2,7 @@
 
 The operating system's file notifications (watchdog: inotify, FSEvents, ReadDirectoryChangesW) say which files
 changed; where they are not available (or with ``poll=True``, for network drives) watchdog's polling observer
-looks every half second. A changed file goes through the importer, which reads only its new complete hands, so
+looks every quarter second. A changed file goes through the importer, which reads only its new complete hands, so
 a hand is imported within a moment of the line that completes it (the next header, or the blank line after its
 summary); a half-written last hand waits, whatever the time. A rotated or truncated file is read whole again
 with its known hands skipped. Stopping (Ctrl-C) finishes the file in hand: every batch is committed.
@@ -22,7 +22,7 @@ from handlog.store.importer import FileResult, Importer
 CHANGES = frozenset({"created", "modified", "moved", "closed"})
 """Events that can change a file's hands (not opening or reading it: the importer's own reads would loop)."""
 
-POLL_SECONDS = 0.5
+POLL_SECONDS = 0.25
 """How often the polling observer looks at the folder."""
 
 
