@@ -123,7 +123,10 @@ def _record(fmt: registry.HandFormat, file: str, line: int, lines: list[str]) ->
     facts = fmt.peek(lines[0])
     record = HandRecord(file, line, fmt.site, facts.hand_id, facts.game, facts.structure)
     try:
-        record.hand = fmt.parse(lines, line, file)
+        hand = record.hand = fmt.parse(lines, line, file)
+        # the header may not tell it all (a PHH table header names the table, not the hand): the hand does
+        record.hand_id, record.game = hand.hand_id, record.game or hand.game.value
+        record.structure = record.structure or hand.structure.value
     except registry.HandParseFailure as failure:
         err = failure.error
         record.error = err if isinstance(err, ParseError) else ParseError(line=line, message=str(err))

@@ -1,0 +1,179 @@
+"""A PHH hand as a TOML document: its fields validated (pydantic) and where in the file each one was written.
+
+``tomllib`` reads the TOML but keeps no positions; events and errors need file lines, so ``locate`` finds the line
+of every top-level key and of every string of the ``actions`` array in the text itself.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import time as Time
+from decimal import Decimal
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from handlog.errors import ParseError
+
+
+class PHHFields(BaseModel):
+    """The PHH fields handlog reads (phh-std "Required Fields" and "Optional Fields"). Other keys are allowed:
+    the specification reserves ``_``-prefixed keys for what it lacks, and readers must not fail on them."""
+
+    model_config = ConfigDict(frozen=True, extra="allow")
+
+    variant: str
+    antes: list[Decimal] | None = None
+    blinds_or_straddles: list[Decimal] | None = None
+    bring_in: Decimal | None = None
+    small_bet: Decimal | None = None
+    big_bet: Decimal | None = None
+    min_bet: Decimal | None = None
+    starting_stacks: list[Decimal]
+    actions: list[str]
+    ante_trimming_status: bool = False
+    players: list[str] | None = None
+    seats: list[int] | None = None
+    seat_count: int | None = None
+    hand: int | str | None = None
+    table: int | str | None = None
+    venue: str | None = None
+    event: str | None = None
+    currency: str | None = None
+    currency_symbol: str | None = None
+    time: Time | None = None
+    time_zone: str | None = None
+    time_zone_abbreviation: str | None = None
+    day: int | None = None
+    month: int | None = None
+    year: int | None = None
+    level: int | None = None
+    winnings: list[Decimal] | None = None
+    finishing_stacks: list[Decimal] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Located:
+    """A hand's fields and the file lines they were written on."""
+
+    fields: PHHFields
+    key_lines: dict[str, int]
+    action_lines: tuple[int, ...]  # one per action string
+    first_line: int
+
+    def line_of(self, key: str) -> int:
+        return self.key_lines.get(key, self.first_line)
+
+
+_KEY = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_-]*)\s*=")
+_TOML_POSITION = re.compile(r"\(at line (\d+), column (\d+)\)")
+
+
+def load(lines: Sequence[str], first_line: int) -> Located:
+    """Read one hand's TOML (``lines[0]`` is file line ``first_line``); a problem raises ``DocumentError``."""
+    text = "\n".join(lines)
+    try:
+        data = tomllib.loads(text, parse_float=Decimal)
+    except tomllib.TOMLDecodeError as exc:
+        message = str(exc)
+        where = _TOML_POSITION.search(message)
+        line, column = (int(where.group(1)), int(where.group(2))) if where else (1, 1)
+        bare = _TOML_POSITION.sub("", message).strip()
+        index = min(max(line - 1, 0), max(len(lines) - 1, 0))
+        raise DocumentError(ParseError(
+            line=first_line + index, column=column, message=f"not valid TOML: {bare}",
+            text=lines[index][:300] if lines else "",
+        )) from None
+    key_lines = _key_lines(lines, first_line)
+    body = _table_body(data)
+    try:
+        fields = PHHFields.model_validate(body)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        key = str(first["loc"][0]) if first["loc"] else ""
+        path = " → ".join(str(part) for part in first["loc"])
+        raise DocumentError(ParseError(
+            line=key_lines.get(key, first_line), message=f"PHH field {path or '?'}: {first['msg']}",
+        )) from None
+    actions_line = key_lines.get("actions", first_line)
+    action_lines = _string_lines(lines, actions_line - first_line, len(fields.actions))
+    located_actions = (
+        tuple(first_line + i for i in action_lines)
+        if action_lines is not None
+        else tuple(actions_line for _ in fields.actions)
+    )
+    return Located(fields, key_lines, located_actions, first_line)
+
+
+class DocumentError(Exception):
+    """A hand whose TOML or fields cannot be read; carries the ``ParseError``."""
+
+    def __init__(self, error: ParseError) -> None:
+        super().__init__(error.message)
+        self.error = error
+
+
+def _table_body(data: dict[str, Any]) -> dict[str, Any]:
+    """The hand's keys: the document itself, or the one table of a ``.phhs`` chunk (``[1]``)."""
+    if "variant" not in data and len(data) == 1:
+        (only,) = data.values()
+        if isinstance(only, dict):
+            return only
+    return data
+
+
+def _key_lines(lines: Sequence[str], first_line: int) -> dict[str, int]:
+    found: dict[str, int] = {}
+    for i, line in enumerate(lines):
+        m = _KEY.match(line)
+        if m is not None and m.group(1) not in found:
+            found[m.group(1)] = first_line + i
+    return found
+
+
+def _string_lines(lines: Sequence[str], start: int, count: int) -> list[int] | None:
+    """The index of the line where each string of the array starting on ``lines[start]`` begins, or None when
+    the strings found are not as many as the array holds (then every action gets the ``actions`` line)."""
+    found: list[int] = []
+    depth = 0
+    i = start
+    text = lines[i] if 0 <= i < len(lines) else ""
+    pos = text.find("=") + 1
+    while i < len(lines):
+        text = lines[i]
+        while pos < len(text):
+            ch = text[pos]
+            if ch == "#":
+                break
+            if ch == "[":
+                depth += 1
+            elif ch == "]":
+                depth -= 1
+                if depth == 0:
+                    return found if len(found) == count else None
+            elif ch in "\"'":
+                end = _string_end(text, pos)
+                if end < 0:
+                    return None  # a multi-line string: give up locating, keep the array's line
+                found.append(i)
+                pos = end
+            pos += 1
+        i += 1
+        pos = 0
+    return None
+
+
+def _string_end(text: str, pos: int) -> int:
+    quote = text[pos]
+    j = pos + 1
+    while j < len(text):
+        if quote == '"' and text[j] == "\\":
+            j += 2
+            continue
+        if text[j] == quote:
+            return j
+        j += 1
+    return -1
