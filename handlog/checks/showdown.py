@@ -153,8 +153,9 @@ def showdown_order(replay: Replay) -> Iterator[Violation]:
         live.sort(key=lambda p: (seats.get(p, 0) <= button, seats.get(p, 0)))
         aggressor = live[0] if live else None
     if aggressor is not None and first.player != aggressor:
+        severity = Severity.ERROR if replay.rules.showdown_order_is_error else Severity.WARNING
         yield Violation(
-            "showdown-order", Category.SHOWDOWN, Severity.WARNING, first.line,
+            "showdown-order", Category.SHOWDOWN, severity, first.line,
             f"{aggressor} should show first (last aggressor, or first left of the button); {first.player} does",
         )
 

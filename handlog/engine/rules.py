@@ -24,6 +24,9 @@ class RulesProfile(BaseModel):
     """Fixed limit: an all-in raise of at least half a bet counts as a full raise."""
     odd_chip_left_of_button: bool = True
     """A split pot's odd chip goes to the first winner left of the button."""
+    showdown_order_is_error: bool = False
+    """holdem-rules-fa.txt, "Shotdown": the last bettor or raiser shows first. Houses whose dealers enforce it make a
+    breach an error; sites that show hands automatically, in their own order, keep it a warning."""
 
 
 STANDARD = RulesProfile()

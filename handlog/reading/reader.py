@@ -20,7 +20,10 @@ from handlog.reading.decode import iter_lines
 from handlog.reading.split import SplitStats, split_hands
 
 HEAD_LINES = 25
-SKIPPED_SUFFIXES = (".hp", ".hands", ".gt", ".json", ".jsonl", ".py", ".pyc", ".zip", ".gz", ".png", ".parquet", ".md")
+SKIPPED_SUFFIXES = (
+    ".hp", ".hands", ".gt", ".json", ".jsonl", ".py", ".pyc", ".zip", ".gz", ".png", ".parquet", ".md",
+    ".toml",  # house-rules files and project files beside the hands (a PHH hand is .phh or .phhs)
+)
 
 
 @dataclass(slots=True)
