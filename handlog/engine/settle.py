@@ -191,7 +191,7 @@ def _stated_rake(hand: Hand, awards: list[dict[str, Decimal]]) -> Decimal:
     """Post-rake winnings stated by the log: each winner's award comes down to the stated amount (the rake
     took the rest). A stated amount above the award, or nothing stated for a winner, is left for the checks."""
     stated = {s.player: sum(s.won, ZERO) for s in hand.summary.seats}
-    if not stated:
+    if not stated or hand.summary.rake is not None:  # a log that states its rake leaves nothing to infer
         return ZERO
     rake = ZERO
     totals: dict[str, Decimal] = {}

@@ -1,5 +1,5 @@
 """Site and research formats. Importing this package registers every format with the reader."""
 
-from handlog.formats import phh, pokerstars
+from handlog.formats import acpc, phh, pokerstars
 
-__all__ = ["phh", "pokerstars"]
+__all__ = ["acpc", "phh", "pokerstars"]

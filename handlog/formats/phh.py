@@ -116,7 +116,7 @@ class _Street:
         return max(self.bets, default=ZERO)
 
 
-class _HandBuilder:
+class HandBuilder:
     """Turns a located PHH document into a ``Hand``: one pass over the actions, keeping the bets and stacks."""
 
     def __init__(self, doc: Located, file: str, hand_id: str) -> None:
@@ -362,7 +362,16 @@ class _HandBuilder:
             )
         elif won is not None and len(won) != self.n:
             raise PHHError(f"winnings has {len(won)} values for {self.n} players", self.doc.line_of("winnings"))
-        return StatedResults(seats=seats, results_stated=False)
+        return StatedResults(seats=seats, rake=self._rake(), results_stated=False)
+
+    def _rake(self) -> Decimal | None:
+        """``_rake``, for what phh-std lacks (``_``-prefixed fields are the user's): the rake, when stated."""
+        raw = (self.f.model_extra or {}).get("_rake")
+        if raw is None:
+            return None
+        if isinstance(raw, bool) or not isinstance(raw, int | Decimal):
+            raise PHHError(f"_rake must be a number, not {raw!r}", self.doc.line_of("_rake"))
+        return Decimal(raw)
 
     def hand(self, first_line: int) -> Hand:
         seats = self.seats()
@@ -477,7 +486,7 @@ class PHHFormat:
         try:
             doc = load(body, first_line)
             hand_id = str(doc.fields.hand) if doc.fields.hand is not None else _hand_id(file, table_name)
-            return _HandBuilder(doc, file, hand_id).hand(first_line)
+            return HandBuilder(doc, file, hand_id).hand(first_line)
         except DocumentError as exc:
             raise HandParseFailure(exc.error) from None
         except PHHError as exc:
