@@ -12,7 +12,7 @@ from collections import Counter
 from handlog.audit import Audit, audit
 from handlog.cli import jsonout
 from handlog.cli.common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, print_problems, progress_records
-from handlog.cli.rules_option import RulesFileError, add_rules_option, rules_error, rules_from_args
+from handlog.cli.rules_option import RulesFileError, add_rules_option, rules_file_problem, rules_from_args
 from handlog.reading import HandRecord, ReadReport
 
 
@@ -43,7 +43,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         rules = rules_from_args(args)
     except RulesFileError as exc:
-        return rules_error("audit", exc)
+        return rules_file_problem("audit", exc)
     report = ReadReport()
     status: Counter[str] = Counter()
     codes: Counter[str] = Counter()

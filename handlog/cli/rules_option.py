@@ -1,7 +1,7 @@
 """``--rules FILE.toml``, shared by every command that replays hands (audit, stats, and replay or import).
 
 A command adds the option with ``add_rules_option`` and gets the profile with ``rules_from_args``; a file that
-cannot be used becomes one line on stderr and exit code 2 (``rules_error``), before any hand is read.
+cannot be used becomes one line on stderr and exit code 2 (``rules_file_problem``), before any hand is read.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from handlog.cli.common import EXIT_USAGE
 from handlog.engine.rules import RulesProfile
 from handlog.engine.rules_file import RulesFileError, load_rules
 
-__all__ = ["RulesFileError", "add_rules_option", "rules_error", "rules_from_args"]
+__all__ = ["RulesFileError", "add_rules_option", "rules_file_problem", "rules_from_args"]
 
 
 def add_rules_option(parser: argparse.ArgumentParser) -> None:
@@ -29,7 +29,7 @@ def rules_from_args(args: argparse.Namespace) -> RulesProfile | None:
     return load_rules(path) if path else None
 
 
-def rules_error(command: str, error: RulesFileError) -> int:
+def rules_file_problem(command: str, error: RulesFileError) -> int:
     """Report an unusable rules file in one line; the exit code for it."""
     sys.stderr.write(f"handlog {command}: {error}\n")
     return EXIT_USAGE

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from handlog.cli.common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, print_problems, progress_records
-from handlog.cli.rules_option import RulesFileError, add_rules_option, rules_error, rules_from_args
+from handlog.cli.rules_option import RulesFileError, add_rules_option, rules_file_problem, rules_from_args
 from handlog.events import Hand
 from handlog.reading import ReadReport
 
@@ -71,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         rules = rules_from_args(args)
     except RulesFileError as exc:
-        return rules_error("stats", exc)
+        return rules_file_problem("stats", exc)
 
     def replay_under_rules(hand: Hand) -> Replay:
         return replay(hand, rules, states=False)
