@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from handlog.events import Chat
+from handlog.outputs import UnsafeOutput, output_path
 from handlog.reading import ReadReport, read
 from handlog.reading.decode import sniff_encoding
 from handlog.reading.reader import iter_files
@@ -107,25 +108,13 @@ class Anonymizer:
         return outcomes, report
 
     # ------------------------------------------------------------------ one file
-    def _target(self, root: Path, path: Path) -> Path:
-        relative = Path(path.name) if root.is_file() else Path(root.resolve().name) / path.resolve().relative_to(
-            root.resolve()
-        )
-        parts = [self.replace_text(part) for part in relative.parts]
-        if any(part in ("", ".", "..") or "/" in part or os.sep in part for part in parts):
-            raise ValueError(f"no safe output name for {path}")
-        target = self.output.joinpath(*parts)
-        if not target.resolve().is_relative_to(self.output.resolve()):
-            raise ValueError(f"{target} would be outside {self.output}")
-        return target
-
     def _one(self, root: Path, path: Path, found: FileNames, inputs: set[Path]) -> Outcome:
         if found.unparsed:
             return Outcome(path, None, f"{found.unparsed} of {found.hands} hands cannot be read, so the names in them"
                            " are unknown: not written")
         try:
-            target = self._target(root, path)
-        except ValueError as exc:
+            target = output_path(self.output, root, path, rename=self.replace_text)
+        except UnsafeOutput as exc:
             return Outcome(path, None, str(exc))
         if target.resolve() in inputs:
             return Outcome(path, None, f"{target} is one of the input files: not overwritten")

@@ -32,6 +32,7 @@ from handlog.events import (
     Bet,
     Call,
     Check,
+    Collect,
     DealHole,
     Discard,
     Event,
@@ -51,6 +52,7 @@ from handlog.events import (
     Street,
     StreetStart,
     Structure,
+    UncalledBet,
 )
 from handlog.formats.phh_actions import UNKNOWN, Action, ActionSyntaxError, parse_action
 from handlog.formats.phh_document import DocumentError, Located, load
@@ -67,7 +69,10 @@ GAME_CODES: dict[str, tuple[Game, str]] = {
     "2L1D": (Game.SINGLE_DRAW_27, "2-7 Single Draw"),
     "2L3D": (Game.TRIPLE_DRAW_27, "2-7 Triple Draw"),
     "B": (Game.BADUGI, "Badugi"),
-    "5CD": (Game.FIVE_CARD_DRAW, "5 Card Draw"),  # handlog's code: phh-std has none for Five Card Draw
+    "5CD": (Game.FIVE_CARD_DRAW, "5 Card Draw"),  # handlog's codes: phh-std has none for these games
+    "5O": (Game.FIVE_CARD_OMAHA, "5 Card Omaha"),
+    "5O/8": (Game.FIVE_CARD_OMAHA_HI_LO, "5 Card Omaha Hi/Lo"),
+    "6O": (Game.SIX_CARD_OMAHA, "6 Card Omaha"),
     "7S": (Game.SEVEN_CARD_STUD, "7 Card Stud"),
     "7S/8": (Game.SEVEN_CARD_STUD_HI_LO, "7 Card Stud Hi/Lo"),
     "R": (Game.RAZZ, "Razz"),
@@ -138,6 +143,8 @@ class HandBuilder:
         self.hole: list[list[str] | None] = [[] for _ in range(self.n)]  # None: some card unknown
         self.discarded: list[tuple[str, ...] | None] = [None] * self.n
         self.board_deals = 0
+        self.bb_level = ZERO
+        self.folded = [False] * self.n
         self.showdown = False
 
     # ------------------------------------------------------------------ setup
@@ -192,6 +199,9 @@ class HandBuilder:
         return taken, self.stacks[i] <= 0
 
     def forced_bets(self) -> None:
+        if self.f.posts is not None:
+            self._listed_posts()
+            return
         antes = self._per_player("antes", self.f.antes)
         line = self.doc.line_of("antes")
         for i, ante in enumerate(antes):
@@ -210,7 +220,45 @@ class HandBuilder:
             kind = kinds[k] if k < len(kinds) else PostType.STRADDLE
             taken, all_in = self._put(i, blinds[i])
             self.street.bets[i] += taken
+            self._big_blind_level(kind, taken, all_in)
             self.events.append(Post(line=line, player=self.names[i], post=kind, amount=taken, all_in=all_in))
+
+    def _big_blind_level(self, kind: PostType, taken: Decimal, all_in: bool) -> None:
+        """What a caller owes preflop at least: the big blind, in full even when it is posted all-in for less."""
+        if kind == PostType.BIG_BLIND:
+            stakes = self.stakes()
+            full = stakes.small if self.structure == Structure.FIXED_LIMIT else stakes.big
+            self.bb_level = max(self.bb_level, full if all_in else taken)
+
+    def _listed_posts(self) -> None:
+        """``_posts`` (written by ``handlog convert``): the forced bets one by one, as the site logged them. A small
+        blind after the first, an ante and the dead part of "small & big blinds" are no bet to be matched."""
+        line = self.doc.line_of("_posts")
+        small_posted = False
+        for k, kind, amount in self.f.posts or ():
+            try:
+                post = PostType(kind)
+            except ValueError:
+                raise PHHError(f"_posts: unknown forced bet {kind!r}", line) from None
+            i = k - 1
+            name = self._name(k, "_posts")
+            taken, all_in = self._put(i, amount)
+            if post == PostType.BOTH_BLINDS:
+                self.street.bets[i] += taken - min(self._dead_small(taken), taken)
+            elif post not in (PostType.ANTE,) and not (post == PostType.SMALL_BLIND and small_posted):
+                self.street.bets[i] += taken
+            small_posted = small_posted or post == PostType.SMALL_BLIND
+            self._big_blind_level(post, taken, all_in)
+            self.events.append(Post(line=line, player=name, post=post, amount=taken, all_in=all_in))
+
+    def _dead_small(self, amount: Decimal) -> Decimal:
+        """The dead part of "small & big blinds", as the engine counts it."""
+        stakes = self.stakes()
+        big = stakes.small if self.structure == Structure.FIXED_LIMIT else stakes.big
+        dead = min(stakes.small, amount) if self.structure != Structure.FIXED_LIMIT else ZERO
+        if dead == ZERO or amount - dead <= 0:
+            dead = amount - big if amount > big else ZERO
+        return dead
 
     # ------------------------------------------------------------------ actions
     def run(self) -> None:
@@ -235,6 +283,7 @@ class HandBuilder:
                 self.events.append(StreetStart(line=line, street=first_street))
                 started = True
             self._apply(line, action, showdown_now=k > last_deal)
+        self.stated_awards()
 
     def _apply(self, line: int, a: Action, showdown_now: bool) -> None:
         verb = a.verb
@@ -320,13 +369,14 @@ class HandBuilder:
             st.drawing = False
         st.acted = True
         if a.verb == "f":
+            self.folded[i] = True
             self.events.append(Fold(line=line, player=name))
         elif a.verb == "pb":
             taken, all_in = self._put(i, self.f.bring_in or ZERO)
             st.bets[i] += taken
             self.events.append(Post(line=line, player=name, post=PostType.BRING_IN, amount=taken, all_in=all_in))
         elif a.verb == "cc":
-            owed = st.top - st.bets[i]
+            owed = self._level(i) - st.bets[i]
             if owed <= 0:
                 self.events.append(Check(line=line, player=name))
                 return
@@ -345,6 +395,15 @@ class HandBuilder:
             else:
                 self.events.append(Raise(line=line, player=name, by=to - top, to=to, all_in=all_in))
 
+    def _level(self, i: int) -> Decimal:
+        """What player ``i`` must match: the highest bet; preflop the full big blind even when the big blind is
+        all-in for less, as long as another player can still act (as the engine holds)."""
+        top = self.street.top
+        others_act = any(j != i and not self.folded[j] and self.stacks[j] > 0 for j in range(self.n))
+        if self.street.index == 0 and self.bb_level > top and others_act:
+            return self.bb_level
+        return top
+
     # ------------------------------------------------------------------ the hand
     def stated(self) -> StatedResults:
         """PHH states no pot, rake or awards; ``winnings`` (post-rake, per phh-std) when the file gives real ones.
@@ -362,16 +421,26 @@ class HandBuilder:
             )
         elif won is not None and len(won) != self.n:
             raise PHHError(f"winnings has {len(won)} values for {self.n} players", self.doc.line_of("winnings"))
-        return StatedResults(seats=seats, rake=self._rake(), results_stated=False)
+        f = self.f
+        return StatedResults(
+            seats=seats, rake=f.rake, total_pot=f.total_pot, main_pot=f.main_pot, side_pots=tuple(f.side_pots or ()),
+            results_stated=f.collects is not None, line=self.doc.key_lines.get("_collects", 0),
+            pot_line=self.doc.key_lines.get("_total_pot", 0),
+        )
 
-    def _rake(self) -> Decimal | None:
-        """``_rake``, for what phh-std lacks (``_``-prefixed fields are the user's): the rake, when stated."""
-        raw = (self.f.model_extra or {}).get("_rake")
-        if raw is None:
-            return None
-        if isinstance(raw, bool) or not isinstance(raw, int | Decimal):
-            raise PHHError(f"_rake must be a number, not {raw!r}", self.doc.line_of("_rake"))
-        return Decimal(raw)
+    def stated_awards(self) -> None:
+        """``_uncalled`` and ``_collects`` (written by ``handlog convert``): the site's own returns and awards."""
+        line = self.doc.line_of("_uncalled")
+        for k, amount in self.f.uncalled or ():
+            self.events.append(UncalledBet(line=line, player=self._name(k, "_uncalled"), amount=amount))
+        line = self.doc.line_of("_collects")
+        for k, pot, amount in self.f.collects or ():
+            self.events.append(Collect(line=line, player=self._name(k, "_collects"), amount=amount, pot=pot))
+
+    def _name(self, k: int, key: str) -> str:
+        if not 1 <= k <= self.n:
+            raise PHHError(f"{key} names player {k} of {self.n}", self.doc.line_of(key))
+        return self.names[k - 1]
 
     def hand(self, first_line: int) -> Hand:
         seats = self.seats()

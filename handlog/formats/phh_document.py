@@ -14,7 +14,7 @@ from datetime import time as Time
 from decimal import Decimal
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from handlog.errors import ParseError
 
@@ -53,6 +53,19 @@ class PHHFields(BaseModel):
     level: int | None = None
     winnings: list[Decimal] | None = None
     finishing_stacks: list[Decimal] | None = None
+    # handlog's own fields, for what phh-std lacks (it leaves "_"-prefixed keys to users); ``handlog convert --to
+    # phh`` writes them so that a site's hand keeps everything the audit uses. Players are numbered as p1, p2 …
+    posts: list[tuple[int, str, Decimal]] | None = Field(None, alias="_posts")
+    """Forced bets the arrays cannot say (a dead small blind, a returning player's big blind): [player, kind,
+    amount]."""
+    uncalled: list[tuple[int, Decimal]] | None = Field(None, alias="_uncalled")
+    """The site's "uncalled bet returned" lines: [player, amount]."""
+    collects: list[tuple[int, str, Decimal]] | None = Field(None, alias="_collects")
+    """The site's "collected" lines: [player, pot, amount] ("pot", "main pot", "side pot-1" …)."""
+    total_pot: Decimal | None = Field(None, alias="_total_pot")
+    main_pot: Decimal | None = Field(None, alias="_main_pot")
+    side_pots: list[Decimal] | None = Field(None, alias="_side_pots")
+    rake: Decimal | None = Field(None, alias="_rake")
 
 
 @dataclass(frozen=True, slots=True)
