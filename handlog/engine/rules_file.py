@@ -7,7 +7,6 @@ not know, or a value of the wrong type, is a ``RulesFileError`` naming the file,
 
 from __future__ import annotations
 
-import re
 import tomllib
 from decimal import Decimal
 from pathlib import Path
@@ -15,9 +14,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from handlog.engine.rules import RulesProfile
-
-_KEY = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_-]*)\s*=")
-_TOML_LINE = re.compile(r"\(at line (\d+), column \d+\)")
+from handlog.tomltext import decode_error, key_lines
 
 
 class RulesFileError(ValueError):
@@ -41,11 +38,10 @@ def rules_from_toml(text: str, name: str = "<rules>") -> RulesProfile:
     try:
         data = tomllib.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError as exc:
-        message = str(exc)
-        where = _TOML_LINE.search(message)
-        line = f":{where.group(1)}" if where else ""
-        raise RulesFileError(f"{name}{line}: not valid TOML: {_TOML_LINE.sub('', message).strip()}") from None
-    lines = _key_lines(text)
+        bare, at_line, _ = decode_error(exc)
+        line = f":{at_line}" if at_line else ""
+        raise RulesFileError(f"{name}{line}: not valid TOML: {bare}") from None
+    lines = key_lines(text.splitlines())
     if "name" not in data:
         data["name"] = Path(name).stem
     try:
@@ -63,12 +59,3 @@ def rules_from_toml(text: str, name: str = "<rules>") -> RulesProfile:
             what = f"{setting}: {first['msg']} (got {first['input']!r})"
         more = f" (and {len(errors) - 1} more problem{'s' if len(errors) > 2 else ''})" if len(errors) > 1 else ""
         raise RulesFileError(f"{name}{line}: {what}{more}") from None
-
-
-def _key_lines(text: str) -> dict[str, int]:
-    found: dict[str, int] = {}
-    for number, line in enumerate(text.splitlines(), 1):
-        m = _KEY.match(line)
-        if m is not None:
-            found.setdefault(m.group(1), number)
-    return found

@@ -6,7 +6,6 @@ of every top-level key and of every string of the ``actions`` array in the text 
 
 from __future__ import annotations
 
-import re
 import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -17,6 +16,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from handlog.errors import ParseError
+from handlog.tomltext import decode_error, key_lines
 
 
 class PHHFields(BaseModel):
@@ -81,26 +81,19 @@ class Located:
         return self.key_lines.get(key, self.first_line)
 
 
-_KEY = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_-]*)\s*=")
-_TOML_POSITION = re.compile(r"\(at line (\d+), column (\d+)\)")
-
-
 def load(lines: Sequence[str], first_line: int) -> Located:
     """Read one hand's TOML (``lines[0]`` is file line ``first_line``); a problem raises ``DocumentError``."""
     text = "\n".join(lines)
     try:
         data = tomllib.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError as exc:
-        message = str(exc)
-        where = _TOML_POSITION.search(message)
-        line, column = (int(where.group(1)), int(where.group(2))) if where else (1, 1)
-        bare = _TOML_POSITION.sub("", message).strip()
-        index = min(max(line - 1, 0), max(len(lines) - 1, 0))
+        bare, at_line, at_column = decode_error(exc)
+        index = min(max((at_line or 1) - 1, 0), max(len(lines) - 1, 0))
         raise DocumentError(ParseError(
-            line=first_line + index, column=column, message=f"not valid TOML: {bare}",
+            line=first_line + index, column=at_column or 1, message=f"not valid TOML: {bare}",
             text=lines[index][:300] if lines else "",
         )) from None
-    key_lines = _key_lines(lines, first_line)
+    lines_of_keys = key_lines(lines, first_line)
     body = _table_body(data)
     try:
         fields = PHHFields.model_validate(body)
@@ -109,16 +102,16 @@ def load(lines: Sequence[str], first_line: int) -> Located:
         key = str(first["loc"][0]) if first["loc"] else ""
         path = " → ".join(str(part) for part in first["loc"])
         raise DocumentError(ParseError(
-            line=key_lines.get(key, first_line), message=f"PHH field {path or '?'}: {first['msg']}",
+            line=lines_of_keys.get(key, first_line), message=f"PHH field {path or '?'}: {first['msg']}",
         )) from None
-    actions_line = key_lines.get("actions", first_line)
+    actions_line = lines_of_keys.get("actions", first_line)
     action_lines = _string_lines(lines, actions_line - first_line, len(fields.actions))
     located_actions = (
         tuple(first_line + i for i in action_lines)
         if action_lines is not None
         else tuple(actions_line for _ in fields.actions)
     )
-    return Located(fields, key_lines, located_actions, first_line)
+    return Located(fields, lines_of_keys, located_actions, first_line)
 
 
 class DocumentError(Exception):
@@ -136,15 +129,6 @@ def _table_body(data: dict[str, Any]) -> dict[str, Any]:
         if isinstance(only, dict):
             return only
     return data
-
-
-def _key_lines(lines: Sequence[str], first_line: int) -> dict[str, int]:
-    found: dict[str, int] = {}
-    for i, line in enumerate(lines):
-        m = _KEY.match(line)
-        if m is not None and m.group(1) not in found:
-            found[m.group(1)] = first_line + i
-    return found
 
 
 def _string_lines(lines: Sequence[str], start: int, count: int) -> list[int] | None:
