@@ -67,13 +67,14 @@ def test_notes_say_what_the_file_did_not_state(records: list[HandRecord]) -> Non
 def _pokerkit_results(path: Path) -> list[tuple[list[Decimal], list[Decimal]]]:
     """PokerKit's payoffs and gross amounts pushed to each player, for every hand of the file."""
     pokerkit = pytest.importorskip("pokerkit")
-    with path.open("rb") as stream:
+    with path.open("rb") as stream, warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # PokerKit warns about fields it does not know (time_zone_abbreviation)
         hands = list(pokerkit.HandHistory.load_all(stream)) if path.suffix == ".phhs" else [
             pokerkit.HandHistory.load(stream)
         ]
     out = []
     for hh in hands:
-        with warnings.catch_warnings():  # PokerKit warns about fields it does not know (time_zone_abbreviation)
+        with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             *_, state = iter(hh)
         pushed = [Decimal(0)] * len(state.payoffs)
