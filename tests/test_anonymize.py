@@ -160,3 +160,15 @@ def test_keep_and_the_files_that_are_not_written(
     single = inputs / "acpc.log"
     assert main(["anonymize", str(single), "--output", str(inputs)]) == 1
     assert single.read_text(encoding="utf-8") == ACPC
+
+
+def test_an_output_path_never_leaves_the_output_folder(inputs: Path, tmp_path: Path) -> None:
+    outside = tmp_path / "elsewhere.txt"
+    outside.write_text(KICKER, encoding="utf-8")
+    (inputs / "stars" / "link.txt").symlink_to(outside)  # found under the folder, but a file outside it
+    out = tmp_path / "out"
+    outcomes, _ = Anonymizer(out, salt="s").run([inputs])
+    refused = [o for o in outcomes if o.source.name == "link.txt"]
+    assert refused and refused[0].target is None and "not inside" in (refused[0].error or "")
+    for path in out.rglob("*"):
+        assert path.resolve().is_relative_to(out.resolve())

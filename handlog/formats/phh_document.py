@@ -95,6 +95,12 @@ def load(lines: Sequence[str], first_line: int) -> Located:
         )) from None
     lines_of_keys = key_lines(lines, first_line)
     body = _table_body(data)
+    stacks = body.get("starting_stacks")
+    if isinstance(stacks, list) and any(isinstance(v, Decimal) and not v.is_finite() for v in stacks):
+        raise DocumentError(ParseError(
+            line=lines_of_keys.get("starting_stacks", first_line),
+            message="starting_stacks: unknown stacks (inf) cannot be replayed: all-ins and side pots need the stacks",
+        ))
     try:
         fields = PHHFields.model_validate(body)
     except ValidationError as exc:

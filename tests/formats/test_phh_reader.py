@@ -97,6 +97,8 @@ def test_invalid_toml_and_inconsistent_fields_are_clear_errors() -> None:
     assert short.error is not None and short.error.line == 2 and "antes" in short.error.message
     typed = _one(HEADS_UP.replace("min_bet = 2", 'min_bet = "two"'))
     assert typed.error is not None and typed.error.line == 4 and "min_bet" in typed.error.message
+    infinite = _one(HEADS_UP.replace("starting_stacks = [100, 50]", "starting_stacks = [inf, 50]"))
+    assert infinite.error is not None and infinite.error.line == 5 and "inf" in infinite.error.message
     unknown = _one(HEADS_UP.replace('"NT"', '"XQ"'))
     assert unknown.error is not None and "XQ" in unknown.error.message
 
