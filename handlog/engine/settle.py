@@ -5,7 +5,7 @@ only the actions; the result follows from them by the rules, so the replay works
 every such format, and says so in its notes (which of the site's usual numbers the log did not state):
 
 - the part of a bet nobody called goes back to its owner;
-- the pots are layered by the all-ins (``pots.build_pots``), antes as dead money in the main pot; a pot with
+- the pots are layered by the all-ins (``pots.build_pots``), an unmatched ante dead money in the main pot; a pot with
   one player left goes to that player; otherwise to the best hand shown among its players (a player who mucked
   concedes; cards nobody saw cannot win), split evenly when tied, and in split games half to the best low;
 - odd chips: the high half takes the odd chip of a hi/lo split, and among tied hands the odd chips go one by
@@ -22,7 +22,7 @@ from decimal import Decimal
 from handlog.engine.pots import build_pots
 from handlog.engine.table import ZERO, PlayerState, Table
 from handlog.engine.views import Pot
-from handlog.events import Bet, Call, Collect, Hand, Muck, Post, PostType, Raise, Show, UncalledBet
+from handlog.events import Bet, Call, Collect, Hand, Muck, Post, Raise, Show, UncalledBet
 
 
 def unstated_numbers(hand: Hand) -> list[str]:
@@ -71,25 +71,9 @@ def settle(table: Table) -> Decimal:
 
 
 def _pots(table: Table, live: set[str]) -> list[Pot]:
-    """The pots, antes counted as dead money in the main pot: a big-blind ante (or any ante larger than the
-    others') is no bet the others must match, and makes no side pot of its own."""
-    antes: dict[str, Decimal] = {}
-    for e in table.hand.events:
-        if isinstance(e, Post) and e.post == PostType.ANTE:
-            antes[e.player] = antes.get(e.player, ZERO) + e.amount
-    committed = {
-        p.name: p.committed - min(antes.get(p.name, ZERO), p.committed)
-        for p in table.players.values()
-        if p.committed or p.live
-    }
-    pots = build_pots(committed, live)
-    dead = sum((min(antes.get(p.name, ZERO), p.committed) for p in table.players.values()), ZERO)
-    if dead > 0:
-        if pots:
-            pots[0] = Pot(pots[0].amount + dead, pots[0].eligible)
-        else:
-            pots = [Pot(dead, tuple(sorted(live)))]
-    return pots
+    """The pots as the replay builds them: layered by the all-ins, an unmatched (big blind) ante dead money."""
+    committed = {p.name: p.committed for p in table.players.values() if p.committed or p.live}
+    return build_pots(committed, live, {p.name: p.ante for p in table.players.values() if p.ante})
 
 
 def _finished(table: Table) -> bool:

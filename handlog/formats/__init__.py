@@ -1,5 +1,10 @@
-"""Site and research formats. Importing this package registers every format with the reader."""
+"""Site and research formats. Importing this package registers every format with the reader.
 
-from handlog.formats import acpc, phh, pokerstars
+Detection asks the formats in the order they are registered here: a room's own reader before ``stars_layout``,
+which reads PokerStars' layout from any room that has no reader of its own; the research formats (PHH, ACPC) are
+told apart by their content and come first.
+"""
 
-__all__ = ["acpc", "phh", "pokerstars"]
+from handlog.formats import acpc, phh, pokerstars, stars_layout
+
+__all__ = ["acpc", "phh", "pokerstars", "stars_layout"]

@@ -424,6 +424,7 @@ class HandBuilder:
         f = self.f
         return StatedResults(
             seats=seats, rake=f.rake, total_pot=f.total_pot, main_pot=f.main_pot, side_pots=tuple(f.side_pots or ()),
+            stp=f.stp,
             results_stated=f.collects is not None, line=self.doc.key_lines.get("_collects", 0),
             pot_line=self.doc.key_lines.get("_total_pot", 0),
         )
@@ -449,7 +450,8 @@ class HandBuilder:
         button_game = self.game not in STUD_GAMES
         local, utc = self._time()
         return Hand(
-            site="PHH",
+            # where the hand was played decides its house rules (a PokerStars hand keeps PokerStars' profile)
+            site=(self.f.venue or "").strip() or "PHH",
             hand_id=self.hand_id,
             file=self.file,
             line=first_line,

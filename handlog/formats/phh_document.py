@@ -66,6 +66,8 @@ class PHHFields(BaseModel):
     main_pot: Decimal | None = Field(None, alias="_main_pot")
     side_pots: list[Decimal] | None = Field(None, alias="_side_pots")
     rake: Decimal | None = Field(None, alias="_rake")
+    stp: Decimal | None = Field(None, alias="_stp")
+    """A "splash the pot" contribution the room added to the pot (stated apart from the players' chips)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,7 +6,7 @@ them (players, seats, seat_count, hand, table, venue, currency, time, finishing 
 ``_``-prefixed fields (phh-std leaves them to users) for what it lacks, so that handlog reads back the hand the
 site logged, with its own numbers to check: ``_posts`` (forced bets the arrays cannot say: a dead small blind,
 a returning player's big blind), ``_uncalled``, ``_collects`` (pot by pot), ``_total_pot``, ``_main_pot``,
-``_side_pots`` and ``_rake``. Chat, seat changes and notices are not part of a PHH hand.
+``_side_pots``, ``_rake`` and ``_stp`` (splash the pot). Chat, seat changes and notices are not part of a PHH hand.
 """
 
 from __future__ import annotations
@@ -265,6 +265,9 @@ class _Writer:
         for c in rp.collects:
             if c.player in collected:
                 collected[c.player] += c.amount
+        for seat in h.summary.seats:  # what the site's summary says each won: kept, so that it is still checked
+            if seat.player in collected:
+                collected[seat.player] = sum(seat.won, ZERO)
         lines.append(f"winnings = {_array([_number(collected[s.player]) for s in self.seats])}")
         finishing = [
             s.stack - rp.results[s.player].committed + rp.results[s.player].collected if s.player in rp.results
@@ -296,6 +299,8 @@ class _Writer:
             out.append(f"_side_pots = {_array([_number(p) for p in s.side_pots])}")
         if s.rake is not None:
             out.append(f"_rake = {_number(s.rake)}")
+        if s.stp is not None:
+            out.append(f"_stp = {_number(s.stp)}")
         return out
 
 

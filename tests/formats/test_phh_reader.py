@@ -24,8 +24,8 @@ actions = [
   "d db 2c3d4h",
   "d db 9s",
   "d db Jc",
-  "p1 sm AsAd",
   "p2 sm KsKd",
+  "p1 sm AsAd",
 ]
 """
 
@@ -66,7 +66,7 @@ def test_the_replay_awards_the_pot_and_notes_what_the_file_did_not_state() -> No
 
 def test_an_uncalled_bet_goes_back() -> None:
     text = HEADS_UP.replace('"p1 cc",', '"p1 f",').replace('  "d db 2c3d4h",\n  "d db 9s",\n  "d db Jc",\n', "")
-    text = text.replace('  "p1 sm AsAd",\n  "p2 sm KsKd",\n', "")
+    text = text.replace('  "p2 sm KsKd",\n  "p1 sm AsAd",\n', "")
     result = audit(_one(text).hand)  # type: ignore[arg-type]
     returned = [e for e in (s.event for s in result.replay.steps) if isinstance(e, UncalledBet)]
     assert [(e.player, e.amount) for e in returned] == [("p2", Decimal(30))]
@@ -114,7 +114,7 @@ def test_phhs_tables_are_hands_and_one_bad_table_costs_only_itself() -> None:
 
 def test_a_hand_that_stops_early_is_reported_and_not_settled() -> None:
     text = HEADS_UP.replace('  "p1 cc",\n', "").replace('  "d db 2c3d4h",\n  "d db 9s",\n  "d db Jc",\n', "")
-    text = text.replace('  "p1 sm AsAd",\n  "p2 sm KsKd",\n', "")
+    text = text.replace('  "p2 sm KsKd",\n  "p1 sm AsAd",\n', "")
     result = audit(_one(text).hand)  # type: ignore[arg-type]
     assert [v.code for v in result.violations] == ["round-incomplete"]
     assert result.replay.collects == ()

@@ -24,9 +24,9 @@ ROOT = Path(__file__).resolve().parents[2]
 OWN = [ROOT / "samples", ROOT / "tests" / "engine" / "hands", ROOT / "tests" / "formats" / "golden"]
 CORPUS = Path(os.environ.get("HANDLOG_CORPUS", ROOT.parent / "shared" / "corpus"))
 
-TEXT_ONLY = {"raise-increment"}
-"""Warnings about how the site wrote a line ('raises X to Y' with a wrong X): PHH writes only the total, so the
-converted hand has nothing left to warn about."""
+TEXT_ONLY = {"raise-increment", "all-in-marked", "all-in-unmarked"}
+"""Warnings about how the site wrote a line ('raises X to Y' with a wrong X, 'and is all-in' missing or wrong): PHH
+writes only the total and no all-in mark, so the converted hand has nothing left to warn about."""
 
 
 def _outcome(hand: Hand) -> tuple[dict[str, Decimal], list[Decimal], list[str]]:
