@@ -44,9 +44,13 @@ def settle(table: Table) -> Decimal:
     Returns the rake the log's stated winnings imply (zero when it states none)."""
     hand = table.hand
     line = hand.events[-1].line if hand.events else hand.line
+    unstated = ", ".join(unstated_numbers(hand))
+    if len(table.live_players()) > 1 and not _finished(table):
+        table.notes.append(f"the log states no {unstated}, and it ends before the hand does: no pot was awarded")
+        return ZERO
     table.notes.append(
-        f"the log states no {', '.join(unstated_numbers(hand))}: the replay returned the uncalled bets and"
-        " awarded the pots to the best hands shown"
+        f"the log states no {unstated}: the replay returned the uncalled bets and awarded the pots to the best"
+        " hands shown"
     )
     table.round_open = False
     for name, amount, _ in list(table.owed_back):
@@ -57,9 +61,6 @@ def settle(table: Table) -> Decimal:
     table.uncalled_checked = True
     live = [p for p in table.players.values() if p.live]
     pots = _pots(table, {p.name for p in live})
-    if len(live) > 1 and not _finished(table):
-        table.notes.append("the log ends before the hand does: no pot was awarded")
-        return ZERO
     awards = _awards(table, pots, _unit(hand))
     rake = _stated_rake(hand, awards)
     names = ["pot"] if len(pots) == 1 else ["main pot", *(f"side pot-{i}" for i in range(1, len(pots)))]

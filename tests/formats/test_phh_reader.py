@@ -160,3 +160,18 @@ actions = [
     result = audit(_one(text).hand)  # type: ignore[arg-type]
     assert result.violations == ()
     assert sorted((c.player, c.amount) for c in result.replay.collects) == [("p2", Decimal(5)), ("p3", Decimal(4))]
+
+
+def test_a_hand_that_stops_during_the_river_betting_is_not_settled() -> None:
+    text = HEADS_UP[: HEADS_UP.index("actions")] + """actions = [
+  "d dh p1 AsAd", "d dh p2 KsKd", "p2 cc", "p1 cc",
+  "d db 2c3d4h", "p1 cc", "p2 cc", "d db 9s", "p1 cc", "p2 cc", "d db Jc",
+  "p1 cbr 10",
+]
+"""
+    result = audit(_one(text).hand)  # type: ignore[arg-type]
+    assert [v.code for v in result.violations] == ["round-incomplete"]
+    assert result.replay.collects == () and not any(
+        isinstance(s.event, UncalledBet) for s in result.replay.steps
+    )  # p2 may still call: nothing is returned, nothing awarded
+    assert any("ends before the hand does" in note for note in result.replay.notes)
