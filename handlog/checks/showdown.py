@@ -11,7 +11,7 @@ from decimal import Decimal
 
 from handlog.engine import Category, Replay, Severity, Violation
 from handlog.engine.replay import pot_index
-from handlog.engine.variants import variant_for
+from handlog.engine.variants import Variant, variant_for
 from handlog.events import Bet, Collect, Fold, Muck, Raise, Show, Street, StreetStart
 
 ZERO = Decimal(0)
@@ -35,10 +35,71 @@ def _unit(replay: Replay) -> Decimal:
     return Decimal(1).scaleb(min(exponent, 0))
 
 
+def unnamed_pots(replay: Replay) -> bool:
+    """The all-ins made several pots but the log names none ("collected … from pot" for each, as GGPoker writes):
+    which pot a collect comes from is then not said."""
+    return len(replay.pots) > 1 and bool(replay.collects) and all(c.pot == "pot" for c in replay.collects)
+
+
+def _best_players(variant: Variant, ranks: dict[str, int], shown: dict[str, tuple[str, ...]],
+                  board: tuple[str, ...]) -> set[str]:
+    """The players whose shown hands take a share: the best high hand, and in a split game the best low."""
+    best = min(ranks.values())
+    best_players = {p for p, rank in ranks.items() if rank == best}
+    if variant.low is not None:  # a split game: the best qualifying low takes the other half
+        lows = {p: variant.low(shown[p], board) for p in ranks}
+        qualified = {p: low for p, low in lows.items() if low is not None}
+        if qualified:
+            best_low = min(qualified.values())
+            best_players |= {p for p, low in qualified.items() if low == best_low}
+    return best_players
+
+
+def _best_hand_wins_unnamed(replay: Replay, variant: Variant) -> Iterator[Violation]:
+    """``best_hand_wins`` when the log names no pot: each run, whoever collects holds the best shown hand of some
+    pot they contest, and each pot contested by shown hands pays at least one of its best hands."""
+    shown = shown_hands(replay)
+    collects = list(replay.collects)
+    for run in sorted({c.run or 1 for c in collects}):
+        board = replay.boards[run - 1] if run - 1 < len(replay.boards) else ()
+        if variant.board and len(board) != sum(variant.board.values()):
+            continue
+        mine = [c for c in collects if (c.run or 1) == run]
+        collectors = {c.player for c in mine}
+        deserving: set[str] = set()
+        for index, pot in enumerate(replay.pots):
+            ranks = {
+                p: variant.evaluate(shown[p], board)
+                for p in pot.eligible
+                if p in shown and len(shown[p]) == variant.hole_cards
+            }
+            if len(ranks) < len(pot.eligible) or len(ranks) < 2:
+                deserving |= set(pot.eligible)  # uncontested, or hands not shown: nothing to judge
+                continue
+            best = _best_players(variant, ranks, shown, board)
+            deserving |= best
+            if not best & collectors:
+                name = "main pot" if index == 0 else f"side pot-{index}"
+                yield Violation(
+                    "wrong-winner", Category.SHOWDOWN, Severity.ERROR, mine[0].line,
+                    f"{', '.join(sorted(best))} showed the best hand for the {name} but collect(s) nothing;"
+                    f" {', '.join(sorted(collectors))} collect(s)",
+                )
+        for c in mine:
+            if c.player in shown and c.player not in deserving:
+                yield Violation(
+                    "wrong-winner", Category.SHOWDOWN, Severity.ERROR, c.line,
+                    f"{c.player} collects {c.amount} but has the best shown hand in none of the pots they contest",
+                )
+
+
 def best_hand_wins(replay: Replay) -> Iterator[Violation]:
     """Each pot (each run's share of it, when run twice) goes to the best shown hand(s) among its players."""
     variant = variant_for(replay.hand.game)
     if variant is None or not replay.supported:
+        return
+    if unnamed_pots(replay):
+        yield from _best_hand_wins_unnamed(replay, variant)
         return
     shown = shown_hands(replay)
     collects = list(replay.collects)
@@ -58,14 +119,7 @@ def best_hand_wins(replay: Replay) -> Iterator[Violation]:
             }
             if len(contenders) < 2:
                 continue
-            best = min(contenders.values())
-            best_players = {p for p, rank in contenders.items() if rank == best}
-            if variant.low is not None:  # a split game: the best qualifying low takes the other half
-                lows = {p: variant.low(shown[p], board) for p in contenders}
-                qualified = {p: low for p, low in lows.items() if low is not None}
-                if qualified:
-                    best_low = min(qualified.values())
-                    best_players |= {p for p, low in qualified.items() if low == best_low}
+            best_players = _best_players(variant, contenders, shown, board)
             judged = {w for w in winners if w in contenders}
             line = min(c.line for c in collects if c.player in winners and pot_index(c.pot) == index)
             name = "pot" if len(replay.pots) == 1 else ("main pot" if index == 0 else f"side pot-{index}")
@@ -98,6 +152,8 @@ def split_evenly(replay: Replay) -> Iterator[Violation]:
     variant = variant_for(replay.hand.game)
     if variant is not None and variant.low is not None:
         return  # a split game's halves (and quarters) differ by design; best_hand_wins judges who gets them
+    if unnamed_pots(replay):
+        return  # collects from different pots, not shares of one
     collects = list(replay.collects)
     unit = max(_unit(replay), replay.hand.stakes.small / 5 if replay.hand.tournament is None else _unit(replay))
     seats = {s.player: s.seat for s in replay.hand.seats}

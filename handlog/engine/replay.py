@@ -53,12 +53,17 @@ def replay(hand: Hand, rules: RulesProfile | None = None, *, states: bool = True
         pots=pots,
         rake=rake,
         supported=True,
-        boards=tuple(b for b in (tuple(table.board), tuple(table.board2 or ())) if b),
+        boards=tuple(b for b in (tuple(table.board), *_later_boards(table)) if b),
         cancelled=table.cancelled,
         collects=tuple(table.collects),
         rules=rules,
         notes=tuple(table.notes),
     )
+
+
+def _later_boards(table: Table) -> list[tuple[str, ...]]:
+    """The boards of the second and third runs, in order (none when the hand was run once)."""
+    return [tuple(table.run_boards[run]) for run in sorted(table.run_boards)]
 
 
 def _final_checks(table: Table) -> None:
@@ -104,9 +109,10 @@ def _results(table: Table, rake: Decimal) -> dict[str, PlayerResult]:
             start_stack=p.start,
             committed=p.committed,
             collected=p.collected,
-            net=p.collected - p.committed,
+            net=p.collected - p.committed + p.side,
             rake=shares.get(p.name, ZERO),
             cashed_out=p.cashed_out is not None,
+            side_payments=p.side,
             all_in_street=p.all_in_street,
         )
         for p in players
