@@ -298,3 +298,41 @@ def test_the_sites_numbers_are_reproduced(corpus: tuple[Counter[tuple[str, str]]
     assert flagged == FLAGGED
     accounting = [k for k, codes in flagged.items() if codes & {"total-pot", "collected-total", "summary-won"}]
     assert len(accounting) / replayed <= 0.01
+
+
+# ---------------------------------------------------------------- planted errors in GGPoker's layout
+
+def _planted(name: str, old: str, new: str) -> set[tuple[str, int]]:
+    text = (GOLDEN / f"{name}.txt").read_text(encoding="utf-8")
+    assert old in text
+    hand = read_text(text.replace(old, new, 1))[0].hand
+    assert hand is not None
+    return {(v.code, v.line) for v in audit(hand).violations}
+
+
+def test_planted_checks_out_of_turn() -> None:
+    # line 15 "Hero: checks" and line 16 "Player1: checks" exchanged: out of position on the flop
+    assert ("out-of-turn", 15) in _planted("mtt_holdem_antes", "Hero: checks\nPlayer1: checks\n*** TURN",
+                                            "Player1: checks\nHero: checks\n*** TURN")
+
+
+def test_planted_raise_below_the_minimum() -> None:
+    # "Hero: raises $12 to $17" over the $5 big blind → to $6: a raise is by at least the big blind
+    assert ("raise-size", 17) in _planted("run_it_thrice_plo", "Hero: raises $12 to $17", "Hero: raises $1 to $6")
+
+
+def test_planted_raise_over_the_pot() -> None:
+    # "Player1: raises $39 to $56" is the pot exactly (2 + 5 + 17, the call of 15, then 39 more): to $57 is over it
+    assert ("raise-size", 19) in _planted("run_it_thrice_plo", "raises $39 to $56", "raises $40 to $57")
+
+
+def test_planted_check_facing_a_bet() -> None:
+    # "Hero: calls 120" facing the raise to 240 → "Hero: checks"
+    assert ("check-facing-bet", 13) in _planted("mtt_holdem_antes", "Hero: calls 120", "Hero: checks")
+
+
+def test_planted_collect_changed_in_a_run() -> None:
+    # the second run's "Hero collected $105.1" → $106.1: the runs no longer add up to the pot less rake and fees
+    codes = {code for code, _ in _planted("run_it_thrice_plo", "*** SECOND SHOWDOWN ***\nHero collected $105.1",
+                                         "*** SECOND SHOWDOWN ***\nHero collected $106.1")}
+    assert {"collected-total", "summary-won"} <= codes
