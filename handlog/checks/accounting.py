@@ -52,7 +52,7 @@ def total_pot(replay: Replay) -> Iterator[Violation]:
     stated = replay.hand.summary.total_pot
     if stated is None:
         return
-    put_in = sum((r.committed for r in replay.results.values()), ZERO) + _added(replay)
+    put_in = sum((r.committed + r.uncalled_in_collect for r in replay.results.values()), ZERO) + _added(replay)
     if stated != put_in:
         yield _error(
             "total-pot", _pot_line(replay),
@@ -135,9 +135,11 @@ def collected_per_pot(replay: Replay) -> Iterator[Violation]:
     """No pot pays out more than it holds. A site that names no pot ("collected … from pot") while the all-ins
     made several has paid them all to one player: that is checked against their sum."""
     paid: dict[int, Decimal] = {}
+    returned = {p: r.uncalled_in_collect for p, r in replay.results.items() if r.uncalled_in_collect}
     for c in _collects(replay):
         index = -1 if c.pot == "pot" and len(replay.pots) > 1 else pot_index(c.pot)
-        paid[index] = paid.get(index, ZERO) + c.amount
+        # a site that counts an uncalled excess in its owner's collect (Winamax) pays it beside the pot
+        paid[index] = paid.get(index, ZERO) + c.amount - returned.pop(c.player, ZERO)
     added = _added(replay)  # the site's own money goes to the main pot
     for index, amount in sorted(paid.items()):
         if index == -1:

@@ -36,9 +36,11 @@ def _unit(replay: Replay) -> Decimal:
 
 
 def unnamed_pots(replay: Replay) -> bool:
-    """The all-ins made several pots but the log names none ("collected … from pot" for each, as GGPoker writes):
-    which pot a collect comes from is then not said."""
-    return len(replay.pots) > 1 and bool(replay.collects) and all(c.pot == "pot" for c in replay.collects)
+    """The log names no pot ("collected … from pot" for each, as GGPoker and Winamax are read) while the all-ins
+    made several, or a collect holds its owner's uncalled chips: which pot a collect comes from is not said."""
+    if not replay.collects or any(c.pot != "pot" for c in replay.collects):
+        return False
+    return len(replay.pots) > 1 or any(r.uncalled_in_collect for r in replay.results.values())
 
 
 def _best_players(variant: Variant, ranks: dict[str, int], shown: dict[str, tuple[str, ...]],
@@ -60,6 +62,7 @@ def _best_hand_wins_unnamed(replay: Replay, variant: Variant) -> Iterator[Violat
     pot they contest, and each pot contested by shown hands pays at least one of its best hands."""
     shown = shown_hands(replay)
     collects = list(replay.collects)
+    returned = {p: r.uncalled_in_collect for p, r in replay.results.items()}  # own chips back, not a win
     for run in sorted({c.run or 1 for c in collects}):
         board = replay.boards[run - 1] if run - 1 < len(replay.boards) else ()
         if variant.board and len(board) != sum(variant.board.values()):
@@ -86,7 +89,7 @@ def _best_hand_wins_unnamed(replay: Replay, variant: Variant) -> Iterator[Violat
                     f" {', '.join(sorted(collectors))} collect(s)",
                 )
         for c in mine:
-            if c.player in shown and c.player not in deserving:
+            if c.player in shown and c.player not in deserving and c.amount > returned.get(c.player, ZERO):
                 yield Violation(
                     "wrong-winner", Category.SHOWDOWN, Severity.ERROR, c.line,
                     f"{c.player} collects {c.amount} but has the best shown hand in none of the pots they contest",

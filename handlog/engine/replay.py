@@ -108,11 +108,12 @@ def _results(table: Table, rake: Decimal) -> dict[str, PlayerResult]:
             seat=p.seat,
             start_stack=p.start,
             committed=p.committed,
-            collected=p.collected,
-            net=p.collected - p.committed + p.side,
+            collected=p.collected - p.returned,
+            net=p.collected - p.returned - p.committed + p.side,
             rake=shares.get(p.name, ZERO),
             cashed_out=p.cashed_out is not None,
             side_payments=p.side,
+            uncalled_in_collect=p.returned,
             all_in_street=p.all_in_street,
         )
         for p in players
@@ -121,7 +122,7 @@ def _results(table: Table, rake: Decimal) -> dict[str, PlayerResult]:
 
 def _rake_shares(players: list[PlayerState], rake: Decimal) -> dict[str, Decimal]:
     """The rake split pro rata to what each player collected, in the hand's smallest unit, summing exactly."""
-    won = {p.name: p.collected for p in players if p.collected > 0}
+    won = {p.name: p.collected - p.returned for p in players if p.collected - p.returned > 0}
     total = sum(won.values(), ZERO)
     if rake <= 0 or total <= 0:
         return {}

@@ -69,6 +69,7 @@ class PlayerState:
     drew: bool = False
     side: Decimal = ZERO  # paid to (+) or by (-) the player outside the pot (an EV cash-out)
     dead: Decimal = ZERO  # dead blinds in ``committed``: the pot's, never an amount others must match
+    returned: Decimal = ZERO  # an uncalled excess the site counts inside what the player collects (Winamax)
 
     @property
     def active(self) -> bool:
@@ -948,6 +949,14 @@ class Table:
             top.stack += excess
             top.committed -= excess
             self.notes.append(f"uncalled {excess} returned to {name} without a line (the total shows it)")
+            return
+        if self.hand.summary.uncalled_in_collects and not self.prints_uncalled:
+            top.stack += excess
+            top.committed -= excess
+            top.returned += excess
+            self.notes.append(
+                f"uncalled {excess} returned to {name} without a line: the site counts it in what {name} collects"
+            )
             return
         self.violate(
             "uncalled-not-returned", Category.ACCOUNTING, due,

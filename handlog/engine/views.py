@@ -87,6 +87,7 @@ class PlayerResult:
     cashed_out: bool = False
     all_in_street: Street | None = None
     side_payments: Decimal = Decimal(0)  # paid to (+) or by (-) the player outside the pot; part of ``net``
+    uncalled_in_collect: Decimal = Decimal(0)  # the player's own uncalled chips inside a "collected" (Winamax)
 
 
 @dataclass(frozen=True, slots=True)

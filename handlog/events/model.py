@@ -323,6 +323,9 @@ class StatedResults(BaseModel):
     rake: Decimal | None = None
     stp: Decimal | None = None  # "STP": the Splash-the-Pot contribution shown separately by some clients
     fees: tuple[HouseFee, ...] = ()  # taken from the pot besides the rake: total = collected + rake + fees
+    uncalled_in_collects: bool = False
+    """The site prints no return of an uncalled bet: the excess is inside its owner's "collected" and inside the
+    total (Winamax). The engine returns it itself and says so in the replay's notes."""
     boards: tuple[Cards, ...] = ()
     run_twice: bool = False
     seats: tuple[SeatResult, ...] = ()
