@@ -32,6 +32,10 @@ SITE_PROFILES: dict[str, RulesProfile] = {
     # PokerStars caps fixed-limit betting heads-up too: its logs print "Betting is capped" after a bet and
     # three raises between two players (e.g. a 2010 50FPP Limit Hold'em tournament in the corpus).
     "PokerStars": RulesProfile(name="PokerStars", cap_applies_heads_up=True),
+    # Winamax does not give a split pot's odd chips to the first winners left of the button: three-way split of
+    # 260 in a 2012 "Quitte ou Double" tournament (fpdb/tour/Winamax/Flop/NLHE-EUR-0.92-STT-201207.no.cur.txt,
+    # button seat 2): the small blind in seat 3 gets 86, the players of seats 7 and 8 get 87 each.
+    "Winamax": RulesProfile(name="Winamax", odd_chip_left_of_button=False),
 }
 
 

@@ -7,27 +7,22 @@ diff). The corpus tests skip when ../shared/corpus is absent.
 
 from __future__ import annotations
 
-import difflib
-import json
-import os
 import re
 from collections import Counter
 from decimal import Decimal
 from pathlib import Path
 
 import pytest
+import sitekit
 
 from handlog.audit import audit
 from handlog.engine import replay
 from handlog.events import Hand, HouseFee, Notice, Post, PostType, PotDrop, SidePayment, Structure
-from handlog.reading import HandRecord, read, read_text
+from handlog.reading import read_text
 
 D = Decimal
-HERE = Path(__file__).parent
-GOLDEN = HERE / "golden_ggpoker"
-CASES = sorted(p.stem for p in GOLDEN.glob("*.txt"))
-REGEN = os.environ.get("HANDLOG_REGEN_GOLDEN") == "1"
-CORPUS = HERE.parents[1].parent / "shared" / "corpus"
+GOLDEN = Path(__file__).parent / "golden_ggpoker"
+CASES = sitekit.cases(GOLDEN)
 ROOTS = ("fpdb/cash/GGPoker", "fpdb/tour/GGPoker", "fpdb-extra/cash/GGPoker")
 
 # Independent of the grammar: a GGPoker hand starts wherever a line starts with this.
@@ -48,11 +43,7 @@ FLAGGED = {
 
 
 def _load(name: str) -> Hand:
-    records = read_text((GOLDEN / f"{name}.txt").read_text(encoding="utf-8"), file=f"{name}.txt")
-    assert len(records) == 1
-    assert records[0].error is None, records[0].error.describe(records[0].file) if records[0].error else ""
-    assert records[0].hand is not None
-    return records[0].hand
+    return sitekit.load(GOLDEN, name)
 
 
 # ---------------------------------------------------------------- golden hands
@@ -63,24 +54,12 @@ def test_there_are_golden_hands_of_every_kind() -> None:
 
 @pytest.mark.parametrize("name", CASES)
 def test_golden_hand(name: str) -> None:
-    actual = _load(name).model_dump(mode="json")
-    expected_path = GOLDEN / f"{name}.json"
-    if REGEN:
-        expected_path.write_text(json.dumps(actual, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    if not expected_path.exists():
-        pytest.fail(f"no {expected_path.name}: run with HANDLOG_REGEN_GOLDEN=1 to create it, then review it")
-    expected = json.loads(expected_path.read_text(encoding="utf-8"))
-    if expected != actual:
-        diff = difflib.unified_diff(
-            json.dumps(expected, indent=1).splitlines(), json.dumps(actual, indent=1).splitlines(), lineterm="", n=2
-        )
-        pytest.fail("\n".join(list(diff)[:40]))
+    sitekit.check_golden(GOLDEN, name)
 
 
 @pytest.mark.parametrize("name", CASES)
 def test_golden_hand_has_no_real_player_names(name: str) -> None:
-    for seat in _load(name).seats:
-        assert seat.player == "Hero" or seat.player.removeprefix("Player").isdigit(), seat.player
+    sitekit.check_anonymised(GOLDEN, name)
 
 
 @pytest.mark.parametrize("name", CASES)
@@ -247,40 +226,26 @@ def test_a_bad_line_is_explained() -> None:
 
 # ---------------------------------------------------------------- the corpus
 
-def _files() -> list[Path]:
-    return [p for root in ROOTS for p in sorted((CORPUS / root).rglob("*")) if p.is_file()]
-
-
-def _rel(path: str | Path) -> str:
-    return Path(path).resolve().relative_to(CORPUS.resolve()).as_posix()
-
-
 @pytest.fixture(scope="module")
-def corpus() -> tuple[Counter[tuple[str, str]], list[HandRecord]]:
-    if not CORPUS.is_dir():
-        pytest.skip("../shared/corpus is not there")
-    headers: Counter[tuple[str, str]] = Counter()
-    for path in _files():
-        for m in HEADER.finditer(path.read_text(encoding="utf-8", errors="replace")):
-            headers[(_rel(path), m.group(1))] += 1
-    return headers, list(read([CORPUS / root for root in ROOTS]))
+def corpus() -> sitekit.Corpus:
+    return sitekit.corpus(ROOTS, HEADER)
 
 
-def test_every_header_yields_exactly_one_record(corpus: tuple[Counter[tuple[str, str]], list[HandRecord]]) -> None:
+def test_every_header_yields_exactly_one_record(corpus: sitekit.Corpus) -> None:
     headers, records = corpus
     assert sum(headers.values()) >= 80
-    assert Counter((_rel(r.file), r.hand_id) for r in records) == headers
+    assert Counter((sitekit.rel(r.file), r.hand_id) for r in records) == headers
 
 
-def test_parsed_ratio_and_the_known_failures(corpus: tuple[Counter[tuple[str, str]], list[HandRecord]]) -> None:
+def test_parsed_ratio_and_the_known_failures(corpus: sitekit.Corpus) -> None:
     headers, records = corpus
     parsed = sum(1 for r in records if r.hand is not None)
     assert parsed / sum(headers.values()) >= 0.99
-    assert {(_rel(r.file), r.hand_id): r.error.message for r in records if r.error is not None} == UNPARSED
+    assert {(sitekit.rel(r.file), r.hand_id): r.error.message for r in records if r.error is not None} == UNPARSED
     assert all(r.hand.site == "GGPoker" for r in records if r.hand is not None)
 
 
-def test_the_sites_numbers_are_reproduced(corpus: tuple[Counter[tuple[str, str]], list[HandRecord]]) -> None:
+def test_the_sites_numbers_are_reproduced(corpus: sitekit.Corpus) -> None:
     _, records = corpus
     flagged: dict[tuple[str, str], set[str]] = {}
     replayed = 0
@@ -293,7 +258,7 @@ def test_the_sites_numbers_are_reproduced(corpus: tuple[Counter[tuple[str, str]]
             continue
         replayed += 1
         if result.violations:
-            flagged[(_rel(r.file), r.hand.hand_id)] = {v.code for v in result.violations}
+            flagged[(sitekit.rel(r.file), r.hand.hand_id)] = {v.code for v in result.violations}
     assert replayed >= 80
     assert flagged == FLAGGED
     accounting = [k for k, codes in flagged.items() if codes & {"total-pot", "collected-total", "summary-won"}]
@@ -305,9 +270,7 @@ def test_the_sites_numbers_are_reproduced(corpus: tuple[Counter[tuple[str, str]]
 def _planted(name: str, old: str, new: str) -> set[tuple[str, int]]:
     text = (GOLDEN / f"{name}.txt").read_text(encoding="utf-8")
     assert old in text
-    hand = read_text(text.replace(old, new, 1))[0].hand
-    assert hand is not None
-    return {(v.code, v.line) for v in audit(hand).violations}
+    return {(v.code, v.line) for v in audit(sitekit.parse(text.replace(old, new, 1))).violations}
 
 
 def test_planted_checks_out_of_turn() -> None:

@@ -51,6 +51,7 @@ SITES = {
         ),
     ),
     "ggpoker": Site("golden_ggpoker", re.compile(r"^\ufeff?Poker Hand #[A-Z]{0,4}[0-9]+: ")),
+    "winamax": Site("golden_winamax", re.compile(r"^\ufeff?Winamax Poker - ")),
 }
 NAMES = sorted(SITES)
 SITE = SITES["pokerstars"]
@@ -173,8 +174,11 @@ def test_a_megabyte_line_inside_a_hand(tmp_path: Path, name: str) -> None:
 
 
 LINES = sorted({line for hand in HANDS for line in hand.splitlines()[1:] if line.strip()})
-GG = SITES["ggpoker"]
-GG_LINES = sorted({line for hand in GG.hands for line in hand.splitlines()[1:] if line.strip()})
+OTHERS = [name for name in NAMES if name != "pokerstars"]
+OTHER_LINES = {
+    name: sorted({line for hand in SITES[name].hands for line in hand.splitlines()[1:] if line.strip()})
+    for name in OTHERS
+}
 
 
 @settings(
@@ -191,15 +195,21 @@ def test_arbitrary_text_after_a_header(text: str) -> None:
     check_text(HANDS[0].splitlines()[0] + "\n" + text)
 
 
+@pytest.mark.parametrize("name", OTHERS)
 @settings(
     max_examples=100, deadline=None, derandomize=True, database=None, suppress_health_check=[HealthCheck.too_slow]
 )
-@given(st.lists(st.sampled_from(GG_LINES), max_size=40), st.sampled_from([h.splitlines()[0] for h in GG.hands]))
-def test_ggpoker_lines_in_random_order(body: list[str], header: str) -> None:
-    check_text("\n".join([header, *body]), GG)
+@given(data=st.data())
+def test_other_sites_lines_in_random_order(name: str, data: st.DataObject) -> None:
+    site = SITES[name]
+    body = data.draw(st.lists(st.sampled_from(OTHER_LINES[name]), max_size=40))
+    header = data.draw(st.sampled_from([h.splitlines()[0] for h in site.hands]))
+    check_text("\n".join([header, *body]), site)
 
 
+@pytest.mark.parametrize("name", OTHERS)
 @settings(max_examples=100, deadline=None, derandomize=True, database=None)
-@given(st.text(max_size=400))
-def test_arbitrary_text_after_a_ggpoker_header(text: str) -> None:
-    check_text(GG.hands[0].splitlines()[0] + "\n" + text, GG)
+@given(text=st.text(max_size=400))
+def test_arbitrary_text_after_another_sites_header(name: str, text: str) -> None:
+    site = SITES[name]
+    check_text(site.hands[0].splitlines()[0] + "\n" + text, site)
