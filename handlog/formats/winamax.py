@@ -43,7 +43,7 @@ from handlog.events import (
 from handlog.formats.grammar import Fields, LineRef
 from handlog.formats.text import amount, currency_of
 from handlog.formats.textsite import DESCRIPTIONS, TextHandBuilder, TextSiteFormat, Tok
-from handlog.reading.registry import HeaderFacts, register
+from handlog.reading.registry import register
 
 _OPTIONAL = ("shown", "cap", "bounty", "sitting_out", "out_of_hand", "run", "seat")
 """Fields of the layout's lines that Winamax never writes: always absent."""
@@ -88,6 +88,8 @@ class WinamaxBuilder(TextHandBuilder):
         self.total_after_rake: Decimal | None = None
 
     def _f(self, tok: Token | LineRef, fields: Fields | None = None) -> Fields:
+        if fields is None and isinstance(tok, Token) and tok.type not in self.fields:
+            fields = {}  # a line without fields ("*** SHOW DOWN ***"), read by Lark rather than the table driver
         return {**dict.fromkeys(_OPTIONAL), **super()._f(tok, fields)}
 
     # -- header
@@ -205,18 +207,9 @@ class WinamaxFormat(TextSiteFormat):
         "TOTAL_POT": "'Total pot … | Rake …'",
         "BOARD": "'Board: […]'",
     }
+    peek_pattern: ClassVar[re.Pattern[str] | None] = re.compile(
+        r"HandId: #(?P<id>[0-9]+-[0-9]+-[0-9]+) - (?P<game>.+?) (?P<structure>no limit|pot limit|fixed limit) "
+    )
 
-    def peek(self, header: str) -> HeaderFacts:
-        m = _PEEK.search(header)
-        if m is None:
-            return HeaderFacts()
-        game = self.builder.games.get(m.group("game").lower(), Game.OTHER)
-        structure = self.builder.structures.get(m.group("structure").lower())
-        return HeaderFacts(m.group("id"), game.value, structure.value if structure else None)
-
-
-_PEEK = re.compile(
-    r"HandId: #(?P<id>[0-9]+-[0-9]+-[0-9]+) - (?P<game>.+?) (?P<structure>no limit|pot limit|fixed limit) "
-)
 
 register(WinamaxFormat())

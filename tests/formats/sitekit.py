@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from handlog.events import Hand
+from handlog.formats.textsite import TextSiteFormat
 from handlog.reading import HandRecord, read, read_text
 
 HERE = Path(__file__).parent
@@ -82,3 +83,33 @@ def corpus(roots: tuple[str, ...], header: re.Pattern[str]) -> Corpus:
                 for m in header.finditer(path.read_text(encoding="utf-8", errors="replace")):
                     headers[(rel(path), m.group(1))] += 1
     return headers, list(read([CORPUS / root for root in roots]))
+
+
+def check_every_header_read(found: Corpus, minimum: int) -> None:
+    """Every hand header of the site's files yields exactly one record (a hand or an error), none lost."""
+    headers, records = found
+    assert sum(headers.values()) >= minimum
+    assert Counter((rel(r.file), r.hand_id) for r in records) == headers
+
+
+def check_parsed(found: Corpus, unparsed: dict[tuple[str, str], str], site: str) -> None:
+    """At least 99% of the hands parse, exactly the known ones do not (with their reason), all of the site."""
+    headers, records = found
+    parsed = sum(1 for r in records if r.hand is not None)
+    assert parsed / sum(headers.values()) >= 0.99
+    assert {(rel(r.file), r.hand_id): r.error.message for r in records if r.error is not None} == unparsed
+    assert all(r.hand.site == site for r in records if r.hand is not None)
+
+
+def check_fast_path(fmt: TextSiteFormat, folder: Path) -> None:
+    """The table driver and Lark's own parser make the same ``Hand`` of every golden hand."""
+    _, _, fast = fmt._grammar()
+    for name in cases(folder):
+        lines = (folder / f"{name}.txt").read_text(encoding="utf-8").splitlines()
+        via_table = fmt.parse(lines, 1, name)
+        fast.available = False
+        try:
+            via_lark = fmt.parse(lines, 1, name)
+        finally:
+            fast.available = True
+        assert via_table == via_lark, name

@@ -8,7 +8,6 @@ diff). The corpus tests skip when ../shared/corpus is absent.
 from __future__ import annotations
 
 import re
-from collections import Counter
 from decimal import Decimal
 from pathlib import Path
 
@@ -18,6 +17,7 @@ import sitekit
 from handlog.audit import audit
 from handlog.engine import replay
 from handlog.events import Hand, HouseFee, Notice, Post, PostType, PotDrop, SidePayment, Structure
+from handlog.formats.ggpoker import GGPokerFormat
 from handlog.reading import read_text
 
 D = Decimal
@@ -200,19 +200,7 @@ def test_unnamed_side_pot_to_a_player_without_the_best_hand() -> None:
 
 
 def test_fast_path_and_lark_agree() -> None:
-    from handlog.formats.ggpoker import GGPokerFormat
-
-    fmt = GGPokerFormat()
-    _, _, fast = fmt._grammar()
-    for name in CASES:
-        lines = (GOLDEN / f"{name}.txt").read_text(encoding="utf-8").splitlines()
-        via_table = fmt.parse(lines, 1, name)
-        fast.available = False
-        try:
-            via_lark = fmt.parse(lines, 1, name)
-        finally:
-            fast.available = True
-        assert via_table == via_lark, name
+    sitekit.check_fast_path(GGPokerFormat(), GOLDEN)
 
 
 def test_a_bad_line_is_explained() -> None:
@@ -232,17 +220,11 @@ def corpus() -> sitekit.Corpus:
 
 
 def test_every_header_yields_exactly_one_record(corpus: sitekit.Corpus) -> None:
-    headers, records = corpus
-    assert sum(headers.values()) >= 80
-    assert Counter((sitekit.rel(r.file), r.hand_id) for r in records) == headers
+    sitekit.check_every_header_read(corpus, 80)
 
 
 def test_parsed_ratio_and_the_known_failures(corpus: sitekit.Corpus) -> None:
-    headers, records = corpus
-    parsed = sum(1 for r in records if r.hand is not None)
-    assert parsed / sum(headers.values()) >= 0.99
-    assert {(sitekit.rel(r.file), r.hand_id): r.error.message for r in records if r.error is not None} == UNPARSED
-    assert all(r.hand.site == "GGPoker" for r in records if r.hand is not None)
+    sitekit.check_parsed(corpus, UNPARSED, "GGPoker")
 
 
 def test_the_sites_numbers_are_reproduced(corpus: sitekit.Corpus) -> None:

@@ -8,7 +8,6 @@ skip when ../shared/corpus is absent.
 from __future__ import annotations
 
 import re
-from collections import Counter
 from decimal import Decimal
 from pathlib import Path
 
@@ -18,6 +17,7 @@ import sitekit
 from handlog.audit import audit
 from handlog.engine import RulesProfile, replay
 from handlog.events import Hand, PlayerStatus, Post, PostType, StatusChange, Structure
+from handlog.formats.winamax import WinamaxFormat
 from handlog.reading import read, read_text
 
 D = Decimal
@@ -185,6 +185,10 @@ def test_names_with_spaces() -> None:
     assert not audit(hand).violations
 
 
+def test_fast_path_and_lark_agree() -> None:
+    sitekit.check_fast_path(WinamaxFormat(), GOLDEN)
+
+
 def test_a_bad_line_is_explained() -> None:
     lines = _text("hold_up_showdown_rake").splitlines()
     lines[12] = "Player1 posts a bribe 5€"
@@ -230,17 +234,11 @@ def corpus() -> sitekit.Corpus:
 
 
 def test_every_header_yields_exactly_one_record(corpus: sitekit.Corpus) -> None:
-    headers, records = corpus
-    assert sum(headers.values()) >= 100
-    assert Counter((sitekit.rel(r.file), r.hand_id) for r in records) == headers
+    sitekit.check_every_header_read(corpus, 100)
 
 
 def test_parsed_ratio_and_the_known_failures(corpus: sitekit.Corpus) -> None:
-    headers, records = corpus
-    parsed = sum(1 for r in records if r.hand is not None)
-    assert parsed / sum(headers.values()) >= 0.99
-    assert {(sitekit.rel(r.file), r.hand_id): r.error.message for r in records if r.error is not None} == UNPARSED
-    assert all(r.hand.site == "Winamax" for r in records if r.hand is not None)
+    sitekit.check_parsed(corpus, UNPARSED, "Winamax")
 
 
 def test_the_sites_numbers_are_reproduced(corpus: sitekit.Corpus) -> None:
