@@ -90,6 +90,13 @@ def test_header_words() -> None:
     assert (short.game.value, short.stakes.ante, short.stakes.button_blind) == ("6plus_holdem", D("0.02"), D("0.02"))
 
 
+def test_level_with_an_ante_in_brackets() -> None:
+    text = (GOLDEN / "mtt_holdem_antes.txt").read_text(encoding="utf-8")
+    hand = sitekit.parse(text.replace("- Level2 (60/120) -", "- Level2(60/120(18)) -"))
+    assert (hand.stakes.small, hand.stakes.big) == (D(60), D(120))
+    assert hand.tournament is not None and hand.tournament.level == "2"
+
+
 def test_straddles_are_written_as_the_whole_bet() -> None:
     """ "P: posts button blind $0.02", "P: straddle $0.04", "P: straddle $0.08" by one player: a bet of 0.08 in
     all (the next player calls $0.08), so the straddles add 0.02 and 0.04."""
