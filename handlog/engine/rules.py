@@ -63,6 +63,9 @@ class RulesProfile(BaseModel):
     straddle_multiple: Decimal = Decimal(2)
     """holdem-rules-de.txt, "Zuerst Rund von Wetten": a straddle is a bet of double the big blind (a re-straddle,
     where allowed, double the straddle before it)."""
+    over_straddle: bool = False
+    """holdem-rules-de.txt, "Zuerst Rund von Wetten", makes the straddle exactly double; a room that lets the
+    straddler put in more (an "over-straddle") takes double as the least."""
     max_straddles: int = 1
     """holdem-rules-de.txt speaks of one third blind; rooms that allow re-straddles say how many."""
     fixed_limit_small_blinds: dict[Decimal, Decimal] = {}
@@ -111,8 +114,20 @@ SITE_PROFILES: dict[str, RulesProfile] = {
     ),
     # GGPoker deals straddles from any seat and re-straddles, each double the last: its logs show the button
     # straddling (PLO-5 $5/$10, 2021) and three straddles in one Short Deck hand (2021); no limit to how many is
-    # seen, so every other seat of a 9-handed table may.
-    "GGPoker": RulesProfile(name="GGPoker", straddle_seat=StraddleSeat.ANY, max_straddles=8),
+    # seen, so every other seat of a 9-handed table may. It also lets a straddler raise the straddle over the
+    # double ("over-straddle"): PLO-5 $0.1/$0.25 hand OM1410171 (fpdb/cash/GGPoker/Flop/PLO5-6max-USD-0.1-0.25-
+    # 202104.over.straddle.txt) straddles $0.5, then to $15.35 all-in, and the site's own numbers take it as
+    # posted ("Uncalled bet ($15.1) returned", "Total pot $0.6").
+    "GGPoker": RulesProfile(name="GGPoker", straddle_seat=StraddleSeat.ANY, max_straddles=8, over_straddle=True),
+    # Winamax does not give a split pot's odd chips to the first winners left of the button: three-way split of
+    # 260 in a 2012 "Quitte ou Double" tournament (fpdb/tour/Winamax/Flop/NLHE-EUR-0.92-STT-201207.no.cur.txt,
+    # button seat 2): the small blind in seat 3 gets 86, the players of seats 7 and 8 get 87 each.
+    # Its all-in showdowns follow neither order of ``AllInShowdown``: of the 62 all-in showdowns in its corpus
+    # logs, 27 break the house order (the last round with a bet) and 21 the last-pot order (e.g. the 2010 PLO
+    # "Sample" shows seat by seat from the button's left after a called flop raise), so no order is held there.
+    "Winamax": RulesProfile(
+        name="Winamax", odd_chip_left_of_button=False, showdown_order_all_in=AllInShowdown.NOT_HELD
+    ),
 }
 
 

@@ -5,6 +5,6 @@ which reads PokerStars' layout from any room that has no reader of its own; the 
 told apart by their content and come first.
 """
 
-from handlog.formats import acpc, phh, pokerstars, stars_layout
+from handlog.formats import acpc, ggpoker, phh, pokerstars, stars_layout, winamax
 
-__all__ = ["acpc", "phh", "pokerstars", "stars_layout"]
+__all__ = ["acpc", "ggpoker", "phh", "pokerstars", "stars_layout", "winamax"]

@@ -39,19 +39,23 @@ from handlog.events import (
     Fold,
     Game,
     Hand,
+    HouseFee,
     Muck,
     Post,
     PostType,
+    PotDrop,
     Raise,
     Seat,
     SeatResult,
     Show,
+    SidePayment,
     Stakes,
     StandPat,
     StatedResults,
     Street,
     StreetStart,
     Structure,
+    Tournament,
     UncalledBet,
 )
 from handlog.formats.phh_actions import UNKNOWN, Action, ActionSyntaxError, parse_action
@@ -189,6 +193,8 @@ class HandBuilder:
         if big is None:
             raise PHHError("a no-limit or pot-limit hand needs min_bet", self.doc.line_of("variant"))
         small = min(blinds) if len(blinds) >= 2 else (blinds[0] / 2 if blinds else big / 2)
+        if self.f.small_blind is not None:
+            small = self.f.small_blind
         return Stakes(small=small, big=big, ante=ante)
 
     # ------------------------------------------------------------------ forced bets
@@ -199,6 +205,8 @@ class HandBuilder:
         return taken, self.stacks[i] <= 0
 
     def forced_bets(self) -> None:
+        line = self.doc.line_of("_pot_drops")
+        self.events.extend(PotDrop(line=line, amount=amount) for amount in self.f.pot_drops or ())
         if self.f.posts is not None:
             self._listed_posts()
             return
@@ -232,7 +240,7 @@ class HandBuilder:
 
     def _listed_posts(self) -> None:
         """``_posts`` (written by ``handlog convert``): the forced bets one by one, as the site logged them. A small
-        blind after the first, an ante and the dead part of "small & big blinds" are no bet to be matched."""
+        blind after the first, an ante, a dead blind and the dead part of "small & big blinds" are no bet to match."""
         line = self.doc.line_of("_posts")
         small_posted = False
         for k, kind, amount in self.f.posts or ():
@@ -245,7 +253,9 @@ class HandBuilder:
             taken, all_in = self._put(i, amount)
             if post == PostType.BOTH_BLINDS:
                 self.street.bets[i] += taken - min(self._dead_small(taken), taken)
-            elif post not in (PostType.ANTE,) and not (post == PostType.SMALL_BLIND and small_posted):
+            elif post not in (PostType.ANTE, PostType.DEAD_BLIND) and not (
+                post == PostType.SMALL_BLIND and small_posted
+            ):
                 self.street.bets[i] += taken
             small_posted = small_posted or post == PostType.SMALL_BLIND
             self._big_blind_level(post, taken, all_in)
@@ -424,7 +434,8 @@ class HandBuilder:
         f = self.f
         return StatedResults(
             seats=seats, rake=f.rake, total_pot=f.total_pot, main_pot=f.main_pot, side_pots=tuple(f.side_pots or ()),
-            stp=f.stp,
+            stp=f.stp, fees=tuple(HouseFee(name=name, amount=amount) for name, amount in f.fees or ()),
+            uncalled_in_collects=f.uncalled_in_collects,
             results_stated=f.collects is not None, line=self.doc.key_lines.get("_collects", 0),
             pot_line=self.doc.key_lines.get("_total_pot", 0),
         )
@@ -437,6 +448,11 @@ class HandBuilder:
         line = self.doc.line_of("_collects")
         for k, pot, amount in self.f.collects or ():
             self.events.append(Collect(line=line, player=self._name(k, "_collects"), amount=amount, pot=pot))
+        line = self.doc.line_of("_side_payments")
+        for k, amount, reason in self.f.side_payments or ():
+            self.events.append(SidePayment(
+                line=line, player=self._name(k, "_side_payments"), amount=amount, reason=reason
+            ))
 
     def _name(self, k: int, key: str) -> str:
         if not 1 <= k <= self.n:
@@ -462,6 +478,7 @@ class HandBuilder:
             currency=self._currency(),
             table=str(self.f.table) if self.f.table is not None else (self.f.event or ""),
             max_seats=self.f.seat_count,
+            tournament=self._tournament(),
             button=seats[-1].seat if button_game else None,
             time_local=local,
             time_utc=utc,
@@ -470,7 +487,17 @@ class HandBuilder:
             summary=self.stated(),
         )
 
+    def _tournament(self) -> Tournament | None:
+        t = self.f.tournament
+        if t is None:
+            return None
+        if "id" not in t:
+            raise PHHError("_tournament needs an id", self.doc.line_of("_tournament"))
+        return Tournament(id=t["id"], buy_in=t.get("buy_in", ""), level=t.get("level", ""))
+
     def _currency(self) -> str:
+        if self.f.money:
+            return self.f.money.upper()
         if self.f.currency:
             return self.f.currency.upper()
         if self.f.currency_symbol:

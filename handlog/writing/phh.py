@@ -6,7 +6,9 @@ them (players, seats, seat_count, hand, table, venue, currency, time, finishing 
 ``_``-prefixed fields (phh-std leaves them to users) for what it lacks, so that handlog reads back the hand the
 site logged, with its own numbers to check: ``_posts`` (forced bets the arrays cannot say: a dead small blind,
 a returning player's big blind), ``_uncalled``, ``_collects`` (pot by pot), ``_total_pot``, ``_main_pot``,
-``_side_pots``, ``_rake`` and ``_stp`` (splash the pot). Chat, seat changes and notices are not part of a PHH hand.
+``_side_pots``, ``_rake``, ``_stp`` (splash the pot), ``_fees`` (a jackpot's), ``_pot_drops``,
+``_side_payments`` (an EV cash-out), ``_uncalled_in_collects``, ``_tournament``, ``_small_blind`` and ``_currency``
+(play money, which has no ISO code). Chat, seat changes and notices are not part of a PHH hand.
 """
 
 from __future__ import annotations
@@ -33,8 +35,10 @@ from handlog.events import (
     Muck,
     Post,
     PostType,
+    PotDrop,
     Raise,
     Show,
+    SidePayment,
     StandPat,
     Street,
     StreetStart,
@@ -243,6 +247,7 @@ class _Writer:
             lines.append(f"big_bet = {_number(h.stakes.big)}")
         else:
             lines.append(f"min_bet = {_number(h.stakes.big)}")
+            lines.append(f"_small_blind = {_number(h.stakes.small)}")
         lines.append(f"starting_stacks = {_array([_number(s.stack) for s in self.seats])}")
         lines.append("actions = [")
         lines.extend(f"  {_string(a)}," for a in actions)
@@ -257,6 +262,8 @@ class _Writer:
         lines.append(f"venue = {_string(h.site)}")
         if h.currency not in ("CHIPS", "PLAY") and len(h.currency) == 3:
             lines.append(f"currency = {_string(h.currency)}")
+        elif h.currency != "CHIPS":
+            lines.append(f"_currency = {_string(h.currency)}")
         if h.time_utc is not None:
             t = h.time_utc
             lines.append(f"year = {t.year}\nmonth = {t.month}\nday = {t.day}")
@@ -282,6 +289,18 @@ class _Writer:
         out: list[str] = []
         if posts is not None:
             out.append("_posts = " + _array([f"[{k}, {_string(kind)}, {_number(a)}]" for k, kind, a in posts]))
+        drops = [e.amount for e in h.events if isinstance(e, PotDrop)]
+        if drops:
+            out.append("_pot_drops = " + _array([_number(a) for a in drops]))
+        side = [e for e in h.events if isinstance(e, SidePayment)]
+        if side:
+            out.append("_side_payments = " + _array(
+                [f"[{self.index[e.player]}, {_number(e.amount)}, {_string(e.reason)}]" for e in side]
+            ))
+        if h.tournament is not None:
+            t = h.tournament
+            fields = f"id = {_string(t.id)}, buy_in = {_string(t.buy_in)}, level = {_string(t.level)}"
+            out.append(f"_tournament = {{ {fields} }}")
         if not h.summary.results_stated:  # a research log (PHH, ACPC): the awards are the replay's, not stated
             return out
         uncalled = [e for e in h.events if isinstance(e, UncalledBet)]
@@ -301,6 +320,10 @@ class _Writer:
             out.append(f"_rake = {_number(s.rake)}")
         if s.stp is not None:
             out.append(f"_stp = {_number(s.stp)}")
+        if s.fees:
+            out.append("_fees = " + _array([f"[{_string(f.name)}, {_number(f.amount)}]" for f in s.fees]))
+        if s.uncalled_in_collects:
+            out.append("_uncalled_in_collects = true")
         return out
 
 
