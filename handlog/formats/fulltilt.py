@@ -1,7 +1,8 @@
 """Full Tilt Poker text hand histories: ``grammars/fulltilt.lark`` plus Full Tilt's quirks.
 
-Full Tilt's layout is PokerStars' line-per-action family with its own wording, read by the shared text-site
-machinery; only what differs lives here:
+Full Tilt's layout is PokerStars' line-per-action family with its own wording of nearly every line, so its grammar
+is its own (sharing ``common.lark``'s pieces) and its builder a ``textsite.TextHandBuilder``; only what differs
+from the layout lives here:
 
 * two header generations: ``$0.25/$0.50 - No Limit 5 Card Draw - 03:00:26 ET - 2010/11/07`` until 2012, the game
   first and abbreviated (``NL Hold'em - $0.01/$0.02``) from 2013; local time with the ET time in brackets, or ET
@@ -22,12 +23,11 @@ machinery; only what differs lives here:
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from datetime import datetime
 from decimal import Decimal
+from typing import ClassVar
 
 from handlog.events import (
-    Call,
     Chat,
     Collect,
     Discard,
@@ -47,12 +47,11 @@ from handlog.events import (
     Street,
     StreetStart,
     Structure,
-    Tournament,
 )
-from handlog.formats.grammar import Fields, LineGrammar, TableParser, load_line_grammar
-from handlog.formats.pokerstars import PokerStarsFormat, Tok, _Builder, _shown_cards
-from handlog.formats.text import FieldError, amount, cards, currency_of, utc_time
-from handlog.reading.registry import HeaderFacts, register
+from handlog.formats.grammar import Fields
+from handlog.formats.text import amount, cards, utc_time
+from handlog.formats.textsite import DESCRIPTIONS, TextHandBuilder, TextSiteFormat, Tok, shown_cards
+from handlog.reading.registry import register
 
 GAMES = {
     "hold'em": Game.HOLDEM,
@@ -76,7 +75,7 @@ GAMES = {
     "stud hi": Game.SEVEN_CARD_STUD,
     "stud h/l": Game.SEVEN_CARD_STUD_HI_LO,
     "razz": Game.RAZZ,
-    # Irish (Omaha dealt, two cards discarded after the flop) and 5 Card Stud: read, not replayed.
+    # Irish (Omaha dealt, two cards discarded after the flop) and 5 Card Stud: read, not replayed (Game.OTHER).
 }
 STRUCTURES = {
     "no limit": Structure.NO_LIMIT,
@@ -105,27 +104,25 @@ DRAWS = {
     "THIRD DRAW": Street.DRAW_3,
     "DISCARD ROUND": Street.DRAW_1,  # Irish: every player discards two cards after the flop
 }
-STATUSES = {
-    "sits down": PlayerStatus.JOINS,
-    "stands up": PlayerStatus.LEAVES,
-    "is sitting out": PlayerStatus.SITS_OUT,
-    "has timed out": PlayerStatus.TIMED_OUT,
-    "has returned": PlayerStatus.RETURNS,
-    "has been disconnected": PlayerStatus.DISCONNECTED,
-    "has reconnected": PlayerStatus.CONNECTED,
-}
+RUNS: dict[str | None, int | None] = {None: None, "1": 1, "2": 2}
+STATUSES = (
+    ("sits down", PlayerStatus.JOINS),
+    ("stands up", PlayerStatus.LEAVES),
+    ("is sitting out", PlayerStatus.SITS_OUT),
+    ("has timed out", PlayerStatus.TIMED_OUT),
+    ("has returned", PlayerStatus.RETURNS),
+    ("has been disconnected", PlayerStatus.DISCONNECTED),
+    ("has reconnected", PlayerStatus.CONNECTED),
+)
 ZERO = Decimal(0)
 
-_HEADER_START = re.compile(r"^\ufeff?Full ?Tilt ?Poker Game #[0-9]+: ")
-_PEEK = re.compile(
-    r"#(?P<id>[0-9]+):.* - (?:CAP )?(?P<structure>No Limit|Pot Limit|Limit|NL|PL|FL) (?P<game>[^-\n]+?) - "
-)
-_PEEK_ID = re.compile(r"#([0-9]+)")
 _THOUSANDS = {"K": Decimal(1000), "M": Decimal(1_000_000)}
 _BUY_IN = re.compile(r"^(?P<buy_in>[$€£][0-9][0-9,.]*(?: \+ [$€£][0-9][0-9,.]*)?)")
 _SEATS = re.compile(r"(?P<max>[0-9]+) max|(?P<heads_up>heads up)")
 _TIME = re.compile(r"(?P<clock>[0-9]{1,2}:[0-9]{2}(?::[0-9]{2})?) (?P<zone>[A-Z]+) - (?P<date>.+)")
-_COLLECTED = re.compile(r"(?:won|collected|wins the (?:side |main )?pot) \(([^)]*)\)")
+_WON = re.compile(r"(?:won|collected|wins the (?:side |main )?pot) \(([^)]*)\)")
+_SHOWED = re.compile(r"showed \[([^\]]*)\]")
+_MUCKED = re.compile(r"mucked \[([^\]]*)\]")
 
 
 def _chips(text: str) -> Decimal:
@@ -151,16 +148,21 @@ def _sortable_time(text: str) -> str:
     return f"{date} {m.group('clock')} {m.group('zone')}"
 
 
-class _FullTiltBuilder(_Builder):
-    """The shared builder with Full Tilt's lines; it also follows each street's bets for ``raises to``."""
+class FullTiltBuilder(TextHandBuilder):
+    """The layout's builder with Full Tilt's lines; it follows each street's bets to read ``raises to``."""
+
+    games: ClassVar[dict[str, Game]] = GAMES
+    structures: ClassVar[dict[str, Structure]] = STRUCTURES
+    streets: ClassVar[dict[str, Street]] = STREETS
+    draws: ClassVar[dict[str, Street]] = DRAWS
+    runs: ClassVar[dict[str | None, int | None]] = RUNS
+    statuses: ClassVar[tuple[tuple[str, PlayerStatus], ...]] = STATUSES
 
     def reset(self, first_line: int) -> None:
         super().reset(first_line)
-        self.bets: dict[str, Decimal] = {}
-        self.level = ZERO
+        self.bets: dict[str, Decimal] = {}  # each player's bet on this street
+        self.level = ZERO  # the highest of them
         self.put: dict[str, Decimal] = {}  # what each player put in on the streets before this one
-        self.max_seats: int | None = None
-        self.summary_run: int | None = None
 
     # -- the street's bets, for "raises to"
     def _new_street(self) -> None:
@@ -181,21 +183,20 @@ class _FullTiltBuilder(_Builder):
         f = self._f(tok, fields)
         # the two header generations write the same fields in two orders: the second one's names are numbered
         h = self.header = {k: f.get(k) or f.get(f"{k}_2") for k in f if not k.endswith("_2")}
-        small, big = (h.get("stakes") or "").split("/")
-        ante = h.get("ante")
-        cap = h.get("cap")
         self.stakes_text = h.get("stakes") or ""
-        self.stakes = Stakes(
-            small=_chips(small), big=_chips(big), ante=_chips(ante) if ante else None,
-            cap=_chips(cap) if cap else None,
-        )
+        self.stakes = self.stakes_of(self.stakes_text, None)
+        name = h.get("tournament_name") or ""
+        buy_in = _BUY_IN.match(name)
+        h["buy_in"], h["level"] = (buy_in.group("buy_in") if buy_in else ""), self.stakes_text
         info = _SEATS.search(h.get("table_info") or "")
-        if info is not None:
-            self.max_seats = 2 if info.group("heads_up") else int(info.group("max"))
+        self.table = {
+            "table": h.get("table") or h.get("tournament_table"),
+            "max_seats": ("2" if info.group("heads_up") else info.group("max")) if info else None,
+        }
         return tok
 
     def SEAT_COUNT(self, tok: Tok, fields: Fields | None = None) -> Tok:
-        self.max_seats = int(self._f(tok, fields)["max_seats"] or 0) or None
+        self.table["max_seats"] = self._f(tok, fields)["max_seats"]
         return tok
 
     def SEAT(self, tok: Tok, fields: Fields | None = None) -> Tok:
@@ -225,10 +226,10 @@ class _FullTiltBuilder(_Builder):
             kind = PostType.SMALL_BLIND
         else:  # "posts the big blind of", or a new player's "posts $2.50": a live big blind
             kind = PostType.BIG_BLIND
-        if kind is not PostType.ANTE and not dead:
-            self._bet_more(player, value)
-        else:
+        if kind is PostType.ANTE or dead:
             self.put[player] = self.put.get(player, ZERO) + value
+        else:
+            self._bet_more(player, value)
         self.events.append(
             Post(line=self._lineno(tok), player=player, post=kind, amount=value, dead=dead, all_in=bool(f["all_in"]))
         )
@@ -239,32 +240,15 @@ class _FullTiltBuilder(_Builder):
         self._bet_more(f["player"] or "", amount(f["amount"] or ""))
         return super().BRINGS_IN(tok, f)
 
-    def HOLE_CARDS(self, tok: Tok, fields: Fields | None = None) -> Tok:
-        return super().HOLE_CARDS(tok, fields)  # the blinds stay the preflop bets
-
     def STREET(self, tok: Tok, fields: Fields | None = None) -> Tok:
         f = self._f(tok, fields)
-        street = STREETS[f["street"] or ""]
-        new, board = cards(f["new"]), cards(f["board"])
-        if not new:  # "*** FLOP *** [a b c]": the bracket holds the new cards
-            new, board = board, ()
-        if street not in (Street.PREFLOP, Street.THIRD, Street.SECOND):
-            self._new_street()  # stud's first street keeps the bring-in level; Courchevel's flopet the blinds
-        run = int(f["run"]) if f["run"] else None
-        self.events.append(StreetStart(line=self._lineno(tok), street=street, cards=new, board=board, run=run))
-        return tok
+        if self.streets[f["street"] or ""] not in (Street.PREFLOP, Street.SECOND, Street.THIRD):
+            self._new_street()  # stud's first street keeps the bring-in; Courchevel's flopet keeps the blinds
+        return super().STREET(tok, f)
 
     def DRAW(self, tok: Tok, fields: Fields | None = None) -> Tok:
-        f = self._f(tok, fields)
         self._new_street()
-        self.events.append(StreetStart(line=self._lineno(tok), street=DRAWS[f["draw"] or ""]))
-        return tok
-
-    def SHOWDOWN(self, tok: Tok, fields: Fields | None = None) -> Tok:
-        f = self._f(tok, fields)
-        self.run = int(f["run"]) if f["run"] else None
-        self.events.append(StreetStart(line=self._lineno(tok), street=Street.SHOWDOWN, run=self.run))
-        return tok
+        return super().DRAW(tok, fields)
 
     # -- actions
     def FOLD(self, tok: Tok, fields: Fields | None = None) -> Tok:
@@ -272,10 +256,8 @@ class _FullTiltBuilder(_Builder):
 
     def CALL(self, tok: Tok, fields: Fields | None = None) -> Tok:
         f = self._f(tok, fields)
-        player, value = f["player"] or "", amount(f["amount"] or "")
-        self._bet_more(player, value)
-        self.events.append(Call(line=self._lineno(tok), player=player, amount=value, all_in=bool(f["all_in"])))
-        return tok
+        self._bet_more(f["player"] or "", amount(f["amount"] or ""))
+        return super().CALL(tok, f)
 
     def BET(self, tok: Tok, fields: Fields | None = None) -> Tok:
         f = self._f(tok, fields)
@@ -296,21 +278,23 @@ class _FullTiltBuilder(_Builder):
     def DISCARD(self, tok: Tok, fields: Fields | None = None) -> Tok:
         def make(f: Fields, line: int) -> Event:
             shown = cards(f["cards"])
-            count = int(f["count"]) if f["count"] else len(shown)
+            count = int(f["count"]) if f["count"] else len(shown)  # Irish: "P discards" (two cards, unseen)
             return Discard(line=line, player=f["player"] or "", count=count, cards=shown)
 
         return self._add(tok, fields, make)
 
     # -- money and showdown
     def COLLECT(self, tok: Tok, fields: Fields | None = None) -> Tok:
-        """``wins the pot``, ``wins the side pot``, ``wins pot 2`` (the second run), ``ties for the pot``."""
+        """``wins the pot``, ``wins the side pot``, ``wins pot 2`` (the second run), ``ties for the pot``,
+        ``wins the low pot`` (a split game's half)."""
 
         def make(f: Fields, line: int) -> Event:
             pot = f["pot"] or "pot"
             run = int(f["run"]) if f["run"] else self.run
-            if pot.startswith("pot "):
-                pot = "pot"
-            return Collect(line=line, player=f["player"] or "", amount=amount(f["amount"] or ""), pot=pot, run=run)
+            return Collect(
+                line=line, player=f["player"] or "", amount=amount(f["amount"] or ""),
+                pot="pot" if pot.startswith("pot ") else pot, run=run,
+            )
 
         return self._add(tok, fields, make)
 
@@ -323,9 +307,10 @@ class _FullTiltBuilder(_Builder):
         return self._add(tok, fields, make)
 
     def STATUS(self, tok: Tok, fields: Fields | None = None) -> Tok:
+        statuses = dict(self.statuses)
         return self._add(
             tok, fields,
-            lambda f, line: StatusChange(line=line, player=f["player"] or "", status=STATUSES[f["status"] or ""]),
+            lambda f, line: StatusChange(line=line, player=f["player"] or "", status=statuses[f["status"] or ""]),
         )
 
     def NOTICE(self, tok: Tok, fields: Fields | None = None) -> Tok:
@@ -337,7 +322,6 @@ class _FullTiltBuilder(_Builder):
 
     def RUN_SUMMARY(self, tok: Tok, fields: Fields | None = None) -> Tok:
         self.summary.run_twice = True
-        self.summary_run = int(self._f(tok, fields)["run"] or 0)
         return tok
 
     def RUN_POT(self, tok: Tok, fields: Fields | None = None) -> Tok:
@@ -348,15 +332,15 @@ class _FullTiltBuilder(_Builder):
         f = self._f(tok, fields)
         outcome = f["outcome"] or ""
         positions = tuple(p.strip(" ()") for p in (f["positions"] or "").split(")") if p.strip())
-        shown = re.search(r"showed \[([^\]]*)\]", outcome)
-        mucked = re.search(r"mucked \[([^\]]*)\]", outcome)
+        shown = _SHOWED.search(outcome)
+        mucked = _MUCKED.search(outcome)
         result = SeatResult(
             seat=int(f["seat"] or 0),
             player=f["player"] or "",
             text=outcome,
             positions=positions,
-            won=tuple(amount(w) for w in _COLLECTED.findall(outcome)),
-            shown=_shown_cards(shown.group(1))[0] if shown else (),
+            won=tuple(amount(w) for w in _WON.findall(outcome)),
+            shown=shown_cards(shown.group(1))[0] if shown else (),
             mucked=cards(mucked.group(1)) if mucked else (),
             line=self._lineno(tok),
         )
@@ -364,18 +348,33 @@ class _FullTiltBuilder(_Builder):
         same = next((i for i, s in enumerate(seats) if s.seat == result.seat), None)
         if same is None:
             seats.append(result)
-        else:
-            before = seats[same]
-            seats[same] = before.model_copy(
-                update={
-                    "text": f"{before.text} | {outcome}" if before.text else outcome,
-                    "positions": before.positions or positions,
-                    "won": before.won + result.won,
-                    "shown": before.shown or result.shown,
-                    "mucked": before.mucked or result.mucked,
-                }
-            )
+            return tok
+        before = seats[same]
+        seats[same] = before.model_copy(
+            update={
+                "text": f"{before.text} | {outcome}" if before.text else outcome,
+                "positions": before.positions or positions,
+                "won": before.won + result.won,
+                "shown": before.shown or result.shown,
+                "mucked": before.mucked or result.mucked,
+            }
+        )
         return tok
+
+    # -- the hand
+    def build(self, file: str, first_line: int) -> Hand:
+        if not any(isinstance(e, Collect) for e in self.events):
+            self._collects_from_summary()
+        if self.seats:
+            self.seats = self._seats_sitting_out()
+        else:
+            self._new_street()
+            self.seats = self._observed_seats(first_line)
+        hand = super().build(file, first_line)
+        time_et = self.header.get("time_et")
+        return hand.model_copy(
+            update={"time_utc": utc_time(_sortable_time(time_et or self.header.get("time") or ""))}
+        )
 
     def _collects_from_summary(self) -> None:
         """Some Full Tilt logs (2011-2012 clients, and walks in tournaments) write no "wins the pot" line:
@@ -385,21 +384,19 @@ class _FullTiltBuilder(_Builder):
             for won in r.won:
                 self.events.append(Collect(line=r.line, player=r.player, amount=won))
 
-    def _seats_sitting_out(self) -> tuple[Seat, ...]:
+    def _seats_sitting_out(self) -> list[Seat]:
         """The seat lines, with the players the log says sit out marked so (they are not dealt in): Full Tilt
         often writes the seat line without ", is sitting out" and says it on a line of its own before the deal
         ("P is sitting out") or only in the summary ("Seat 2: P is sitting out")."""
-        before_deal = {r.player for r in self.summary.seats if r.text == "is sitting out"}
+        out = {r.player for r in self.summary.seats if r.text == "is sitting out"}
         for e in self.events:
             if isinstance(e, StreetStart):
                 break
             if isinstance(e, StatusChange) and e.status is PlayerStatus.SITS_OUT:
-                before_deal.add(e.player)
-        return tuple(
-            s.model_copy(update={"sitting_out": True}) if s.player in before_deal else s for s in self.seats
-        )
+                out.add(e.player)
+        return [s.model_copy(update={"sitting_out": True}) if s.player in out else s for s in self.seats]
 
-    def _observed_seats(self, first_line: int) -> tuple[Seat, ...]:
+    def _observed_seats(self, first_line: int) -> list[Seat]:
         """The seats of a hand written without seat lines (an observer's log of 2006), from the summary.
 
         The stacks are not in the log. A player who went all-in had exactly what they put in; any other
@@ -408,99 +405,74 @@ class _FullTiltBuilder(_Builder):
         """
         all_in = {getattr(e, "player", "") for e in self.events if getattr(e, "all_in", False)}
         total = sum(self.put.values(), ZERO)
-        seats = tuple(
+        self.events.insert(0, Notice(
+            line=first_line,
+            text="no seat lines (an observer's log): seats from the summary; stacks unknown except all-in ones",
+        ))
+        return [
             Seat(
                 seat=r.seat, player=r.player, line=r.line,
                 stack=self.put.get(r.player, ZERO) if r.player in all_in else total,
             )
             for r in self.summary.seats
-        )
-        self.events.insert(0, Notice(
-            line=first_line,
-            text="no seat lines (an observer's log): seats from the summary; stacks unknown except all-in ones",
-        ))
-        return seats
+        ]
 
-    # -- the hand
-    def build(self, file: str, first_line: int) -> Hand:
-        h = self.header
-        stakes = self.stakes
-        if stakes is None:  # pragma: no cover - the grammar puts a header first
-            raise FieldError("no header")
-        tournament = None
-        name = h.get("tournament_name") or ""
-        if h.get("tournament"):
-            buy_in = _BUY_IN.match(name)
-            tournament = Tournament(
-                id=h["tournament"] or "", buy_in=buy_in.group("buy_in") if buy_in else "", level=self.stakes_text
-            )
-        currency = "CHIPS" if tournament is not None else currency_of(self.stakes_text) or "PLAY"
-        time_local = (h.get("time") or "").strip()
-        time_et = h.get("time_et")
-        button = self.table.get("button")
-        if not any(isinstance(e, Collect) for e in self.events):
-            self._collects_from_summary()
-        seats = self._seats_sitting_out()
-        if not seats:
-            self._new_street()
-            seats = self._observed_seats(first_line)
-        self.header = {"hand_id": h.get("hand_id"), "structure": "limit", "time": ""}  # TODO(machinery)
-        hand = super().build(file, first_line)  # the shared parts: events, summary, cancelled
-        self.header = h
-        return hand.model_copy(
-            update={
-                "site": "Full Tilt",
-                "game": GAMES.get((h.get("game") or "").lower(), Game.OTHER),
-                "game_name": h.get("game") or "",
-                "structure": STRUCTURES[(h.get("structure") or "").lower()],
-                "stakes": stakes,
-                "currency": currency,
-                "tournament": tournament,
-                "zoom": "Rush" in name,
-                "table": h.get("table") or h.get("tournament_table") or "",
-                "max_seats": self.max_seats,
-                "button": int(button) if button else None,
-                "time_local": time_local + (f" [{time_et}]" if time_et else ""),
-                "time_utc": utc_time(_sortable_time(time_et or time_local)),
-                "seats": seats,
-            }
+    # -- hooks
+    def stakes_of(self, text: str, level_stakes: str | None) -> Stakes:
+        """``$0.25/$0.50``, ``50K/100K``, with the header's ``Ante $0.40`` and ``$2,000 Cap``."""
+        small, _, big = text.partition("/")
+        ante, cap = self.header.get("ante"), self.header.get("cap")
+        return Stakes(
+            small=_chips(small), big=_chips(big), ante=_chips(ante) if ante else None,
+            cap=_chips(cap) if cap else None,
         )
 
+    def zoom(self) -> bool:
+        """Rush Poker (Full Tilt's fast-fold tables) in tournaments: "$10,000 Rush Guar (Rebuy)"."""
+        return "Rush" in (self.header.get("tournament_name") or "")
 
-class FullTiltFormat(PokerStarsFormat):
+
+DESCRIPTIONS_FT = {
+    **DESCRIPTIONS,
+    "HEADER": "the hand header ('Full Tilt Poker Game #…')",
+    "SEAT_COUNT": "'Seats: 9'",
+    "SEAT": "a seat line ('Seat 1: P ($1)')",
+    "POST": "a forced bet ('P posts the small blind of $1', 'P antes $0.25')",
+    "BUTTON": "'The button is in seat #1'",
+    "BRINGS_IN": "a bring-in ('P brings in for 10')",
+    "STREET": "a street ('*** FLOP *** […]', '*** 3RD STREET ***')",
+    "DRAW": "a draw ('*** FIRST DRAW ***')",
+    "RAISE": "a raise ('P raises to $2')",
+    "COMPLETE": "a completion ('P completes it to 10')",
+    "DISCARD": "a discard ('P discards 2 cards')",
+    "STAND_PAT": "'P stands pat'",
+    "UNCALLED": "'Uncalled bet of … returned to P'",
+    "SHOWS": "'P shows […]'",
+    "MUCKS": "'P mucks'",
+    "COLLECT": "'P wins the pot (…)'",
+    "DURATION": "'Duration 65s'",
+    "TOTAL_POT": "'Total pot … | Rake …'",
+    "BOARD": "'Board: […]'",
+    "RUN_SUMMARY": "'*** SUMMARY 1 ***'",
+    "RUN_POT": "'Pot 1 …'",
+    "SUMMARY_SEAT": "a summary seat line ('Seat 1: P folded before the Flop')",
+}
+
+
+class FullTiltFormat(TextSiteFormat):
     """The Full Tilt reader, registered as ``fulltilt``."""
 
     name = "fulltilt"
     site = "Full Tilt"
-
-    def _grammar(self) -> tuple[LineGrammar, _Builder, TableParser]:
-        state: tuple[LineGrammar, _Builder, TableParser] | None = getattr(self._local, "state", None)
-        if state is None:
-            builder = _FullTiltBuilder()
-            grammar = load_line_grammar("fulltilt", builder)
-            builder.fields = grammar.fields
-            callbacks = {name: getattr(builder, name) for name in grammar.terminal_names if hasattr(builder, name)}
-            state = (grammar, builder, TableParser(grammar, callbacks))
-            self._local.state = state
-        return state
-
-    def detect(self, head: Sequence[str]) -> bool:
-        return any(_HEADER_START.match(line) for line in head)
-
-    def is_header(self, line: str) -> bool:
-        return line[:4] in ("Full", "\ufeffFul") and _HEADER_START.match(line) is not None
-
-    def glued_header(self, line: str) -> int:
-        return -1
-
-    def peek(self, header: str) -> HeaderFacts:
-        m = _PEEK.search(header)
-        if m is None:
-            hand_id = _PEEK_ID.search(header)
-            return HeaderFacts(hand_id=hand_id.group(1) if hand_id else None)
-        game = GAMES.get(m.group("game").lower(), Game.OTHER)
-        structure = STRUCTURES.get(m.group("structure").lower())
-        return HeaderFacts(m.group("id"), game.value, structure.value if structure else None)
+    grammar = "fulltilt"
+    builder = FullTiltBuilder
+    header_start = re.compile(r"^\ufeff?Full ?Tilt ?Poker Game #[0-9]+: ")
+    header_heads = frozenset({"Full ", "FullT", "\ufeffFull"})
+    descriptions: ClassVar[dict[str, str]] = DESCRIPTIONS_FT
+    peek_pattern = re.compile(
+        r"#(?P<id>[0-9]+):.* - (?:CAP )?(?P<structure>No Limit|Pot Limit|Limit|NL|PL|FL)"
+        r" (?P<game>(?:2-7 |A-5 )?[^-\n]+?) - "
+    )
 
 
 register(FullTiltFormat())
