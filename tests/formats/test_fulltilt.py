@@ -183,17 +183,44 @@ def test_the_rules_profile_of_full_tilt() -> None:
     assert rules.name == "Full Tilt" and rules.fixed_limit_bets_per_round == 4 and rules.cap_applies_heads_up
 
 
-def test_a_planted_error_is_caught() -> None:
-    """The same checks as for PokerStars: a collect changed by a cent breaks the site's own numbers."""
-    text = (GOLDEN / "five_card_draw_nl.txt").read_text(encoding="utf-8")
-    broken = text.replace("Player1 wins the pot ($11.40)", "Player1 wins the pot ($11.41)")
-    hand = read_text(broken)[0].hand
+# Planted errors: a golden hand with one line changed in Full Tilt's own words, and the violation it must cause
+# (the same rules as the planted PokerStars hands of tests/engine/test_planted.py).
+PLANTED = [
+    # two actions swapped: Player1 raises before Player6 has called
+    ("five_card_draw_nl", "Player6 calls $0.50\nPlayer1 raises to $1\n", "Player1 raises to $1\nPlayer6 calls $0.50\n",
+     "out-of-turn"),
+    # a raise to $0.60 over the $0.50 big blind: a no-limit raise is by at least the big blind
+    ("five_card_draw_nl", "Player1 raises to $1\n", "Player1 raises to $0.60\n", "raise-size"),
+    # a check facing the $4 bet
+    ("five_card_draw_nl", "Player2 calls $4\n", "Player2 checks\n", "check-facing-bet"),
+    # the folded player calls
+    ("five_card_draw_nl", "Player3 folds\nPlayer6 folds\n", "Player3 folds\nPlayer3 calls $4\nPlayer6 folds\n",
+     "acts-after-fold"),
+    # a collect one cent over the pot less the rake
+    ("five_card_draw_nl", "Player1 wins the pot ($11.40)", "Player1 wins the pot ($11.41)", "collected-total"),
+    # the winner shows Hero's 8h
+    ("five_card_draw_nl", "Player1 shows [Kc Qc 5c 4c 3c]", "Player1 shows [Kc Qc 5c 4c 8h]", "duplicate-card"),
+    # the pot to the worse 2-7 hand (a pair of threes loses to king-high)
+    ("triple_draw_sng_draws", "Hero wins the pot (360)", "Player0 wins the pot (360)", "wrong-winner"),
+    # a fixed-limit bet of 45 where the small bet is 30
+    ("triple_draw_sng_draws", "Player0 bets 30\n", "Player0 bets 45\n", "fixed-limit-size"),
+    # three cards discarded, two drawn
+    ("triple_draw_sng_draws", "Dealt to Hero [2d 8c] [Ah 9h Td]", "Dealt to Hero [2d 8c] [Ah 9h]",
+     "draw-count-mismatch"),
+    # the uncalled part of the all-in is $950, not $900
+    ("observed_no_stacks", "Uncalled bet of $950", "Uncalled bet of $900", "uncalled-bet"),
+    # the side pot to the player all-in for less, who is not in it
+    ("plo_run_twice_side_pot", "Player1 wins the side pot", "Player0 wins the side pot", "ineligible-winner"),
+]
+
+
+@pytest.mark.parametrize(("name", "old", "new", "code"), PLANTED, ids=[f"{p[0]}-{p[3]}" for p in PLANTED])
+def test_a_planted_error_is_caught(name: str, old: str, new: str, code: str) -> None:
+    text = (GOLDEN / f"{name}.txt").read_text(encoding="utf-8")
+    assert text.count(old) == 1
+    hand = read_text(text.replace(old, new))[0].hand
     assert hand is not None
-    codes = {v.code for v in audit(hand).violations}
-    assert {"collected-total", "summary-won"} <= codes
-    raised = text.replace("Player1 raises to $1", "Player1 raises to $0.60")
-    hand = read_text(raised)[0].hand
-    assert hand is not None and "raise-size" in {v.code for v in audit(hand).violations}
+    assert code in {v.code for v in audit(hand).violations}
 
 
 # ---------------------------------------------------------------- the corpus
