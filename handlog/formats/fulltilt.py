@@ -106,12 +106,9 @@ DRAWS = {
 }
 RUNS: dict[str | None, int | None] = {None: None, "1": 1, "2": 2}
 STATUSES = (
+    *TextHandBuilder.statuses,
     ("sits down", PlayerStatus.JOINS),
     ("stands up", PlayerStatus.LEAVES),
-    ("is sitting out", PlayerStatus.SITS_OUT),
-    ("has timed out", PlayerStatus.TIMED_OUT),
-    ("has returned", PlayerStatus.RETURNS),
-    ("has been disconnected", PlayerStatus.DISCONNECTED),
     ("has reconnected", PlayerStatus.CONNECTED),
 )
 ZERO = Decimal(0)
@@ -307,11 +304,12 @@ class FullTiltBuilder(TextHandBuilder):
         return self._add(tok, fields, make)
 
     def STATUS(self, tok: Tok, fields: Fields | None = None) -> Tok:
-        statuses = dict(self.statuses)
-        return self._add(
-            tok, fields,
-            lambda f, line: StatusChange(line=line, player=f["player"] or "", status=statuses[f["status"] or ""]),
-        )
+        def make(f: Fields, line: int) -> Event:
+            text = f["status"] or ""
+            status = next(s for prefix, s in self.statuses if text.startswith(prefix))
+            return StatusChange(line=line, player=f["player"] or "", status=status)
+
+        return self._add(tok, fields, make)
 
     def NOTICE(self, tok: Tok, fields: Fields | None = None) -> Tok:
         return self._add(tok, fields, lambda f, line: Notice(line=line, text=f["text"] or "", player=f["player"]))
