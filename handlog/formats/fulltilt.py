@@ -49,7 +49,7 @@ from handlog.events import (
     Structure,
 )
 from handlog.formats.grammar import Fields
-from handlog.formats.text import amount, cards, utc_time
+from handlog.formats.text import StreetBets, amount, cards, utc_time
 from handlog.formats.textsite import DESCRIPTIONS, TextHandBuilder, TextSiteFormat, Tok, shown_cards
 from handlog.reading.registry import register
 
@@ -157,23 +157,7 @@ class FullTiltBuilder(TextHandBuilder):
 
     def reset(self, first_line: int) -> None:
         super().reset(first_line)
-        self.bets: dict[str, Decimal] = {}  # each player's bet on this street
-        self.level = ZERO  # the highest of them
-        self.put: dict[str, Decimal] = {}  # what each player put in on the streets before this one
-
-    # -- the street's bets, for "raises to"
-    def _new_street(self) -> None:
-        for player, bet in self.bets.items():
-            self.put[player] = self.put.get(player, ZERO) + bet
-        self.bets = {}
-        self.level = ZERO
-
-    def _bet_to(self, player: str, total: Decimal) -> None:
-        self.bets[player] = total
-        self.level = max(self.level, total)
-
-    def _bet_more(self, player: str, more: Decimal) -> None:
-        self._bet_to(player, self.bets.get(player, ZERO) + more)
+        self.street = StreetBets()  # the street's bets, for "raises to"
 
     # -- header and seats
     def HEADER(self, tok: Tok, fields: Fields | None = None) -> Tok:
@@ -224,9 +208,9 @@ class FullTiltBuilder(TextHandBuilder):
         else:  # "posts the big blind of", or a new player's "posts $2.50": a live big blind
             kind = PostType.BIG_BLIND
         if kind is PostType.ANTE or dead:
-            self.put[player] = self.put.get(player, ZERO) + value
+            self.street.dead(player, value)
         else:
-            self._bet_more(player, value)
+            self.street.add(player, value)
         self.events.append(
             Post(line=self._lineno(tok), player=player, post=kind, amount=value, dead=dead, all_in=bool(f["all_in"]))
         )
@@ -234,17 +218,17 @@ class FullTiltBuilder(TextHandBuilder):
 
     def BRINGS_IN(self, tok: Tok, fields: Fields | None = None) -> Tok:
         f = self._f(tok, fields)
-        self._bet_more(f["player"] or "", amount(f["amount"] or ""))
+        self.street.add(f["player"] or "", amount(f["amount"] or ""))
         return super().BRINGS_IN(tok, f)
 
     def STREET(self, tok: Tok, fields: Fields | None = None) -> Tok:
         f = self._f(tok, fields)
         if self.streets[f["street"] or ""] not in (Street.PREFLOP, Street.SECOND, Street.THIRD):
-            self._new_street()  # stud's first street keeps the bring-in; Courchevel's flopet keeps the blinds
+            self.street.new_street()  # stud's first street keeps the bring-in; Courchevel's flopet keeps the blinds
         return super().STREET(tok, f)
 
     def DRAW(self, tok: Tok, fields: Fields | None = None) -> Tok:
-        self._new_street()
+        self.street.new_street()
         return super().DRAW(tok, fields)
 
     # -- actions
@@ -253,20 +237,19 @@ class FullTiltBuilder(TextHandBuilder):
 
     def CALL(self, tok: Tok, fields: Fields | None = None) -> Tok:
         f = self._f(tok, fields)
-        self._bet_more(f["player"] or "", amount(f["amount"] or ""))
+        self.street.add(f["player"] or "", amount(f["amount"] or ""))
         return super().CALL(tok, f)
 
     def BET(self, tok: Tok, fields: Fields | None = None) -> Tok:
         f = self._f(tok, fields)
-        self._bet_more(f["player"] or "", amount(f["amount"] or ""))
+        self.street.add(f["player"] or "", amount(f["amount"] or ""))
         return super().BET(tok, f)
 
     def RAISE(self, tok: Tok, fields: Fields | None = None) -> Tok:
         """``raises to X``: X is the total; the increment is X less the highest bet so far on this street."""
         f = self._f(tok, fields)
         player, to = f["player"] or "", amount(f["amount"] or "")
-        by = to - self.level
-        self._bet_to(player, to)
+        by = self.street.raise_to(player, to)
         self.events.append(Raise(line=self._lineno(tok), player=player, by=by, to=to, all_in=bool(f["all_in"])))
         return tok
 
@@ -366,7 +349,7 @@ class FullTiltBuilder(TextHandBuilder):
         if self.seats:
             self.seats = self._seats_sitting_out()
         else:
-            self._new_street()
+            self.street.new_street()
             self.seats = self._observed_seats(first_line)
         hand = super().build(file, first_line)
         time_et = self.header.get("time_et")
@@ -402,7 +385,8 @@ class FullTiltBuilder(TextHandBuilder):
         log, so that the replay judges the actions and never an invented shortage. A notice says so.
         """
         all_in = {getattr(e, "player", "") for e in self.events if getattr(e, "all_in", False)}
-        total = sum(self.put.values(), ZERO)
+        put = self.street.put
+        total = sum(put.values(), ZERO)
         self.events.insert(0, Notice(
             line=first_line,
             text="no seat lines (an observer's log): seats from the summary; stacks unknown except all-in ones",
@@ -410,7 +394,7 @@ class FullTiltBuilder(TextHandBuilder):
         return [
             Seat(
                 seat=r.seat, player=r.player, line=r.line,
-                stack=self.put.get(r.player, ZERO) if r.player in all_in else total,
+                stack=put.get(r.player, ZERO) if r.player in all_in else total,
             )
             for r in self.summary.seats
         ]
