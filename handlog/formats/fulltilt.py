@@ -49,7 +49,7 @@ from handlog.events import (
     Structure,
 )
 from handlog.formats.grammar import Fields
-from handlog.formats.text import StreetBets, amount, cards, utc_time
+from handlog.formats.text import StreetBets, amount, cards, collects_from_summary, merge_seat_result, utc_time
 from handlog.formats.textsite import DESCRIPTIONS, TextHandBuilder, TextSiteFormat, Tok, shown_cards
 from handlog.reading.registry import register
 
@@ -325,27 +325,15 @@ class FullTiltBuilder(TextHandBuilder):
             mucked=cards(mucked.group(1)) if mucked else (),
             line=self._lineno(tok),
         )
-        seats = self.summary.seats
-        same = next((i for i, s in enumerate(seats) if s.seat == result.seat), None)
-        if same is None:
-            seats.append(result)
-            return tok
-        before = seats[same]
-        seats[same] = before.model_copy(
-            update={
-                "text": f"{before.text} | {outcome}" if before.text else outcome,
-                "positions": before.positions or positions,
-                "won": before.won + result.won,
-                "shown": before.shown or result.shown,
-                "mucked": before.mucked or result.mucked,
-            }
-        )
+        merge_seat_result(self.summary.seats, result)
         return tok
 
     # -- the hand
     def build(self, file: str, first_line: int) -> Hand:
         if not any(isinstance(e, Collect) for e in self.events):
-            self._collects_from_summary()
+            # Some Full Tilt logs (2011-2012 clients, and walks in tournaments) write no "wins the pot" line:
+            # who collected what is stated only in the summary ("Seat 4: P (button) collected ($3.80), mucked").
+            self.events.extend(collects_from_summary(self.summary.seats))
         if self.seats:
             self.seats = self._seats_sitting_out()
         else:
@@ -356,14 +344,6 @@ class FullTiltBuilder(TextHandBuilder):
         return hand.model_copy(
             update={"time_utc": utc_time(_sortable_time(time_et or self.header.get("time") or ""))}
         )
-
-    def _collects_from_summary(self) -> None:
-        """Some Full Tilt logs (2011-2012 clients, and walks in tournaments) write no "wins the pot" line:
-        who collected what is stated only in the summary ("Seat 4: P (button) collected ($3.80), mucked").
-        That statement is the collect, read from the line that makes it."""
-        for r in self.summary.seats:
-            for won in r.won:
-                self.events.append(Collect(line=r.line, player=r.player, amount=won))
 
     def _seats_sitting_out(self) -> list[Seat]:
         """The seat lines, with the players the log says sit out marked so (they are not dealt in): Full Tilt

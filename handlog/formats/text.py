@@ -8,7 +8,7 @@ from decimal import Decimal, InvalidOperation
 from functools import lru_cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from handlog.events import Cards
+from handlog.events import Cards, Collect, SeatResult
 
 
 class FieldError(ValueError):
@@ -134,3 +134,29 @@ class StreetBets:
     def total(self, player: str) -> Decimal:
         """What ``player`` put in so far, this street included."""
         return self.put.get(player, Decimal(0)) + self.bets.get(player, Decimal(0))
+
+
+def merge_seat_result(seats: list[SeatResult], result: SeatResult) -> None:
+    """Add a summary seat line to ``seats``; a run-it-twice summary that repeats a seat once per run (Full Tilt,
+    Winning) is merged into that seat's one result: every amount won, the texts joined, the first line kept."""
+    same = next((i for i, s in enumerate(seats) if s.seat == result.seat), None)
+    if same is None:
+        seats.append(result)
+        return
+    before = seats[same]
+    seats[same] = before.model_copy(
+        update={
+            "text": f"{before.text} | {result.text}" if before.text else result.text,
+            "positions": before.positions or result.positions,
+            "won": before.won + result.won,
+            "shown": before.shown or result.shown,
+            "mucked": before.mucked or result.mucked,
+        }
+    )
+
+
+def collects_from_summary(seats: list[SeatResult]) -> list[Collect]:
+    """The collects of a hand whose log states them only in its summary ("Seat 4: P collected ($3.80)", "Seat 3:
+    P did not show and won $9.00"): some sites print no collect line for an uncontested pot. That statement is
+    the collect, read from the line that makes it."""
+    return [Collect(line=r.line, player=r.player, amount=won) for r in seats for won in r.won]
