@@ -45,11 +45,18 @@ from handlog.events import (
     Stakes,
     StatusChange,
     Street,
-    StreetStart,
     Structure,
 )
 from handlog.formats.grammar import Fields
-from handlog.formats.text import StreetBets, amount, cards, collects_from_summary, merge_seat_result, utc_time
+from handlog.formats.text import (
+    StreetBets,
+    amount,
+    cards,
+    collects_from_summary,
+    merge_seat_result,
+    seats_sitting_out,
+    utc_time,
+)
 from handlog.formats.textsite import DESCRIPTIONS, TextHandBuilder, TextSiteFormat, Tok, shown_cards
 from handlog.reading.registry import register
 
@@ -335,7 +342,10 @@ class FullTiltBuilder(TextHandBuilder):
             # who collected what is stated only in the summary ("Seat 4: P (button) collected ($3.80), mucked").
             self.events.extend(collects_from_summary(self.summary.seats))
         if self.seats:
-            self.seats = self._seats_sitting_out()
+            # Full Tilt often writes the seat line without ", is sitting out" and says it on a line of its own
+            # before the deal ("P is sitting out") or only in the summary ("Seat 2: P is sitting out")
+            summary_out = {r.player for r in self.summary.seats if r.text == "is sitting out"}
+            self.seats = seats_sitting_out(self.seats, self.events, summary_out)
         else:
             self.street.new_street()
             self.seats = self._observed_seats(first_line)
@@ -344,18 +354,6 @@ class FullTiltBuilder(TextHandBuilder):
         return hand.model_copy(
             update={"time_utc": utc_time(_sortable_time(time_et or self.header.get("time") or ""))}
         )
-
-    def _seats_sitting_out(self) -> list[Seat]:
-        """The seat lines, with the players the log says sit out marked so (they are not dealt in): Full Tilt
-        often writes the seat line without ", is sitting out" and says it on a line of its own before the deal
-        ("P is sitting out") or only in the summary ("Seat 2: P is sitting out")."""
-        out = {r.player for r in self.summary.seats if r.text == "is sitting out"}
-        for e in self.events:
-            if isinstance(e, StreetStart):
-                break
-            if isinstance(e, StatusChange) and e.status is PlayerStatus.SITS_OUT:
-                out.add(e.player)
-        return [s.model_copy(update={"sitting_out": True}) if s.player in out else s for s in self.seats]
 
     def _observed_seats(self, first_line: int) -> list[Seat]:
         """The seats of a hand written without seat lines (an observer's log of 2006), from the summary.

@@ -8,7 +8,7 @@ from decimal import Decimal, InvalidOperation
 from functools import lru_cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from handlog.events import Cards, Collect, SeatResult
+from handlog.events import Cards, Collect, Event, PlayerStatus, Seat, SeatResult, StatusChange, StreetStart
 
 
 class FieldError(ValueError):
@@ -160,3 +160,18 @@ def collects_from_summary(seats: list[SeatResult]) -> list[Collect]:
     P did not show and won $9.00"): some sites print no collect line for an uncontested pot. That statement is
     the collect, read from the line that makes it."""
     return [Collect(line=r.line, player=r.player, amount=won) for r in seats for won in r.won]
+
+
+def seats_sitting_out(
+    seats: list[Seat], events: list[Event], also: frozenset[str] | set[str] = frozenset()
+) -> list[Seat]:
+    """The seat lines with the players the log says sit out before the deal ("P sits out" / "P is sitting out"
+    between the seats and the first street, without it on the seat line) marked so, and ``also`` those a site
+    names otherwise: they are not dealt in (a player who acts anyway is dealt in by the engine)."""
+    out = set(also)
+    for e in events:
+        if isinstance(e, StreetStart):
+            break
+        if isinstance(e, StatusChange) and e.status is PlayerStatus.SITS_OUT:
+            out.add(e.player)
+    return [s.model_copy(update={"sitting_out": True}) if s.player in out else s for s in seats]
