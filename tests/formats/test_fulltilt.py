@@ -9,29 +9,25 @@ listed below with the rule its log breaks.
 
 from __future__ import annotations
 
-import codecs
 import json
-import os
 import re
 from collections import Counter
 from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from test_pokerstars_golden import _first_difference
+from sitekit import CORPUS, audit_flags, check_golden, golden_hand, rel, unaccounted_lines
+from sitekit import corpus as read_corpus
 
 from handlog.audit import audit
 from handlog.engine import replay
 from handlog.engine.rules import profile_for
-from handlog.events import Collect, Game, Notice, Post, PostType, Raise, Street, StreetStart, Structure
-from handlog.reading import HandRecord, ReadReport, read, read_text
+from handlog.events import Collect, Game, Hand, Notice, Post, PostType, Raise, Street, StreetStart, Structure
+from handlog.reading import HandRecord, ReadReport, read_text
 
 GOLDEN = Path(__file__).parent / "golden" / "fulltilt"
 CASES = sorted(p.stem for p in GOLDEN.glob("*.txt"))
-REGEN = os.environ.get("HANDLOG_REGEN_GOLDEN") == "1"
-CORPUS = Path(__file__).resolve().parents[2] / ".." / "shared" / "corpus"
 ROOTS = ("fpdb/cash/FTP", "fpdb/tour/FTP")
-SIDECARS = (".hp", ".hands", ".gt")
 
 # Independent of the grammar: a Full Tilt hand starts wherever this text starts a line.
 HEADER = re.compile(r"^\ufeff?Full ?Tilt ?Poker Game #([0-9]+):", re.MULTILINE)
@@ -79,43 +75,20 @@ def test_there_are_a_dozen_golden_hands() -> None:
 
 @pytest.mark.parametrize("name", CASES)
 def test_golden_hand(name: str) -> None:
-    records = read_text((GOLDEN / f"{name}.txt").read_text(encoding="utf-8"), file=f"{name}.txt")
-    assert len(records) == 1
-    record = records[0]
-    assert record.error is None, record.error.describe(record.file) if record.error else ""
-    assert record.hand is not None and record.site == "Full Tilt" and record.hand.site == "Full Tilt"
-    actual = record.hand.model_dump(mode="json")
-    expected_path = GOLDEN / f"{name}.json"
-    if REGEN:
-        expected_path.write_text(json.dumps(actual, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    if not expected_path.exists():
-        pytest.fail(f"no {expected_path.name}: run with HANDLOG_REGEN_GOLDEN=1 to create it, then review it")
-    difference = _first_difference(json.loads(expected_path.read_text(encoding="utf-8")), actual)
-    assert difference is None, difference
-
-
-@pytest.mark.parametrize("name", CASES)
-def test_golden_hand_has_no_real_player_names(name: str) -> None:
-    hand = read_text((GOLDEN / f"{name}.txt").read_text(encoding="utf-8"))[0].hand
-    assert hand is not None
-    for seat in hand.seats:
-        assert seat.player == "Hero" or seat.player.removeprefix("Player").isdigit(), seat.player
+    check_golden(GOLDEN, name, "Full Tilt")
 
 
 @pytest.mark.parametrize("name", CASES)
 def test_golden_hand_audits_clean(name: str) -> None:
     """Every golden hand reproduces Full Tilt's numbers; the games the engine does not replay say so."""
-    hand = read_text((GOLDEN / f"{name}.txt").read_text(encoding="utf-8"))[0].hand
-    assert hand is not None
+    hand = golden_hand(GOLDEN, name)
     codes = {v.code for v in audit(hand).violations}
     assert codes <= {"game-not-replayed"}
     assert ("game-not-replayed" in codes) == (hand.game in (Game.RAZZ, Game.OTHER, Game.COURCHEVEL))
 
 
-def _hand(name: str):  # type: ignore[no-untyped-def]
-    hand = read_text((GOLDEN / f"{name}.txt").read_text(encoding="utf-8"))[0].hand
-    assert hand is not None
-    return hand
+def _hand(name: str) -> Hand:
+    return golden_hand(GOLDEN, name)
 
 
 def test_raises_to_a_total_become_increments() -> None:
@@ -224,59 +197,29 @@ def test_a_planted_error_is_caught(name: str, old: str, new: str, code: str) -> 
 
 
 # ---------------------------------------------------------------- the corpus
-def _text(path: Path) -> str:
-    raw = path.read_bytes()
-    if raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        return raw.decode("utf-16")
-    return raw.decode("utf-8", errors="replace")
-
-
-def _rel(path: str | Path) -> str:
-    return Path(path).resolve().relative_to(CORPUS.resolve()).as_posix()
-
-
 @pytest.fixture(scope="module")
 def corpus() -> tuple[Counter[tuple[str, str]], list[HandRecord], ReadReport]:
-    if not CORPUS.is_dir():
-        pytest.skip("../shared/corpus is not there")
-    headers: Counter[tuple[str, str]] = Counter()
-    for root in ROOTS:
-        for path in sorted((CORPUS / root).rglob("*")):
-            if path.is_file() and not path.name.endswith(SIDECARS):
-                for m in HEADER.finditer(_text(path)):
-                    headers[(_rel(path), m.group(1))] += 1
-    report = ReadReport()
-    records = list(read([CORPUS / root for root in ROOTS], report))
-    return headers, records, report
+    return read_corpus(ROOTS, HEADER)
 
 
 def test_every_header_yields_exactly_one_record_and_parses(corpus: tuple) -> None:
     headers, records, report = corpus
     assert sum(headers.values()) >= 300
-    assert Counter((_rel(r.file), r.hand_id) for r in records) == headers
-    failures = {(_rel(r.file), r.hand_id): r.error.message for r in records if r.error is not None}
+    assert Counter((rel(r.file), r.hand_id) for r in records) == headers
+    failures = {(rel(r.file), r.hand_id): r.error.message for r in records if r.error is not None}
     assert failures == {}  # every Full Tilt hand of the corpus parses
-    assert {_rel(p.file) for p in report.problems} == NOT_HANDS
+    assert {rel(p.file) for p in report.problems} == NOT_HANDS
 
 
 def test_utf16_archives_are_read(corpus: tuple) -> None:
     _, records, _ = corpus
-    utf16 = {_rel(r.file) for r in records if (CORPUS / _rel(r.file)).read_bytes()[:2] in (b"\xff\xfe", b"\xfe\xff")}
+    utf16 = {rel(r.file) for r in records if (CORPUS / rel(r.file)).read_bytes()[:2] in (b"\xff\xfe", b"\xfe\xff")}
     assert len(utf16) >= 15
 
 
 def test_every_hand_audits_clean_but_the_listed_ones(corpus: tuple) -> None:
     _, records, _ = corpus
-    flagged: dict[tuple[str, str], set[str]] = {}
-    parsed = accounting_clean = 0
-    for r in records:
-        assert r.hand is not None
-        parsed += 1
-        found = audit(r.hand).violations
-        codes = {v.code for v in found if v.code != "game-not-replayed"}
-        if codes:
-            flagged[(_rel(r.file), r.hand_id or "")] = codes
-        accounting_clean += not any(v.category.value == "accounting" for v in found)
+    flagged, parsed, accounting_clean = audit_flags(records)
     assert flagged == FLAGGED
     assert accounting_clean / parsed >= 0.99, f"{accounting_clean}/{parsed}"
 
@@ -285,19 +228,7 @@ def test_every_line_of_a_parsed_hand_is_accounted_for(corpus: tuple) -> None:
     """No line is dropped silently: each non-blank line is an event, a seat, or a header or summary part."""
     _, records, _ = corpus
     structural = ("Total pot", "Board: ", "*** ", "The button is in seat", "Seats: ", "Duration ", "Pot 1 ", "Pot 2 ")
-    texts: dict[str, list[str]] = {}
-    for record in records:
-        hand = record.hand
-        assert hand is not None
-        lines = texts.setdefault(record.file, _text(Path(record.file)).splitlines())
-        used = {e.line for e in hand.events} | {s.line for s in hand.seats} | {s.line for s in hand.summary.seats}
-        used |= {hand.line, hand.summary.line}
-        for number in range(hand.line, max(used) + 1):
-            text = lines[number - 1]
-            # a run-it-twice summary repeats the seat lines: each seat's result keeps the first one's number
-            repeated = number > hand.summary.line and text.startswith("Seat ")
-            if number not in used and text.strip() and not text.startswith(structural) and not repeated:
-                pytest.fail(f"{record.file}:{number}: line not in any event: {text!r}")
+    assert unaccounted_lines(records, structural) == []
 
 
 def test_actions_belong_to_seated_players(corpus: tuple) -> None:
@@ -324,7 +255,7 @@ def test_every_hand_fpdb_read_is_parsed(corpus: tuple) -> None:
         row = json.loads(line)
         if row.get("site") == "Full Tilt Poker" and "error" not in row:
             fpdb_read.add((row["file"], str(row["hand_id"])))
-    parsed = {(_rel(r.file), r.hand_id) for r in records if r.hand is not None}
+    parsed = {(rel(r.file), r.hand_id) for r in records if r.hand is not None}
     assert len(fpdb_read) >= 290
     assert fpdb_read <= parsed
     assert ("fpdb/cash/FTP/Flop/NLHE-6max-USD-25-50.200610.Observed.No.player.stacks.txt", "1083884910") in parsed
