@@ -98,9 +98,13 @@ def audit_flags(records: Iterable[HandRecord]) -> tuple[dict[tuple[str, str], se
     return flagged, parsed, clean
 
 
-def unaccounted_lines(records: Iterable[HandRecord], structural: tuple[str, ...]) -> list[str]:
-    """Non-blank lines of parsed hands that are no event, seat, header or summary part (nor ``structural``); a
-    run-it-twice summary's repeated seat lines belong to their seat's one result."""
+def unaccounted_lines(
+    records: Iterable[HandRecord], structural: tuple[str, ...], header_lines: int = 1,
+    ignore: re.Pattern[str] | None = None,
+) -> list[str]:
+    """Non-blank lines of parsed hands that are no event, seat, header (``header_lines`` long) or summary part,
+    nor start with ``structural``, nor match ``ignore``; a run-it-twice summary's repeated seat lines belong to
+    their seat's one result."""
     texts: dict[str, list[str]] = {}
     out: list[str] = []
     for record in records:
@@ -109,10 +113,11 @@ def unaccounted_lines(records: Iterable[HandRecord], structural: tuple[str, ...]
             continue
         lines = texts.setdefault(record.file, text_of(Path(record.file)).splitlines())
         used = {e.line for e in hand.events} | {s.line for s in hand.seats} | {s.line for s in hand.summary.seats}
-        used |= {hand.line, hand.summary.line}
+        used |= {hand.line + i for i in range(header_lines)} | {hand.summary.line}
         for number in range(hand.line, max(used) + 1):
             text = lines[number - 1]
             repeated = number > hand.summary.line and text.startswith("Seat ")
-            if number not in used and text.strip() and not text.startswith(structural) and not repeated:
+            ignored = ignore is not None and ignore.match(text) is not None
+            if number not in used and text.strip() and not text.startswith(structural) and not repeated and not ignored:
                 out.append(f"{record.file}:{number}: {text!r}")
     return out
