@@ -22,7 +22,7 @@ import fpdb_oracle as fo
 import pytest
 
 import handlog
-from handlog.events import Hand, Post
+from handlog.events import Hand, Post, PostType
 from handlog.stats import counters
 from handlog.stats.frame import SUPPORTED_GAMES, iter_rows
 from handlog.stats.positions import dealt_in, fpdb_position
@@ -39,6 +39,9 @@ class Seen:
     betting: counters.Betting
     returned: frozenset[str]  # players the seat list marks as sitting out who act in the hand anyway
     blind_all_in: bool  # someone went all-in posting a blind
+    small_blind: str | None = None  # who posted the small blind
+    straddle: str | None = None  # who straddled, if anyone
+    unseated: bool = False  # a player with no seat acts (a damaged log)
 
     def decisions(self, player: str, slot: int) -> list[counters.Action]:
         return self.betting.of(player, slot)
@@ -160,7 +163,12 @@ def _seen(hand: Hand) -> Seen:
     acting = {a.player for a in counters.betting(hand.events, dealt_in(hand)).actions}
     returned = frozenset(s.player for s in hand.seats if s.sitting_out and s.player in acting)
     blind_all_in = any(isinstance(e, Post) and e.all_in for e in hand.events)
-    return Seen(counters.betting(hand.events, dealt_in(hand)), returned, blind_all_in)
+    posters = {e.post: e.player for e in reversed(hand.events) if isinstance(e, Post)}
+    seated = {s.player for s in hand.seats}
+    return Seen(
+        counters.betting(hand.events, dealt_in(hand)), returned, blind_all_in,
+        posters.get(PostType.SMALL_BLIND), posters.get(PostType.STRADDLE), bool(acting - seated),
+    )
 
 
 def _our_rows(paths: list[Path]) -> tuple[dict[tuple[str, str, str], Row], dict[tuple[str, str], Seen]]:
