@@ -43,6 +43,11 @@ SITE_PROFILES: dict[str, RulesProfile] = {
 SITE_PROFILES["Full Tilt"] = RulesProfile(
     name="Full Tilt", fixed_limit_bets_per_round=4, cap_applies_heads_up=True, max_discard=4
 )
+# Winning (ACR/WPN): a bet and three raises per fixed-limit round (limit-holdem-rules-da.txt, as above); whether the
+# cap lifts heads-up the corpus cannot tell (no Winning fixed-limit round of it reaches four bets), so the written
+# rule stands. Winning deals no draw games. Its split pots of the corpus divide evenly (5-card Omaha Hi/Lo, 2022:
+# $144.75 and $144.75), leaving the odd-chip rule unobserved: the standard one stands.
+SITE_PROFILES["Winning"] = RulesProfile(name="Winning", fixed_limit_bets_per_round=4, cap_applies_heads_up=True)
 
 
 def profile_for(site: str) -> RulesProfile:

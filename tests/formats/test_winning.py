@@ -15,6 +15,7 @@ from sitekit import corpus as read_corpus
 
 from handlog.audit import audit
 from handlog.engine import replay
+from handlog.engine.rules import profile_for
 from handlog.events import Bet, Call, Collect, Game, Notice, Post, PostType, Raise, Structure
 from handlog.reading import HandRecord, ReadReport, read_text
 
@@ -181,6 +182,11 @@ def test_the_2015_ledger_tournament_and_all_ins() -> None:
     # "allin (118.34)" below the bet of 222.42 is an all-in call; "Bets: 211." for the caller is what it all came to
     assert [e.amount for e in hand.events if isinstance(e, Call) and e.all_in] == [Decimal("118.34"), Decimal("129.34")]
     assert replay(hand).results["Player2"].committed == Decimal(211)
+
+
+def test_the_rules_profile_of_winning() -> None:
+    rules = profile_for("Winning")
+    assert rules.name == "Winning" and rules.fixed_limit_bets_per_round == 4
 
 
 PLANTED = [
