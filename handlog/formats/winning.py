@@ -56,7 +56,7 @@ from handlog.formats.text import (
     merge_seat_result,
     seats_sitting_out,
 )
-from handlog.formats.textsite import DESCRIPTIONS, TextHandBuilder, TextSiteFormat, Tok, shown_cards
+from handlog.formats.textsite import DESCRIPTIONS, RaiseToBuilder, TextHandBuilder, TextSiteFormat, Tok, shown_cards
 from handlog.reading.registry import register
 
 GAMES = {
@@ -91,7 +91,7 @@ _SHOWED = re.compile(r"showed \[([^\]]*)\]")
 _MUCKED = re.compile(r"mucked \[([^\]]*)\]")
 
 
-class WinningBuilder(TextHandBuilder):
+class WinningBuilder(RaiseToBuilder):
     """The layout's builder with Winning's words; it follows each street's bets to read its raises."""
 
     games: ClassVar[dict[str, Game]] = GAMES
@@ -99,10 +99,7 @@ class WinningBuilder(TextHandBuilder):
     posts: ClassVar[dict[str, PostType]] = POSTS
     streets: ClassVar[dict[str, Street]] = {**TextHandBuilder.streets, "7th STREET": Street.SEVENTH}
     runs: ClassVar[dict[str | None, int | None]] = {None: None, "1": 1, "2": 2}
-
-    def reset(self, first_line: int) -> None:
-        super().reset(first_line)
-        self.street = StreetBets()
+    raise_total: ClassVar[str] = "amount_2"  # "raises $12.00 to $18.00": the chips put in, then the total
 
     def TABLE(self, tok: Tok, fields: Fields | None = None) -> Tok:
         f = self._f(tok, fields)
@@ -118,35 +115,6 @@ class WinningBuilder(TextHandBuilder):
         else:
             self.street.add(player, value)
         return super().POST(tok, f)
-
-    def BRINGS_IN(self, tok: Tok, fields: Fields | None = None) -> Tok:
-        f = self._f(tok, fields)
-        self.street.add(f["player"] or "", amount(f["amount"] or ""))
-        return super().BRINGS_IN(tok, f)
-
-    def STREET(self, tok: Tok, fields: Fields | None = None) -> Tok:
-        f = self._f(tok, fields)
-        if self.streets[f["street"] or ""] is not Street.THIRD:  # stud's first street keeps the bring-in
-            self.street.new_street()
-        return super().STREET(tok, f)
-
-    def CALL(self, tok: Tok, fields: Fields | None = None) -> Tok:
-        f = self._f(tok, fields)
-        self.street.add(f["player"] or "", amount(f["amount"] or ""))
-        return super().CALL(tok, f)
-
-    def BET(self, tok: Tok, fields: Fields | None = None) -> Tok:
-        f = self._f(tok, fields)
-        self.street.add(f["player"] or "", amount(f["amount"] or ""))
-        return super().BET(tok, f)
-
-    def RAISE(self, tok: Tok, fields: Fields | None = None) -> Tok:
-        """``raises X to Y``: Y is the total; the increment is Y less the highest bet so far."""
-        f = self._f(tok, fields)
-        player, to = f["player"] or "", amount(f["amount_2"] or "")
-        by = self.street.raise_to(player, to)
-        self.events.append(Raise(line=self._lineno(tok), player=player, by=by, to=to, all_in=bool(f["all_in"])))
-        return tok
 
     def CAPS(self, tok: Tok, fields: Fields | None = None) -> Tok:
         """``caps X``: X more chips, up to the cap: a bet when nobody has bet, else a raise that reaches it."""
