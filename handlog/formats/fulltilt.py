@@ -181,16 +181,6 @@ class FullTiltBuilder(RaiseToBuilder):
         self.table["max_seats"] = self._f(tok, fields)["max_seats"]
         return tok
 
-    def SEAT(self, tok: Tok, fields: Fields | None = None) -> Tok:
-        f = self._f(tok, fields)
-        self.seats.append(
-            Seat(
-                seat=int(f["seat"] or 0), player=f["player"] or "", stack=amount(f["amount"] or ""),
-                sitting_out=bool(f["sitting_out"]), line=self._lineno(tok),
-            )
-        )
-        return tok
-
     def BUTTON(self, tok: Tok, fields: Fields | None = None) -> Tok:
         self.table["button"] = self._f(tok, fields)["button"]
         return tok

@@ -40,7 +40,6 @@ from handlog.events import (
     Post,
     PostType,
     Raise,
-    Seat,
     SeatResult,
     StatusChange,
     Street,
@@ -89,6 +88,17 @@ ZERO = Decimal(0)
 _WON = re.compile(r"(?:won|collected) (?:\()?([$€£]?[0-9][0-9,]*(?:\.[0-9]+)?)")
 _SHOWED = re.compile(r"showed \[([^\]]*)\]")
 _MUCKED = re.compile(r"mucked \[([^\]]*)\]")
+
+
+def _net_total_pot(builder: TextHandBuilder, tok: Tok, fields: Fields | None) -> None:
+    """``Total pot $1.19 | Rake $0.04 | JP Fee $0.02`` (2015-2018: ``Pot: 612. Rake 2.76. JP fee 0.24``): what the
+    winners share, net of the rake and the fee. The hand's total is what the players put in: all three."""
+    f = builder._f(tok, fields)
+    s = builder.summary
+    s.pot_line = builder._lineno(tok)
+    taken = amount(f["rake"] or "0") + amount(f["fee"] or "0")
+    s.total = amount(f["total"] or "") + taken
+    s.rake = taken
 
 
 class WinningBuilder(RaiseToBuilder):
@@ -159,13 +169,7 @@ class WinningBuilder(RaiseToBuilder):
 
     # -- summary
     def TOTAL_POT(self, tok: Tok, fields: Fields | None = None) -> Tok:
-        """``Total pot $1.19 | Rake $0.04 | JP Fee $0.02``: what the winners share, net of rake and fee."""
-        f = self._f(tok, fields)
-        s = self.summary
-        s.pot_line = self._lineno(tok)
-        taken = amount(f["rake"] or "0") + amount(f["fee"] or "0")
-        s.total = amount(f["total"] or "") + taken
-        s.rake = taken
+        _net_total_pot(self, tok, fields)
         return tok
 
     def SUMMARY_SEAT(self, tok: Tok, fields: Fields | None = None) -> Tok:
@@ -336,16 +340,6 @@ class WinningLedgerBuilder(TextHandBuilder):
         self.table["button"] = self._f(tok, fields)["button"]
         return tok
 
-    def SEAT(self, tok: Tok, fields: Fields | None = None) -> Tok:
-        f = self._f(tok, fields)
-        self.seats.append(
-            Seat(
-                seat=int(f["seat"] or 0), player=f["player"] or "", stack=amount(f["amount"] or ""),
-                line=self._lineno(tok),
-            )
-        )
-        return tok
-
     # -- forced bets, deals, streets
     def POST(self, tok: Tok, fields: Fields | None = None) -> Tok:
         f = self._f(tok, fields)
@@ -425,12 +419,7 @@ class WinningLedgerBuilder(TextHandBuilder):
 
     # -- summary
     def TOTAL_POT(self, tok: Tok, fields: Fields | None = None) -> Tok:
-        f = self._f(tok, fields)
-        s = self.summary
-        s.pot_line = self._lineno(tok)
-        taken = amount(f["rake"] or "0") + amount(f["fee"] or "0")
-        s.total = amount(f["total"] or "") + taken
-        s.rake = taken
+        _net_total_pot(self, tok, fields)
         return tok
 
     def BOARD(self, tok: Tok, fields: Fields | None = None) -> Tok:
