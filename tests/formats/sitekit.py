@@ -52,6 +52,16 @@ def check_golden(folder: Path, name: str, site: str) -> None:
         assert seat.player == "Hero" or seat.player.removeprefix("Player").isdigit(), seat.player
 
 
+def caught(folder: Path, name: str, old: str, new: str) -> set[str]:
+    """The codes of the audit of golden hand ``name`` with its one occurrence of ``old`` changed to ``new`` (a
+    planted error)."""
+    text = (folder / f"{name}.txt").read_text(encoding="utf-8")
+    assert text.count(old) == 1
+    hand = read_text(text.replace(old, new))[0].hand
+    assert hand is not None
+    return {v.code for v in audit(hand).violations}
+
+
 def text_of(path: Path) -> str:
     raw = path.read_bytes()
     if raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
