@@ -105,5 +105,6 @@ def test_graph_draws_one_currency(tmp_path: Path, capsys: pytest.CaptureFixture[
 
 def test_games_without_statistics_are_named_not_dropped(capsys: pytest.CaptureFixture[str]) -> None:
     samples = Path(__file__).resolve().parents[2] / "samples"
-    assert main(["stats", "--quiet", "--no-allin-ev", str(samples)]) == 0
+    paths = [str(samples / "nl_holdem_cash.txt"), str(samples / "pl_omaha_cash.txt")]
+    assert main(["stats", "--quiet", "--no-allin-ev", *paths]) == 0
     assert "no statistics for these games yet, left out: 4 Omaha" in capsys.readouterr().err
