@@ -93,8 +93,16 @@ def side_pots(replay: Replay) -> Iterator[Violation]:
 
 
 def collect_eligibility(replay: Replay) -> Iterator[Violation]:
-    """Whoever collects from a pot must be eligible for it: in the hand and all-in for at least its level."""
+    """Whoever collects from a pot must be eligible for it: in the hand and all-in for at least its level
+    (holdem-rules-de.txt, "Zweitens Wettend Herum": an all-in player wins from each pot only what the others
+    matched). A collect that names no pot while the all-ins made several is checked against every pot: nobody
+    collects more than the pots they are in hold."""
+    unnamed = len(replay.pots) > 1
+    if unnamed:
+        yield from _unnamed_collects(replay)
     for c in _collects(replay):
+        if unnamed and c.pot == "pot":
+            continue
         index = pot_index(c.pot)
         if index >= len(replay.pots):
             if len(replay.pots) > 0 and c.pot != "pot":
@@ -108,6 +116,24 @@ def collect_eligibility(replay: Replay) -> Iterator[Violation]:
                 "ineligible-winner", Category.SHOWDOWN, Severity.ERROR, c.line,
                 f"{c.player} collects from the {c.pot} ({pot.amount}) but is not in it"
                 + (f": only {', '.join(pot.eligible)} contested it" if pot.eligible else ""),
+            )
+
+
+def _unnamed_collects(replay: Replay) -> Iterator[Violation]:
+    """"collected X from pot" with several pots: X is at most what the pots this player contested hold."""
+    taken: dict[str, tuple[Decimal, int]] = {}
+    for c in _collects(replay):
+        if c.pot == "pot":
+            amount, line = taken.get(c.player, (ZERO, c.line))
+            taken[c.player] = (amount + c.amount, line)
+    for player, (amount, line) in taken.items():
+        open_to = [p for p in replay.pots if player in p.eligible]
+        holds = sum((p.amount for p in open_to), ZERO)
+        if amount > holds:
+            yield Violation(
+                "ineligible-winner", Category.SHOWDOWN, Severity.ERROR, line,
+                f"{player} collects {amount} from the pot, but the pots {player} contested hold {holds}"
+                f" (of {len(replay.pots)} pots, {player} is in {len(open_to)})",
             )
 
 

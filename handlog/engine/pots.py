@@ -11,6 +11,15 @@ from collections.abc import Mapping
 from decimal import Decimal
 
 from handlog.engine.views import Pot
+from handlog.events import Hand
+
+
+def smallest_unit(hand: Hand) -> Decimal:
+    """The smallest amount of the hand's money: one chip in tournaments and play money, the cent (the minor unit of
+    every currency the readers know) in cash games. Pots are split, and blinds rounded, to this unit."""
+    if hand.tournament is not None or hand.currency in ("CHIPS", "PLAY"):
+        return Decimal(1)
+    return Decimal("0.01")
 
 
 def build_pots(committed: Mapping[str, Decimal], live: set[str] | frozenset[str]) -> list[Pot]:

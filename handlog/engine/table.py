@@ -13,13 +13,15 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from operator import attrgetter
 
+from handlog.engine.forced import ForcedBets
 from handlog.engine.rules import RulesProfile
 from handlog.engine.structures import BettingStructure, RoundFacts, structure_for
-from handlog.engine.variants import Variant
+from handlog.engine.variants import Variant, high_card_by_suit_button
 from handlog.engine.views import Snapshot, Step
 from handlog.engine.violations import Category, Severity, Violation
 from handlog.events import (
     Bet,
+    ButtonDraw,
     Call,
     CashOut,
     Check,
@@ -131,6 +133,8 @@ class Table:
         self.full_level = ZERO  # fixed limit: the bet of the last complete bet or raise this round
         self.bb_level = ZERO  # preflop: the full big blind, owed by callers even when the blind is all-in short
         self.notes: list[str] = []
+        self.forced = ForcedBets(hand, rules, self.big_blind)
+        self.button_draw: dict[int, ButtonDraw] = {}  # seat → the card it drew for the button
 
     # ------------------------------------------------------------------ reporting
     def violate(self, code: str, category: Category, line: int, message: str, warning: bool = False) -> None:
@@ -334,16 +338,48 @@ class Table:
         self._check_blind_amount(p, e)
 
     def _check_blind_amount(self, p: PlayerState, e: Post) -> None:
-        expected = {
-            PostType.BIG_BLIND: self.big_blind,
-            PostType.SMALL_BLIND: self.hand.stakes.small if self.hand.structure != Structure.FIXED_LIMIT else None,
-        }.get(e.post)
-        if self.hand.tournament is not None or expected is None or e.all_in:
+        """Blinds, antes, the button blind and straddles at their amounts and seats (see ``forced``)."""
+        dealt = [q.seat for q in self._seated if q.in_hand]
+        problem = self.forced.check(e, p.seat, dealt)
+        if problem is not None:
+            self.violate(problem.code, problem.category, e.line, problem.message)
+
+    def on_button_draw(self, e: ButtonDraw) -> None:
+        """five-card-draw-rules-de.txt, "1. Auslosung des ersten Dealer-Button Inhabers": each player gets one open
+        card and the highest card by suit takes the first button (the cards then go back into the deck, so they
+        are not seen cards of the deal). ``check_button_draw`` judges the draw once the cards are dealt."""
+        p = self._player(e.player, e.line)
+        if p is None:
             return
-        if e.amount != expected:
+        taken = next((d for d in self.button_draw.values() if d.card == e.card), None)
+        if taken is not None:
             self.violate(
-                "blind-amount", Category.LEGALITY, e.line,
-                f"the {e.post.value.replace('_', ' ')} at these stakes is {expected}; {p.name} posts {e.amount}",
+                "duplicate-card", Category.CARDS, e.line,
+                f"{e.card} (drawn for the button by {p.name}) was already drawn by {taken.player} on line"
+                f" {taken.line}",
+            )
+        elif p.seat in self.button_draw:
+            self.violate("draws-twice", Category.LEGALITY, e.line, f"{p.name} draws twice for the button")
+        else:
+            self.button_draw[p.seat] = e
+
+    def check_button_draw(self) -> None:
+        """The button is the seat that drew the highest card by suit."""
+        if not self.button_draw or self.button is None:
+            return
+        cards = {seat: d.card for seat, d in self.button_draw.items()}
+        try:
+            winner = high_card_by_suit_button(cards)
+        except ValueError as exc:
+            line = min(d.line for d in self.button_draw.values())
+            self.violate("button-draw", Category.LEGALITY, line, f"the draw for the button is unreadable: {exc}")
+            return
+        if winner != self.button:
+            best = self.button_draw[winner]
+            self.violate(
+                "button-draw", Category.LEGALITY, best.line,
+                f"{best.player} (seat {winner}) drew the highest card by suit, {best.card}, and takes the button;"
+                f" the log puts the button on seat {self.button}",
             )
 
     def on_deal(self, e: DealHole) -> None:
@@ -572,6 +608,12 @@ class Table:
         ) and len(self.live_players()) > 1
 
     def _after_action(self, p: PlayerState) -> None:
+        if self.in_draw:
+            # a betting action during the draw was reported (act-during-draw); it neither takes a turn in the
+            # draw nor starts the draw again, so the players who drew keep their place (one error, one violation)
+            if p.folded and all(q.drew for q in self.live_players()):
+                self._finish_draw()  # the last player yet to draw folded: the draw is over
+            return
         self.last_actor = p.name
         if self.round_complete():
             self.round_open = False
@@ -932,6 +974,7 @@ class Table:
 
 _HANDLERS: dict[type, Callable[[Table, object], None]] = {
     Post: Table.on_post,  # type: ignore[dict-item]
+    ButtonDraw: Table.on_button_draw,  # type: ignore[dict-item]
     DealHole: Table.on_deal,  # type: ignore[dict-item]
     StreetStart: Table.on_street,  # type: ignore[dict-item]
     Fold: Table.on_fold,  # type: ignore[dict-item]

@@ -2,6 +2,7 @@
 
 from handlog.events.model import (
     Bet,
+    ButtonDraw,
     Call,
     Cards,
     CashOut,
@@ -36,7 +37,7 @@ from handlog.events.model import (
 )
 
 __all__ = [
-    "Bet", "Call", "Cards", "CashOut", "Chat", "Check", "Collect", "DealHole", "Discard", "Event", "Fold",
+    "Bet", "ButtonDraw", "Call", "Cards", "CashOut", "Chat", "Check", "Collect", "DealHole", "Discard", "Event", "Fold",
     "Game", "Hand", "HandCancelled", "Muck", "Notice", "PlayerStatus", "Post", "PostType", "Raise", "Seat",
     "SeatResult", "Show", "Stakes", "StandPat", "StatedResults", "StatusChange", "Street", "StreetStart",
     "Structure", "Tournament", "UncalledBet",

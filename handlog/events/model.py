@@ -111,6 +111,14 @@ class Post(_PlayerEvent):
     all_in: bool = False
 
 
+class ButtonDraw(_PlayerEvent):
+    """One card dealt face up to choose the first button: Bovada's ``Draw for dealer [As]``, or a live table's draw.
+    The highest card takes the button, suits breaking ties; the cards then go back into the deck."""
+
+    kind: Literal["button_draw"] = "button_draw"
+    card: str
+
+
 class DealHole(_PlayerEvent):
     """Cards dealt face down to one player (``Dealt to P [..]``); ``new`` are the cards just drawn."""
 
@@ -236,6 +244,7 @@ class HandCancelled(_Event):
 
 Event = Annotated[
     Post
+    | ButtonDraw
     | DealHole
     | StreetStart
     | Fold

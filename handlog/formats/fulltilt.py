@@ -232,7 +232,8 @@ class FullTiltBuilder(RaiseToBuilder):
             run = int(f["run"]) if f["run"] else self.run
             return Collect(
                 line=line, player=f["player"] or "", amount=amount(f["amount"] or ""),
-                pot="pot" if pot.startswith("pot ") else pot, run=run,
+                # "wins pot 2": the second run of the main pot (a side pot is named: "wins the side pot")
+                pot="main pot" if pot.startswith("pot ") else pot, run=run,
             )
 
         return self._add(tok, fields, make)

@@ -123,7 +123,7 @@ def _record(fmt: registry.HandFormat, file: str, line: int, lines: list[str]) ->
     facts = fmt.peek(lines[0])
     if facts.hand_id is None and len(lines) > 1:  # a header that writes the hand's id on its second line
         facts = fmt.peek(lines[1])
-    record = HandRecord(file, line, fmt.site, facts.hand_id, facts.game, facts.structure)
+    record = HandRecord(file, line, facts.site or fmt.site, facts.hand_id, facts.game, facts.structure)
     try:
         record.hand = fmt.parse(lines, line, file)
         if record.structure is None:  # a header that states no betting structure: the reader's conclusion

@@ -1,4 +1,5 @@
-"""What every site's tests do the same way: golden hands, the corpus counted by headers, audited, every line used.
+"""What every site's corpus tests do the same way: the corpus counted by headers apart from the reader, audited,
+every line used; planted errors (golden files and the corpus files themselves: ``goldens``, ``corpus_files``).
 
 A site's test module (``test_fulltilt.py``, ``test_winning.py`` …) gives its own header pattern, folders and
 expectations; the work is here, once.
@@ -6,50 +7,34 @@ expectations; the work is here, once.
 
 from __future__ import annotations
 
-import codecs
-import json
-import os
 import re
 from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
-from test_pokerstars_golden import _first_difference
+from corpus_files import CORPUS, SIDECARS, rel, text_of
+from goldens import assert_anonymised, read_golden
+from goldens import check_golden as check_golden_file
 
 from handlog.audit import audit
 from handlog.events import Hand
 from handlog.reading import HandRecord, ReadReport, read, read_text
 
-CORPUS = Path(__file__).resolve().parents[2] / ".." / "shared" / "corpus"
-SIDECARS = (".hp", ".hands", ".gt")
-REGEN = os.environ.get("HANDLOG_REGEN_GOLDEN") == "1"
+__all__ = ["CORPUS", "audit_flags", "caught", "check_golden", "corpus", "golden_hand", "rel", "text_of"]
 
 
 def golden_hand(folder: Path, name: str) -> Hand:
-    records = read_text((folder / f"{name}.txt").read_text(encoding="utf-8"), file=f"{name}.txt")
-    assert len(records) == 1
-    record = records[0]
-    assert record.error is None, record.error.describe(record.file) if record.error else ""
-    assert record.hand is not None
-    return record.hand
+    return read_golden(folder, name)
 
 
 def check_golden(folder: Path, name: str, site: str) -> None:
-    """The hand in ``<name>.txt`` becomes exactly the ``Hand`` in ``<name>.json`` (rewritten with
-    ``HANDLOG_REGEN_GOLDEN=1``, then reviewed), read by ``site``'s reader; its players are anonymous."""
-    hand = golden_hand(folder, name)
+    """The hand in ``<name>.txt`` becomes exactly the ``Hand`` in ``<name>.json``, read by ``site``'s reader; its
+    players are anonymous."""
+    check_golden_file(folder, name)
+    hand = read_golden(folder, name)
     assert hand.site == site
-    actual = hand.model_dump(mode="json")
-    expected_path = folder / f"{name}.json"
-    if REGEN:
-        expected_path.write_text(json.dumps(actual, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    if not expected_path.exists():
-        pytest.fail(f"no {expected_path.name}: run with HANDLOG_REGEN_GOLDEN=1 to create it, then review it")
-    difference = _first_difference(json.loads(expected_path.read_text(encoding="utf-8")), actual)
-    assert difference is None, difference
-    for seat in hand.seats:
-        assert seat.player == "Hero" or seat.player.removeprefix("Player").isdigit(), seat.player
+    assert_anonymised(hand)
 
 
 def caught(folder: Path, name: str, old: str, new: str) -> set[str]:
@@ -60,17 +45,6 @@ def caught(folder: Path, name: str, old: str, new: str) -> set[str]:
     hand = read_text(text.replace(old, new))[0].hand
     assert hand is not None
     return {v.code for v in audit(hand).violations}
-
-
-def text_of(path: Path) -> str:
-    raw = path.read_bytes()
-    if raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        return raw.decode("utf-16")
-    return raw.decode("utf-8", errors="replace")
-
-
-def rel(path: str | Path) -> str:
-    return Path(path).resolve().relative_to(CORPUS.resolve()).as_posix()
 
 
 def corpus(
