@@ -581,7 +581,10 @@ class Table:
         if p.folded:
             self.violate("acts-after-fold", Category.LEGALITY, line, f"{name} {what} after folding")
         elif p.all_in:
-            self.violate("acts-after-all-in", Category.LEGALITY, line, f"{name} {what} after going all-in")
+            # registered as a warning: a site printing a check for an all-in player changes no chips
+            self.violate(
+                "acts-after-all-in", Category.LEGALITY, line, f"{name} {what} after going all-in", warning=True,
+            )
         elif self.in_draw or (self.street is not None and not self.round_open and self._draw_pending()):
             self.violate(
                 "act-during-draw", Category.LEGALITY, line,
