@@ -27,6 +27,7 @@ from typing import ClassVar
 
 from handlog.events import (
     Bet,
+    ButtonDraw,
     Call,
     Check,
     Collect,
@@ -158,10 +159,9 @@ class WinningBuilder(RaiseToBuilder):
     RUN_IT_TWICE = TextHandBuilder.RUN_TWICE
 
     def BUTTON_DRAW(self, tok: Tok, fields: Fields | None = None) -> Tok:
-        """A card dealt face up to choose the first button; it goes back into the deck (information only)."""
+        """A card dealt face up to choose a tournament's first button ("Dealt to Hero [4s]" before the antes)."""
         return self._add(
-            tok, fields,
-            lambda f, line: Notice(line=line, text=f"dealt [{f['card']}] for the button", player=f["player"]),
+            tok, fields, lambda f, line: ButtonDraw(line=line, player=f["player"] or "", card=f["card"] or "")
         )
 
     def RUNNING_POT(self, tok: Tok, fields: Fields | None = None) -> Tok:

@@ -16,7 +16,7 @@ from sitekit import corpus as read_corpus
 from handlog.audit import audit
 from handlog.engine import replay
 from handlog.engine.rules import profile_for
-from handlog.events import Bet, Call, Collect, Game, Notice, Post, PostType, Raise, Structure
+from handlog.events import Bet, ButtonDraw, Call, Collect, Game, Post, PostType, Raise, Structure
 from handlog.reading import HandRecord, ReadReport
 
 GOLDEN = Path(__file__).parent / "golden" / "winning"
@@ -161,8 +161,9 @@ def test_tournament_header_and_button_draw() -> None:
     assert (hand.game, hand.structure, hand.stakes.small, hand.stakes.big) == (
         Game.OMAHA_HI_LO, Structure.POT_LIMIT, Decimal(250), Decimal(500)
     )
-    draws = [e for e in hand.events if isinstance(e, Notice) and "for the button" in e.text]
-    assert len(draws) == 6
+    draws = [(e.player, e.card) for e in hand.events if isinstance(e, ButtonDraw)]
+    assert len(draws) == 6 and ("Player0", "Qc") in draws  # the highest card: Player0, seat 3, has the button
+    assert hand.button == 3
     antes = [e for e in hand.events if isinstance(e, Post) and e.post == PostType.ANTE]
     assert len(antes) == 6
 
@@ -209,6 +210,8 @@ PLANTED = [
     ("tournament_antes", "Uncalled bet (30954.00)", "Uncalled bet (30000.00)", "uncalled-bet"),
     ("omaha_hi_lo_fixed_limit", "Hero bets $20.00", "Hero bets $25.00", "fixed-limit-size"),
     ("ledger_2015_plo_caps", "Collects: 612.", "Collects: 611.", "collected-total"),
+    # the queen drawn for the button made a deuce: the seven of spades (seat 6) wins the draw, not seat 3
+    ("tournament_button_draw", "Dealt to Player0 [Qc]", "Dealt to Player0 [2c]", "button-draw"),
     ("ledger_2015_plo_caps", "Player Hero calls (190)", "Player Hero calls (180)", "call-amount"),
     ("ledger_2016_straddle", "Collects: 1488.09", "Collects: 1400.09", "collected-total"),
 ]
