@@ -17,7 +17,7 @@ from handlog.audit import audit
 from handlog.engine import replay
 from handlog.engine.rules import profile_for
 from handlog.events import Bet, ButtonDraw, Call, Collect, Game, Post, PostType, Raise, Structure
-from handlog.reading import HandRecord, ReadReport
+from handlog.reading import HandRecord, ReadReport, read_text
 
 GOLDEN = Path(__file__).parent / "golden" / "winning"
 CASES = sorted(p.stem for p in GOLDEN.glob("*.txt"))
@@ -153,6 +153,23 @@ def test_run_it_twice() -> None:
     collects = [(c.player, c.run, c.amount) for c in hand.events if isinstance(c, Collect)]
     assert collects == [("Hero", 1, Decimal("92.25")), ("Player2", 1, Decimal("30.75")), ("Player2", 2, Decimal(123))]
     assert len(hand.summary.seats) == 6
+
+
+def test_dead_blinds_and_straddles_are_read() -> None:
+    """Lines of the 2019 layout the corpus has no hand with: "posts dead" (both blinds, the small one dead), a new
+    player's "posts", "straddle"."""
+    text = (GOLDEN / "reshuffle.txt").read_text(encoding="utf-8")
+    text = text.replace(
+        "Hero posts the big blind $20.00\n",
+        "Hero posts the big blind $20.00\nPlayer1 posts dead $30.00\nPlayer2 straddle $40.00\n",
+    )
+    hand = read_text(text)[0].hand
+    assert hand is not None
+    posts = [(e.player, e.post, e.amount, e.dead) for e in hand.events if isinstance(e, Post)]
+    assert posts[2:] == [
+        ("Player1", PostType.BOTH_BLINDS, Decimal(30), Decimal(10)),
+        ("Player2", PostType.STRADDLE, Decimal(40), Decimal(0)),
+    ]
 
 
 def test_tournament_header_and_button_draw() -> None:
