@@ -131,6 +131,30 @@ SITE_PROFILES: dict[str, RulesProfile] = {
 }
 
 
+# Full Tilt: a bet and three raises per fixed-limit round (limit-holdem-rules-da.txt, "Der kan normalt kun forhøjes
+# tre gange i løbet af runden"), heads-up too: no Full Tilt round of the corpus goes past four bets, heads-up ones
+# included (the 2012 heads-up 2-7 Triple Draw sit & go, hand 31331182923, stops at four). Five Card Draw replaces
+# at most four cards (five-card-draw-rules-de.txt, section 5 "Kartenaustausch"); no Full Tilt Five Card Draw hand
+# of the corpus replaces five. The odd chip keeps the standard rule: no Full Tilt split of the corpus has one.
+# All-in hands it turns face up by itself, as soon as the betting ends ("Hero shows [Tc Kh]" before the flop): all
+# 43 all-in showdowns of its corpus logs follow the order of the final round's last bettor, or of the last side pot
+# (PokerStars' order); one would break the house rule of the last round with a bet.
+SITE_PROFILES["Full Tilt"] = RulesProfile(
+    name="Full Tilt", fixed_limit_bets_per_round=4, cap_applies_heads_up=True, max_discard=4,
+    showdown_order_all_in=AllInShowdown.LAST_POT,
+)
+# Winning (ACR/WPN): a bet and three raises per fixed-limit round (limit-holdem-rules-da.txt, as above); whether the
+# cap lifts heads-up the corpus cannot tell (no Winning fixed-limit round of it reaches four bets), so the written
+# rule stands. Winning deals no draw games. Its split pots of the corpus divide evenly (5-card Omaha Hi/Lo, 2022:
+# $144.75 and $144.75), leaving the odd-chip rule unobserved: the standard one stands. It turns all-in hands face
+# up by itself in no order the rules name: of the 26 all-in showdowns of its corpus logs, 4 break the house rule and
+# 1 PokerStars' order (the last side pot's players first), so with someone all-in no order is held.
+SITE_PROFILES["Winning"] = RulesProfile(
+    name="Winning", fixed_limit_bets_per_round=4, cap_applies_heads_up=True,
+    showdown_order_all_in=AllInShowdown.NOT_HELD,
+)
+
+
 def profile_for(site: str) -> RulesProfile:
     """The site's default rules profile (the standard profile for sites without one)."""
     return SITE_PROFILES.get(site, STANDARD)
