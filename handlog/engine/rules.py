@@ -75,6 +75,11 @@ class RulesProfile(BaseModel):
     showdown_order_is_error: bool = False
     """holdem-rules-fa.txt, "Shotdown": the last bettor or raiser shows first. Houses whose dealers enforce it make a
     breach an error; sites that show hands automatically, in their own order, keep it a warning."""
+    max_rake_share: Decimal = Decimal("0.10")
+    """Where a log states no rake, what the site kept (the pot less what it paid) is at most this share of the pot:
+    rooms rake 2.5 to 10 % of a pot, so more than 10 % kept is a collect written too small."""
+    no_flop_no_drop: bool = False
+    """No rake is taken from a hand that ends before the flop (most rooms' published rake policy)."""
     showdown_order_all_in: AllInShowdown = AllInShowdown.LAST_BET
     """holdem-rules-fa.txt, "Shotdown": the order holds also when someone is all-in; which round decides then."""
 

@@ -968,9 +968,10 @@ class Table:
             return
         alone = [p.name for p in self.live_players()] == [name]
         won = sum((e.amount for e in self.hand.events if isinstance(e, Collect) and e.player == name), ZERO)
-        if alone and stated == in_pot == won + (self.hand.summary.rake or ZERO) and not self.prints_uncalled:
-            # a walk written the site's way (Winning): no "Uncalled bet" line, the unmatched part counted in the
-            # total and won back with the pot by its owner, the only player left: the same chips as a return
+        pot = stated if stated is not None else in_pot  # a log stating no total: the collect alone says it
+        if alone and pot == in_pot == won + (self.hand.summary.rake or ZERO) and not self.prints_uncalled:
+            # a walk written the site's way (Winning, Bovada): no "Uncalled bet" line, the unmatched part counted in
+            # the total and won back with the pot by its owner, the only player left: the same chips as a return
             self.notes.append(f"uncalled {excess} won back by {name} with the pot (the log counts it in the total)")
             return
         self.violate(
