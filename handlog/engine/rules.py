@@ -130,6 +130,12 @@ SITE_PROFILES["Full Tilt"] = RulesProfile(
     name="Full Tilt", fixed_limit_bets_per_round=4, cap_applies_heads_up=True, max_discard=4
 )
 
+# Bovada (Ignition, Bodog) rakes 5 % of a cash pot, rounded down to the cent, up to a cap that depends on the stakes,
+# and nothing from a hand that ends before the flop: each of the corpus' cash hands that states its rake ("Total
+# Pot($20) | Rake ($1)", 2012 and 2014) and each one that states none (Zone Poker 2021: the pot less what was paid)
+# keeps at most 5 %, and none that ends preflop keeps anything.
+SITE_PROFILES["Bovada"] = RulesProfile(name="Bovada", max_rake_share=Decimal("0.05"), no_flop_no_drop=True)
+
 
 def profile_for(site: str) -> RulesProfile:
     """The site's default rules profile (the standard profile for sites without one)."""

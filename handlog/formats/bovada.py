@@ -54,7 +54,7 @@ from handlog.events import (
     UncalledBet,
 )
 from handlog.formats.grammar import Fields, LineRef
-from handlog.formats.text import FieldError, StreetBets, amount, cards
+from handlog.formats.text import FieldError, StreetBets, amount, cards, seats_sitting_out
 from handlog.formats.textsite import DESCRIPTIONS, TextHandBuilder, TextSiteFormat, Tok
 from handlog.reading.registry import register
 
@@ -362,12 +362,16 @@ class BovadaBuilder(TextHandBuilder):
         if self.stakes is None:
             self.stakes = self.info_stakes or self._posted_stakes()
         hand = super().build(file, first_line)
-        seats = hand.seats
+        # "Sitout (wait for bb)" before the deal: that player is not dealt in
+        seats = tuple(seats_sitting_out(list(hand.seats), list(hand.events)))
         numbers = [s.seat for s in seats]
         if numbers != sorted(numbers):  # global seat ids (MVS, tournaments): the lines list the table's own order
             seats = tuple(s.model_copy(update={"seat": i + 1}) for i, s in enumerate(seats))
         dealer = self.names.get("Dealer")
         button = next((s.seat for s in seats if s.player == dealer), None)
+        small = next((s.seat for s in seats if s.player == self.names.get("Small Blind")), None)
+        if button is None and small is not None:  # a dead button: on the empty seat before the small blind
+            button = small - 1 if small > 1 else max(s.seat for s in seats)
         return hand.model_copy(update={"seats": seats, "button": button})
 
     def _posted_stakes(self) -> Stakes:
@@ -389,6 +393,10 @@ class BovadaBuilder(TextHandBuilder):
 
     def site_name(self) -> str:
         return "Bovada"
+
+    def currency(self, tournament: bool) -> str:
+        """Tournament chips, or US dollars: the room's only currency (its stakes are in no header)."""
+        return "CHIPS" if tournament else "USD"
 
     def zoom(self) -> bool:
         return bool(self.header.get("zone"))
