@@ -5,9 +5,9 @@ which reads PokerStars' layout from any room that has no reader of its own.
 """
 
 # isort: off
-from handlog.formats import pokerstars, fulltilt, winning, ggpoker, winamax
+from handlog.formats import pokerstars, fulltilt, winning, ggpoker, winamax, bovada
 from handlog.formats import stars_layout
 
 # isort: on
 
-__all__ = ["fulltilt", "ggpoker", "pokerstars", "stars_layout", "winamax", "winning"]
+__all__ = ["bovada", "fulltilt", "ggpoker", "pokerstars", "stars_layout", "winamax", "winning"]
