@@ -74,7 +74,7 @@ def settle(table: Table) -> Decimal:
 def _pots(table: Table, live: set[str]) -> list[Pot]:
     """The pots as the replay builds them: layered by the all-ins, an unmatched (big blind) ante dead money."""
     committed = {p.name: p.committed for p in table.players.values() if p.committed or p.live}
-    return build_pots(committed, live, {p.name: p.ante for p in table.players.values() if p.ante})
+    return build_pots(committed, live, table.table_antes())
 
 
 def _finished(table: Table) -> bool:

@@ -69,7 +69,7 @@ class PlayerState:
     cashed_out: Decimal | None = None
     all_in_street: Street | None = None
     drew: bool = False
-    ante: Decimal = ZERO  # antes posted: matched only by other antes, and dead money when nobody else posts one
+    ante: Decimal = ZERO  # antes posted (the big blind's, when nobody else antes, is the table's: ``table_antes``)
     side: Decimal = ZERO  # paid to (+) or by (-) the player outside the pot (an EV cash-out)
     dead: Decimal = ZERO  # dead blinds in ``committed``: the pot's, never an amount others must match
     returned: Decimal = ZERO  # an uncalled excess the site counts inside what the player collects (Winamax)
@@ -140,6 +140,7 @@ class Table:
         self.full_level = ZERO  # fixed limit: the bet of the last complete bet or raise this round
         self.bb_level = ZERO  # preflop: the full big blind, owed by callers even when the blind is all-in short
         self.notes: list[str] = []
+        self.big_blind_player: str | None = None
         self.forced = ForcedBets(hand, rules, self.big_blind)
         self.button_draw: dict[int, ButtonDraw] = {}  # seat → the card it drew for the button
 
@@ -342,6 +343,7 @@ class Table:
                 if e.post == PostType.STRADDLE or self.blind_anchor is None or e.post == PostType.BUTTON_BLIND:
                     self.blind_anchor = p.seat
                 if e.post == PostType.BIG_BLIND:
+                    self.big_blind_player = self.big_blind_player or p.name
                     self.bb_level = max(self.bb_level, self.big_blind if e.all_in else p.bet)
                 self.full_level = max(self.full_level, self.big_blind if e.all_in else p.bet)
                 if p.bet > self.current_bet:
@@ -961,12 +963,20 @@ class Table:
         the others put in less altogether (an opponent all-in for an ante can match only that ante)."""
         others = [q for q in self.players.values() if q is not p]
         over_bets = p.bet - max((q.bet for q in others), default=ZERO)
-        # antes are matched by antes only (a lone ante, the big blind ante, is dead money, never uncalled), and dead
-        # blinds by nothing
-        over_live = (p.committed - p.ante - p.dead) - max((q.committed - q.ante - q.dead for q in others), default=ZERO)
-        anted = [q.ante for q in others if q.ante > 0]
-        over_ante = p.ante - max(anted) if anted else ZERO
-        return max(over_bets, max(over_live, ZERO) + max(over_ante, ZERO))
+        # dead blinds and the big blind ante are the pot's: nobody matches them, and they are never uncalled
+        dead = self.table_antes()
+        over_total = p.committed - p.dead - dead.get(p.name, ZERO) - max(
+            (q.committed - q.dead - dead.get(q.name, ZERO) for q in others), default=ZERO
+        )
+        return max(over_bets, over_total)
+
+    def table_antes(self) -> dict[str, Decimal]:
+        """The big blind ante: an ante the big blind alone posts for the whole table, dead money in the main pot
+        (not a level of its own, never an uncalled bet). Other antes are matched by antes like any chips."""
+        bb = self.players.get(self.big_blind_player or "")
+        if bb is None or bb.ante <= 0 or any(q.ante > 0 for q in self.players.values() if q is not bb):
+            return {}
+        return {bb.name: bb.ante}
 
     def _sweep_uncalled(self, line: int) -> None:
         """A round ends: an unmatched excess is owed back (the log may print its return a little later)."""
@@ -1010,6 +1020,13 @@ class Table:
                 f"uncalled {excess} returned to {name} without a line: the site counts it in what {name} collects"
             )
             return
+        if self.rules.walk_blind_won_back and not self.prints_uncalled:
+            alone = [p.name for p in self.live_players()] == [name]
+            won = sum((e.amount for e in self.hand.events if isinstance(e, Collect) and e.player == name), ZERO)
+            pot = stated if stated is not None else in_pot  # a log stating no total: the collect alone says it
+            if alone and pot == in_pot == won + (self.hand.summary.rake or ZERO):
+                self.notes.append(f"uncalled {excess} won back by {name} with the pot (the room counts it in the pot)")
+                return
         self.violate(
             "uncalled-not-returned", Category.ACCOUNTING, due,
             f"{excess} of {name}'s bet was not called: it should have been returned before the pot was awarded",

@@ -5,6 +5,11 @@ which reads PokerStars' layout from any room that has no reader of its own; the 
 told apart by their content and come first.
 """
 
-from handlog.formats import acpc, ggpoker, phh, pokerstars, stars_layout, winamax
+# isort: off
+from handlog.formats import acpc, phh
+from handlog.formats import pokerstars, fulltilt, winning, ggpoker, winamax, bovada
+from handlog.formats import stars_layout
 
-__all__ = ["acpc", "ggpoker", "phh", "pokerstars", "stars_layout", "winamax"]
+# isort: on
+
+__all__ = ["acpc", "bovada", "fulltilt", "ggpoker", "phh", "pokerstars", "stars_layout", "winamax", "winning"]

@@ -149,6 +149,7 @@ class HandBuilder:
         self.board_deals = 0
         self.bb_level = ZERO
         self.folded = [False] * self.n
+        self.put_in = [ZERO] * self.n
         self.showdown = False
 
     # ------------------------------------------------------------------ setup
@@ -188,21 +189,28 @@ class HandBuilder:
         if self.structure == Structure.FIXED_LIMIT:
             if self.f.small_bet is None or self.f.big_bet is None:
                 raise PHHError("a fixed-limit hand needs small_bet and big_bet", self.doc.line_of("variant"))
-            return Stakes(small=self.f.small_bet, big=self.f.big_bet, ante=ante)
+            return Stakes(small=self.f.small_bet, big=self.f.big_bet, ante=ante, cap=self.f.cap)
         big = self.f.min_bet if self.f.min_bet is not None else (max(blinds) if blinds else None)
         if big is None:
             raise PHHError("a no-limit or pot-limit hand needs min_bet", self.doc.line_of("variant"))
         small = min(blinds) if len(blinds) >= 2 else (blinds[0] / 2 if blinds else big / 2)
         if self.f.small_blind is not None:
             small = self.f.small_blind
-        return Stakes(small=small, big=big, ante=ante)
+        return Stakes(small=small, big=big, ante=ante, cap=self.f.cap)
 
     # ------------------------------------------------------------------ forced bets
+    def _room(self, i: int) -> Decimal:
+        """What player ``i`` can still put in: the stack, or less in a capped game."""
+        if self.f.cap is None:
+            return self.stacks[i]
+        return min(self.stacks[i], max(self.f.cap - self.put_in[i], ZERO))
+
     def _put(self, i: int, amount: Decimal) -> tuple[Decimal, bool]:
-        """Take ``amount`` from player ``i`` (all of the stack when it is less): what went in, and all-in."""
-        taken = min(amount, self.stacks[i])
+        """Take ``amount`` from player ``i`` (all they can put in when it is less): what went in, and all-in."""
+        taken = min(amount, self._room(i))
         self.stacks[i] -= taken
-        return taken, self.stacks[i] <= 0
+        self.put_in[i] += taken
+        return taken, self._room(i) <= 0
 
     def forced_bets(self) -> None:
         line = self.doc.line_of("_pot_drops")
@@ -397,8 +405,9 @@ class HandBuilder:
             to = a.amount if a.amount is not None else ZERO
             top = st.top
             put = to - st.bets[i]
-            all_in = put >= self.stacks[i]
+            all_in = put >= self._room(i)
             self.stacks[i] -= put
+            self.put_in[i] += put
             st.bets[i] = to
             if top <= 0:
                 self.events.append(Bet(line=line, player=name, amount=put, all_in=all_in))
@@ -409,7 +418,7 @@ class HandBuilder:
         """What player ``i`` must match: the highest bet; preflop the full big blind even when the big blind is
         all-in for less, as long as another player can still act (as the engine holds)."""
         top = self.street.top
-        others_act = any(j != i and not self.folded[j] and self.stacks[j] > 0 for j in range(self.n))
+        others_act = any(j != i and not self.folded[j] and self._room(j) > 0 for j in range(self.n))
         if self.street.index == 0 and self.bb_level > top and others_act:
             return self.bb_level
         return top

@@ -76,6 +76,8 @@ class PHHFields(BaseModel):
     """Money between a player and the house outside the pot: [player, amount received (negative: paid), reason]."""
     uncalled_in_collects: bool = Field(False, alias="_uncalled_in_collects")
     """The room prints no uncalled-bet return: the excess is inside its owner's collected amount."""
+    cap: Decimal | None = Field(None, alias="_cap")
+    """A capped no-limit or pot-limit game: the most one player may put in the hand."""
     small_blind: Decimal | None = Field(None, alias="_small_blind")
     """No-limit and pot-limit: the small blind the stakes state (phh-std gives only ``min_bet``)."""
     money: str | None = Field(None, alias="_currency")

@@ -124,12 +124,15 @@ def read_text(text: str, file: str = "<text>") -> list[HandRecord]:
 
 def _record(fmt: registry.HandFormat, file: str, line: int, lines: list[str]) -> HandRecord:
     facts = fmt.peek(lines[0])
+    if facts.hand_id is None and len(lines) > 1:  # a header that writes the hand's id on its second line
+        facts = fmt.peek(lines[1])
     record = HandRecord(file, line, facts.site or fmt.site, facts.hand_id, facts.game, facts.structure)
     try:
         hand = record.hand = fmt.parse(lines, line, file)
         # the header may not tell it all (a PHH table header names the table, not the hand): the hand does
         record.hand_id, record.game = hand.hand_id, record.game or hand.game.value
-        record.structure = record.structure or hand.structure.value
+        if record.structure is None:  # a header that states no betting structure: the reader's conclusion
+            record.structure = hand.structure.value
     except registry.HandParseFailure as failure:
         err = failure.error
         record.error = err if isinstance(err, ParseError) else ParseError(line=line, message=str(err))

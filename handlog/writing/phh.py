@@ -6,9 +6,9 @@ them (players, seats, seat_count, hand, table, venue, currency, time, finishing 
 ``_``-prefixed fields (phh-std leaves them to users) for what it lacks, so that handlog reads back the hand the
 site logged, with its own numbers to check: ``_posts`` (forced bets the arrays cannot say: a dead small blind,
 a returning player's big blind), ``_uncalled``, ``_collects`` (pot by pot), ``_total_pot``, ``_main_pot``,
-``_side_pots``, ``_rake``, ``_stp`` (splash the pot), ``_fees`` (a jackpot's), ``_pot_drops``,
-``_side_payments`` (an EV cash-out), ``_uncalled_in_collects``, ``_tournament``, ``_small_blind`` and ``_currency``
-(play money, which has no ISO code). Chat, seat changes and notices are not part of a PHH hand.
+``_side_pots``, ``_rake``, ``_stp`` (splash the pot), ``_fees`` (a jackpot's), ``_pot_drops``, ``_side_payments``
+(an EV cash-out), ``_uncalled_in_collects``, ``_tournament``, ``_small_blind``, ``_cap`` and ``_currency`` (play
+money, which has no ISO code). Chat, seat changes and notices are not part of a PHH hand.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from handlog.events import (
     Bet,
     Call,
     CashOut,
+    Chat,
     Check,
     Collect,
     DealHole,
@@ -33,6 +34,7 @@ from handlog.events import (
     Hand,
     HandCancelled,
     Muck,
+    Notice,
     Post,
     PostType,
     PotDrop,
@@ -40,6 +42,7 @@ from handlog.events import (
     Show,
     SidePayment,
     StandPat,
+    StatusChange,
     Street,
     StreetStart,
     Structure,
@@ -91,7 +94,8 @@ class _Writer:
         if hand.game in STUD_GAMES:
             raise Unconvertible("stud hands are not converted yet (their later streets' cards)")
         self.code = code
-        acting = {getattr(e, "player", None) for e in hand.events}
+        # the players in the hand: dealt in, or sitting out but acting (a seat's status or a notice is no action)
+        acting = {getattr(e, "player", None) for e in hand.events if not isinstance(e, Chat | StatusChange | Notice)}
         seats = [s for s in hand.seats if not s.out_of_hand and (not s.sitting_out or s.player in acting)]
         button = hand.button
         if button is not None:
@@ -100,6 +104,7 @@ class _Writer:
         self.index = {s.player: k for k, s in enumerate(seats, 1)}
         variant = variant_for(hand.game)
         self.hole_cards = variant.hole_cards if variant is not None else 2
+        self.cap = hand.stakes.cap  # the most one player may put in (capped games), when known
 
     def p(self, player: str) -> str:
         if player not in self.index:
@@ -149,15 +154,20 @@ class _Writer:
         out: list[str] = []
         dealt = False
         bets: dict[str, Decimal] = {}
+        before: dict[str, Decimal] = {}  # put in on earlier streets (and antes): for a cap reached mid-hand
         for e in events:
             if isinstance(e, Post) and e.post in (*BLIND_POSTS, PostType.BOTH_BLINDS, PostType.BUTTON_BLIND):
                 bets[e.player] = bets.get(e.player, ZERO) + e.amount
+            elif isinstance(e, Post):
+                before[e.player] = before.get(e.player, ZERO) + e.amount
         folded: set[str] = set()
         pending: dict[str, int] = {}  # cards discarded and not yet shown replaced
         drawing = False  # a draw has begun: the bets of the round before it are in the pot (some logs print no
         # "*** DRAW ***" line, so the first discard says it)
         for position, e in enumerate(events):
             if isinstance(e, Discard | StandPat) and not drawing:
+                for player, amount in bets.items():
+                    before[player] = before.get(player, ZERO) + amount
                 bets, drawing = {}, True
             elif isinstance(e, Bet | Raise | Call | Check | Fold):
                 drawing = False
@@ -170,6 +180,8 @@ class _Writer:
                 if e.street in BOARD_STREETS:
                     out.append(f"d db {''.join(e.cards)}")
                 if e.street != Street.PREFLOP:
+                    for player, amount in bets.items():
+                        before[player] = before.get(player, ZERO) + amount
                     bets = {}
             elif isinstance(e, DealHole) and (e.new or pending.get(e.player) == len(e.cards)):
                 # the new cards of a draw (a log shows a hand of all new cards as one bracket)
@@ -190,6 +202,8 @@ class _Writer:
                 out.append(f"{self.p(e.player)} cbr {_number(bets[e.player])}")
             elif isinstance(e, Raise):
                 bets[e.player] = e.to
+                if e.cap_reached and self.cap is None:  # a capped game that states its cap only when reached
+                    self.cap = before.get(e.player, ZERO) + e.to
                 out.append(f"{self.p(e.player)} cbr {_number(e.to)}")
             elif isinstance(e, Discard):
                 cards = "".join(e.cards) if e.cards else "??" * e.count
@@ -248,6 +262,8 @@ class _Writer:
         else:
             lines.append(f"min_bet = {_number(h.stakes.big)}")
             lines.append(f"_small_blind = {_number(h.stakes.small)}")
+        if self.cap is not None:
+            lines.append(f"_cap = {_number(self.cap)}")
         lines.append(f"starting_stacks = {_array([_number(s.stack) for s in self.seats])}")
         lines.append("actions = [")
         lines.extend(f"  {_string(a)}," for a in actions)
