@@ -44,8 +44,11 @@ def replay(hand: Hand, rules: RulesProfile | None = None, *, states: bool = True
         _final_checks(table)
     players = table.players
     live = {p.name for p in players.values() if p.live}
-    committed = {p.name: p.committed for p in players.values() if p.committed or p.live}
-    pots = tuple(build_pots(committed, live))
+    # dead blinds are the pot's, not a level anyone contests (holdem-rules-de.txt, "Zweitens Wettend Herum": side
+    # pots hold what the players matched): the pots are built from the live money, the dead money joins the main pot
+    committed = {p.name: p.committed - p.dead for p in players.values() if p.committed or p.live}
+    dead = sum((p.dead for p in players.values()), ZERO)
+    pots = tuple(_with_dead_money(build_pots(committed, live), dead))
     pots = _with_winners(pots, table)
     rake = ZERO if table.cancelled else _rake(table)
     results = _results(table, rake)
@@ -169,3 +172,12 @@ def _rake_shares(players: list[PlayerState], rake: Decimal) -> dict[str, Decimal
 
 def is_error(v: Violation) -> bool:
     return v.severity == Severity.ERROR
+
+
+def _with_dead_money(pots: list[Pot], dead: Decimal) -> list[Pot]:
+    """The pots with the dead blinds added to the main pot."""
+    if dead == 0:
+        return pots
+    if not pots:
+        return [Pot(dead, ())]
+    return [Pot(pots[0].amount + dead, pots[0].eligible), *pots[1:]]
