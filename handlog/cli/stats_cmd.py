@@ -40,7 +40,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument(
         "--no-allin-ev", dest="allin_ev", action="store_false",
-        help="skip the all-in expectation (exact, ~1 s per preflop all-in); net_allin_ev is then net",
+        help="skip the all-in expectation (exact, a few ms per all-in); net_allin_ev is then net",
     )
     p.set_defaults(run=run)
 
