@@ -26,6 +26,7 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement
 from math import comb
+from pathlib import Path
 
 import numpy as np
 from numpy.typing import NDArray
@@ -40,21 +41,34 @@ RANK_KEY = np.array([5**r for r in range(RANKS)], np.int64)
 Ints = NDArray[np.int64]
 
 
+LOW_RANKS = 6
+LOW = 5**LOW_RANKS
+VALUES_FILE = Path(__file__).with_name("hand_values.npz")
+"""The two tables as package data (``python -m handlog.stats.equity`` rebuilds it; a test holds it equal to a
+rebuild): loading it is cheaper than the 55,000 evaluations that build it."""
+
+
 @dataclass(frozen=True, slots=True)
 class Tables:
-    """Hand values by ranks (no flush) and by the ranks of a flush suit."""
+    """Hand values by ranks (no flush) and by the ranks of a flush suit.
 
-    no_flush_keys: Ints  # sorted rank keys of the seven-card rank multisets
-    no_flush_values: Ints  # their values, in the same order
-    flush: Ints  # by bit mask of the suit's ranks (five to seven bits set): the flush's value
+    A rank key (base 5, ``RANK_KEY``) is looked up in two parts, the digits of the six low ranks and of the
+    seven high ones, each mapped to a small index of the combinations that occur: one dense table of a few MB
+    instead of a search per look-up."""
 
-    def no_flush(self, keys: Ints) -> Ints:
-        return self.no_flush_values[np.searchsorted(self.no_flush_keys, keys)]
+    low_index: Ints  # by the low digits (key % 5**6): row of ``no_flush_table``
+    high_index: Ints  # by the high digits (key // 5**6): column
+    no_flush_table: NDArray[np.int16]
+    flush: NDArray[np.int16]  # by bit mask of the suit's ranks (five to seven bits set): the flush's value
+
+    def no_flush(self, keys: Ints) -> NDArray[np.int16]:
+        high, low = np.divmod(keys, LOW)
+        return self.no_flush_table[self.low_index[low], self.high_index[high]]
 
 
-@lru_cache(maxsize=1)
-def tables() -> Tables:
-    """Built once per process with phevaluator (about 50,000 evaluations, a fraction of a second)."""
+def build_values() -> tuple[NDArray[np.int32], NDArray[np.int16], NDArray[np.int16]]:
+    """With phevaluator: the rank keys of the 49,205 rank multisets of seven cards and their values without a
+    flush, and the flush value of every set of five to seven ranks of one suit (by bit mask)."""
     keys: list[int] = []
     values: list[int] = []
     for ranks in combinations_with_replacement(range(RANKS), 7):
@@ -63,12 +77,46 @@ def tables() -> Tables:
         # Consecutive cards get different suits, so the copies of a rank differ and no suit has five cards.
         values.append(evaluate_cards(*(r * 4 + i % 4 for i, r in enumerate(ranks))))
         keys.append(sum(5**r for r in ranks))
-    order = np.argsort(np.array(keys, np.int64))
-    flush = np.zeros(1 << RANKS, np.int64)
+    flush = np.zeros(1 << RANKS, np.int16)
     for size in (5, 6, 7):
         for ranks in combinations(range(RANKS), size):
             flush[sum(1 << r for r in ranks)] = evaluate_cards(*(r * 4 for r in ranks))
-    return Tables(np.array(keys, np.int64)[order], np.array(values, np.int64)[order], flush)
+    return np.array(keys, np.int32), np.array(values, np.int16), flush
+
+
+def load_values() -> tuple[NDArray[np.int32], NDArray[np.int16], NDArray[np.int16]]:
+    """The shipped tables, or a rebuild when the file is missing or not what it should be."""
+    try:
+        with np.load(VALUES_FILE, allow_pickle=False) as data:
+            keys, values, flush = data["keys"], data["values"], data["flush"]
+    except (OSError, KeyError, ValueError):
+        return build_values()
+    if keys.shape != (49205,) or values.shape != keys.shape or flush.shape != (1 << RANKS,):
+        return build_values()
+    return keys.astype(np.int32), values.astype(np.int16), flush.astype(np.int16)
+
+
+@lru_cache(maxsize=1)
+def tables() -> Tables:
+    """Once per process, from the shipped values."""
+    keys64, values, flush = load_values()
+    keys = keys64.astype(np.int64)
+    high, low = np.divmod(keys, LOW)
+    low_index = np.zeros(LOW, np.int64)
+    high_index = np.zeros(5 ** (RANKS - LOW_RANKS), np.int64)
+    lows, highs = np.unique(low), np.unique(high)
+    low_index[lows] = np.arange(len(lows))
+    high_index[highs] = np.arange(len(highs))
+    table = np.zeros((len(lows), len(highs)), np.int16)
+    table[low_index[low], high_index[high]] = values
+    return Tables(low_index, high_index, table, flush)
+
+
+def main() -> None:
+    """Rebuild the shipped tables (``python -m handlog.stats.equity``)."""
+    keys, values, flush = build_values()
+    np.savez_compressed(VALUES_FILE, keys=keys, values=values, flush=flush)
+    print(f"wrote {VALUES_FILE} ({VALUES_FILE.stat().st_size} bytes)")
 
 
 @lru_cache(maxsize=8)
@@ -101,11 +149,16 @@ def _ways(counts: Ints, left: Ints) -> Ints:
     return ways
 
 
-def _orderings(values: Ints) -> Ints:
-    """Per row (a board) of player values: the ordering code, digit i = how many players beat player i."""
+def _orderings(values: NDArray[np.int16]) -> Ints:
+    """Per row (a board) of player values: the ordering code, digit i = how many players beat player i.
+    (One comparison per pair of players, column against column: far cheaper than a 3-d comparison.)"""
     n = values.shape[1]
-    beaten = (values[:, None, :] < values[:, :, None]).sum(axis=2)
-    codes: Ints = beaten @ (n ** np.arange(n - 1, -1, -1, dtype=np.int64))
+    codes: Ints = np.zeros(len(values), np.int64)
+    for i in range(n):
+        mine, digit = values[:, i], n ** (n - 1 - i)
+        for j in range(n):
+            if j != i:
+                codes += (values[:, j] < mine) * digit
     return codes
 
 
@@ -154,9 +207,14 @@ def ordering_counts(holes: tuple[tuple[int, int], ...], board: tuple[int, ...]) 
             codes += [_orderings(true), _orderings(plain)]
             weights += [row_ways, -row_ways]
 
-    all_codes, inverse = np.unique(np.concatenate(codes), return_inverse=True)
-    totals = np.zeros(len(all_codes), np.int64)
-    np.add.at(totals, inverse, np.concatenate(weights))
+    every = np.concatenate(codes)
+    if n**n <= 1 << 16:  # few possible orderings: count them directly
+        totals = np.bincount(every, np.concatenate(weights).astype(np.float64), minlength=n**n).astype(np.int64)
+        all_codes = np.arange(n**n)
+    else:
+        all_codes, inverse = np.unique(every, return_inverse=True)
+        totals = np.zeros(len(all_codes), np.int64)
+        np.add.at(totals, inverse, np.concatenate(weights))
     if int(totals.sum()) != comb(int(left.sum()), need) or (totals < 0).any():  # pragma: no cover - a bug
         raise AssertionError("equity enumeration lost boards")
     out: dict[tuple[int, ...], int] = {}
@@ -184,3 +242,7 @@ def shares(
             for i in winners:
                 out[k][i] += Fraction(count, boards * len(winners))
     return tuple(tuple(s) for s in out)
+
+
+if __name__ == "__main__":
+    main()

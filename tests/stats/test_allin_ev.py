@@ -133,3 +133,11 @@ def test_river_values_agree_with_phevaluator() -> None:
         first, second = evaluate_cards(*cards[4:], *cards[:2]), evaluate_cards(*cards[4:], *cards[2:4])
         order = (int(second < first), int(first < second))
         assert ordering_counts(((cards[0], cards[1]), (cards[2], cards[3])), tuple(cards[4:])) == {order: 1}
+
+
+def test_the_shipped_hand_values_are_phevaluators() -> None:
+    from handlog.stats.equity import VALUES_FILE, build_values, load_values
+
+    assert VALUES_FILE.is_file()
+    for shipped, built in zip(load_values(), build_values(), strict=True):
+        assert np.array_equal(shipped, built)
