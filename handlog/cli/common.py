@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TypeVar
 
 from handlog.reading import HandRecord, ReadReport, read
@@ -38,8 +38,11 @@ def positive_int(text: str) -> int:
     return value
 
 
-def progress(items: Iterable[T], quiet: bool = False, every: int = 200) -> Iterator[T]:
-    """``items`` (one per hand) with a count of hands on stderr when it is a terminal and not ``quiet``."""
+def progress(
+    items: Iterable[T], quiet: bool = False, every: int = 200, hands: Callable[[T], int] | None = None
+) -> Iterator[T]:
+    """``items`` (one per hand, or ``hands(item)`` hands each) with a count of hands on stderr when it is a
+    terminal and not ``quiet``."""
     if quiet or not sys.stderr.isatty():
         yield from items
         return
@@ -49,8 +52,11 @@ def progress(items: Iterable[T], quiet: bool = False, every: int = 200) -> Itera
         SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn(), transient=True
     ) as bar:
         task = bar.add_task("reading", total=None)
-        for n, item in enumerate(items, 1):
-            if n % every == 0:
+        n = shown = 0
+        for item in items:
+            n += 1 if hands is None else hands(item)
+            if n - shown >= every:
+                shown = n
                 bar.update(task, description=f"{n} hands")
             yield item
 

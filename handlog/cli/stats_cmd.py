@@ -6,16 +6,18 @@ import argparse
 import sys
 from collections import Counter
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from decimal import Decimal
+from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from handlog.cli.common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, print_problems, progress_records
+from handlog.cli.common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, add_jobs_argument, print_problems, progress
 from handlog.events import Hand
+from handlog.parallel import Batch, map_batches, records
 from handlog.reading import ReadReport
-
-if TYPE_CHECKING:  # pandas and the statistics load only when the command runs (a fast start for the others)
-    import pandas as pd
+from handlog.stats.totals import Totals
+from handlog.stats.totals import columns as totals_columns
 
 GROUPS = ("game", "month", "position", "stakes")
 """What ``--by`` accepts (the keys of ``handlog.stats.frame.GROUPS``; a test keeps them equal)."""
@@ -42,26 +44,53 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "--no-allin-ev", dest="allin_ev", action="store_false",
         help="skip the all-in expectation (exact, a few ms per all-in); net_allin_ev is then net",
     )
+    add_jobs_argument(p)
     p.set_defaults(run=run)
 
 
-def _hands(
-    paths: list[str], report: ReadReport, quiet: bool, unparsed: list[int], other_games: Counter[str]
-) -> Iterator[Hand]:
-    from handlog.stats.frame import SUPPORTED_GAMES
+@dataclass(slots=True)
+class Part:
+    """What a worker sends back for a batch of hands: partial totals (or the per-hand rows, values in
+    ``FIELDS`` order), and the hands left out."""
 
-    for record in progress_records(paths, report, quiet=quiet):
+    hands: int = 0
+    unparsed: int = 0
+    other_games: Counter[str] = field(default_factory=Counter)
+    totals: Totals | None = None
+    rows: list[tuple[Any, ...]] = field(default_factory=list)
+
+
+def part(per_hand: bool, by: tuple[str, ...], player: str | None, with_allin_ev: bool, batch: Batch) -> Part:
+    """The statistics of one batch of hands (runs in a worker process)."""
+    from handlog.stats.frame import FIELDS, SUPPORTED_GAMES, iter_rows
+
+    out = Part(hands=len(batch), totals=None if per_hand else Totals(by, player))
+    hands: list[Hand] = []
+    for record in records(batch):
         if record.hand is None:
-            unparsed[0] += 1
+            out.unparsed += 1
         elif record.hand.game not in SUPPORTED_GAMES:
-            other_games[record.hand.game_name or record.hand.game.value] += 1
+            out.other_games[record.hand.game_name or record.hand.game.value] += 1
         else:
-            yield record.hand
+            hands.append(record.hand)
+    rows = iter_rows(hands, player=player, with_allin_ev=with_allin_ev)
+    if out.totals is None:
+        out.rows = [tuple(row[name] for name in FIELDS) for row in rows]
+    else:
+        out.totals.update(rows)
+    return out
 
 
 def run(args: argparse.Namespace) -> int:
-    from handlog.stats.export import OutputPathError, resolve_output, stream_rows, write_atomic, write_frame
-    from handlog.stats.frame import FIELDS, aggregate, iter_rows, per_hand
+    from handlog.stats.export import (
+        RECORD_WRITERS,
+        OutputPathError,
+        resolve_output,
+        stream_rows,
+        write_atomic,
+        write_frame,
+    )
+    from handlog.stats.frame import FIELDS, records_frame, to_frame
 
     fmt = args.format or ("jsonl" if args.per_hand else "table")
     allowed = PER_HAND_FORMATS if args.per_hand else AGGREGATE_FORMATS
@@ -85,34 +114,56 @@ def run(args: argparse.Namespace) -> int:
         sys.stderr.write(f"handlog stats: {exc}\n")
         return EXIT_USAGE
     report = ReadReport()
-    unparsed = [0]
+    unparsed = 0
     other_games: Counter[str] = Counter()
-    hands = _hands(args.paths, report, args.quiet, unparsed, other_games)
-    if args.per_hand and fmt in ("jsonl", "csv"):
-        rows = iter_rows(hands, player=args.player, with_allin_ev=args.allin_ev)
+    by = tuple(args.by)
+    task = partial(part, args.per_hand, by, args.player, args.allin_ev)
+    parts = progress(map_batches(task, args.paths, report, args.jobs), args.quiet, hands=lambda p: p.hands)
+
+    def counted(parts: Iterator[Part]) -> Iterator[Part]:
+        nonlocal unparsed
+        for p in parts:
+            unparsed += p.unparsed
+            other_games.update(p.other_games)
+            yield p
+
+    if args.per_hand:
+        rows = (dict(zip(FIELDS, row, strict=True)) for p in counted(parts) for row in p.rows)
         columns = list(FIELDS)
-        if target is None:
+        if fmt == "parquet":
+            table = to_frame(rows)
+            count = len(table)
+            write_frame(table, fmt, target, sys.stdout, default_name=name)
+        elif target is None:
             count = stream_rows(rows, fmt, columns, sys.stdout)
         else:
-            counted: list[int] = []
-            write_atomic(target, lambda out: counted.append(stream_rows(rows, fmt, columns, out)))
-            count = counted[0]
+            counted_rows: list[int] = []
+            write_atomic(target, lambda out: counted_rows.append(stream_rows(rows, fmt, columns, out)))
+            count = counted_rows[0]
     else:
-        table = per_hand(hands, player=args.player, with_allin_ev=args.allin_ev)
-        frame = table if args.per_hand else aggregate(table, by=args.by, player=args.player)
-        count = len(frame)
+        totals = Totals(by, args.player)
+        for p in counted(parts):
+            assert p.totals is not None
+            totals.merge(p.totals)
+        found = totals.records()
+        columns = totals_columns(by)
+        count = len(found)
         if fmt == "table":
-            print_table(frame, args.by)
+            print_table(found, list(by))
+        elif fmt == "parquet":
+            write_frame(records_frame(found, by), fmt, target, sys.stdout, default_name=name)
+        elif target is None:
+            RECORD_WRITERS[fmt](found, columns, sys.stdout)
         else:
-            write_frame(frame, fmt, target, sys.stdout, default_name=name)
+            write_atomic(target, lambda out: RECORD_WRITERS[fmt](found, columns, out))
     print_problems(report)
     if target is not None and not args.quiet:
         sys.stderr.write(f"handlog: wrote {count} records to {target}\n")
     if other_games:
         left = ", ".join(f"{n} {game}" for game, n in sorted(other_games.items()))
         sys.stderr.write(f"handlog: no statistics for these games yet, left out: {left}\n")
-    if unparsed[0]:
-        sys.stderr.write(f"handlog: {unparsed[0]} hands could not be parsed and were left out\n")
+    if unparsed:
+        sys.stderr.write(f"handlog: {unparsed} hands could not be parsed and were left out\n")
         return EXIT_PROBLEMS
     return EXIT_OK
 
@@ -164,7 +215,7 @@ def _fmt(name: str, value: Any) -> str:
     return str(value)
 
 
-def print_table(frame: pd.DataFrame, by: list[str]) -> None:
+def print_table(rows: list[dict[str, Any]], by: list[str]) -> None:
     """A readable terminal table: one column per player (or group) when there are few, else one row each."""
     from rich.console import Console
     from rich.table import Table
@@ -173,22 +224,22 @@ def print_table(frame: pd.DataFrame, by: list[str]) -> None:
     if not console.is_terminal:
         console = Console(width=max(console.width, 160))
     keys = ["player", "currency", *by]
-    if frame.empty:
+    if not rows:
         console.print("no hands")
         return
-    if len(frame) <= 4:
+    if len(rows) <= 4:
         table = Table(show_header=True, header_style="bold")
         table.add_column("")
-        for _, row in frame.iterrows():
+        for row in rows:
             table.add_column(" / ".join(str(row[k]) for k in keys), justify="right")
         for name, label in LABELS.items():
-            table.add_row(label, *(_fmt(name, row[name]) for _, row in frame.iterrows()))
+            table.add_row(label, *(_fmt(name, row[name]) for row in rows))
     else:
         table = Table(show_header=True, header_style="bold")
         for k in keys:
             table.add_column(k)
         for name in COMPACT:
             table.add_column(LABELS[name], justify="right")
-        for _, row in frame.iterrows():
+        for row in rows:
             table.add_row(*(str(row[k]) for k in keys), *(_fmt(name, row[name]) for name in COMPACT))
     console.print(table)

@@ -31,7 +31,6 @@ from handlog.events import (
     StreetStart,
 )
 from handlog.events import Street as S
-from handlog.stats.equity import ordering_counts, shares
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
@@ -57,7 +56,10 @@ def equities(
     holes: tuple[tuple[int, int], ...], board: tuple[int, ...], pots: tuple[tuple[int, ...], ...]
 ) -> tuple[tuple[Fraction, ...], ...]:
     """For each pot (the indices of the players eligible for it), each player's exact share of it, averaged
-    over every completion of ``board`` to five cards (:mod:`handlog.stats.equity`)."""
+    over every completion of ``board`` to five cards (:mod:`handlog.stats.equity`, loaded with numpy at the
+    first all-in)."""
+    from handlog.stats.equity import ordering_counts, shares
+
     return shares(ordering_counts(holes, board), len(holes), pots)
 
 
