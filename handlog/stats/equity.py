@@ -37,12 +37,15 @@ SUITS = 4
 BOARD = 5
 RANK_KEY = np.array([5**r for r in range(RANKS)], np.int64)
 """A multiset of ranks as one number: base 5, one digit per rank (a rank appears at most four times)."""
+LOW_RANKS = 6
+LOW = 5**LOW_RANKS
+LOW_KEY = np.where(np.arange(RANKS) < LOW_RANKS, RANK_KEY, 0)
+HIGH_KEY = np.where(np.arange(RANKS) < LOW_RANKS, 0, RANK_KEY // LOW)
+"""A rank key in two parts, ``key % 5**6`` and ``key // 5**6``, each a sum over the cards."""
 
 Ints = NDArray[np.int64]
 
 
-LOW_RANKS = 6
-LOW = 5**LOW_RANKS
 VALUES_FILE = Path(__file__).with_name("hand_values.npz")
 """The two tables as package data (``python -m handlog.stats.equity`` rebuilds it; a test holds it equal to a
 rebuild): loading it is cheaper than the 55,000 evaluations that build it."""
@@ -61,8 +64,9 @@ class Tables:
     no_flush_table: NDArray[np.int16]
     flush: NDArray[np.int16]  # by bit mask of the suit's ranks (five to seven bits set): the flush's value
 
-    def no_flush(self, keys: Ints) -> NDArray[np.int16]:
-        high, low = np.divmod(keys, LOW)
+    def no_flush(self, low: Ints, high: Ints) -> NDArray[np.int16]:
+        """Values of the rank multisets whose keys are ``low + high * 5**6`` (both parts are sums over the
+        cards, see ``LOW_KEY`` and ``HIGH_KEY``, so no division is needed)."""
         return self.no_flush_table[self.low_index[low], self.high_index[high]]
 
 
@@ -99,11 +103,13 @@ def load_values() -> tuple[NDArray[np.int32], NDArray[np.int16], NDArray[np.int1
 @lru_cache(maxsize=1)
 def tables() -> Tables:
     """Once per process, from the shipped values."""
-    keys64, values, flush = load_values()
-    keys = keys64.astype(np.int64)
+    keys32, values, flush = load_values()
+    keys = keys32.astype(np.int64)
     high, low = np.divmod(keys, LOW)
-    low_index = np.zeros(LOW, np.int64)
-    high_index = np.zeros(5 ** (RANKS - LOW_RANKS), np.int64)
+    # Sized for any seven ranks, even impossible ones (five aces): rows that cannot be drawn (weight 0) are
+    # looked up with the rest and must stay in bounds.
+    low_index = np.zeros(7 * 5 ** (LOW_RANKS - 1) + 1, np.int64)
+    high_index = np.zeros(7 * 5 ** (RANKS - LOW_RANKS - 1) + 1, np.int64)
     lows, highs = np.unique(low), np.unique(high)
     low_index[lows] = np.arange(len(lows))
     high_index[highs] = np.arange(len(highs))
@@ -119,9 +125,36 @@ def main() -> None:
     print(f"wrote {VALUES_FILE} ({VALUES_FILE.stat().st_size} bytes)")
 
 
+@dataclass(frozen=True, slots=True)
+class Multisets:
+    """Every multiset of some number of ranks (each at most four times)."""
+
+    counts: Ints  # rows × 13: how many of each rank
+    low: Ints  # rank keys in two parts (``LOW_KEY``, ``HIGH_KEY``)
+    high: Ints
+    full_deck_ways: Ints  # ways to draw each from a full deck: prod over ranks of C(4, count)
+    three_suit_ways: Ints  # from three full suits: prod over ranks of C(3, count)
+    low_index: Ints  # a multiset's row from its key parts: ``rows[low_index[low], high_index[high]]``
+    high_index: Ints
+    rows: NDArray[np.int32]
+
+    def row(self, low: Ints, high: Ints) -> NDArray[np.int32]:
+        """The rows of the multisets with these key parts."""
+        return self.rows[self.low_index[low], self.high_index[high]]
+
+    def ways(self, left: Ints, full: int = SUITS) -> Ints:
+        """For each multiset, the number of ways to draw it when ``left[r]`` cards of rank r remain, each rank
+        having at most ``full`` cards (4, or 3 for the cards of the other suits). Only the ranks with fewer
+        left change the count of a full deck, and each such factor divides it exactly."""
+        ways = self.full_deck_ways if full == SUITS else self.three_suit_ways
+        for r in np.flatnonzero(left < full):
+            column = self.counts[:, r]
+            ways = ways // CHOOSE[full, column] * CHOOSE[left[r], column]
+        return ways
+
+
 @lru_cache(maxsize=8)
-def rank_multisets(size: int) -> tuple[Ints, Ints]:
-    """Every multiset of ``size`` ranks (each at most four times): their counts per rank (rows × 13) and keys."""
+def rank_multisets(size: int) -> Multisets:
     rows = [
         ranks for ranks in combinations_with_replacement(range(RANKS), size)
         if all(ranks[i] != ranks[i + 4] for i in range(size - 4))
@@ -130,7 +163,14 @@ def rank_multisets(size: int) -> tuple[Ints, Ints]:
     for i, ranks in enumerate(rows):
         for r in ranks:
             counts[i, r] += 1
-    return counts, counts @ RANK_KEY
+    four, three = np.prod(CHOOSE[SUITS, counts], axis=1), np.prod(CHOOSE[SUITS - 1, counts], axis=1)
+    low, high = counts @ LOW_KEY, counts @ HIGH_KEY
+    lows, highs = np.unique(low), np.unique(high)
+    low_index, high_index = np.zeros(LOW, np.int64), np.zeros(5 ** (RANKS - LOW_RANKS), np.int64)
+    low_index[lows], high_index[highs] = np.arange(len(lows)), np.arange(len(highs))
+    rows_table = np.zeros((len(lows), len(highs)), np.int32)
+    rows_table[low_index[low], high_index[high]] = np.arange(len(rows))
+    return Multisets(counts, low, high, four, three, low_index, high_index, rows_table)
 
 
 @lru_cache(maxsize=64)
@@ -143,10 +183,12 @@ def _subsets(n: int, size: int) -> NDArray[np.intp]:
 CHOOSE = np.array([[comb(n, k) for k in range(5)] for n in range(5)], np.int64)
 
 
-def _ways(counts: Ints, left: Ints) -> Ints:
-    """For each row of rank counts, the number of ways to draw them when ``left[r]`` cards of rank r remain."""
-    ways: Ints = np.prod(CHOOSE[left[None, :], counts], axis=1)
-    return ways
+@lru_cache(maxsize=1024)
+def _no_flush_column(size: int, low: int, high: int) -> NDArray[np.int16]:
+    """The no-flush value of every multiset of ``size`` ranks added to a hand whose key parts are ``low`` and
+    ``high`` (preflop, the hand is just the hole cards: 91 rank pairs, so this is nearly always cached)."""
+    m = rank_multisets(size)
+    return tables().no_flush(m.low + low, m.high + high)
 
 
 def _orderings(values: NDArray[np.int16]) -> Ints:
@@ -171,41 +213,47 @@ def ordering_counts(holes: tuple[tuple[int, int], ...], board: tuple[int, ...]) 
     for c in (*board, *(c for h in holes for c in h)):
         dead[c // 4, c % 4] = True
     left = (~dead).sum(axis=1).astype(np.int64)
-    board_key = sum(5 ** (c // 4) for c in board)
-    base = np.array([board_key + 5 ** (a // 4) + 5 ** (b // 4) for a, b in holes], np.int64)
+    bases = [(*board, *hole) for hole in holes]
+    base_low = np.array([sum(int(LOW_KEY[c // 4]) for c in cards) for cards in bases], np.int64)
+    base_high = np.array([sum(int(HIGH_KEY[c // 4]) for c in cards) for cards in bases], np.int64)
 
     codes: list[Ints] = []
     weights: list[Ints] = []
-    counts, keys = rank_multisets(need)
-    ways = _ways(counts, left)
-    keep = ways > 0
-    codes.append(_orderings(t.no_flush(keys[keep, None] + base[None, :])))
-    weights.append(ways[keep])
+    drawn_ranks = rank_multisets(need)
+    columns = [_no_flush_column(need, int(lo), int(hi)) for lo, hi in zip(base_low, base_high, strict=True)]
+    plain_values = np.stack(columns, 1)  # every multiset of ranks that can come × players
+    plain_ways = drawn_ranks.ways(left)
 
+    # The boards where some player makes a flush, suit by suit: rows of (suited cards drawn, ranks of the
+    # others). Each is counted with its true values and taken from its rank multiset's count, which then
+    # holds the boards without a flush only.
     for suit in range(SUITS):
         on_board = sum(1 for c in board if c % 4 == suit)
         held = np.array([sum(1 for c in h if c % 4 == suit) for h in holes], np.int64)
         board_mask = sum(1 << (c // 4) for c in board if c % 4 == suit)
-        hole_masks = np.array([sum(1 << (c // 4) for c in h if c % 4 == suit) for h in holes], np.int64)
+        hand_masks = board_mask | np.array([sum(1 << (c // 4) for c in h if c % 4 == suit) for h in holes], np.int64)
         suited_left = np.flatnonzero(~dead[:, suit])  # ranks of this suit still in the deck
         others_left = left - (~dead[:, suit])
         fewest = max(3 - on_board, 5 - on_board - int(held.max()), 0)  # suited cards to come for a flush
         for drawn in range(fewest, min(need, len(suited_left)) + 1):
             picks = suited_left[_subsets(len(suited_left), drawn)]  # rows × drawn suited ranks
-            pick_keys = RANK_KEY[picks].sum(axis=1)
-            pick_masks = (1 << picks).sum(axis=1)
-            off_counts, off_keys = rank_multisets(need - drawn)
-            off_ways = _ways(off_counts, others_left)
-            off_keys, off_ways = off_keys[off_ways > 0], off_ways[off_ways > 0]
-            # rows: every (suited pick, other ranks) pair; columns: players
-            plain = t.no_flush(pick_keys[:, None, None] + off_keys[None, :, None] + base[None, None, :])
-            flushed = t.flush[pick_masks[:, None] | board_mask | hole_masks[None, :]]  # picks × players
-            has_flush = held + on_board + drawn >= 5
-            true = np.where(has_flush[None, None, :], flushed[:, None, :], plain)
-            row_ways = np.broadcast_to(off_ways[None, :], plain.shape[:2]).reshape(-1)
-            plain, true = plain.reshape(-1, n), true.reshape(-1, n)
-            codes += [_orderings(true), _orderings(plain)]
-            weights += [row_ways, -row_ways]
+            others = rank_multisets(need - drawn)
+            off_ways = others.ways(others_left, SUITS - 1)
+            some = off_ways > 0
+            off_ways, off_low, off_high = off_ways[some], others.low[some], others.high[some]
+            low = (LOW_KEY[picks].sum(axis=1)[:, None] + off_low[None, :]).reshape(-1)
+            high = (HIGH_KEY[picks].sum(axis=1)[:, None] + off_high[None, :]).reshape(-1)
+            rows = drawn_ranks.row(low, high)
+            row_ways = np.tile(off_ways, len(picks))
+            true = plain_values[rows]
+            flushed = t.flush[(1 << picks).sum(axis=1)[:, None] | hand_masks[None, :]]  # picks × players
+            for i in np.flatnonzero(held + on_board + drawn >= 5):
+                true[:, i] = np.repeat(flushed[:, i], len(off_ways))
+            codes.append(_orderings(true))
+            weights.append(row_ways)
+            plain_ways = plain_ways - np.bincount(rows, row_ways, minlength=len(plain_ways)).astype(np.int64)
+    codes.append(_orderings(plain_values))
+    weights.append(plain_ways)
 
     every = np.concatenate(codes)
     if n**n <= 1 << 16:  # few possible orderings: count them directly
@@ -215,7 +263,8 @@ def ordering_counts(holes: tuple[tuple[int, int], ...], board: tuple[int, ...]) 
         all_codes, inverse = np.unique(every, return_inverse=True)
         totals = np.zeros(len(all_codes), np.int64)
         np.add.at(totals, inverse, np.concatenate(weights))
-    if int(totals.sum()) != comb(int(left.sum()), need) or (totals < 0).any():  # pragma: no cover - a bug
+    lost = int(totals.sum()) != comb(int(left.sum()), need) or (totals < 0).any() or (plain_ways < 0).any()
+    if lost:  # pragma: no cover - a bug
         raise AssertionError("equity enumeration lost boards")
     out: dict[tuple[int, ...], int] = {}
     for value, count in zip(all_codes.tolist(), totals.tolist(), strict=True):
