@@ -92,9 +92,12 @@ def map_batches(
     paths: Iterable[str | os.PathLike[str]],
     report: ReadReport | None = None,
     jobs: int | None = None,
+    prepare: Callable[[], object] | None = None,
 ) -> Iterator[R]:
     """``task(batch)`` for every batch of hands under ``paths``, in order, over ``jobs`` processes (default:
-    the number of cores). A single batch is always run here: starting workers would cost more than it saves."""
+    the number of cores). A single batch is always run here: starting workers would cost more than it saves.
+    ``prepare`` runs here just before the workers start, so that what it loads (tables, modules) is loaded
+    once and shared with every worker instead of loaded by each."""
     report = report if report is not None else ReadReport()
     jobs = default_jobs() if jobs is None else max(1, jobs)
     source = batches(paths, report)
@@ -105,6 +108,8 @@ def map_batches(
         for batch in source:
             yield task(batch)
         return
+    if prepare is not None:
+        prepare()
     yield from _pooled(task, chain(first, source), jobs)
 
 

@@ -81,6 +81,13 @@ def part(per_hand: bool, by: tuple[str, ...], player: str | None, with_allin_ev:
     return out
 
 
+def _load_equity_tables() -> None:
+    """numpy and the hand-value tables, loaded once before the workers start rather than in each."""
+    from handlog.stats.equity import tables
+
+    tables()
+
+
 def run(args: argparse.Namespace) -> int:
     from handlog.stats.export import (
         RECORD_WRITERS,
@@ -118,7 +125,8 @@ def run(args: argparse.Namespace) -> int:
     other_games: Counter[str] = Counter()
     by = tuple(args.by)
     task = partial(part, args.per_hand, by, args.player, args.allin_ev)
-    parts = progress(map_batches(task, args.paths, report, args.jobs), args.quiet, hands=lambda p: p.hands)
+    prepare = _load_equity_tables if args.allin_ev else None
+    parts = progress(map_batches(task, args.paths, report, args.jobs, prepare), args.quiet, hands=lambda p: p.hands)
 
     def counted(parts: Iterator[Part]) -> Iterator[Part]:
         nonlocal unparsed
