@@ -23,7 +23,7 @@ import os
 import sys
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from functools import partial
 from itertools import chain, islice
@@ -93,14 +93,19 @@ def map_batches(
     report: ReadReport | None = None,
     jobs: int | None = None,
     prepare: Callable[[], object] | None = None,
+    executor: Executor | None = None,
 ) -> Iterator[R]:
     """``task(batch)`` for every batch of hands under ``paths``, in order, over ``jobs`` processes (default:
     the number of cores). A single batch is always run here: starting workers would cost more than it saves.
     ``prepare`` runs here just before the workers start, so that what it loads (tables, modules) is loaded
-    once and shared with every worker instead of loaded by each."""
+    once and shared with every worker instead of loaded by each. With an ``executor`` (a Dask cluster's, see
+    :mod:`handlog.cluster`) every batch goes to it instead, ``jobs`` of them per worker slot in flight."""
     report = report if report is not None else ReadReport()
     jobs = default_jobs() if jobs is None else max(1, jobs)
     source = batches(paths, report)
+    if executor is not None:
+        yield from _windowed(executor, task, source, jobs * WINDOW_PER_JOB)
+        return
     first = list(islice(source, 2))
     if jobs == 1 or len(first) < 2:
         for batch in first:
@@ -117,19 +122,26 @@ def _pooled(task: Callable[[Batch], R], source: Iterator[Batch], jobs: int) -> I
     """Run ``task`` on the batches in a pool, a bounded window of them in flight, results in order."""
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods and sys.platform == "linux" else None)
-    pending: deque[Future[R]] = deque()
     executor = ProcessPoolExecutor(max_workers=jobs, mp_context=context)
+    try:
+        yield from _windowed(executor, task, source, jobs * WINDOW_PER_JOB)
+    finally:
+        executor.shutdown(wait=True, cancel_futures=True)
+
+
+def _windowed(executor: Executor, task: Callable[[Batch], R], source: Iterator[Batch], window: int) -> Iterator[R]:
+    """Submit the batches to ``executor``, at most ``window`` in flight; results in submission order."""
+    pending: deque[Future[R]] = deque()
     try:
         for batch in source:
             pending.append(executor.submit(task, batch))
-            if len(pending) >= jobs * WINDOW_PER_JOB:
+            if len(pending) >= window:
                 yield pending.popleft().result()
         while pending:
             yield pending.popleft().result()
     finally:
         for future in pending:
             future.cancel()
-        executor.shutdown(wait=True, cancel_futures=True)
 
 
 def _each(work: Callable[[HandRecord], T], batch: Batch) -> list[T]:
@@ -141,9 +153,10 @@ def map_records(
     paths: Iterable[str | os.PathLike[str]],
     report: ReadReport | None = None,
     jobs: int | None = None,
+    executor: Executor | None = None,
 ) -> Iterator[T]:
     """``work(record)`` for every hand under ``paths`` (parsed or not), in reading order, over ``jobs``
-    processes. ``work`` runs in the workers and should return something small: a JSON-ready dict or a row of
-    values, not the hand."""
-    for results in map_batches(partial(_each, work), paths, report, jobs):
+    processes (or ``executor``). ``work`` runs in the workers and should return something small: a JSON-ready
+    dict or a row of values, not the hand."""
+    for results in map_batches(partial(_each, work), paths, report, jobs, executor=executor):
         yield from results

@@ -8,12 +8,23 @@ from __future__ import annotations
 import argparse
 import sys
 from collections import Counter
+from concurrent.futures import Executor
 from dataclasses import dataclass
 from functools import partial
 
 from handlog.audit import Audit, audit
 from handlog.cli import jsonout
-from handlog.cli.common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, add_jobs_argument, print_problems, progress
+from handlog.cli.common import (
+    EXIT_OK,
+    EXIT_PROBLEMS,
+    EXIT_USAGE,
+    EngineError,
+    add_engine_arguments,
+    add_jobs_argument,
+    engine_executor,
+    print_problems,
+    progress,
+)
 from handlog.parallel import map_records
 from handlog.reading import HandRecord, ReadReport
 
@@ -25,6 +36,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--warnings", action="store_true", help="also list warnings in the human report")
     add_jobs_argument(p)
+    add_engine_arguments(p)
     p.set_defaults(run=run)
 
 
@@ -75,6 +87,15 @@ def verdict(as_json: bool, warnings: bool, record: HandRecord) -> Verdict:
 
 
 def run(args: argparse.Namespace) -> int:
+    try:
+        with engine_executor(args) as executor:
+            return _run(args, executor)
+    except EngineError as exc:
+        sys.stderr.write(f"handlog audit: {exc}\n")
+        return EXIT_USAGE
+
+
+def _run(args: argparse.Namespace, executor: Executor | None) -> int:
     report = ReadReport()
     status: Counter[str] = Counter()
     codes: Counter[str] = Counter()
@@ -82,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
     current_file = None
     out = sys.stdout
     work = partial(verdict, args.json, args.warnings)
-    for v in progress(map_records(work, args.paths, report, args.jobs), quiet=args.quiet or args.json):
+    for v in progress(map_records(work, args.paths, report, args.jobs, executor), quiet=args.quiet or args.json):
         status[v.state] += 1
         errors = errors or v.has_errors
         codes.update(v.codes)

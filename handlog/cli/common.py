@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Executor
+from contextlib import contextmanager
 from typing import TypeVar
 
 from handlog.reading import HandRecord, ReadReport, read
@@ -26,6 +28,37 @@ def add_jobs_argument(parser: argparse.ArgumentParser) -> None:
         "--jobs", "-j", type=positive_int, default=None, metavar="N",
         help="worker processes (default: the number of cores); the output is the same for any N",
     )
+
+
+def add_engine_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--engine", choices=("local", "dask"), default="local",
+        help="local worker processes (default), or the workers of a Dask cluster (needs --scheduler)",
+    )
+    parser.add_argument("--scheduler", metavar="ADDRESS", help="the Dask scheduler, e.g. tcp://10.0.0.5:8786")
+
+
+class EngineError(ValueError):
+    """The engine options do not fit together."""
+
+
+@contextmanager
+def engine_executor(args: argparse.Namespace) -> Iterator[Executor | None]:
+    """The Dask cluster's executor for ``--engine dask``, None for local processes."""
+    if args.engine != "dask":
+        if args.scheduler:
+            raise EngineError("--scheduler is for --engine dask")
+        yield None
+        return
+    if not args.scheduler:
+        raise EngineError("--engine dask needs --scheduler ADDRESS")
+    from handlog.cluster import ClusterError, dask_executor
+
+    try:
+        with dask_executor(args.scheduler) as executor:
+            yield executor
+    except ClusterError as exc:
+        raise EngineError(str(exc)) from None
 
 
 def positive_int(text: str) -> int:

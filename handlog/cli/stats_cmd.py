@@ -4,18 +4,32 @@ from __future__ import annotations
 
 import argparse
 import sys
+import tempfile
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from concurrent.futures import Executor
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import partial
 from pathlib import Path
 from typing import Any
 
-from handlog.cli.common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, add_jobs_argument, print_problems, progress
+from handlog.cli.common import (
+    EXIT_OK,
+    EXIT_PROBLEMS,
+    EXIT_USAGE,
+    EngineError,
+    add_engine_arguments,
+    add_jobs_argument,
+    engine_executor,
+    print_problems,
+    progress,
+)
 from handlog.events import Hand
 from handlog.parallel import Batch, map_batches, records
 from handlog.reading import ReadReport
+from handlog.stats.export import OutputPathError, resolve_output
 from handlog.stats.totals import Totals
 from handlog.stats.totals import columns as totals_columns
 
@@ -45,6 +59,12 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help="skip the all-in expectation (exact, a few ms per all-in); net_allin_ev is then net",
     )
     add_jobs_argument(p)
+    add_engine_arguments(p)
+    p.add_argument(
+        "--dataset", metavar="DIR",
+        help="--engine dask: the folder, reachable by every worker, where they write the per-hand records as a "
+        "partitioned Parquet dataset (default: a temporary folder, removed afterwards)",
+    )
     p.set_defaults(run=run)
 
 
@@ -58,6 +78,7 @@ class Part:
     other_games: Counter[str] = field(default_factory=Counter)
     totals: Totals | None = None
     rows: list[tuple[Any, ...]] = field(default_factory=list)
+    dataset_part: str | None = None  # --engine dask: the Parquet part the worker wrote instead
 
 
 def part(per_hand: bool, by: tuple[str, ...], player: str | None, with_allin_ev: bool, batch: Batch) -> Part:
@@ -81,6 +102,31 @@ def part(per_hand: bool, by: tuple[str, ...], player: str | None, with_allin_ev:
     return out
 
 
+def dataset_part(folder: str, player: str | None, with_allin_ev: bool, batch: Batch) -> Part:
+    """The per-hand records of one batch written as a part of the dataset in ``folder`` (runs on a Dask
+    worker); only the counts of hands left out come back."""
+    from handlog.cluster import write_part
+
+    out = part(True, (), player, with_allin_ev, batch)
+    return Part(out.hands, out.unparsed, out.other_games, dataset_part=write_part(folder, out.rows))
+
+
+def _dataset_folder(path: str | None, stack: ExitStack) -> str:
+    """Where the workers write the per-hand dataset: ``--dataset`` (created, and refused if it already holds
+    parts), or a temporary folder removed afterwards."""
+    if path is None:
+        return stack.enter_context(tempfile.TemporaryDirectory(prefix="handlog-dataset-"))
+    folder = Path(path)
+    if folder.is_symlink() or (folder.exists() and not folder.is_dir()):
+        raise OutputPathError(f"--dataset must be a folder: {folder}")
+    from handlog.cluster import PART_GLOB
+
+    folder.mkdir(parents=True, exist_ok=True)
+    if any(folder.glob(PART_GLOB)):
+        raise OutputPathError(f"{folder} already holds a dataset; choose an empty folder")
+    return str(folder.resolve())
+
+
 def _load_equity_tables() -> None:
     """numpy and the hand-value tables, loaded once before the workers start rather than in each."""
     from handlog.stats.equity import tables
@@ -89,16 +135,6 @@ def _load_equity_tables() -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from handlog.stats.export import (
-        RECORD_WRITERS,
-        OutputPathError,
-        resolve_output,
-        stream_rows,
-        write_atomic,
-        write_frame,
-    )
-    from handlog.stats.frame import FIELDS, records_frame, to_frame
-
     fmt = args.format or ("jsonl" if args.per_hand else "table")
     allowed = PER_HAND_FORMATS if args.per_hand else AGGREGATE_FORMATS
     if fmt not in allowed:
@@ -120,13 +156,36 @@ def run(args: argparse.Namespace) -> int:
     except OutputPathError as exc:
         sys.stderr.write(f"handlog stats: {exc}\n")
         return EXIT_USAGE
+    if args.engine == "dask" and args.per_hand:
+        sys.stderr.write("handlog stats: with --engine dask the per-hand records are the --dataset itself\n")
+        return EXIT_USAGE
+    with ExitStack() as stack:
+        try:
+            executor = stack.enter_context(engine_executor(args))
+            folder = _dataset_folder(args.dataset, stack) if executor is not None else None
+        except (EngineError, OutputPathError) as exc:
+            sys.stderr.write(f"handlog stats: {exc}\n")
+            return EXIT_USAGE
+        return _run(args, fmt, name, target, executor, folder)
+
+
+def _run(
+    args: argparse.Namespace, fmt: str, name: str, target: Path | None, executor: Executor | None, folder: str | None
+) -> int:
+    from handlog.cluster import read_part
+    from handlog.stats.export import RECORD_WRITERS, stream_rows, write_atomic, write_frame
+    from handlog.stats.frame import FIELDS, records_frame, to_frame
+
     report = ReadReport()
     unparsed = 0
     other_games: Counter[str] = Counter()
     by = tuple(args.by)
-    task = partial(part, args.per_hand, by, args.player, args.allin_ev)
+    task: Callable[[Batch], Part] = partial(part, args.per_hand, by, args.player, args.allin_ev)
+    if folder is not None:
+        task = partial(dataset_part, folder, args.player, args.allin_ev)
     prepare = _load_equity_tables if args.allin_ev else None
-    parts = progress(map_batches(task, args.paths, report, args.jobs, prepare), args.quiet, hands=lambda p: p.hands)
+    batches = map_batches(task, args.paths, report, args.jobs, prepare, executor)
+    parts = progress(batches, args.quiet, hands=lambda p: p.hands)
 
     def counted(parts: Iterator[Part]) -> Iterator[Part]:
         nonlocal unparsed
@@ -151,8 +210,10 @@ def run(args: argparse.Namespace) -> int:
     else:
         totals = Totals(by, args.player)
         for p in counted(parts):
-            assert p.totals is not None
-            totals.merge(p.totals)
+            if p.totals is not None:
+                totals.merge(p.totals)
+            elif p.dataset_part is not None:  # a Dask worker's part: the same sums, from the dataset
+                totals.update(read_part(p.dataset_part))
         found = totals.records()
         columns = totals_columns(by)
         count = len(found)
