@@ -44,7 +44,7 @@ WINDOW_PER_JOB = 4
 
 
 @dataclass(frozen=True, slots=True)
-class Hand:
+class RawHand:
     """One hand as cut from its file, not parsed yet: what a worker needs to parse it."""
 
     format: str  # the registered format's name
@@ -53,7 +53,7 @@ class Hand:
     lines: tuple[str, ...]
 
 
-Batch = tuple[Hand, ...]
+Batch = tuple[RawHand, ...]
 
 
 def default_jobs() -> int:
@@ -67,12 +67,12 @@ def default_jobs() -> int:
 def batches(paths: Iterable[str | os.PathLike[str]], report: ReadReport) -> Iterator[Batch]:
     """Every hand under ``paths``, in reading order, in batches. File-level facts (files read, problems,
     lines outside any hand) go to ``report`` as the files are read."""
-    batch: list[Hand] = []
+    batch: list[RawHand] = []
     lines = 0
     for path in iter_files(paths, report):
         name = str(path)
         for fmt, chunk in read_chunks(path, report):
-            batch.append(Hand(fmt.name, name, chunk.line, tuple(chunk.lines)))
+            batch.append(RawHand(fmt.name, name, chunk.line, tuple(chunk.lines)))
             lines += len(chunk.lines)
             if len(batch) >= BATCH_HANDS or lines >= BATCH_LINES:
                 yield tuple(batch)
