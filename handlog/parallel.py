@@ -115,7 +115,10 @@ def map_batches(
         return
     if prepare is not None:
         prepare()
-    yield from _pooled(task, chain(first, source), jobs)
+    # The first batch runs here before the workers fork: what the task loads lazily on first use (compiled
+    # grammars and parse tables, caches) is then loaded once and inherited by every worker.
+    yield task(first[0])
+    yield from _pooled(task, chain(first[1:], source), jobs)
 
 
 def _pooled(task: Callable[[Batch], R], source: Iterator[Batch], jobs: int) -> Iterator[R]:
