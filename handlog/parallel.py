@@ -24,6 +24,7 @@ import sys
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from functools import partial
 from itertools import chain, islice
@@ -41,6 +42,10 @@ every worker busy on a single file."""
 BATCH_LINES = 20_000
 """A batch also ends after this many lines (a file of absurdly long hands keeps batches bounded)."""
 WINDOW_PER_JOB = 4
+
+
+class WorkerError(RuntimeError):
+    """A worker process died (killed, out of memory …): its batch's results are lost, so the run stops."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,6 +133,8 @@ def _pooled(task: Callable[[Batch], R], source: Iterator[Batch], jobs: int) -> I
     executor = ProcessPoolExecutor(max_workers=jobs, mp_context=context)
     try:
         yield from _windowed(executor, task, source, jobs * WINDOW_PER_JOB)
+    except BrokenProcessPool as exc:
+        raise WorkerError(f"a worker process died ({exc}); try fewer --jobs, or --jobs 1") from None
     finally:
         executor.shutdown(wait=True, cancel_futures=True)
 

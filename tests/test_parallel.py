@@ -3,6 +3,8 @@ one process; batches are small here so that every file is cut into several and t
 
 from __future__ import annotations
 
+import os
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -75,3 +77,14 @@ def test_two_jobs_write_what_one_job_writes_on_the_corpus(
 def test_jobs_must_be_positive(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["audit", "--jobs", "0", str(LOCAL[0])]) == 2
     assert "at least 1" in capsys.readouterr().err
+
+
+def _die_in_a_worker(main_pid: int, batch: parallel.Batch) -> int:
+    if os.getpid() != main_pid:
+        os._exit(3)  # a worker killed in the middle of its batch
+    return len(batch)
+
+
+def test_a_dead_worker_stops_the_run_with_a_clear_error() -> None:
+    with pytest.raises(parallel.WorkerError, match="worker process died"):
+        list(parallel.map_batches(partial(_die_in_a_worker, os.getpid()), LOCAL, jobs=2))
