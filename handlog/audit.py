@@ -24,10 +24,14 @@ class Audit:
         return any(v.severity == Severity.ERROR for v in self.violations)
 
 
-def audit(hand: Hand, rules: RulesProfile | None = None) -> Audit:
-    """Replay ``hand`` and check it; a game the engine does not replay yet gets one warning saying so."""
+def audit(hand: Hand, rules: RulesProfile | None = None, *, full: bool = False) -> Audit:
+    """Replay ``hand`` and check it; a game the engine does not replay yet gets one warning saying so.
+
+    ``full`` keeps the table after every event and the cards known at each step (what ``handlog replay`` draws);
+    an audit alone needs neither.
+    """
     try:
-        rp = replay(hand, rules, states=False)
+        rp = replay(hand, rules, states=full, reveal=full)
         found = list(rp.violations) + run_checks(rp)
     except Exception as exc:  # noqa: BLE001 - a bug must cost one hand, reported, never the whole run
         rp = Replay(hand=hand, steps=(), violations=(), results={}, pots=(), rake=Decimal(0), supported=False)
@@ -42,7 +46,8 @@ def audit(hand: Hand, rules: RulesProfile | None = None) -> Audit:
         found.append(
             Violation(
                 "game-not-replayed", Category.STRUCTURE, Severity.WARNING, hand.line,
-                f"{hand.game_name or hand.game.value} hands are read but not replayed yet: nothing was checked",
+                f"{hand.game_name or hand.game.value} hands are read but not replayed yet: only the forced bets were"
+                " checked",
             )
         )
     found.sort(key=lambda v: v.line)

@@ -10,8 +10,10 @@ from collections.abc import Callable, Iterator
 from decimal import Decimal
 
 from handlog.engine import Category, Replay, Severity, Violation
+from handlog.engine.pots import smallest_unit
 from handlog.engine.replay import pot_index
-from handlog.engine.variants import variant_for
+from handlog.engine.rules import AllInShowdown
+from handlog.engine.variants import Variant, variant_for
 from handlog.events import Bet, Collect, Fold, Muck, Raise, Show, Street, StreetStart
 
 ZERO = Decimal(0)
@@ -29,16 +31,79 @@ def shown_hands(replay: Replay) -> dict[str, tuple[str, ...]]:
     return shown
 
 
-def _unit(replay: Replay) -> Decimal:
-    amounts = [c.amount for c in replay.collects]
-    exponent = min((int(a.as_tuple().exponent) for a in amounts), default=0)
-    return Decimal(1).scaleb(min(exponent, 0))
+def unnamed_pots(replay: Replay) -> bool:
+    """The log names no pot ("collected … from pot" for each, as GGPoker and Winamax are read) while the all-ins
+    made several, or a collect holds its owner's uncalled chips: which pot a collect comes from is not said."""
+    if not replay.collects or any(c.pot != "pot" for c in replay.collects):
+        return False
+    return len(replay.pots) > 1 or any(r.uncalled_in_collect for r in replay.results.values())
+
+
+def _best_players(variant: Variant, ranks: dict[str, int], shown: dict[str, tuple[str, ...]],
+                  board: tuple[str, ...]) -> set[str]:
+    """The players whose shown hands take a share: the best high hand, and in a split game the best low."""
+    best = min(ranks.values())
+    best_players = {p for p, rank in ranks.items() if rank == best}
+    if variant.low is not None:  # a split game: the best qualifying low takes the other half
+        lows = {p: variant.low(shown[p], board) for p in ranks}
+        qualified = {p: low for p, low in lows.items() if low is not None}
+        if qualified:
+            best_low = min(qualified.values())
+            best_players |= {p for p, low in qualified.items() if low == best_low}
+    return best_players
+
+
+def _best_hand_wins_unnamed(replay: Replay, variant: Variant) -> Iterator[Violation]:
+    """``best_hand_wins`` when the log names no pot: each run, whoever collects holds the best shown hand of some
+    pot they contest, and each pot contested by shown hands pays at least one of its best hands."""
+    shown = shown_hands(replay)
+    collects = list(replay.collects)
+    returned = {p: r.uncalled_in_collect for p, r in replay.results.items()}  # own chips back, not a win
+    for run in sorted({c.run or 1 for c in collects}):
+        board = replay.boards[run - 1] if run - 1 < len(replay.boards) else ()
+        if variant.board and len(board) != sum(variant.board.values()):
+            continue
+        mine = [c for c in collects if (c.run or 1) == run]
+        collectors = {c.player for c in mine}
+        deserving: set[str] = set()
+        for index, pot in enumerate(replay.pots):
+            ranks = {
+                p: variant.evaluate(shown[p], board)
+                for p in pot.eligible
+                if p in shown and len(shown[p]) == variant.hole_cards
+            }
+            if len(ranks) < len(pot.eligible) or len(ranks) < 2:
+                deserving |= set(pot.eligible)  # uncontested, or hands not shown: nothing to judge
+                continue
+            best = _best_players(variant, ranks, shown, board)
+            deserving |= best
+            if not best & collectors:
+                name = "main pot" if index == 0 else f"side pot-{index}"
+                yield Violation(
+                    "wrong-winner", Category.SHOWDOWN, Severity.ERROR, mine[0].line,
+                    f"{', '.join(sorted(best))} showed the best hand for the {name} but collect(s) nothing;"
+                    f" {', '.join(sorted(collectors))} collect(s)",
+                )
+        for c in mine:
+            if c.player in shown and c.player not in deserving and c.amount > returned.get(c.player, ZERO):
+                yield Violation(
+                    "wrong-winner", Category.SHOWDOWN, Severity.ERROR, c.line,
+                    f"{c.player} collects {c.amount} but has the best shown hand in none of the pots they contest",
+                )
 
 
 def best_hand_wins(replay: Replay) -> Iterator[Violation]:
-    """Each pot (each run's share of it, when run twice) goes to the best shown hand(s) among its players."""
+    """Each pot (each run's share of it, when run twice) goes to the best shown hand(s) among its players.
+
+    A pot goes only to a player who contested it and whose hand no shown hand beat (holdem-rules-de.txt, "Viertel
+    Wettend Herum": the challenged player must reveal his cards; "Der Fluss": the best hand wins the pot): a player
+    who mucked or never showed is never paid over a player who showed. A log that names no pot while the all-ins
+    made several is judged pot by pot: each pot's best shown hand must be among those who collect."""
     variant = variant_for(replay.hand.game)
     if variant is None or not replay.supported:
+        return
+    if unnamed_pots(replay):
+        yield from _best_hand_wins_unnamed(replay, variant)
         return
     shown = shown_hands(replay)
     collects = list(replay.collects)
@@ -56,19 +121,21 @@ def best_hand_wins(replay: Replay) -> Iterator[Violation]:
                 for p in pot.eligible
                 if p in shown and len(shown[p]) == variant.hole_cards
             }
+            name = "pot" if len(replay.pots) == 1 else ("main pot" if index == 0 else f"side pot-{index}")
+            unshown = winners - set(shown)
+            if unshown and contenders:
+                line = min(c.line for c in collects if c.player in unshown and pot_index(c.pot) == index)
+                yield Violation(
+                    "wrong-winner", Category.SHOWDOWN, Severity.ERROR, line,
+                    f"{', '.join(sorted(unshown))} collect(s) the {name} without showing a hand, but"
+                    f" {', '.join(sorted(contenders))} showed: a hand not shown never beats a shown one",
+                )
+                continue
             if len(contenders) < 2:
                 continue
-            best = min(contenders.values())
-            best_players = {p for p, rank in contenders.items() if rank == best}
-            if variant.low is not None:  # a split game: the best qualifying low takes the other half
-                lows = {p: variant.low(shown[p], board) for p in contenders}
-                qualified = {p: low for p, low in lows.items() if low is not None}
-                if qualified:
-                    best_low = min(qualified.values())
-                    best_players |= {p for p, low in qualified.items() if low == best_low}
+            best_players = _best_players(variant, contenders, shown, board)
             judged = {w for w in winners if w in contenders}
             line = min(c.line for c in collects if c.player in winners and pot_index(c.pot) == index)
-            name = "pot" if len(replay.pots) == 1 else ("main pot" if index == 0 else f"side pot-{index}")
             losers = judged - best_players
             if losers:
                 yield Violation(
@@ -93,26 +160,32 @@ def best_hand_wins(replay: Replay) -> Iterator[Violation]:
 
 
 def split_evenly(replay: Replay) -> Iterator[Violation]:
-    """A split pot is shared equally; only the odd chip may make one share larger, and it goes to the first
-    winner left of the button."""
+    """A split pot is shared equally to the smallest unit of the game's money (the cent, or one chip): the shares
+    differ by at most that unit, the odd chips, and the odd-chip rule says who gets them (holdem-rules-de.txt, "Der
+    Fluss": with no kicker to break the tie, "ist der Topf zwischen ihnen gespalten"; limit-holdem-rules-da.txt:
+    "I tilfælde af uafgjort deles puljen")."""
     variant = variant_for(replay.hand.game)
     if variant is not None and variant.low is not None:
         return  # a split game's halves (and quarters) differ by design; best_hand_wins judges who gets them
+    if unnamed_pots(replay):
+        return  # collects from different pots, not shares of one
     collects = list(replay.collects)
-    unit = max(_unit(replay), replay.hand.stakes.small / 5 if replay.hand.tournament is None else _unit(replay))
+    unit = smallest_unit(replay.hand)
     seats = {s.player: s.seat for s in replay.hand.seats}
     groups: dict[tuple[int, int], list[Collect]] = {}
     for c in collects:
+        if c.pot == "pot" and len(replay.pots) > 1:
+            continue  # the log names no pot: one player's main pot and another's side pot are no split
         groups.setdefault((c.run or 1, pot_index(c.pot)), []).append(c)
     for (_run, _index), group in groups.items():
         players = {c.player for c in group}
         if len(players) < 2 or len(players) != len(group):
             continue
         amounts = [c.amount for c in group]
-        if max(amounts) - min(amounts) > unit:
+        if max(amounts) - min(amounts) > unit and not _raked_after_split(amounts, replay):
             yield Violation(
                 "split-amount", Category.ACCOUNTING, Severity.ERROR, group[0].line,
-                f"a split pot is shared equally, but for odd chips of {unit}; the shares are "
+                f"a split pot is shared equally, to the {unit}; only odd chips may differ; the shares are "
                 + ", ".join(f"{c.player} {c.amount}" for c in group),
             )
             continue
@@ -129,32 +202,58 @@ def split_evenly(replay: Replay) -> Iterator[Violation]:
                 )
 
 
+def _raked_after_split(amounts: list[Decimal], replay: Replay) -> bool:
+    """A room that splits the whole pot and then takes the rake from the winners' shares, in its rake steps
+    (``RulesProfile.rake_from_split_shares``): what the smaller shares lack is the rake, to the cent."""
+    step = replay.rules.rake_from_split_shares
+    if step is None or replay.rake <= 0:
+        return False
+    top = max(amounts)
+    lacking = [top - a for a in amounts]
+    return all(d % step == 0 for d in lacking) and sum(lacking, ZERO) == replay.rake
+
+
 def showdown_order(replay: Replay) -> Iterator[Violation]:
-    """At showdown the last aggressor of the last betting round shows first; with no bet on that round, the
-    first player left of the button. (A warning: sites show hands automatically, in their own order.)"""
+    """holdem-rules-fa.txt, "Shotdown": the last bettor or raiser of the last betting round shows first; with no
+    bet on that round, the first player left of the button (holdem-rules-de.txt, "Zweitens Wettend Herum": later
+    rounds start left of the button). When someone is all-in the profile's ``showdown_order_all_in`` says which
+    round decides: by the house rules the last round with a bet or raise.
+
+    Sites show hands automatically, in their own order, so a breach is a warning unless the rules profile says the
+    room enforces the order (``showdown_order_is_error``)."""
     events = replay.hand.events
     start = next((i for i, e in enumerate(events) if isinstance(e, StreetStart) and e.street == Street.SHOWDOWN),
                  None)
-    if start is None or any(r.all_in_street is not None for r in replay.results.values()):
+    if start is None:
+        return
+    mode = replay.rules.showdown_order_all_in
+    all_in = any(r.all_in_street is not None for r in replay.results.values())
+    if all_in and mode == AllInShowdown.NOT_HELD:
         return
     first = next((e for e in events[start:] if isinstance(e, Show | Muck)), None)
     if first is None:
         return
+    betting = [(step.street, step.event.player) for step in replay.steps[:start] if isinstance(step.event, Bet | Raise)]
     final_street = replay.steps[start - 1].street if 0 < start <= len(replay.steps) else None
+    if all_in and mode == AllInShowdown.LAST_BET and betting:
+        final_street = betting[-1][0]
     aggressor = None
-    for step in replay.steps[:start]:
-        if isinstance(step.event, Bet | Raise) and step.street == final_street:
-            aggressor = step.event.player
+    for street, player in betting:
+        if street == final_street:
+            aggressor = player
     if aggressor is None:
         folded = {e.player for e in events[:start] if isinstance(e, Fold)}
         live = [p for p in replay.results if p not in folded]
+        if all_in and mode == AllInShowdown.LAST_POT and replay.pots and replay.pots[-1].eligible:
+            live = list(replay.pots[-1].eligible)  # the players of the last side pot, from the left of the button
         button = replay.hand.button or 0
         seats = {s.player: s.seat for s in replay.hand.seats}
         live.sort(key=lambda p: (seats.get(p, 0) <= button, seats.get(p, 0)))
         aggressor = live[0] if live else None
     if aggressor is not None and first.player != aggressor:
+        severity = Severity.ERROR if replay.rules.showdown_order_is_error else Severity.WARNING
         yield Violation(
-            "showdown-order", Category.SHOWDOWN, Severity.WARNING, first.line,
+            "showdown-order", Category.SHOWDOWN, severity, first.line,
             f"{aggressor} should show first (last aggressor, or first left of the button); {first.player} does",
         )
 

@@ -7,7 +7,7 @@ import sys
 from collections.abc import Sequence
 
 from handlog import __version__
-from handlog.cli import audit_cmd, graph_cmd, parse_cmd, stats_cmd
+from handlog.cli import audit_cmd, graph_cmd, parse_cmd, replay_cmd, stats_cmd
 from handlog.cli.common import EXIT_PROBLEMS, EXIT_USAGE
 from handlog.parallel import WorkerError
 
@@ -20,6 +20,7 @@ def build_parser() -> argparse.ArgumentParser:
     stats_cmd.add_parser(sub)
     graph_cmd.add_parser(sub)
     audit_cmd.add_parser(sub)
+    replay_cmd.add_parser(sub)
     return parser
 
 

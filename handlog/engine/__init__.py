@@ -6,10 +6,10 @@
 
 from handlog.engine.replay import replay
 from handlog.engine.rules import RulesProfile, profile_for
-from handlog.engine.views import PlayerResult, Pot, Replay, SeatView, Step, TableView
+from handlog.engine.views import PlayerResult, Pot, Replay, Reveal, SeatView, Step, TableView
 from handlog.engine.violations import Category, Severity, Violation
 
 __all__ = [
-    "Category", "PlayerResult", "Pot", "Replay", "RulesProfile", "SeatView", "Severity", "Step", "TableView",
+    "Category", "PlayerResult", "Pot", "Replay", "Reveal", "RulesProfile", "SeatView", "Severity", "Step", "TableView",
     "Violation", "profile_for", "replay",
 ]

@@ -52,11 +52,24 @@ RULES: tuple[Rule, ...] = (
          "whether the cap holds heads-up)."),
     Rule("raise-not-reopened", LEG, E, "An all-in raise smaller than a full raise does not reopen the betting for "
          "players who already acted: they may only call or fold."),
-    Rule("blind-amount", LEG, E, "Blinds are posted at the amounts the stakes say (all-in for less excepted)."),
+    Rule("blind-amount", LEG, E, "Blinds are posted at the amounts the stakes say, in tournaments the level's "
+         "(all-in for less excepted); fixed limit: the small blind is half the small bet, or the room's rounding; "
+         "the button blind is the stated one (holdem-rules-de.txt, Die Blinden; limit-holdem-rules-da.txt)."),
     Rule("blind-position", LEG, E, "Heads-up, the button posts the small blind (and so acts first preflop and "
-         "last after the flop)."),
+         "last after the flop); the button blind is posted by the button."),
+    Rule("ante-amount", LEG, E, "Every ante is the stated ante, or where none is stated the one every player posts "
+         "(all-in for less excepted) (holdem-rules-fa.txt; five-card-draw-rules-de.txt, 2. Grundeinsatz)."),
+    Rule("straddle-not-allowed", LEG, E, "A straddle only where the rules profile allows one: cash games, not "
+         "tournaments, and no more straddles than the room allows (holdem-rules-de.txt, Zuerst Rund von Wetten)."),
+    Rule("straddle-position", LEG, E, "Only the player directly left of the big blind (or of the last straddler) "
+         "straddles, unless the room's profile lets any seat (holdem-rules-de.txt, Zuerst Rund von Wetten)."),
+    Rule("straddle-amount", LEG, E, "A straddle is twice the big blind (a re-straddle twice the straddle before), "
+         "or the room's multiple; all-in for less excepted (holdem-rules-de.txt, Zuerst Rund von Wetten)."),
+    Rule("button-draw", LEG, E, "Where the log shows the draw for the button, the highest card by suit (spades, "
+         "hearts, diamonds, clubs) takes it (five-card-draw-rules-de.txt, 1. Auslosung des ersten Dealer-Button "
+         "Inhabers)."),
     Rule("draw-too-many", LEG, E, "A draw replaces at most four cards (the rules profile may allow five)."),
-    Rule("draws-twice", LEG, E, "Each player draws once per draw."),
+    Rule("draws-twice", LEG, E, "Each player draws once per draw (and once for the button)."),
     # accounting: the money adds up, and matches what the site printed
     Rule("exceeds-stack", ACC, E, "Nobody puts in more than their stack."),
     Rule("uncalled-bet", ACC, E, "The uncalled part of a bet goes back to the player who made it, exactly."),
@@ -68,10 +81,13 @@ RULES: tuple[Rule, ...] = (
     Rule("pot-unknown", ACC, E, "A player collects only from a pot that exists."),
     Rule("pot-overpaid", ACC, E, "No pot pays out more than it holds."),
     Rule("summary-won", ACC, E, "Each summary line's 'won'/'collected' amount is what that player collected."),
-    Rule("split-amount", ACC, E, "A split pot is shared equally, but for odd chips."),
+    Rule("split-amount", ACC, E, "A split pot is shared equally to the smallest unit (the cent, one chip): only "
+         "the odd chips differ (or the room's rake steps, where its profile takes the rake from the shares) "
+         "(holdem-rules-de.txt, Der Fluss)."),
     Rule("odd-chip", ACC, W, "A split pot's odd chip goes to the first winner left of the button."),
     # cards: the deck and the deal
-    Rule("duplicate-card", CRD, E, "No card appears twice in a deal (hole cards, board, shown, drawn): a misdeal."),
+    Rule("duplicate-card", CRD, E, "No card appears twice in a deal (hole cards, board, shown, drawn; the cards drawn "
+         "for the button): a misdeal."),
     Rule("hole-card-count", CRD, E, "Each player is dealt the variant's number of hole cards (Hold'em 2, Five Card "
          "Draw 5): otherwise a misdeal."),
     Rule("board-count", CRD, E, "The flop adds three cards, the turn and the river one each."),
@@ -85,12 +101,16 @@ RULES: tuple[Rule, ...] = (
     Rule("discard-count", CRD, E, "The cards listed in a discard are as many as it says."),
     Rule("discard-not-held", CRD, E, "A player discards only cards they hold."),
     # showdown: who wins
-    Rule("wrong-winner", SHO, E, "Each pot goes to the best hand shown among the players in it."),
+    Rule("wrong-winner", SHO, E, "Each pot goes to the best hand shown among the players in it; a player who "
+         "mucked or did not show is never paid over one who showed."),
     Rule("split-missing", SHO, E, "Tied best hands split the pot."),
-    Rule("ineligible-winner", SHO, E, "Only players who contested a pot (put in its level, did not fold) win it."),
+    Rule("ineligible-winner", SHO, E, "Only players who contested a pot (put in its level, did not fold) win it; a "
+         "collect that names no pot is held against every pot the player is in."),
     Rule("collect-by-folded", SHO, E, "A player who folded wins nothing."),
-    Rule("showdown-order", SHO, W, "At showdown the last aggressor shows first (sites show automatically, so a "
-         "warning)."),
+    Rule("showdown-order", SHO, W, "At showdown the last bettor or raiser of the last round shows first; with no "
+         "bet on it, the first player left of the button; with an all-in, the round the rules profile names (the "
+         "house rules: the last round with a bet). A warning (sites show automatically) unless the profile says "
+         "the room enforces it (holdem-rules-fa.txt, Shotdown)."),
     # structure: the log's own shape
     Rule("unknown-player", STR, E, "Everyone who acts has a seat in the hand."),
     Rule("street-order", STR, E, "Streets come in the variant's order."),
@@ -102,7 +122,8 @@ RULES: tuple[Rule, ...] = (
     Rule("raise-without-bet", STR, W, "With no bet to raise, the first wager is a bet."),
     Rule("all-in-marked", STR, W, "'and is all-in' only when no chips are left."),
     Rule("all-in-unmarked", STR, W, "A player left with no chips is marked all-in."),
-    Rule("game-not-replayed", STR, W, "The hand's game is read but not replayed yet: nothing was checked."),
+    Rule("game-not-replayed", STR, W, "The hand's game is read but not replayed yet: only its forced bets were "
+         "checked."),
     Rule("internal-error", STR, E, "handlog itself failed on this hand (a bug to report); the run goes on."),
 )
 

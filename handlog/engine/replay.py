@@ -9,31 +9,37 @@ from __future__ import annotations
 
 from decimal import ROUND_DOWN, Decimal
 
+from handlog.engine.forced import forced_bet_violations
 from handlog.engine.pots import build_pots
 from handlog.engine.rules import RulesProfile, profile_for
 from handlog.engine.table import ZERO, PlayerState, Table
 from handlog.engine.variants import variant_for
-from handlog.engine.views import PlayerResult, Pot, Replay
+from handlog.engine.views import PlayerResult, Pot, Replay, Reveal
 from handlog.engine.violations import Category, Severity, Violation
 from handlog.events import Hand
 
 
-def replay(hand: Hand, rules: RulesProfile | None = None, *, states: bool = True) -> Replay:
+def replay(hand: Hand, rules: RulesProfile | None = None, *, states: bool = True, reveal: bool = False) -> Replay:
     """Replay ``hand`` under ``rules`` (the site's default profile when None).
 
     With ``states=False`` the steps keep only their street, not the whole table: what an audit needs, for less.
+    With ``reveal=True`` the replay also keeps, per step, the known hole cards, the second board and who draws
+    next (``Replay.reveals``): what a replayer draws and statistics do not need.
     """
     variant = variant_for(hand.game)
-    if variant is None:
-        note = f"{hand.game_name or hand.game.value} is not replayed yet: nothing in this hand was checked"
-        return Replay(
-            hand=hand, steps=(), violations=(), results={}, pots=(), rake=hand.summary.rake or ZERO,
-            supported=False, notes=(note,),
-        )
     rules = rules or profile_for(hand.site)
+    if variant is None:
+        note = f"{hand.game_name or hand.game.value} is not replayed yet: only its forced bets were checked"
+        return Replay(
+            hand=hand, steps=(), violations=tuple(forced_bet_violations(hand, rules)), results={}, pots=(),
+            rake=hand.summary.rake or ZERO, supported=False, notes=(note,), rules=rules,
+        )
     table = Table(hand, variant, rules, states)
+    reveals: list[Reveal] = []
     for event in hand.events:
         table.apply(event)
+        if reveal:
+            reveals.append(_reveal(table))
     if not table.cancelled:
         _final_checks(table)
     players = table.players
@@ -53,16 +59,30 @@ def replay(hand: Hand, rules: RulesProfile | None = None, *, states: bool = True
         pots=pots,
         rake=rake,
         supported=True,
-        boards=tuple(b for b in (tuple(table.board), tuple(table.board2 or ())) if b),
+        boards=tuple(b for b in (tuple(table.board), *_later_boards(table)) if b),
         cancelled=table.cancelled,
         collects=tuple(table.collects),
         rules=rules,
         notes=tuple(table.notes),
+        reveals=tuple(reveals),
     )
 
 
+def _reveal(table: Table) -> Reveal:
+    """Read-only: the cards the table knows now and whose turn it is to draw."""
+    holes = tuple((p.name, tuple(p.hole)) for p in table.players.values() if p.hole)
+    drawer = table._next_drawer() if table.in_draw else None
+    return Reveal(holes, tuple(table.board2 or ()), drawer)
+
+
+def _later_boards(table: Table) -> list[tuple[str, ...]]:
+    """The boards of the second and third runs, in order (none when the hand was run once)."""
+    return [tuple(table.run_boards[run]) for run in sorted(table.run_boards)]
+
+
 def _final_checks(table: Table) -> None:
-    """At the end of the log: a round left open, an uncalled bet never returned."""
+    """At the end of the log: a round left open, an uncalled bet never returned, the draw for the button."""
+    table.check_button_draw()
     live = table.live_players()
     if table.round_open and len(live) > 1 and not table.round_complete():
         last_line = table.hand.events[-1].line if table.hand.events else table.hand.line
@@ -103,10 +123,12 @@ def _results(table: Table, rake: Decimal) -> dict[str, PlayerResult]:
             seat=p.seat,
             start_stack=p.start,
             committed=p.committed,
-            collected=p.collected,
-            net=p.collected - p.committed,
+            collected=p.collected - p.returned,
+            net=p.collected - p.returned - p.committed + p.side,
             rake=shares.get(p.name, ZERO),
             cashed_out=p.cashed_out is not None,
+            side_payments=p.side,
+            uncalled_in_collect=p.returned,
             all_in_street=p.all_in_street,
         )
         for p in players
@@ -115,7 +137,7 @@ def _results(table: Table, rake: Decimal) -> dict[str, PlayerResult]:
 
 def _rake_shares(players: list[PlayerState], rake: Decimal) -> dict[str, Decimal]:
     """The rake split pro rata to what each player collected, in the hand's smallest unit, summing exactly."""
-    won = {p.name: p.collected for p in players if p.collected > 0}
+    won = {p.name: p.collected - p.returned for p in players if p.collected - p.returned > 0}
     total = sum(won.values(), ZERO)
     if rake <= 0 or total <= 0:
         return {}

@@ -1,13 +1,41 @@
 """House rules that differ between sites and card rooms, as a typed profile with a default per site.
 
 The engine asks the profile instead of hard-coding a room's habits: how many bets a fixed-limit round allows,
-whether that cap holds heads-up, how many cards a draw may replace, and whether a short all-in raise of at
-least half a bet reopens a fixed-limit round.
+whether that cap holds heads-up, how many cards a draw may replace, whether a short all-in raise of at
+least half a bet reopens a fixed-limit round, the straddle, the fixed-limit small blind and how strictly the
+showdown order is held.
+
+Each setting names its source: a section of the written house rules in ../shared/rules (``holdem-rules-de.txt``,
+``limit-holdem-rules-da.txt``, ``holdem-rules-fa.txt``, ``five-card-draw-rules-de.txt``) or a room's own logs.
 """
 
 from __future__ import annotations
 
+from decimal import Decimal
+from enum import StrEnum
+
 from pydantic import BaseModel, ConfigDict
+
+
+class StraddleSeat(StrEnum):
+    """Who may straddle."""
+
+    LEFT_OF_BIG_BLIND = "left_of_big_blind"
+    """The player directly left of the big blind (re-straddles: directly left of the last straddler)."""
+    ANY = "any"
+    """Any player dealt in (rooms with a button or "Mississippi" straddle)."""
+
+
+class AllInShowdown(StrEnum):
+    """Who shows first when someone is all-in."""
+
+    LAST_BET = "last_bet"
+    """The last bettor or raiser of the last round that had a bet or raise (the house rules)."""
+    LAST_POT = "last_pot"
+    """The last bettor or raiser of the final round; with none, the first player left of the button among the
+    players of the last side pot (a room that turns all-in hands face up pot by pot)."""
+    NOT_HELD = "not_held"
+    """No order is held when someone is all-in."""
 
 
 class RulesProfile(BaseModel):
@@ -24,14 +52,82 @@ class RulesProfile(BaseModel):
     """Fixed limit: an all-in raise of at least half a bet counts as a full raise."""
     odd_chip_left_of_button: bool = True
     """A split pot's odd chip goes to the first winner left of the button."""
+    straddle_in_cash_games: bool = True
+    """holdem-rules-de.txt, "Zuerst Rund von Wetten": in games that are not tournaments the player left of the big
+    blind may become a third blind (the straddle)."""
+    straddle_in_tournaments: bool = False
+    """holdem-rules-de.txt, "Zuerst Rund von Wetten": the straddle is offered in non-tournament games only."""
+    straddle_seat: StraddleSeat = StraddleSeat.LEFT_OF_BIG_BLIND
+    """holdem-rules-de.txt, "Zuerst Rund von Wetten": the straddler is the first player to speak, left of the big
+    blind."""
+    straddle_multiple: Decimal = Decimal(2)
+    """holdem-rules-de.txt, "Zuerst Rund von Wetten": a straddle is a bet of double the big blind (a re-straddle,
+    where allowed, double the straddle before it)."""
+    over_straddle: bool = False
+    """holdem-rules-de.txt, "Zuerst Rund von Wetten", makes the straddle exactly double; a room that lets the
+    straddler put in more (an "over-straddle") takes double as the least."""
+    max_straddles: int = 1
+    """holdem-rules-de.txt speaks of one third blind; rooms that allow re-straddles say how many."""
+    fixed_limit_small_blinds: dict[Decimal, Decimal] = {}
+    """limit-holdem-rules-da.txt, "The Small Blind = 1/2*minimumsindsatsen": the fixed-limit small blind is half the
+    small bet. Where half the small bet is no amount the room uses, the room's own small blind, by small bet."""
+    rake_from_split_shares: Decimal | None = None
+    """A split pot is shared equally (holdem-rules-de.txt, "Der Fluss"). Most rooms rake the pot and split the rest;
+    a room that splits the whole pot and then takes the rake from the shares, in steps of this amount, leaves
+    shares that differ by those steps (and by nothing else)."""
+    showdown_order_is_error: bool = False
+    """holdem-rules-fa.txt, "Shotdown": the last bettor or raiser shows first. Houses whose dealers enforce it make a
+    breach an error; sites that show hands automatically, in their own order, keep it a warning."""
+    showdown_order_all_in: AllInShowdown = AllInShowdown.LAST_BET
+    """holdem-rules-fa.txt, "Shotdown": the order holds also when someone is all-in; which round decides then."""
 
 
 STANDARD = RulesProfile()
 
+HOUSE = RulesProfile(name="house", showdown_order_is_error=True)
+"""Hands dealt at a live table under the written house rules: the dealer holds the showdown order
+(holdem-rules-fa.txt, "Shotdown"), so a breach is an error."""
+
 SITE_PROFILES: dict[str, RulesProfile] = {
     # PokerStars caps fixed-limit betting heads-up too: its logs print "Betting is capped" after a bet and
     # three raises between two players (e.g. a 2010 50FPP Limit Hold'em tournament in the corpus).
-    "PokerStars": RulesProfile(name="PokerStars", cap_applies_heads_up=True),
+    # Its fixed-limit small blinds are not always half the small bet: $0.05/$0.10 posts $0.02 and $0.25/$0.50
+    # posts $0.10 (both in corpus logs: a 2010 Limit Hold'em and a 2010 Badugi hand); $3/$6 posts $1, $5/$10 $2 and
+    # $15/$30 $10 (the site's published limit stakes; no corpus log at these stakes).
+    # All-in hands it turns face up by itself: all 146 all-in showdowns of its corpus logs start with the final
+    # round's last bettor or raiser, or with none with the first player left of the button among the last side
+    # pot's players (tests/engine/hands/nl_mtt_side_pots.txt: Hero, of side pot-2); 69 of them would break the
+    # house rule of the last round with a bet.
+    # Straddles: none in its corpus logs, so the written rule holds (one straddle, twice the big blind, by the
+    # player left of the big blind, in cash games only); GGPoker differs (below).
+    "PokerStars": RulesProfile(
+        name="PokerStars",
+        cap_applies_heads_up=True,
+        showdown_order_all_in=AllInShowdown.LAST_POT,
+        # 2008: a $2 pot split four ways paid 0.50, 0.50, 0.45, 0.45 with a rake of 0.10 (the corpus' "4.way.split.
+        # unequal.rake" hand): the pot was split, then the rake taken from two shares in 5-cent steps.
+        rake_from_split_shares=Decimal("0.05"),
+        fixed_limit_small_blinds={
+            Decimal("0.05"): Decimal("0.02"), Decimal("0.25"): Decimal("0.10"), Decimal(3): Decimal(1),
+            Decimal(5): Decimal(2), Decimal(15): Decimal(10),
+        },
+    ),
+    # GGPoker deals straddles from any seat and re-straddles, each double the last: its logs show the button
+    # straddling (PLO-5 $5/$10, 2021) and three straddles in one Short Deck hand (2021); no limit to how many is
+    # seen, so every other seat of a 9-handed table may. It also lets a straddler raise the straddle over the
+    # double ("over-straddle"): PLO-5 $0.1/$0.25 hand OM1410171 (fpdb/cash/GGPoker/Flop/PLO5-6max-USD-0.1-0.25-
+    # 202104.over.straddle.txt) straddles $0.5, then to $15.35 all-in, and the site's own numbers take it as
+    # posted ("Uncalled bet ($15.1) returned", "Total pot $0.6").
+    "GGPoker": RulesProfile(name="GGPoker", straddle_seat=StraddleSeat.ANY, max_straddles=8, over_straddle=True),
+    # Winamax does not give a split pot's odd chips to the first winners left of the button: three-way split of
+    # 260 in a 2012 "Quitte ou Double" tournament (fpdb/tour/Winamax/Flop/NLHE-EUR-0.92-STT-201207.no.cur.txt,
+    # button seat 2): the small blind in seat 3 gets 86, the players of seats 7 and 8 get 87 each.
+    # Its all-in showdowns follow neither order of ``AllInShowdown``: of the 62 all-in showdowns in its corpus
+    # logs, 27 break the house order (the last round with a bet) and 21 the last-pot order (e.g. the 2010 PLO
+    # "Sample" shows seat by seat from the button's left after a called flop raise), so no order is held there.
+    "Winamax": RulesProfile(
+        name="Winamax", odd_chip_left_of_button=False, showdown_order_all_in=AllInShowdown.NOT_HELD
+    ),
 }
 
 

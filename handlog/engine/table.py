@@ -13,13 +13,15 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from operator import attrgetter
 
+from handlog.engine.forced import ForcedBets
 from handlog.engine.rules import RulesProfile
 from handlog.engine.structures import BettingStructure, RoundFacts, structure_for
-from handlog.engine.variants import Variant
+from handlog.engine.variants import Variant, high_card_by_suit_button
 from handlog.engine.views import Snapshot, Step
 from handlog.engine.violations import Category, Severity, Violation
 from handlog.events import (
     Bet,
+    ButtonDraw,
     Call,
     CashOut,
     Check,
@@ -33,8 +35,10 @@ from handlog.events import (
     Muck,
     Post,
     PostType,
+    PotDrop,
     Raise,
     Show,
+    SidePayment,
     StandPat,
     Street,
     StreetStart,
@@ -65,6 +69,9 @@ class PlayerState:
     cashed_out: Decimal | None = None
     all_in_street: Street | None = None
     drew: bool = False
+    side: Decimal = ZERO  # paid to (+) or by (-) the player outside the pot (an EV cash-out)
+    dead: Decimal = ZERO  # dead blinds in ``committed``: the pot's, never an amount others must match
+    returned: Decimal = ZERO  # an uncalled excess the site counts inside what the player collects (Winamax)
 
     @property
     def active(self) -> bool:
@@ -115,7 +122,8 @@ class Table:
         self.round_anchor: int | None = None  # seat after which the round's first actor sits
         self.blind_anchor: int | None = None  # preflop: seat of the last live blind or straddle
         self.board: list[str] = []
-        self.board2: list[str] | None = None  # run-it-twice: the second board
+        self.run_boards: dict[int, list[str]] = {}  # run it twice or thrice: the board of each later run
+        self.dropped = ZERO  # money the site put into the pot ("Cash Drop to Pot"): no player's
         self.seen: dict[str, int] = {}  # card → line where it was first seen
         self.discarded: set[str] = set()
         self.deck_used = 0  # draw games: cards taken from the deck so far (dealt and drawn)
@@ -131,6 +139,13 @@ class Table:
         self.full_level = ZERO  # fixed limit: the bet of the last complete bet or raise this round
         self.bb_level = ZERO  # preflop: the full big blind, owed by callers even when the blind is all-in short
         self.notes: list[str] = []
+        self.forced = ForcedBets(hand, rules, self.big_blind)
+        self.button_draw: dict[int, ButtonDraw] = {}  # seat → the card it drew for the button
+
+    @property
+    def board2(self) -> list[str] | None:
+        """Run it twice: the second board (None when the hand was run once)."""
+        return self.run_boards.get(2)
 
     # ------------------------------------------------------------------ reporting
     def violate(self, code: str, category: Category, line: int, message: str, warning: bool = False) -> None:
@@ -263,7 +278,7 @@ class Table:
             bet_unit=unit,
             current_bet=self.level(p),
             last_raise=self.last_raise,
-            pot=sum((q.committed for q in self.players.values()), ZERO),
+            pot=sum((q.committed for q in self.players.values()), self.dropped),
             to_call=max(self.level(p) - p.bet, ZERO),
             raises=self.raises,
             heads_up=sum(1 for q in self.players.values() if q.live) == 2,
@@ -302,8 +317,10 @@ class Table:
                 "post-after-deal", Category.STRUCTURE, e.line,
                 f"{p.name} posts a {e.post.value.replace('_', ' ')} after the cards were dealt", warning=True,
             )
-        if e.post == PostType.ANTE:
+        if e.post in (PostType.ANTE, PostType.DEAD_BLIND):  # dead money: into the pot, not the player's bet
             self._put(p, e.amount, e.line, to_bet=False)
+            if e.post == PostType.DEAD_BLIND:
+                p.dead += e.amount
         elif e.post == PostType.BOTH_BLINDS:
             dead = min(self.hand.stakes.small, e.amount) if self.hand.structure != Structure.FIXED_LIMIT else ZERO
             if dead == ZERO or e.amount - dead <= 0:
@@ -334,16 +351,48 @@ class Table:
         self._check_blind_amount(p, e)
 
     def _check_blind_amount(self, p: PlayerState, e: Post) -> None:
-        expected = {
-            PostType.BIG_BLIND: self.big_blind,
-            PostType.SMALL_BLIND: self.hand.stakes.small if self.hand.structure != Structure.FIXED_LIMIT else None,
-        }.get(e.post)
-        if self.hand.tournament is not None or expected is None or e.all_in:
+        """Blinds, antes, the button blind and straddles at their amounts and seats (see ``forced``)."""
+        dealt = [q.seat for q in self._seated if q.in_hand]
+        problem = self.forced.check(e, p.seat, dealt)
+        if problem is not None:
+            self.violate(problem.code, problem.category, e.line, problem.message)
+
+    def on_button_draw(self, e: ButtonDraw) -> None:
+        """five-card-draw-rules-de.txt, "1. Auslosung des ersten Dealer-Button Inhabers": each player gets one open
+        card and the highest card by suit takes the first button (the cards then go back into the deck, so they
+        are not seen cards of the deal). ``check_button_draw`` judges the draw once the cards are dealt."""
+        p = self._player(e.player, e.line)
+        if p is None:
             return
-        if e.amount != expected:
+        taken = next((d for d in self.button_draw.values() if d.card == e.card), None)
+        if taken is not None:
             self.violate(
-                "blind-amount", Category.LEGALITY, e.line,
-                f"the {e.post.value.replace('_', ' ')} at these stakes is {expected}; {p.name} posts {e.amount}",
+                "duplicate-card", Category.CARDS, e.line,
+                f"{e.card} (drawn for the button by {p.name}) was already drawn by {taken.player} on line"
+                f" {taken.line}",
+            )
+        elif p.seat in self.button_draw:
+            self.violate("draws-twice", Category.LEGALITY, e.line, f"{p.name} draws twice for the button")
+        else:
+            self.button_draw[p.seat] = e
+
+    def check_button_draw(self) -> None:
+        """The button is the seat that drew the highest card by suit."""
+        if not self.button_draw or self.button is None:
+            return
+        cards = {seat: d.card for seat, d in self.button_draw.items()}
+        try:
+            winner = high_card_by_suit_button(cards)
+        except ValueError as exc:
+            line = min(d.line for d in self.button_draw.values())
+            self.violate("button-draw", Category.LEGALITY, line, f"the draw for the button is unreadable: {exc}")
+            return
+        if winner != self.button:
+            best = self.button_draw[winner]
+            self.violate(
+                "button-draw", Category.LEGALITY, best.line,
+                f"{best.player} (seat {winner}) drew the highest card by suit, {best.card}, and takes the button;"
+                f" the log puts the button on seat {self.button}",
             )
 
     def on_deal(self, e: DealHole) -> None:
@@ -356,7 +405,7 @@ class Table:
         if self.pending_draw.get(p.name) == len(e.cards):  # every card replaced: one bracket, all new
             self._on_draw_deal(p, e.model_copy(update={"cards": (), "new": e.cards}))
             return
-        if len(e.cards) != self.variant.hole_cards and self.street in (None, Street.PREFLOP):
+        if e.cards and len(e.cards) != self.variant.hole_cards and self.street in (None, Street.PREFLOP):
             self.violate(
                 "hole-card-count", Category.CARDS, e.line,
                 f"{self.variant.name} deals {self.variant.hole_cards} cards to each player; {p.name} gets"
@@ -420,7 +469,7 @@ class Table:
                 "board-count", Category.CARDS, e.line,
                 f"the {e.street.value} adds {expected_count} board card(s); the log deals {len(e.cards)}",
             )
-        if e.run == 2:
+        if e.run is not None and e.run >= 2:
             self._second_run_street(e)
             return
         self._close_round(e.line, f"the {e.street.value}")
@@ -446,21 +495,24 @@ class Table:
         self._start_round(e.street, e.line)
 
     def _second_run_street(self, e: StreetStart) -> None:
-        if self.board2 is None:
+        run = e.run or 2
+        nth = {2: "second", 3: "third"}.get(run, f"run {run}'s")
+        later = self.run_boards.get(run)
+        if later is None:
             base = list(e.board) if e.board else []
             if base != self.board[: len(base)]:
                 self.violate(
                     "board-mismatch", Category.CARDS, e.line,
-                    f"the second run starts from {' '.join(base)} but the board was {' '.join(self.board)}",
+                    f"the {nth} run starts from {' '.join(base)} but the board was {' '.join(self.board)}",
                 )
-            self.board2 = base
-        elif e.board and list(e.board) != self.board2:
+            later = self.run_boards[run] = base
+        elif e.board and list(e.board) != later:
             self.violate(
                 "board-mismatch", Category.CARDS, e.line,
-                f"the second board is {' '.join(self.board2)} but the log prints {' '.join(e.board)}",
+                f"the {nth} board is {' '.join(later)} but the log prints {' '.join(e.board)}",
             )
-        self.see(e.cards, e.line, f"the second {e.street.value}")
-        self.board2.extend(e.cards)
+        self.see(e.cards, e.line, f"the {nth} {e.street.value}")
+        later.extend(e.cards)
 
     def _start_round(self, street: Street, line: int) -> None:
         first_round = self.street is None
@@ -545,7 +597,10 @@ class Table:
         if p.folded:
             self.violate("acts-after-fold", Category.LEGALITY, line, f"{name} {what} after folding")
         elif p.all_in:
-            self.violate("acts-after-all-in", Category.LEGALITY, line, f"{name} {what} after going all-in")
+            # registered as a warning: a site printing a check for an all-in player changes no chips
+            self.violate(
+                "acts-after-all-in", Category.LEGALITY, line, f"{name} {what} after going all-in", warning=True,
+            )
         elif self.in_draw or (self.street is not None and not self.round_open and self._draw_pending()):
             self.violate(
                 "act-during-draw", Category.LEGALITY, line,
@@ -572,6 +627,12 @@ class Table:
         ) and len(self.live_players()) > 1
 
     def _after_action(self, p: PlayerState) -> None:
+        if self.in_draw:
+            # a betting action during the draw was reported (act-during-draw); it neither takes a turn in the
+            # draw nor starts the draw again, so the players who drew keep their place (one error, one violation)
+            if p.folded and all(q.drew for q in self.live_players()):
+                self._finish_draw()  # the last player yet to draw folded: the draw is over
+            return
         self.last_actor = p.name
         if self.round_complete():
             self.round_open = False
@@ -866,6 +927,16 @@ class Table:
         p.cashed_out = e.amount
         p.collected += e.amount
 
+    def on_pot_drop(self, e: PotDrop) -> None:
+        """Money the site adds to the pot: in the pot (and a pot-limit bet's size), but nobody's contribution."""
+        self.dropped += e.amount
+
+    def on_side_payment(self, e: SidePayment) -> None:
+        """Paid between a player and the house outside the pot: the player's result only."""
+        p = self._player(e.player, e.line)
+        if p is not None:
+            p.side += e.amount
+
     def on_cancelled(self, e: HandCancelled) -> None:
         """A cancelled hand is void: every chip put in goes back to its owner and nobody wins or loses."""
         self.cancelled = True
@@ -887,7 +958,7 @@ class Table:
         the others put in less altogether (an opponent all-in for an ante can match only that ante)."""
         others = [q for q in self.players.values() if q is not p]
         over_bets = p.bet - max((q.bet for q in others), default=ZERO)
-        over_total = p.committed - max((q.committed for q in others), default=ZERO)
+        over_total = p.committed - p.dead - max((q.committed - q.dead for q in others), default=ZERO)
         return max(over_bets, over_total)
 
     def _sweep_uncalled(self, line: int) -> None:
@@ -924,6 +995,14 @@ class Table:
             top.committed -= excess
             self.notes.append(f"uncalled {excess} returned to {name} without a line (the total shows it)")
             return
+        if self.hand.summary.uncalled_in_collects and not self.prints_uncalled:
+            top.stack += excess
+            top.committed -= excess
+            top.returned += excess
+            self.notes.append(
+                f"uncalled {excess} returned to {name} without a line: the site counts it in what {name} collects"
+            )
+            return
         self.violate(
             "uncalled-not-returned", Category.ACCOUNTING, due,
             f"{excess} of {name}'s bet was not called: it should have been returned before the pot was awarded",
@@ -932,6 +1011,7 @@ class Table:
 
 _HANDLERS: dict[type, Callable[[Table, object], None]] = {
     Post: Table.on_post,  # type: ignore[dict-item]
+    ButtonDraw: Table.on_button_draw,  # type: ignore[dict-item]
     DealHole: Table.on_deal,  # type: ignore[dict-item]
     StreetStart: Table.on_street,  # type: ignore[dict-item]
     Fold: Table.on_fold,  # type: ignore[dict-item]
@@ -946,5 +1026,7 @@ _HANDLERS: dict[type, Callable[[Table, object], None]] = {
     Muck: Table.on_muck,  # type: ignore[dict-item]
     Collect: Table.on_collect,  # type: ignore[dict-item]
     CashOut: Table.on_cash_out,  # type: ignore[dict-item]
+    PotDrop: Table.on_pot_drop,  # type: ignore[dict-item]
+    SidePayment: Table.on_side_payment,  # type: ignore[dict-item]
     HandCancelled: Table.on_cancelled,  # type: ignore[dict-item]
 }

@@ -68,6 +68,18 @@ class Step(NamedTuple):
         return TableView(street, board, players, to_act, current_bet, raises, pot)
 
 
+class Reveal(NamedTuple):
+    """What a step's compact snapshot leaves out and a replayer shows (kept only by ``replay(hand, reveal=True)``).
+
+    ``holes``: each player's hole cards as the table knows them after the step (dealt, drawn or shown);
+    ``board2``: the second board of a hand run twice; ``drawer``: whose turn it is to draw during a draw.
+    """
+
+    holes: tuple[tuple[str, tuple[str, ...]], ...]
+    board2: tuple[str, ...] = ()
+    drawer: str | None = None
+
+
 @dataclass(frozen=True, slots=True)
 class Pot:
     amount: Decimal
@@ -86,6 +98,8 @@ class PlayerResult:
     rake: Decimal  # the rake charged to this player, pro rata to what they won
     cashed_out: bool = False
     all_in_street: Street | None = None
+    side_payments: Decimal = Decimal(0)  # paid to (+) or by (-) the player outside the pot; part of ``net``
+    uncalled_in_collect: Decimal = Decimal(0)  # the player's own uncalled chips inside a "collected" (Winamax)
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,12 +110,13 @@ class Replay:
     results: dict[str, PlayerResult]
     pots: tuple[Pot, ...]
     rake: Decimal
-    supported: bool = True  # False when the game is not one the engine replays yet (nothing was checked)
+    supported: bool = True  # False when the game is not one the engine replays yet (only its forced bets were checked)
     notes: tuple[str, ...] = field(default=())
-    boards: tuple[tuple[str, ...], ...] = ()  # the final board; two boards when the hand was run twice
+    boards: tuple[tuple[str, ...], ...] = ()  # the final board; one per run when the hand was run twice or thrice
     collects: tuple[Collect, ...] = ()  # the log's "collected" lines, in order
     rules: RulesProfile = STANDARD  # the house rules the hand was replayed under
     cancelled: bool = False
+    reveals: tuple[Reveal, ...] = ()  # one per step with ``replay(hand, reveal=True)``, else empty
 
     @property
     def errors(self) -> tuple[Violation, ...]:

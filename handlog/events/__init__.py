@@ -2,6 +2,7 @@
 
 from handlog.events.model import (
     Bet,
+    ButtonDraw,
     Call,
     Cards,
     CashOut,
@@ -15,15 +16,18 @@ from handlog.events.model import (
     Game,
     Hand,
     HandCancelled,
+    HouseFee,
     Muck,
     Notice,
     PlayerStatus,
     Post,
     PostType,
+    PotDrop,
     Raise,
     Seat,
     SeatResult,
     Show,
+    SidePayment,
     Stakes,
     StandPat,
     StatedResults,
@@ -36,8 +40,8 @@ from handlog.events.model import (
 )
 
 __all__ = [
-    "Bet", "Call", "Cards", "CashOut", "Chat", "Check", "Collect", "DealHole", "Discard", "Event", "Fold",
-    "Game", "Hand", "HandCancelled", "Muck", "Notice", "PlayerStatus", "Post", "PostType", "Raise", "Seat",
-    "SeatResult", "Show", "Stakes", "StandPat", "StatedResults", "StatusChange", "Street", "StreetStart",
-    "Structure", "Tournament", "UncalledBet",
+    "Bet", "ButtonDraw", "Call", "Cards", "CashOut", "Chat", "Check", "Collect", "DealHole", "Discard", "Event",
+    "Fold", "Game", "Hand", "HandCancelled", "HouseFee", "Muck", "Notice", "PlayerStatus", "Post", "PostType",
+    "PotDrop", "Raise", "Seat", "SeatResult", "Show", "SidePayment", "Stakes", "StandPat", "StatedResults",
+    "StatusChange", "Street", "StreetStart", "Structure", "Tournament", "UncalledBet",
 ]

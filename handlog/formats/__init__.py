@@ -1,5 +1,9 @@
-"""Site and research formats. Importing this package registers every format with the reader."""
+"""Site and research formats. Importing this package registers every format with the reader.
 
-from handlog.formats import pokerstars
+Detection asks the formats in the order they are registered here: a room's own reader before ``stars_layout``,
+which reads PokerStars' layout from any room that has no reader of its own.
+"""
 
-__all__ = ["pokerstars"]
+from handlog.formats import ggpoker, pokerstars, stars_layout, winamax
+
+__all__ = ["ggpoker", "pokerstars", "stars_layout", "winamax"]

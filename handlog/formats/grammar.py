@@ -5,6 +5,11 @@ that the grammar file is the single description of each line's fields. Lark join
 state into one alternation, where repeated group names are not allowed; so the lexer gets the patterns with
 the names removed, and the reader gets, per terminal, the named version (a repeated name is numbered:
 ``amount``, ``amount_2``) to take the fields from the matched line.
+
+Grammars compose with Lark's own ``%import`` / ``%override`` / ``%extend``: a site's grammar imports another's
+``start`` and replaces only the lines that differ. Lark brings the lines it did not name along under a namespace
+(``pokerstars__FOLD``); each terminal's *kind* is its name without that namespace (``FOLD``), and a line is
+handed to the reader's method of that kind, so the child's reader needs no method per inherited line.
 """
 
 from __future__ import annotations
@@ -21,7 +26,28 @@ from lark import Lark, Token, Transformer
 from lark.lexer import PatternRE, TerminalDef
 
 _NAMED_GROUP = re.compile(r"\(\?P<([A-Za-z_][A-Za-z0-9_]*)>")
-_IGNORED = re.compile(r"^%ignore ([A-Z_][A-Z0-9_]*)\s*$", re.MULTILINE)
+_IGNORED = re.compile(r"^%ignore ([A-Za-z_][A-Za-z0-9_]*)\s*$", re.MULTILINE)
+
+
+def kind_of(terminal: str) -> str:
+    """A terminal's name without the namespaces Lark gives imported dependencies: ``pokerstars__FOLD`` → ``FOLD``."""
+    if "__" not in terminal or terminal.startswith("__"):  # ``__ANON_0``: Lark's own names stay as they are
+        return terminal
+    return terminal.rsplit("__", 1)[1]
+
+
+class _ByKind(Transformer[Token, object]):
+    """The transformer as Lark sees it: an inherited line (``pokerstars__FOLD``) goes to the method of its kind."""
+
+    def __init__(self, target: Transformer[Token, object]) -> None:
+        super().__init__()
+        self._target = target
+
+    def __getattr__(self, name: str) -> Any:
+        kind = kind_of(name)
+        if name.startswith("_") or not kind[:1].isupper():  # rules and Python's own names: Lark builds a tree
+            raise AttributeError(name)
+        return getattr(self._target, kind)
 
 
 def grammar_dir() -> Path:
@@ -50,11 +76,23 @@ class LineGrammar:
     parser: Lark
     fields: dict[str, re.Pattern[str]]
     terminal_names: frozenset[str]
+    kinds: dict[str, str]
+    """Every terminal's kind (its name without Lark's import namespace): what a reader's method is named after."""
+
+    def callbacks(self, reader: object) -> dict[str, Callable[..., object]]:
+        """``reader``'s method for each terminal, by the terminal's kind (terminals without one are skipped)."""
+        out: dict[str, Callable[..., object]] = {}
+        for name, kind in self.kinds.items():
+            method = getattr(reader, kind, None)
+            if method is not None:
+                out[name] = method
+        return out
 
 
-def load_line_grammar(name: str, transformer: Transformer[Token, object] | None = None) -> LineGrammar:
-    """Compile ``grammars/<name>.lark`` with LALR and the contextual lexer; ``transformer`` runs inline."""
-    path = grammar_dir() / f"{name}.lark"
+def load_line_grammar(name: str | Path, transformer: Transformer[Token, object] | None = None) -> LineGrammar:
+    """Compile ``grammars/<name>.lark`` (or the ``.lark`` file at a path) with LALR and the contextual lexer;
+    ``transformer`` runs inline. A grammar outside ``grammars/`` may still ``%import pokerstars (…)``."""
+    path = name if isinstance(name, Path) else grammar_dir() / f"{name}.lark"
     fields: dict[str, re.Pattern[str]] = {}
 
     def split_names(terminal: TerminalDef) -> None:
@@ -68,23 +106,25 @@ def load_line_grammar(name: str, transformer: Transformer[Token, object] | None 
     callbacks: dict[str, Callable[[Token], Token]] = {}
     if transformer is not None:
         for ignored in _IGNORED.findall(path.read_text(encoding="utf-8")):
-            method = getattr(transformer, ignored, None)
+            method = getattr(transformer, kind_of(ignored), None)
             if method is not None:
                 callbacks[ignored] = method
     parser = Lark.open(
         str(path),
         parser="lalr",
         lexer="contextual",
-        transformer=transformer,
+        transformer=_ByKind(transformer) if transformer is not None else None,
         maybe_placeholders=False,
         edit_terminals=split_names,
         lexer_callbacks=callbacks,
+        import_paths=[str(grammar_dir())],
     )
-    return LineGrammar(parser, fields, frozenset(t.name for t in parser.terminals))
+    names = frozenset(t.name for t in parser.terminals)
+    return LineGrammar(parser, fields, names, {name: kind_of(name) for name in names})
 
 
 @cache
-def line_patterns(name: str) -> dict[str, re.Pattern[str]]:
+def line_patterns(name: str | Path) -> dict[str, re.Pattern[str]]:
     """Only the field patterns of a grammar's line terminals (for tools and error messages)."""
     return load_line_grammar(name).fields
 

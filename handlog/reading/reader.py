@@ -130,7 +130,7 @@ def parse_chunk(fmt: registry.HandFormat, file: str, line: int, lines: Sequence[
     """One hand's record: its lines parsed by ``fmt`` (``line`` is the file line of ``lines[0]``); any
     failure is the record's error, never an exception."""
     facts = fmt.peek(lines[0])
-    record = HandRecord(file, line, fmt.site, facts.hand_id, facts.game, facts.structure)
+    record = HandRecord(file, line, facts.site or fmt.site, facts.hand_id, facts.game, facts.structure)
     try:
         record.hand = fmt.parse(lines, line, file)
     except registry.HandParseFailure as failure:

@@ -125,8 +125,8 @@ def test_split_amount() -> None:
     assert codes(showdown.split_evenly(replay(hand))) == [("split-amount", "accounting", 29)]
 
 
-def test_showdown_order_skipped_when_all_in() -> None:
-    # an all-in hand is shown by the site automatically: no order to judge
+def test_showdown_order_when_all_in_is_the_rooms() -> None:
+    # PokerStars turns all-in hands face up from the left of the button among the last side pot's players: Hero
     assert list(showdown.showdown_order(replay(load("nl_mtt_side_pots.txt")))) == []
 
 

@@ -141,7 +141,7 @@ def test_json_says_what_the_replay_inferred(tmp_path: Path, capsys: pytest.Captu
     """A 2005-era hand with no "Uncalled bet" line: clean, and the record says the return was read from the total."""
     path = tmp_path / "old.txt"
     path.write_text(
-        (Path(__file__).resolve().parents[1] / "engine" / "hands" / "fl_2005_no_uncalled_line.txt").read_text(
+        (Path(__file__).resolve().parents[1] / "engine" / "hands" / "fl_2005_no_uncalled_line.edited.txt").read_text(
             encoding="utf-8"
         ),
         encoding="utf-8",

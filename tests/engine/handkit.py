@@ -1,8 +1,10 @@
 """Hands for the engine tests and small helpers to plant one error in them.
 
 ``hands/*.txt`` are real PokerStars hands copied from the corpus (player names replaced), so the tests do not
-depend on ../shared. A planted error edits the parsed ``Hand`` (frozen pydantic models: every edit builds a
-new tuple of events), addressing events by the line of the file they were read from.
+depend on ../shared; ``test_hands_are_real`` compares each with the corpus. A copy that was edited is named
+``*.edited.txt`` and says in ``EDITED`` what was changed and why. A planted error edits the parsed ``Hand``
+(frozen pydantic models: every edit builds a new tuple of events), addressing events by the line of the file
+they were read from.
 """
 
 from __future__ import annotations
@@ -16,6 +18,15 @@ from handlog.audit import Audit, audit
 from handlog.events import Event, Hand
 
 HANDS = Path(__file__).parent / "hands"
+
+EDITED: dict[str, tuple[str, str]] = {
+    # name: (the real copy it was made from, what was changed and why)
+    "fl_2005_no_uncalled_line.edited.txt": (
+        "fl_2005_heads_up_button_big_blind.txt",
+        "the button moved from seat 6 to seat 7 (header and summary) so that the heads-up button posts the small"
+        " blind: the hand then breaks no rule, and shows only that a 2005 log prints no 'Uncalled bet' line",
+    ),
+}
 
 
 def parse(text: str, file: str = "<text>") -> Hand:

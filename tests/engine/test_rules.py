@@ -9,7 +9,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
-from handkit import HANDS, check, edit, errors, found, load, move, parse, replace, swap
+from handkit import check, edit, errors, found, load, move, parse, replace, swap
 
 from handlog.audit import Audit, audit
 from handlog.engine import RulesProfile, profile_for, replay
@@ -325,8 +325,8 @@ Player1: calls {call}
 *** TURN *** [6s Qs Ac] [6c]
 *** RIVER *** [6s Qs Ac 6c] [Ts]
 *** SHOW DOWN ***
-Player1: shows [Kc Ad] (two pair, Aces and Sixes - King kicker)
 Player2: shows [8h 2h] (a pair of Sixes)
+Player1: shows [Kc Ad] (two pair, Aces and Sixes - King kicker)
 Player1 collected 40 from pot
 *** SUMMARY ***
 Total pot 40 | Rake 0
@@ -424,7 +424,7 @@ def test_hand_cancelled() -> None:  # constructed from an Omaha hand of the corp
 
 
 def test_2005_log_without_uncalled_bet_line() -> None:
-    hand = load("fl_2005_no_uncalled_line.txt")  # Player7's small blind folds to the big blind; no "Uncalled"
+    hand = load("fl_2005_no_uncalled_line.edited.txt")  # Player7's small blind folds to the big blind; no "Uncalled"
     result = check(hand)
     assert not result.violations
     assert result.replay.notes == ("uncalled 0.50 returned to Hero without a line (the total shows it)",)
@@ -590,12 +590,11 @@ def test_draw_discards_are_reshuffled_when_the_stub_runs_out() -> None:  # const
 
 
 def test_heads_up_button_posts_the_small_blind() -> None:
-    """Heads-up the button posts the small blind: the 2005 log where the button posts the big blind breaks it."""
-    text = (HANDS / "fl_2005_no_uncalled_line.txt").read_text(encoding="utf-8")
-    assert not check(load("fl_2005_no_uncalled_line.txt")).violations
-    original = text.replace("Seat #7 is the button", "Seat #6 is the button")
-    result = check(parse(original))
-    assert ("blind-position", "legality", 5) in found(result)
+    """Heads-up the button posts the small blind: the real 2005 log where the button posts the big blind breaks it
+    (the edited copy, with the button moved to the small blind, does not)."""
+    assert not check(load("fl_2005_no_uncalled_line.edited.txt")).violations
+    result = check(load("fl_2005_heads_up_button_big_blind.txt"))
+    assert found(result) == {("blind-position", "legality", 5)}
 
 
 def test_an_uncalled_bet_returned_late_is_still_returned() -> None:

@@ -1,0 +1,102 @@
+"""``handlog replay``: a hand's table states in the terminal (``--step`` to walk them) or as one HTML page.
+
+Exit 0 when the hands were shown, 1 when a chosen hand did not parse (its error is shown), 2 on a usage error
+(no such hand, an unreadable path, an output file that cannot be written).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+from handlog.cli.common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, print_problems
+from handlog.reading import HandRecord, ReadReport, read
+from handlog.replayer.model import HandView, record_view
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser(
+        "replay", help="step through a hand's table states, in the terminal or as an HTML page",
+        description="Show a hand as the table after every event: stacks, bets, cards, pots, whose turn, the action"
+                    " and each violation where it happens. By default the first hand of PATH.",
+    )
+    p.add_argument("paths", nargs="+", metavar="PATH", help="files or folders (recursive)")
+    p.add_argument("--hand", metavar="ID", help="the hand to show (its site's hand number)")
+    p.add_argument("--all", action="store_true", help="every hand read (the HTML page lists them)")
+    p.add_argument("--step", action="store_true",
+                   help="interactive: → or Enter next, ← back, q quit (prints every state without a terminal)")
+    p.add_argument("--html", metavar="OUT", help="write one self-contained HTML replayer to OUT")
+    p.set_defaults(run=run)
+
+
+def _chosen(records: Iterator[HandRecord], args: argparse.Namespace) -> tuple[list[HandRecord], bool]:
+    """The records to show, and whether more hands were read than are shown (the first-hand default)."""
+    if args.all:
+        return list(records), False
+    if args.hand is not None:
+        wanted = args.hand.lstrip("#")
+        found = next((r for r in records if r.hand_id == wanted), None)
+        return ([found] if found is not None else []), False
+    first = next(records, None)
+    if first is None:
+        return [], False
+    more = next(records, None) is not None
+    return [first], more
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.all and args.hand is not None:
+        sys.stderr.write("handlog replay: --hand and --all do not go together\n")
+        return EXIT_USAGE
+    report = ReadReport()
+    records, more = _chosen(read(args.paths, report), args)
+    print_problems(report)
+    if any(p.usage for p in report.problems):
+        return EXIT_USAGE
+    if not records:
+        what = f"no hand {args.hand}" if args.hand is not None else "no hand"
+        sys.stderr.write(f"handlog replay: {what} in {', '.join(args.paths)}\n")
+        return EXIT_USAGE
+    if more:
+        sys.stderr.write(
+            f"handlog replay: showing the first hand ({records[0].hand_id}); choose another with --hand ID,"
+            " or show every hand with --all\n"
+        )
+    hands = [record_view(r) for r in records]
+    if args.html is not None:
+        if not _write_html(hands, Path(args.html), listing=args.all):
+            return EXIT_USAGE
+    else:
+        _show(hands, args.step)
+    return EXIT_PROBLEMS if any(h["status"] == "unparsed" for h in hands) else EXIT_OK
+
+
+def _write_html(hands: list[HandView], out: Path, listing: bool) -> bool:
+    from handlog.replayer.html import render_page
+
+    page = render_page(hands, listing=listing)
+    tmp = out.with_name(out.name + ".tmp")
+    try:
+        tmp.write_text(page, encoding="utf-8")
+        os.replace(tmp, out)
+    except OSError as exc:
+        sys.stderr.write(f"handlog replay: cannot write {out}: {exc.strerror or exc}\n")
+        tmp.unlink(missing_ok=True)
+        return False
+    sys.stderr.write(f"handlog replay: wrote {out} ({len(hands)} hand{'s' if len(hands) != 1 else ''})\n")
+    return True
+
+
+def _show(hands: list[HandView], step: bool) -> None:
+    from rich.console import Console
+
+    from handlog.replayer import terminal
+
+    if step and terminal.interactive():
+        terminal.run_stepper(hands, Console(highlight=False))
+        return
+    width = None if sys.stdout.isatty() or os.environ.get("COLUMNS") else 110
+    terminal.print_hands(hands, Console(highlight=False, width=width, soft_wrap=False))

@@ -1,0 +1,784 @@
+"""The reader machinery shared by every site whose logs are in PokerStars' line-per-action layout.
+
+A site is three files: ``grammars/<site>.lark`` (its lines), ``handlog/formats/<site>.py`` (only its quirks) and
+``tests/formats/test_<site>.py`` (golden hands). Everything else lives here, once: the builder's bookkeeping of
+seats, streets, summary and line numbers; the parse through the grammar's own LALR table
+(``grammar.TableParser``), the Lark fallback and its error explained in words; detection, hand splitting hints and
+header peeking for the registry. No rule is checked here: a log that breaks the rules is converted faithfully
+and judged by the engine.
+
+How to add a site (the sqlglot-dialect pattern: a dialect is a subclass that overrides tables and hooks)
+=======================================================================================================
+
+1. **Grammar**, ``grammars/<site>.lark``. Either write every line, or, for a dialect of PokerStars, import
+   PokerStars' hand shape and replace only the lines that differ::
+
+       %import .common (PLAYER, AMOUNT, CARDS, ALL_IN, EOL)
+       %import .pokerstars (start, _line, HEADER, TABLE, CHAT, STATUS, NOTICE, BLANK_LINE)
+       %override HEADER: /GGPoker Hand #(?P<hand_id>…)…/ EOL     // replace a line
+       %override TABLE: …
+       %extend _line: CASH_DROP                                   // a street's line PokerStars lacks
+       CASH_DROP: /Cash Drop to Pot : total / AMOUNT EOL
+       %ignore CHAT                                               // Lark does not import %ignore: repeat them
+       %ignore STATUS
+       %ignore NOTICE
+       %ignore BLANK_LINE
+
+   Name in ``%import`` every rule or line you ``%override`` / ``%extend`` and every ``%ignore``d line; the other
+   lines come along as ``pokerstars__FOLD`` …, and the reader hands each to the method of its *kind* (``FOLD``),
+   so an inherited line needs nothing in Python. Each line is ONE terminal ending in ``EOL``, with its fields as
+   named groups. The builder reads these group names; a new line should use them where they fit:
+   ``player``, ``amount`` (``amount_2`` for the second), ``all_in``, ``cards``, ``new``, ``board``, ``street``,
+   ``run``, ``draw``, ``post``, ``seat``, ``count``, ``shown``, ``description``, ``pot``, ``fee``, ``text``,
+   ``status``; the header: ``hand_id``, ``game``, ``structure``, ``stakes`` / ``mix_stakes`` / ``level_stakes``,
+   ``tournament``, ``buy_in``, ``level``, ``time`` (local) and ``time_et``; the table: ``table``, ``max_seats``,
+   ``button``, ``money``; the summary: ``total``, ``pots``, ``rake``, ``outcome``, ``positions``.
+   ``%override`` replaces a line everywhere, inside PokerStars' rules too; to change the shape of a hand, import
+   and override ``start`` or one of its rules (``_deal``, ``_street``, ``_summary``, ``_cancelled``).
+
+2. **Reader**, ``handlog/formats/<site>.py``: subclass ``TextHandBuilder`` (or a site's public builder, e.g.
+   ``PokerStarsBuilder``, when the site is its dialect) for the quirks of converting lines to events:
+
+   - vocabulary tables (class attributes): ``games``, ``structures``, ``posts``, ``streets``, ``draws``, ``runs``,
+     ``statuses``; extend them with ``{**TextHandBuilder.games, "short deck hold'em": Game.SIX_PLUS_HOLDEM}``;
+   - one method per new line kind, named like the terminal (``def CASH_DROP(self, tok, fields=None)``; use
+     ``self._add(tok, fields, make)`` to append an event, ``self._f(tok, fields)`` for the fields alone), or an
+     override of an inherited one (``RAISE`` for a site whose raises are "raises to X");
+   - hooks for the hand as a whole: ``stakes_of`` (stakes from the header's text), ``site_name`` (the room that
+     wrote the hand), ``currency``, ``home_game``, ``zoom``, ``time_utc``.
+
+   Then subclass ``TextSiteFormat`` and set its class attributes: ``name`` (registry name), ``site`` (room name),
+   ``grammar`` (the ``.lark`` file's stem), ``builder`` (your builder class), ``header_start`` (a compiled
+   pattern matching the start of a header line: this is detection by content), optionally ``header_heads`` and
+   ``head_width`` (a cheap prefix test run before ``header_start`` on every line of a file),
+   ``glued_header_pattern`` and ``glued_hints`` (a header glued to the middle of a line by concatenation),
+   ``descriptions`` (words for error messages, by line kind), ``peek_pattern`` (hand id, game and structure
+   from a header without a parse, for hands that do not parse) and ``summary_marker``. Dict-valued class
+   attributes are annotated ``ClassVar[...]`` (ruff's RUF012). Finish the module with
+   ``register(MySiteFormat())`` and add the module to ``handlog/formats/__init__.py``. Detection asks each
+   registered format in turn (``stars_layout``, the reader of PokerStars' layout from rooms without a reader of
+   their own, has ``fallback = True`` and is asked last), so a header pattern must not match another site's
+   header; a room that ``stars_layout`` reads today gets its own reader simply by registering one.
+
+3. **Tests**, ``tests/formats/test_<site>.py``: golden hands (``.txt`` + expected ``Hand`` as ``.json``), the
+   site's corpus files counted by an independent header regex, and the table driver against Lark (as
+   ``tests/formats/test_table_parser.py`` does for PokerStars).
+
+Adding a site touches no engine code and imports no other site's private (``_x``) names; a test checks both.
+``tests/formats/dialect/demo.lark`` with the ``Demo*`` classes of ``tests/formats/test_textsite.py`` is a whole
+working dialect in about forty lines.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from decimal import Decimal
+from pathlib import Path
+from typing import ClassVar, TypeVar
+
+from lark import Token, Transformer
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from handlog.errors import ParseError
+from handlog.events import (
+    Bet,
+    Call,
+    Cards,
+    CashOut,
+    Chat,
+    Check,
+    Collect,
+    DealHole,
+    Discard,
+    Event,
+    Fold,
+    Game,
+    Hand,
+    HandCancelled,
+    Muck,
+    Notice,
+    PlayerStatus,
+    Post,
+    PostType,
+    Raise,
+    Seat,
+    SeatResult,
+    Show,
+    Stakes,
+    StandPat,
+    StatedResults,
+    StatusChange,
+    Street,
+    StreetStart,
+    Structure,
+    Tournament,
+    UncalledBet,
+)
+from handlog.formats.grammar import Fields, LineGrammar, LineRef, TableParser, load_line_grammar
+from handlog.formats.text import FieldError, amount, cards, currency_of, utc_time
+from handlog.reading.decode import MAX_LINE
+from handlog.reading.registry import HandParseFailure, HeaderFacts
+
+# The layout's words, as PokerStars writes them; a dialect extends these through its builder's class attributes.
+GAMES = {
+    "hold'em": Game.HOLDEM,
+    "6+ hold'em": Game.SIX_PLUS_HOLDEM,
+    "5 card draw": Game.FIVE_CARD_DRAW,
+    "omaha": Game.OMAHA,
+    "omaha hi/lo": Game.OMAHA_HI_LO,
+    "5 card omaha": Game.FIVE_CARD_OMAHA,
+    "5 card omaha hi/lo": Game.FIVE_CARD_OMAHA_HI_LO,
+    "6 card omaha": Game.SIX_CARD_OMAHA,
+    "courchevel": Game.COURCHEVEL,
+    "courchevel hi/lo": Game.COURCHEVEL_HI_LO,
+    "7 card stud": Game.SEVEN_CARD_STUD,
+    "7 card stud hi/lo": Game.SEVEN_CARD_STUD_HI_LO,
+    "razz": Game.RAZZ,
+    "badugi": Game.BADUGI,
+    "triple draw 2-7 lowball": Game.TRIPLE_DRAW_27,
+    "single draw 2-7 lowball": Game.SINGLE_DRAW_27,
+}
+STRUCTURES = {
+    "no limit": Structure.NO_LIMIT,
+    "pot limit": Structure.POT_LIMIT,
+    "limit": Structure.FIXED_LIMIT,
+    "pot limit pre-flop, no limit post-flop": Structure.PL_PREFLOP_NL_POSTFLOP,
+}
+POSTS = {
+    "small blind": PostType.SMALL_BLIND,
+    "big blind": PostType.BIG_BLIND,
+    "the ante": PostType.ANTE,
+    "small & big blinds": PostType.BOTH_BLINDS,
+    "straddle": PostType.STRADDLE,
+    "button blind": PostType.BUTTON_BLIND,
+}
+STREETS = {
+    "FLOP": Street.FLOP,
+    "TURN": Street.TURN,
+    "RIVER": Street.RIVER,
+    "PRE-FLOP": Street.PREFLOP,
+    "3rd STREET": Street.THIRD,
+    "4th STREET": Street.FOURTH,
+    "5th STREET": Street.FIFTH,
+    "6th STREET": Street.SIXTH,
+}
+DRAWS = {"FIRST": Street.DRAW_1, "SECOND": Street.DRAW_2, "THIRD": Street.DRAW_3}
+RUNS = {None: None, "FIRST": 1, "SECOND": 2}
+STATUSES = (
+    ("joins", PlayerStatus.JOINS),
+    ("leaves", PlayerStatus.LEAVES),
+    ("is sitting out", PlayerStatus.SITS_OUT),
+    ("sits out", PlayerStatus.SITS_OUT),
+    ("has timed out", PlayerStatus.TIMED_OUT),
+    ("has returned", PlayerStatus.RETURNS),
+    ("is connected", PlayerStatus.CONNECTED),
+    ("is disconnected", PlayerStatus.DISCONNECTED),
+    ("has been disconnected", PlayerStatus.DISCONNECTED),
+    ("will be allowed", PlayerStatus.WAITS_FOR_BUTTON),
+    ("was removed", PlayerStatus.REMOVED),
+)
+DESCRIPTIONS = {
+    "HEADER": "the hand header",
+    "TABLE": "the table line ('Table '…' 6-max Seat #1 is the button')",
+    "SEAT": "a seat line ('Seat 1: P ($1 in chips)')",
+    "POST": "a forced bet ('P: posts small blind $1')",
+    "BRINGS_IN": "a bring-in ('P: brings in for 10')",
+    "DEALT": "a deal ('Dealt to P [Ah Kd]')",
+    "HOLE_CARDS": "'*** HOLE CARDS ***'",
+    "DEALING_HANDS": "'*** DEALING HANDS ***'",
+    "STREET": "a street ('*** FLOP *** […]')",
+    "DRAW": "a draw ('*** FIRST DRAW ***')",
+    "SHOWDOWN": "'*** SHOW DOWN ***'",
+    "SUMMARY": "'*** SUMMARY ***'",
+    "FOLD": "a fold",
+    "CHECK": "a check",
+    "CALL": "a call",
+    "BET": "a bet",
+    "RAISE": "a raise ('P: raises $1 to $2')",
+    "DISCARD": "a discard ('P: discards 2 cards')",
+    "STAND_PAT": "'P: stands pat'",
+    "UNCALLED": "'Uncalled bet (…) returned to P'",
+    "SHOWS": "'P: shows […]'",
+    "MUCKS": "'P: mucks hand'",
+    "NO_SHOW": "'P: doesn't show hand'",
+    "COLLECT": "'P collected … from pot'",
+    "CASH_OUT": "'P cashed out the hand for …'",
+    "CANCELLED": "'Hand cancelled'",
+    "TOTAL_POT": "'Total pot … | Rake …'",
+    "RUN_TWICE": "'Hand was run twice'",
+    "BOARD": "'Board […]'",
+    "SUMMARY_SEAT": "a summary seat line ('Seat 1: P folded before Flop')",
+    "$END": "the end of the hand",
+}
+
+LOOSE_KINDS = frozenset({"SUMMARY_SEAT", "CHAT", "STATUS", "NOTICE"})
+"""Line kinds that match many lines: an error message names a more specific kind first."""
+_POT_PART = re.compile(r"(Main pot|Side pot(?:-[0-9]+)?|STP)\s+([^ |]+?)\.?(?=\s|\||$)")
+_POSITION = re.compile(r"\(([^)]*)\)")
+_WON = re.compile(r"(?:won|collected) \(([^)]*)\)")
+_SHOWED = re.compile(r"showed \[([^\]]*)\]")
+_MUCKED = re.compile(r"mucked \[([^\]]*)\]")
+_STAKE_PAIR = re.compile(
+    r"(?P<small>(?:[$€£₹]|Rs\.\s?)?[0-9][0-9,.]*)\s*/\s*(?P<big>(?:[$€£₹]|Rs\.\s?)?[0-9][0-9,.]*)"
+)
+
+
+def shown_cards(text: str | None) -> tuple[Cards, int]:
+    """Shown cards and how many of them a converted log hid as ``XX`` ("shows [XX Qs]": one card shown)."""
+    words = (text or "").split()
+    known = [w for w in words if w not in ("XX", "xx")]
+    return cards(" ".join(known)), len(words) - len(known)
+
+
+@dataclass(slots=True)
+class SummaryBlock:
+    """The SUMMARY block as it is read, before it becomes ``StatedResults``."""
+
+    total: Decimal | None = None
+    main: Decimal | None = None
+    sides: list[Decimal] = field(default_factory=list)
+    rake: Decimal | None = None
+    stp: Decimal | None = None
+    boards: list[Cards] = field(default_factory=list)
+    run_twice: bool = False
+    seats: list[SeatResult] = field(default_factory=list)
+    pot_line: int = 0
+    board_line: int = 0
+
+
+Tok = TypeVar("Tok", Token, LineRef)
+"""A line as a callback receives it: a Lark ``Token``, or the fast path's ``LineRef``."""
+
+
+class TextHandBuilder(Transformer[Token, object]):
+    """Turns each line token into an event as the lexer produces it; the grammar checks their order.
+
+    One method per line kind, named like the grammar's terminal, called with the line (``Tok``) and, on the fast
+    path, its fields already matched. A site subclasses this class, overrides the vocabulary tables below, the
+    methods of lines it writes differently and the hooks of ``build`` (``stakes_of``, ``site_name``,
+    ``currency``, ``home_game``, ``zoom``).
+    """
+
+    games: ClassVar[dict[str, Game]] = GAMES
+    structures: ClassVar[dict[str, Structure]] = STRUCTURES
+    posts: ClassVar[dict[str, PostType]] = POSTS
+    streets: ClassVar[dict[str, Street]] = STREETS
+    draws: ClassVar[dict[str, Street]] = DRAWS
+    runs: ClassVar[dict[str | None, int | None]] = RUNS
+    statuses: ClassVar[tuple[tuple[str, PlayerStatus], ...]] = STATUSES
+
+    def __init__(self, site: str) -> None:
+        super().__init__()
+        self.site = site
+        self.fields: dict[str, re.Pattern[str]] = {}
+        self.reset(1)
+
+    def reset(self, first_line: int) -> None:
+        self.offset = first_line - 1
+        self.header: dict[str, str | None] = {}
+        self.stakes: Stakes | None = None
+        self.stakes_text = ""
+        self.table: dict[str, str | None] = {}
+        self.seats: list[Seat] = []
+        self.events: list[Event] = []
+        self.summary = SummaryBlock()
+        self.run: int | None = None
+        self.summary_line = 0
+        self.at = 1
+
+    # -- helpers
+    def _f(self, tok: Token | LineRef, fields: Fields | None = None) -> Fields:
+        self.at = tok.line or 1  # the line being read, for errors in its fields
+        if fields is not None:  # the fast path matched the line with its fields already
+            return fields
+        assert isinstance(tok, Token)  # the fast path always brings the fields
+        m = self.fields[tok.type].match(tok)
+        if m is None:  # pragma: no cover - the lexer matched this very pattern
+            raise FieldError(f"line does not match {tok.type}")
+        return m.groupdict()
+
+    def _lineno(self, tok: Token | LineRef) -> int:
+        return self.offset + (tok.line or 1)
+
+    def _add(self, tok: Tok, fields: Fields | None, make: Callable[[Fields, int], Event]) -> Tok:
+        self.events.append(make(self._f(tok, fields), self._lineno(tok)))
+        return tok
+
+    # -- header and seats
+    def HEADER(self, tok: Tok, fields: Fields | None = None) -> Tok:
+        h = self.header = self._f(tok, fields)
+        self.stakes_text = h.get("stakes") or h.get("mix_stakes") or h.get("level_stakes") or ""
+        self.stakes = self.stakes_of(self.stakes_text, h.get("level_stakes"))
+        return tok
+
+    def TABLE(self, tok: Tok, fields: Fields | None = None) -> Tok:
+        self.table = self._f(tok, fields)
+        return tok
+
+    def SEAT(self, tok: Tok, fields: Fields | None = None) -> Tok:
+        f = self._f(tok, fields)
+        bounty = f["bounty"]
+        self.seats.append(
+            Seat(
+                seat=int(f["seat"] or 0),
+                player=f["player"] or "",
+                stack=amount(f["amount"] or ""),
+                sitting_out=bool(f["sitting_out"]),
+                out_of_hand=bool(f["out_of_hand"]),
+                bounty=amount(bounty) if bounty and bounty[0] in "$€£₹0123456789" else None,
+                line=self._lineno(tok),
+            )
+        )
+        return tok
+
+    # -- forced bets and deals
+    def POST(self, tok: Tok, fields: Fields | None = None) -> Tok:
+        def make(f: dict[str, str | None], line: int) -> Event:
+            kind = self.posts[f["post"] or ""]
+            value = amount(f["amount"] or "")
+            dead = Decimal(0)
+            if kind is PostType.BOTH_BLINDS and self.stakes is not None:
+                # A returning player's "small & big blinds": the big blind is live, the rest is dead money.
+                dead = max(Decimal(0), value - self.stakes.big)
+            player = f["player"] or ""
+            return Post(line=line, player=player, post=kind, amount=value, dead=dead, all_in=bool(f["all_in"]))
+
+        return self._add(tok, fields, make)
+
+    def BRINGS_IN(self, tok: Tok, fields: Fields | None = None) -> Tok:
+        return self._add(
+            tok, fields,
+            lambda f, line: Post(
+                line=line, player=f["player"] or "", post=PostType.BRING_IN,
+                amount=amount(f["amount"] or ""), all_in=bool(f["all_in"]),
+            ),
+        )
+
+    def DEALT(self, tok: Tok, fields: Fields | None = None) -> Tok:
+        return self._add(
+            tok, fields,
+            lambda f, line: DealHole(
+                line=line, player=f["player"] or "", cards=cards(f["cards"]), new=cards(f["new"])
+            ),
+        )
+
+    def HOLE_CARDS(self, tok: Tok, fields: Fields | None = None) -> Tok:
+        self.events.append(StreetStart(line=self._lineno(tok), street=Street.PREFLOP))
+        return tok
+
+    DEALING_HANDS = HOLE_CARDS
+
+    def STREET(self, tok: Tok, fields: Fields | None = None) -> Tok:
+        def make(f: dict[str, str | None], line: int) -> Event:
+            new, board = cards(f["new"]), cards(f["board"])
+            if not new:  # "*** FLOP *** [a b c]": the bracket holds the new cards
+                new, board = board, ()
+            return StreetStart(
+                line=line, street=self.streets[f["street"] or ""], cards=new, board=board, run=self.runs[f["run"]]
+            )
+
+        return self._add(tok, fields, make)
+
+    def DRAW(self, tok: Tok, fields: Fields | None = None) -> Tok:
+        return self._add(tok, fields, lambda f, line: StreetStart(line=line, street=self.draws[f["draw"] or ""]))
+
+    def SHOWDOWN(self, tok: Tok, fields: Fields | None = None) -> Tok:
+        def make(f: dict[str, str | None], line: int) -> Event:
+            self.run = self.runs[f["run"]]
+            return StreetStart(line=line, street=Street.SHOWDOWN, run=self.run)
+
+        return self._add(tok, fields, make)
+
+    # -- actions
+    def FOLD(self, tok: Tok, fields: Fields | None = None) -> Tok:
+        return self._add(
+            tok, fields, lambda f, line: Fold(line=line, player=f["player"] or "", shown=cards(f["shown"]))
+        )
+
+    def CHECK(self, tok: Tok, fields: Fields | None = None) -> Tok:
+        return self._add(tok, fields, lambda f, line: Check(line=line, player=f["player"] or ""))
+
+    def CALL(self, tok: Tok, fields: Fields | None = None) -> Tok:
+        return self._add(
+            tok, fields,
+            lambda f, line: Call(
+                line=line, player=f["player"] or "", amount=amount(f["amount"] or ""), all_in=bool(f["all_in"])
+            ),
+        )
+
+    def BET(self, tok: Tok, fields: Fields | None = None) -> Tok:
+        return self._add(
+            tok, fields,
+            lambda f, line: Bet(
+                line=line, player=f["player"] or "", amount=amount(f["amount"] or ""), all_in=bool(f["all_in"])
+            ),
+        )
+
+    def RAISE(self, tok: Tok, fields: Fields | None = None) -> Tok:
+        return self._add(
+            tok, fields,
+            lambda f, line: Raise(
+                line=line,
+                player=f["player"] or "",
+                by=amount(f["amount"] or ""),
+                to=amount(f["amount_2"] or ""),
+                all_in=bool(f["all_in"]),
+                cap_reached=bool(f["cap"]),
+            ),
+        )
+
+    def DISCARD(self, tok: Tok, fields: Fields | None = None) -> Tok:
+        return self._add(
+            tok, fields,
+            lambda f, line: Discard(
+                line=line, player=f["player"] or "", count=int(f["count"] or 0), cards=cards(f["cards"])
+            ),
+        )
+
+    def STAND_PAT(self, tok: Tok, fields: Fields | None = None) -> Tok:
+        return self._add(
+            tok, fields, lambda f, line: StandPat(line=line, player=f["player"] or "", cards=cards(f["cards"]))
+        )
+
+    # -- money and showdown
+    def UNCALLED(self, tok: Tok, fields: Fields | None = None) -> Tok:
+        return self._add(
+            tok, fields,
+            lambda f, line: UncalledBet(line=line, player=f["player"] or "", amount=amount(f["amount"] or "")),
+        )
+
+    def SHOWS(self, tok: Tok, fields: Fields | None = None) -> Tok:
+        def make(f: dict[str, str | None], line: int) -> Event:
+            known, unknown = shown_cards(f["cards"])
+            return Show(
+                line=line, player=f["player"] or "", cards=known, description=f["description"] or "",
+                unknown=unknown,
+            )
+
+        return self._add(tok, fields, make)
+
+    def MUCKS(self, tok: Tok, fields: Fields | None = None) -> Tok:
+        return self._add(tok, fields, lambda f, line: Muck(line=line, player=f["player"] or ""))
+
+    def NO_SHOW(self, tok: Tok, fields: Fields | None = None) -> Tok:
+        return self._add(tok, fields, lambda f, line: Muck(line=line, player=f["player"] or "", announced=False))
+
+    def COLLECT(self, tok: Tok, fields: Fields | None = None) -> Tok:
+        return self._add(
+            tok, fields,
+            lambda f, line: Collect(
+                line=line, player=f["player"] or "", amount=amount(f["amount"] or ""),
+                pot=f["pot"] or "pot", run=self.run,
+            ),
+        )
+
+    def CASH_OUT(self, tok: Tok, fields: Fields | None = None) -> Tok:
+        return self._add(
+            tok, fields,
+            lambda f, line: CashOut(
+                line=line, player=f["player"] or "", amount=amount(f["amount"] or ""),
+                fee=amount(f["fee"] or "0"),
+            ),
+        )
+
+    def CANCELLED(self, tok: Tok, fields: Fields | None = None) -> Tok:
+        self.events.append(HandCancelled(line=self._lineno(tok)))
+        return tok
+
+    # -- lines that may come anywhere
+    def CHAT(self, tok: Tok, fields: Fields | None = None) -> Tok:
+        return self._add(tok, fields, lambda f, line: Chat(line=line, player=f["player"] or "", text=f["text"] or ""))
+
+    def STATUS(self, tok: Tok, fields: Fields | None = None) -> Tok:
+        def make(f: dict[str, str | None], line: int) -> Event:
+            text = f["status"] or ""
+            status = next(s for prefix, s in self.statuses if text.startswith(prefix))
+            seat = int(f["seat"]) if f["seat"] else None
+            return StatusChange(line=line, player=f["player"] or "", status=status, seat=seat)
+
+        return self._add(tok, fields, make)
+
+    def NOTICE(self, tok: Tok, fields: Fields | None = None) -> Tok:
+        return self._add(tok, fields, lambda f, line: Notice(line=line, text=f["text"] or ""))
+
+    # -- summary
+    def SUMMARY(self, tok: Tok, fields: Fields | None = None) -> Tok:
+        self.summary_line = self._lineno(tok)
+        return tok
+
+    def TOTAL_POT(self, tok: Tok, fields: Fields | None = None) -> Tok:
+        f = self._f(tok, fields)
+        s = self.summary
+        s.pot_line = self._lineno(tok)
+        s.total = amount(f["total"] or "")
+        s.rake = amount(f["rake"] or "")
+        for name, value in _POT_PART.findall(f["pots"] or ""):
+            if name == "Main pot":
+                s.main = amount(value)
+            elif name == "STP":
+                s.stp = amount(value)
+            else:
+                s.sides.append(amount(value))
+        return tok
+
+    def RUN_TWICE(self, tok: Tok, fields: Fields | None = None) -> Tok:
+        self.summary.run_twice = True
+        return tok
+
+    def BOARD(self, tok: Tok, fields: Fields | None = None) -> Tok:
+        self.summary.boards.append(cards(self._f(tok, fields)["board"]))
+        self.summary.board_line = self.summary.board_line or self._lineno(tok)
+        return tok
+
+    def SUMMARY_SEAT(self, tok: Tok, fields: Fields | None = None) -> Tok:
+        f = self._f(tok, fields)
+        outcome = f["outcome"] or ""
+        positions = f["positions"]
+        # Most seats only folded: look for amounts and cards only when the words are there.
+        shown = _SHOWED.search(outcome) if "showed [" in outcome else None
+        mucked = _MUCKED.search(outcome) if "mucked [" in outcome else None
+        won = tuple(amount(w) for w in _WON.findall(outcome)) if "(" in outcome else ()
+        self.summary.seats.append(
+            SeatResult(
+                seat=int(f["seat"] or 0),
+                player=f["player"] or "",
+                text=outcome,
+                positions=tuple(_POSITION.findall(positions)) if positions else (),
+                won=won,
+                shown=shown_cards(shown.group(1))[0] if shown else (),
+                mucked=cards(mucked.group(1)) if mucked else (),
+                line=self._lineno(tok),
+            )
+        )
+        return tok
+
+    # -- the hand
+    def build(self, file: str, first_line: int) -> Hand:
+        h, t, s = self.header, self.table, self.summary
+        game_text = (h.get("game") or "").lower()
+        structure = self.structures[(h.get("structure") or "").lower()]
+        tournament = None
+        if h.get("tournament"):
+            tournament = Tournament(
+                id=h["tournament"] or "", buy_in=(h.get("buy_in") or "").strip(), level=h.get("level") or ""
+            )
+        stakes = self.stakes
+        if stakes is None:  # pragma: no cover - the grammar puts a header first
+            raise FieldError("no header")
+        time_local = (h.get("time") or "").strip()
+        time_et = h.get("time_et")
+        button = t.get("button")
+        max_seats = t.get("max_seats")
+        stated = StatedResults(
+            total_pot=s.total,
+            main_pot=s.main,
+            side_pots=tuple(s.sides),
+            rake=s.rake,
+            stp=s.stp,
+            boards=tuple(s.boards),
+            run_twice=s.run_twice,
+            seats=tuple(s.seats),
+            line=self.summary_line,
+            pot_line=s.pot_line,
+            board_line=s.board_line,
+        )
+        events = self.events
+        return Hand(
+            site=self.site_name(),
+            hand_id=h.get("hand_id") or "",
+            file=file,
+            line=first_line,
+            game=self.games.get(game_text, Game.OTHER),
+            game_name=h.get("game") or "",
+            structure=structure,
+            stakes=stakes,
+            currency=self.currency(tournament is not None),
+            tournament=tournament,
+            home_game=self.home_game(),
+            zoom=self.zoom(),
+            table=t.get("table") or "",
+            max_seats=int(max_seats) if max_seats else None,
+            button=int(button) if button else None,
+            time_local=time_local + (f" [{time_et}]" if time_et else ""),
+            time_utc=self.time_utc(time_local, time_et),
+            seats=tuple(self.seats),
+            events=tuple(events),
+            summary=stated,
+            cancelled=any(isinstance(e, HandCancelled) for e in events),
+        )
+
+    # -- hooks for a site's quirks about the hand as a whole
+    def stakes_of(self, text: str, level_stakes: str | None) -> Stakes:
+        """The stakes in the header's stakes text ("$1/$2 USD"), or in the tournament level's ("50/100")."""
+        pair = _STAKE_PAIR.search(text) or _STAKE_PAIR.search(level_stakes or "")
+        if pair is None:
+            raise FieldError(f"no stakes in {text!r}")
+        return Stakes(small=amount(pair.group("small").rstrip(".,")), big=amount(pair.group("big").rstrip(".,")))
+
+    def time_utc(self, time_local: str, time_second: str | None) -> datetime | None:
+        """The hand's start in UTC from the header's times: the bracketed second time ("[2012/12/13 19:59:19 ET]",
+        PokerStars' Eastern time) when there is one, else the first."""
+        return utc_time(time_second) if time_second else utc_time(time_local)
+
+    def site_name(self) -> str:
+        """The room that wrote this hand (``Hand.site``): the format's site unless the header names another."""
+        return self.site
+
+    def currency(self, tournament: bool) -> str:
+        """Tournament chips, play money, or the ISO code the stakes are written in."""
+        if tournament:
+            return "CHIPS"
+        code = currency_of(self.stakes_text)
+        if self.table.get("money") == "Play Money" or code is None:
+            return "PLAY"
+        return code
+
+    def home_game(self) -> str | None:
+        """The private club or home game the hand was played in, if any."""
+        return self.header.get("club")
+
+    def zoom(self) -> bool:
+        """Fast-fold poker (a new table after every fold)."""
+        return False
+
+
+class TextSiteFormat:
+    """A registered reader of one site's text logs: detection, splitting hints, peek and parse.
+
+    A site sets the class attributes below (see the module docstring); the methods are the same for every site.
+    Each thread compiles its own grammar, builder and table driver (``_grammar``), on first use.
+    """
+
+    name: str
+    """The registry name (``pokerstars``)."""
+    site: str
+    """The room, as ``Hand.site`` names it (``PokerStars``)."""
+    grammar: ClassVar[str | Path]
+    """The stem of the grammar file in ``grammars/`` (or a path to a ``.lark`` file elsewhere)."""
+    builder: ClassVar[type[TextHandBuilder]] = TextHandBuilder
+    header_start: ClassVar[re.Pattern[str]]
+    """Matches at the start of a line that begins a hand: detection by content."""
+    header_heads: ClassVar[frozenset[str]] = frozenset()
+    """The first ``head_width`` characters a header line can start with (a cheap test before ``header_start``);
+    empty: every line is tried with ``header_start``."""
+    head_width: ClassVar[int] = 5
+    glued_header_pattern: ClassVar[re.Pattern[str] | None] = None
+    """A whole header found in the middle of a line (logs concatenated without a newline), or None."""
+    glued_hints: ClassVar[tuple[str, ...]] = ()
+    """Words that a line holding a glued header must contain (a cheap test before ``glued_header``)."""
+    descriptions: ClassVar[dict[str, str]] = DESCRIPTIONS
+    """Line kinds in words, for error messages."""
+    summary_marker: str | None = "*** SUMMARY ***"
+    """A line after which the first blank line ends the hand, or None."""
+    fallback: ClassVar[bool] = False
+    """True for a reader of a layout that many rooms share: detection asks it after every other format."""
+    peek_pattern: ClassVar[re.Pattern[str] | None] = None
+    """Finds ``id``, ``game`` and ``structure`` (named groups; the latter two words of the builder's ``games`` and
+    ``structures``) in a header; None: ``#<id>: … <game> <structure>``, as PokerStars writes them."""
+
+    def __init__(self) -> None:
+        self._local = threading.local()
+        peek = self.peek_pattern
+        if peek is None:
+            games = "|".join(re.escape(k) for k in sorted(self.builder.games, key=len, reverse=True))
+            structures = "|".join(re.escape(k) for k in sorted(self.builder.structures, key=len, reverse=True))
+            peek = re.compile(rf"#(?P<id>[0-9]+):.*?(?P<game>{games}) (?P<structure>{structures})", re.IGNORECASE)
+        self._peek: re.Pattern[str] = peek
+
+    def _grammar(self) -> tuple[LineGrammar, TextHandBuilder, TableParser]:
+        """The compiled grammar, its builder and the fast table driver, one set per thread."""
+        state: tuple[LineGrammar, TextHandBuilder, TableParser] | None = getattr(self._local, "state", None)
+        if state is None:
+            builder = self.builder(self.site)
+            grammar = load_line_grammar(self.grammar, builder)
+            builder.fields = grammar.fields
+            state = (grammar, builder, TableParser(grammar, grammar.callbacks(builder)))
+            self._local.state = state
+        return state
+
+    # -- what the registry and the splitter ask
+    def detect(self, head: Sequence[str]) -> bool:
+        return any(self.header_start.match(line) or self.glued_header(line) > 0 for line in head)
+
+    def is_header(self, line: str) -> bool:
+        # Cheap first: most lines start with a player's name, and only a few names start like a header.
+        heads = self.header_heads
+        if heads and line[: self.head_width] not in heads:
+            return False
+        return self.header_start.match(line) is not None
+
+    def glued_header(self, line: str) -> int:
+        """Where a header starts in the middle of ``line`` (logs concatenated without a newline), or -1."""
+        glued = self.glued_header_pattern
+        if glued is None or (self.glued_hints and not any(hint in line for hint in self.glued_hints)):
+            return -1
+        m = glued.search(line, 1)
+        if m is None or ' said, "' in line[: m.start()]:
+            return -1
+        return m.start()
+
+    def peek(self, header: str) -> HeaderFacts:
+        m = self._peek.search(header)
+        if m is None:
+            hand_id = _PEEK_ID.search(header)
+            return HeaderFacts(hand_id=hand_id.group(1) if hand_id else None)
+        game = self.builder.games.get(m.group("game").lower(), Game.OTHER)
+        structure = self.builder.structures.get(m.group("structure").lower())
+        return HeaderFacts(m.group("id"), game.value, structure.value if structure else None)
+
+    def parse(self, lines: Sequence[str], first_line: int, file: str) -> Hand:
+        grammar, builder, fast = self._grammar()
+        for index, text_line in enumerate(lines):
+            if len(text_line) > MAX_LINE:  # no line of a hand is this long; do not make the lexer crawl through it
+                error = ParseError(line=first_line + index, message=f"line longer than {MAX_LINE} characters")
+                raise HandParseFailure(error)
+        text = "\n".join(lines).lstrip("\ufeff") + "\n"
+        builder.reset(first_line)
+        try:
+            if not (fast.available and fast.parse(text)):
+                builder.reset(first_line)  # the fast path gave up: Lark parses again, and explains any error
+                grammar.parser.parse(text)
+            return builder.build(file, first_line)
+        except UnexpectedInput as exc:
+            raise HandParseFailure(self.explain(exc, grammar, lines, first_line)) from None
+        except FieldError as exc:
+            index = builder.at - 1
+            text_line = lines[index] if 0 <= index < len(lines) else ""
+            error = ParseError(line=builder.offset + builder.at, message=str(exc), text=text_line[:300])
+            raise HandParseFailure(error) from None
+
+    def explain(self, exc: UnexpectedInput, grammar: LineGrammar, lines: Sequence[str], first_line: int) -> ParseError:
+        """A parse failure in words: which line, what it is (if anything), and what the grammar would accept."""
+        words = self.descriptions
+        kinds_of = grammar.kinds
+        index = (exc.line if isinstance(exc.line, int) and exc.line > 0 else len(lines)) - 1
+        text = lines[index] if 0 <= index < len(lines) else ""
+        expected: set[str] = set()
+        if isinstance(exc, UnexpectedToken | UnexpectedEOF):
+            expected = set(exc.expected)
+        elif isinstance(exc, UnexpectedCharacters):
+            expected = set(exc.allowed or ())
+        expected = {kinds_of.get(e, e) for e in expected}
+        names = tuple(sorted(words.get(e, e) for e in expected if not e.startswith("_") and e != "BLANK_LINE"))
+        if isinstance(exc, UnexpectedEOF) or (isinstance(exc, UnexpectedToken) and exc.token.type == "$END"):
+            message = "the hand ends too early (truncated?)"
+            index = len(lines) - 1
+            text = lines[-1] if lines else ""
+        else:
+            # Name the most specific kind the line has ("Seat 4: P ($1 in chips)" is also a loose summary line).
+            kinds = [kinds_of.get(name, name) for name, rx in grammar.fields.items() if rx.fullmatch(text + "\n")]
+            kinds.sort(key=lambda name: name in LOOSE_KINDS)
+            if not kinds and isinstance(exc, UnexpectedToken):
+                kinds = [kinds_of.get(exc.token.type, exc.token.type)]
+            message = f"{words.get(kinds[0], kinds[0])} cannot come here" if kinds else "unrecognised line"
+        column = exc.column if isinstance(exc.column, int) and exc.column > 0 else 1
+        return ParseError(
+            line=first_line + max(index, 0), column=column, message=message, expected=names, text=text[:300]
+        )
+
+
+_PEEK_ID = re.compile(r"#([0-9]+)")
