@@ -83,14 +83,16 @@ def main(argv: list[str] | None = None) -> int:
         "pokerkit from_pokerstars + replay": [sys.executable, "-c", POKERKIT, str(path)],
     }
     rates: dict[str, float] = {}
+    cpus: dict[str, float] = {}
     for name, command in runs.items():
-        wall, cpu, last = best(command, args.repeat)
+        wall, cpus[name], last = best(command, args.repeat)
         rates[name] = total / wall
-        print(f"{name:34} {wall:8.2f} s wall {cpu:8.2f} s CPU {rates[name]:8.0f} hands/s   ({last[:80]})")
-    peer = rates["pokerkit from_pokerstars + replay"]
+        print(f"{name:34} {wall:8.2f} s wall {cpus[name]:8.2f} s CPU {rates[name]:8.0f} hands/s   ({last[:80]})")
+    peer = "pokerkit from_pokerstars + replay"
     print()
     for name in list(runs)[:2]:
-        print(f"{name} / pokerkit: {rates[name] / peer:.2f}x (wall clock, whole process)")
+        print(f"{name} / pokerkit: {rates[name] / rates[peer]:.2f}x wall clock, {cpus[peer] / cpus[name]:.2f}x CPU"
+              " (whole processes)")
     shutil.rmtree(folder, ignore_errors=True)
     return 0
 
