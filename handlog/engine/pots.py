@@ -27,21 +27,22 @@ def smallest_unit(hand: Hand) -> Decimal:
 
 
 def build_pots(
-    committed: Mapping[str, Decimal], live: set[str] | frozenset[str], antes: Mapping[str, Decimal] | None = None
+    committed: Mapping[str, Decimal], live: set[str] | frozenset[str], antes: Mapping[str, Decimal] | None = None,
+    dead: Decimal = Decimal(0),
 ) -> list[Pot]:
     """Pots from each player's total contribution; ``live`` are the players who have not folded.
 
     Example: A all-in for 10, B and C put in 30, D folded after 5 → main pot 35 (A, B, C), side pot 40 (B, C).
 
     ``antes``: each player's antes. An ante nobody else posts (the big blind ante, which one player posts for the
-    table) is dead money in the main pot, not a level of its own: it makes no side pot for its poster.
+    table) is dead money in the main pot, not a level of its own: it makes no side pot for its poster. ``dead``:
+    other dead money (dead blinds, already left out of ``committed``), added to the main pot too.
     """
-    dead = Decimal(0)
     if antes:
         # an ante over others' smaller antes is returned when nobody can call it (the table does that): only an ante
         # nobody else posts at all is dead money here
         unmatched = {p: a for p, a in antes.items() if a > 0 and not any(b > 0 for q, b in antes.items() if q != p)}
-        dead = sum(unmatched.values(), Decimal(0))
+        dead += sum(unmatched.values(), Decimal(0))
         committed = {p: c - min(unmatched.get(p, Decimal(0)), c) for p, c in committed.items()}
     pots = _layers(committed, live)
     if dead > 0:

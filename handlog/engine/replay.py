@@ -50,8 +50,12 @@ def replay(hand: Hand, rules: RulesProfile | None = None, *, states: bool = True
                 reveals.extend(_reveal(table) for _ in range(len(table.steps) - len(reveals)))
     players = table.players
     live = {p.name for p in players.values() if p.live}
-    committed = {p.name: p.committed for p in players.values() if p.committed or p.live}
-    pots = tuple(build_pots(committed, live, table.table_antes()))
+    # dead blinds are the pot's, not a level anyone contests (holdem-rules-de.txt, "Zweitens Wettend Herum": side
+    # pots hold what the players matched): the pots are built from the live money, the dead money joins the main
+    # pot, and so does the big blind ante
+    committed = {p.name: p.committed - p.dead for p in players.values() if p.committed or p.live}
+    dead = sum((p.dead for p in players.values()), ZERO)
+    pots = tuple(build_pots(committed, live, table.table_antes(), dead))
     pots = _with_winners(pots, table)
     if table.cancelled:
         rake = ZERO
@@ -180,3 +184,5 @@ def _rake_shares(players: list[PlayerState], rake: Decimal) -> dict[str, Decimal
 
 def is_error(v: Violation) -> bool:
     return v.severity == Severity.ERROR
+
+

@@ -72,9 +72,11 @@ def settle(table: Table) -> Decimal:
 
 
 def _pots(table: Table, live: set[str]) -> list[Pot]:
-    """The pots as the replay builds them: layered by the all-ins, an unmatched (big blind) ante dead money."""
-    committed = {p.name: p.committed for p in table.players.values() if p.committed or p.live}
-    return build_pots(committed, live, table.table_antes())
+    """The pots as the replay builds them: layered by the all-ins; dead blinds and the big blind ante are dead
+    money in the main pot."""
+    committed = {p.name: p.committed - p.dead for p in table.players.values() if p.committed or p.live}
+    dead = sum((p.dead for p in table.players.values()), ZERO)
+    return build_pots(committed, live, table.table_antes(), dead)
 
 
 def _finished(table: Table) -> bool:

@@ -51,15 +51,11 @@ FLAGGED: dict[tuple[str, str], set[str]] = {
     (MATRIX1, "31493008322"): {"round-incomplete"},
     (MATRIX2, "31493013637"): {"round-incomplete"},
     (MATRIX2, "31493029942"): {"round-incomplete"},
-    # NOT a defect of the log: Kilij's dead small blind ($0.50, "posts a dead small blind") is counted by the
-    # engine's uncalled-bet arithmetic as if it could be returned, so it wants $10.50 back where the log
-    # (rightly) returns the uncalled $10. A known engine defect, kept visible here until it is fixed.
-    (TEN_GAME, "29705807755"): {"uncalled-bet"},
-    # (TEN_GAME 29705537870 and the golden triple_draw_dead_small_blind audit clean since the GGPoker merge: Player0
-    # "wins the pot ($73.25)", "Total pot $76.25 | Rake $3", and a collect that names no pot is judged against all
-    # the pots together (checks/showdown.py, unnamed pots), so the $1.25 "side pot" the engine still makes of
-    # Player1's dead small blind no longer asks for a wrong winner. The pots themselves are still split wrongly:
-    # the dead blind belongs in the one pot.)
+    # (Two hands the engine used to flag for its own defect with a dead small blind, now clean: the dead blind is
+    # the pot's, never a level of its own nor part of an uncalled bet. TEN_GAME 29705807755: Kilij's dead $0.50
+    # is not returned with the uncalled $10 ("Uncalled bet of $10 returned"); TEN_GAME 29705537870 and the golden
+    # triple_draw_dead_small_blind: Player1's dead $1.25 joins the one pot Player0 wins, "wins the pot ($73.25)",
+    # "Total pot $76.25 | Rake $3".)
     # Warnings: Full Tilt turns the hands up in its own order, not the last aggressor's first.
     ("fpdb/cash/FTP/Draw/3-Draw-Limit-USD-150-300-201012.txt", "25325990000"): {"showdown-order"},
     ("fpdb/cash/FTP/Draw/Badugi-FL-USD-0.10-0.20-201305.New.to.the.Game.txt", "32617272179"): {"showdown-order"},
@@ -138,6 +134,9 @@ def test_dead_small_blind_is_dead_money() -> None:
     posts = [(e.player, e.post, e.amount, e.dead) for e in hand.events if isinstance(e, Post)]
     assert ("Player1", PostType.SMALL_BLIND, Decimal("1.25"), Decimal("1.25")) in posts
     assert ("Player1", PostType.BIG_BLIND, Decimal("2.50"), Decimal(0)) in posts  # "posts $2.50": a live blind
+    # the dead $1.25 is the one pot's ("Total pot $76.25"), not a pot of its own that only Player1 could win
+    pots = replay(hand, states=False).pots
+    assert [(p.amount, set(p.eligible)) for p in pots] == [(Decimal("76.25"), {"Player0", "Player1"})]
 
 
 def test_an_observed_hand_without_stacks() -> None:
