@@ -326,11 +326,13 @@ class Table:
             if dead == ZERO or e.amount - dead <= 0:
                 dead = e.amount - self.big_blind if e.amount > self.big_blind else ZERO
             self._put(p, dead, e.line, to_bet=False)
+            p.dead += dead
             self._put(p, e.amount - dead, e.line)
         else:
             if e.post == PostType.SMALL_BLIND and self.small_blind_posted:
                 # a second small blind (a returning player) is dead money, not a live bet
                 self._put(p, e.amount, e.line, to_bet=False)
+                p.dead += e.amount
             else:
                 self._put(p, e.amount, e.line)
             if e.post == PostType.SMALL_BLIND:
@@ -1003,6 +1005,13 @@ class Table:
                 f"uncalled {excess} returned to {name} without a line: the site counts it in what {name} collects"
             )
             return
+        if self.rules.walk_blind_won_back and not self.prints_uncalled:
+            alone = [p.name for p in self.live_players()] == [name]
+            won = sum((e.amount for e in self.hand.events if isinstance(e, Collect) and e.player == name), ZERO)
+            pot = stated if stated is not None else in_pot  # a log stating no total: the collect alone says it
+            if alone and pot == in_pot == won + (self.hand.summary.rake or ZERO):
+                self.notes.append(f"uncalled {excess} won back by {name} with the pot (the room counts it in the pot)")
+                return
         self.violate(
             "uncalled-not-returned", Category.ACCOUNTING, due,
             f"{excess} of {name}'s bet was not called: it should have been returned before the pot was awarded",
