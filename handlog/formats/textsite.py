@@ -321,18 +321,19 @@ class TextHandBuilder(Transformer[Token, object]):
 
     def SEAT(self, tok: Tok, fields: Fields | None = None) -> Tok:
         f = self._f(tok, fields)
-        bounty = f["bounty"]
-        self.seats.append(
-            Seat(
-                seat=int(f["seat"] or 0),
-                player=f["player"] or "",
-                stack=amount(f["amount"] or ""),
-                sitting_out=bool(f["sitting_out"]),
-                out_of_hand=bool(f["out_of_hand"]),
-                bounty=amount(bounty) if bounty and bounty[0] in "$€£₹0123456789" else None,
-                line=self._lineno(tok),
+        bounty, sitting_out, out_of_hand = f["bounty"], f["sitting_out"], f["out_of_hand"]
+        seat = int(f["seat"] or 0)
+        player, stack, line = f["player"] or "", amount(f["amount"] or ""), self._lineno(tok)
+        if bounty or sitting_out or out_of_hand:
+            self.seats.append(
+                Seat(
+                    seat=seat, player=player, stack=stack, sitting_out=bool(sitting_out),
+                    out_of_hand=bool(out_of_hand),
+                    bounty=amount(bounty) if bounty and bounty[0] in "$€£₹0123456789" else None, line=line,
+                )
             )
-        )
+        else:  # most seats: the defaults are left to the model (fewer fields to validate)
+            self.seats.append(Seat(seat=seat, player=player, stack=stack, line=line))
         return tok
 
     # -- forced bets and deals
@@ -394,29 +395,39 @@ class TextHandBuilder(Transformer[Token, object]):
         return self._add(tok, fields, make)
 
     # -- actions
+    # The commonest lines build their event directly (no closure), passing only the fields the line sets.
     def FOLD(self, tok: Tok, fields: Fields | None = None) -> Tok:
-        return self._add(
-            tok, fields, lambda f, line: Fold(line=line, player=f["player"] or "", shown=cards(f["shown"]))
-        )
+        f = self._f(tok, fields)
+        shown = f["shown"]
+        line = self.offset + (tok.line or 1)
+        if shown:
+            self.events.append(Fold(line=line, player=f["player"] or "", shown=cards(shown)))
+        else:
+            self.events.append(Fold(line=line, player=f["player"] or ""))
+        return tok
 
     def CHECK(self, tok: Tok, fields: Fields | None = None) -> Tok:
-        return self._add(tok, fields, lambda f, line: Check(line=line, player=f["player"] or ""))
+        f = self._f(tok, fields)
+        self.events.append(Check(line=self.offset + (tok.line or 1), player=f["player"] or ""))
+        return tok
 
     def CALL(self, tok: Tok, fields: Fields | None = None) -> Tok:
-        return self._add(
-            tok, fields,
-            lambda f, line: Call(
-                line=line, player=f["player"] or "", amount=amount(f["amount"] or ""), all_in=bool(f["all_in"])
-            ),
-        )
+        f = self._f(tok, fields)
+        line, player, value = self.offset + (tok.line or 1), f["player"] or "", amount(f["amount"] or "")
+        if f["all_in"]:
+            self.events.append(Call(line=line, player=player, amount=value, all_in=True))
+        else:
+            self.events.append(Call(line=line, player=player, amount=value))
+        return tok
 
     def BET(self, tok: Tok, fields: Fields | None = None) -> Tok:
-        return self._add(
-            tok, fields,
-            lambda f, line: Bet(
-                line=line, player=f["player"] or "", amount=amount(f["amount"] or ""), all_in=bool(f["all_in"])
-            ),
-        )
+        f = self._f(tok, fields)
+        line, player, value = self.offset + (tok.line or 1), f["player"] or "", amount(f["amount"] or "")
+        if f["all_in"]:
+            self.events.append(Bet(line=line, player=player, amount=value, all_in=True))
+        else:
+            self.events.append(Bet(line=line, player=player, amount=value))
+        return tok
 
     def RAISE(self, tok: Tok, fields: Fields | None = None) -> Tok:
         return self._add(
@@ -542,16 +553,20 @@ class TextHandBuilder(Transformer[Token, object]):
         shown = _SHOWED.search(outcome) if "showed [" in outcome else None
         mucked = _MUCKED.search(outcome) if "mucked [" in outcome else None
         won = tuple(amount(w) for w in _WON.findall(outcome)) if "(" in outcome else ()
+        seat, player, line = int(f["seat"] or 0), f["player"] or "", self._lineno(tok)
+        if not (positions or won or shown or mucked):  # a seat that folded: the defaults are left to the model
+            self.summary.seats.append(SeatResult(seat=seat, player=player, text=outcome, line=line))
+            return tok
         self.summary.seats.append(
             SeatResult(
-                seat=int(f["seat"] or 0),
-                player=f["player"] or "",
+                seat=seat,
+                player=player,
                 text=outcome,
                 positions=tuple(_POSITION.findall(positions)) if positions else (),
                 won=won,
                 shown=shown_cards(shown.group(1))[0] if shown else (),
                 mucked=cards(mucked.group(1)) if mucked else (),
-                line=self._lineno(tok),
+                line=line,
             )
         )
         return tok
