@@ -338,17 +338,19 @@ class TextHandBuilder(Transformer[Token, object]):
 
     # -- forced bets and deals
     def POST(self, tok: Tok, fields: Fields | None = None) -> Tok:
-        def make(f: dict[str, str | None], line: int) -> Event:
-            kind = self.posts[f["post"] or ""]
-            value = amount(f["amount"] or "")
-            dead = Decimal(0)
-            if kind is PostType.BOTH_BLINDS and self.stakes is not None:
-                # A returning player's "small & big blinds": the big blind is live, the rest is dead money.
-                dead = max(Decimal(0), value - self.stakes.big)
-            player = f["player"] or ""
-            return Post(line=line, player=player, post=kind, amount=value, dead=dead, all_in=bool(f["all_in"]))
-
-        return self._add(tok, fields, make)
+        f = self._f(tok, fields)
+        kind = self.posts[f["post"] or ""]
+        value = amount(f["amount"] or "")
+        line, player, all_in = self.offset + (tok.line or 1), f["player"] or "", bool(f["all_in"])
+        if kind is PostType.BOTH_BLINDS and self.stakes is not None:
+            # A returning player's "small & big blinds": the big blind is live, the rest is dead money.
+            dead = max(Decimal(0), value - self.stakes.big)
+            self.events.append(Post(line=line, player=player, post=kind, amount=value, dead=dead, all_in=all_in))
+        elif all_in:
+            self.events.append(Post(line=line, player=player, post=kind, amount=value, all_in=True))
+        else:  # the commonest: no dead money, not all-in (the model's defaults)
+            self.events.append(Post(line=line, player=player, post=kind, amount=value))
+        return tok
 
     def BRINGS_IN(self, tok: Tok, fields: Fields | None = None) -> Tok:
         return self._add(
@@ -411,23 +413,20 @@ class TextHandBuilder(Transformer[Token, object]):
         self.events.append(Check(line=self.offset + (tok.line or 1), player=f["player"] or ""))
         return tok
 
-    def CALL(self, tok: Tok, fields: Fields | None = None) -> Tok:
+    def _wager(self, tok: Tok, fields: Fields | None, model: type[Call] | type[Bet]) -> Tok:
         f = self._f(tok, fields)
         line, player, value = self.offset + (tok.line or 1), f["player"] or "", amount(f["amount"] or "")
         if f["all_in"]:
-            self.events.append(Call(line=line, player=player, amount=value, all_in=True))
+            self.events.append(model(line=line, player=player, amount=value, all_in=True))
         else:
-            self.events.append(Call(line=line, player=player, amount=value))
+            self.events.append(model(line=line, player=player, amount=value))
         return tok
 
+    def CALL(self, tok: Tok, fields: Fields | None = None) -> Tok:
+        return self._wager(tok, fields, Call)
+
     def BET(self, tok: Tok, fields: Fields | None = None) -> Tok:
-        f = self._f(tok, fields)
-        line, player, value = self.offset + (tok.line or 1), f["player"] or "", amount(f["amount"] or "")
-        if f["all_in"]:
-            self.events.append(Bet(line=line, player=player, amount=value, all_in=True))
-        else:
-            self.events.append(Bet(line=line, player=player, amount=value))
-        return tok
+        return self._wager(tok, fields, Bet)
 
     def RAISE(self, tok: Tok, fields: Fields | None = None) -> Tok:
         return self._add(
