@@ -777,8 +777,14 @@ class TextSiteFormat:
     def glued_header(self, line: str) -> int:
         """Where a header starts in the middle of ``line`` (logs concatenated without a newline), or -1."""
         glued = self.glued_header_pattern
-        if glued is None or (self.glued_hints and not any(hint in line for hint in self.glued_hints)):
+        if glued is None:
             return -1
+        if self.glued_hints:  # asked of every line of a file: a plain loop, cheaper than any() over a generator
+            for hint in self.glued_hints:
+                if hint in line:
+                    break
+            else:
+                return -1
         m = glued.search(line, 1)
         if m is None or ' said, "' in line[: m.start()]:
             return -1
