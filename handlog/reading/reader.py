@@ -120,13 +120,19 @@ def read(paths: Iterable[str | os.PathLike[str]], report: ReadReport | None = No
         yield from read_file(path, report)
 
 
-def read_text(text: str, file: str = "<text>") -> list[HandRecord]:
-    """The hands in a string (tests, notebooks)."""
+def iter_text(text: str, file: str = "<text>") -> Iterator[HandRecord]:
+    """The hands in a string, one at a time: nothing of a hand is kept once the caller lets it go."""
     lines = text.splitlines()
     fmt = registry.detect([ln for ln in islice(lines, 0, 200) if ln.strip()][:HEAD_LINES])
     if fmt is None:
-        return []
-    return [parse_chunk(fmt, file, c.line, c.lines) for c in split_hands(lines, fmt)]
+        return
+    for c in split_hands(lines, fmt):
+        yield parse_chunk(fmt, file, c.line, c.lines)
+
+
+def read_text(text: str, file: str = "<text>") -> list[HandRecord]:
+    """The hands in a string (tests, notebooks)."""
+    return list(iter_text(text, file))
 
 
 def parse_chunk(fmt: registry.HandFormat, file: str, line: int, lines: Sequence[str]) -> HandRecord:
