@@ -81,6 +81,9 @@ class RulesProfile(BaseModel):
     no_flop_no_drop: bool = False
     """No rake is taken from a hand that ends before the flop (most rooms' published rake policy)."""
     showdown_order_all_in: AllInShowdown = AllInShowdown.LAST_BET
+    prints_uncalled_returns: bool = True
+    """The room writes the return of a bet nobody called ("Uncalled bet (…) returned to P"). A room that never does
+    pays the pot without it: the engine returns the excess itself, and says so in the replay's notes."""
     """holdem-rules-fa.txt, "Shotdown": the order holds also when someone is all-in; which round decides then."""
 
 
@@ -135,6 +138,17 @@ SITE_PROFILES["Full Tilt"] = RulesProfile(
 # Pot($20) | Rake ($1)", 2012 and 2014) and each one that states none (Zone Poker 2021: the pot less what was paid)
 # keeps at most 5 %, and none that ends preflop keeps anything.
 SITE_PROFILES["Bovada"] = RulesProfile(name="Bovada", max_rake_share=Decimal("0.05"), no_flop_no_drop=True)
+
+
+# Everleaf (and its skins) rakes at most 6 % of a cash pot and nothing from a hand that ends before the flop. Its
+# logs state no rake: what it kept (the pot less what it paid, uncalled bets returned) is 5 % in the 2009-2010
+# dollar hands of the corpus (0.09 of 1.80, 0.32 of 6.40, 0.75 of 15.75 …), 6 % in the 2012 euro hand (0.18 of
+# 3.00), and nothing in every hand that ends preflop. Tournaments keep nothing (their fee is in the buy-in).
+# It never writes the return of an uncalled bet: "N wins $ 0.25 USD from main pot" after an uncalled raise to 0.35
+# over the blinds of 0.05 and 0.10 is the pot without the 0.25 nobody called (every such hand of the corpus).
+SITE_PROFILES["Everleaf"] = RulesProfile(
+    name="Everleaf", max_rake_share=Decimal("0.06"), no_flop_no_drop=True, prints_uncalled_returns=False
+)
 
 
 def profile_for(site: str) -> RulesProfile:

@@ -966,6 +966,11 @@ class Table:
             top.committed -= excess
             self.notes.append(f"uncalled {excess} returned to {name} without a line (the total shows it)")
             return
+        if not self.rules.prints_uncalled_returns and not self.prints_uncalled:
+            top.stack += excess
+            top.committed -= excess
+            self.notes.append(f"uncalled {excess} returned to {name} without a line: the site never prints the return")
+            return
         alone = [p.name for p in self.live_players()] == [name]
         won = sum((e.amount for e in self.hand.events if isinstance(e, Collect) and e.player == name), ZERO)
         pot = stated if stated is not None else in_pot  # a log stating no total: the collect alone says it
