@@ -1,6 +1,6 @@
-"""The fuzz test of ``test_fuzz`` over the golden hands of the other sites (Full Tilt, Winning, Bovada): damaged
-logs never raise out of the reader, and every hand header still yields exactly one record (parsed or unparsed,
-never both)."""
+"""The fuzz test of ``test_fuzz`` over the golden hands of the other sites (Full Tilt, Winning, Bovada,
+Everleaf): damaged logs never raise out of the reader, and every hand header still yields exactly one record
+(parsed or unparsed, never both)."""
 
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ HEAD_LINES = 25
 STARTS = {
     "fulltilt": re.compile(r"^\ufeff?Full ?Tilt ?Poker Game #"),
     "winning": re.compile(r"^\ufeff?(?:Game )?Hand #[0-9]+ - "),
+    "everleaf": re.compile(r"^\ufeff?(?:Everleaf Gaming(?: - [^\n]*? -)?|- - [^\n]*? -) Game #[0-9]+[ \t]*$"),
     "bovada": re.compile(r"^\ufeff?(?:Bovada|Ignition|Bodog(?:\.eu|\.com| UK)?) Hand #[0-9]+"),
 }
 HANDS = {site: [p.read_text(encoding="utf-8") for p in sorted((GOLDEN / site).glob("*.txt"))] for site in STARTS}
