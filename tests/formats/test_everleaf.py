@@ -15,6 +15,7 @@ from sitekit import corpus as read_corpus
 from test_pokerstars_golden import _first_difference
 
 from handlog.audit import audit
+from handlog.engine.rules import STANDARD, profile_for
 from handlog.events import Call, Collect, Game, Raise, Street, StreetStart, Structure
 from handlog.reading import ReadReport, read, read_text
 
@@ -200,3 +201,14 @@ def test_every_line_of_a_parsed_hand_is_accounted_for(corpus: tuple) -> None:  #
     # (read here as UTF-8, the 8-bit euro replaced)
     leftover = [ln for ln in lines if not re.search(r": '[a-z][a-z ,]* \[[^]]*\]'$|Card Stud - [0-9]{4}/", ln)]
     assert not leftover, leftover[:10]
+
+
+def test_the_rooms_profile() -> None:
+    """Everleaf's profile: 6 % at most, no flop no drop, uncalled returns never printed. Under the standard
+    profile, where a room prints its returns, the same hand's unreturned raise is a violation."""
+    rules = profile_for("Everleaf")
+    assert (rules.max_rake_share, rules.no_flop_no_drop, rules.prints_uncalled_returns) == (
+        Decimal("0.06"), True, False)
+    hand = golden_hand(GOLDEN, "uncalled_raise_not_printed")
+    assert not audit(hand).violations
+    assert "uncalled-not-returned" in {v.code for v in audit(hand, STANDARD).violations}
