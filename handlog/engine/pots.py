@@ -16,9 +16,13 @@ from handlog.events import Hand
 
 def smallest_unit(hand: Hand) -> Decimal:
     """The smallest amount of the hand's money: one chip in tournaments and play money, the cent (the minor unit of
-    every currency the readers know) in cash games. Pots are split, and blinds rounded, to this unit."""
-    if hand.tournament is not None or hand.currency in ("CHIPS", "PLAY"):
+    every currency the readers know) in cash games. Pots are split, and blinds rounded, to this unit. Play money
+    with stakes in fractions of a chip (Winamax's "0.50€/1€" play tables post a 0.25 small blind) counts in cents."""
+    if hand.tournament is not None or hand.currency == "CHIPS":
         return Decimal(1)
+    if hand.currency == "PLAY":
+        stakes = (hand.stakes.small, hand.stakes.big, hand.stakes.ante or Decimal(0))
+        return Decimal(1) if all(s == s.to_integral_value() for s in stakes) else Decimal("0.01")
     return Decimal("0.01")
 
 

@@ -44,8 +44,11 @@ def replay(hand: Hand, rules: RulesProfile | None = None, *, states: bool = True
         _final_checks(table)
     players = table.players
     live = {p.name for p in players.values() if p.live}
-    committed = {p.name: p.committed for p in players.values() if p.committed or p.live}
-    pots = tuple(build_pots(committed, live))
+    # dead blinds are the pot's, not a level anyone contests (holdem-rules-de.txt, "Zweitens Wettend Herum": side
+    # pots hold what the players matched): the pots are built from the live money, the dead money joins the main pot
+    committed = {p.name: p.committed - p.dead for p in players.values() if p.committed or p.live}
+    dead = sum((p.dead for p in players.values()), ZERO)
+    pots = tuple(_with_dead_money(build_pots(committed, live), dead))
     pots = _with_winners(pots, table)
     rake = ZERO if table.cancelled else _rake(table)
     results = _results(table, rake)
@@ -57,7 +60,7 @@ def replay(hand: Hand, rules: RulesProfile | None = None, *, states: bool = True
         pots=pots,
         rake=rake,
         supported=True,
-        boards=tuple(b for b in (tuple(table.board), tuple(table.board2 or ())) if b),
+        boards=tuple(b for b in (tuple(table.board), *_later_boards(table)) if b),
         cancelled=table.cancelled,
         collects=tuple(table.collects),
         rules=rules,
@@ -71,6 +74,11 @@ def _reveal(table: Table) -> Reveal:
     holes = tuple((p.name, tuple(p.hole)) for p in table.players.values() if p.hole)
     drawer = table._next_drawer() if table.in_draw else None
     return Reveal(holes, tuple(table.board2 or ()), drawer)
+
+
+def _later_boards(table: Table) -> list[tuple[str, ...]]:
+    """The boards of the second and third runs, in order (none when the hand was run once)."""
+    return [tuple(table.run_boards[run]) for run in sorted(table.run_boards)]
 
 
 def _final_checks(table: Table) -> None:
@@ -135,10 +143,12 @@ def _results(table: Table, rake: Decimal) -> dict[str, PlayerResult]:
             seat=p.seat,
             start_stack=p.start,
             committed=p.committed,
-            collected=p.collected,
-            net=p.collected - p.committed,
+            collected=p.collected - p.returned,
+            net=p.collected - p.returned - p.committed + p.side,
             rake=shares.get(p.name, ZERO),
             cashed_out=p.cashed_out is not None,
+            side_payments=p.side,
+            uncalled_in_collect=p.returned,
             all_in_street=p.all_in_street,
         )
         for p in players
@@ -147,7 +157,7 @@ def _results(table: Table, rake: Decimal) -> dict[str, PlayerResult]:
 
 def _rake_shares(players: list[PlayerState], rake: Decimal) -> dict[str, Decimal]:
     """The rake split pro rata to what each player collected, in the hand's smallest unit, summing exactly."""
-    won = {p.name: p.collected for p in players if p.collected > 0}
+    won = {p.name: p.collected - p.returned for p in players if p.collected - p.returned > 0}
     total = sum(won.values(), ZERO)
     if rake <= 0 or total <= 0:
         return {}
@@ -162,3 +172,12 @@ def _rake_shares(players: list[PlayerState], rake: Decimal) -> dict[str, Decimal
 
 def is_error(v: Violation) -> bool:
     return v.severity == Severity.ERROR
+
+
+def _with_dead_money(pots: list[Pot], dead: Decimal) -> list[Pot]:
+    """The pots with the dead blinds added to the main pot."""
+    if dead == 0:
+        return pots
+    if not pots:
+        return [Pot(dead, ())]
+    return [Pot(pots[0].amount + dead, pots[0].eligible), *pots[1:]]

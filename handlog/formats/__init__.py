@@ -1,5 +1,13 @@
-"""Site and research formats. Importing this package registers every format with the reader."""
+"""Site and research formats. Importing this package registers every format with the reader.
 
-from handlog.formats import bovada, everleaf, fulltilt, pokerstars, winning
+Detection asks the formats in the order they are registered here: a room's own reader before ``stars_layout``,
+which reads PokerStars' layout from any room that has no reader of its own.
+"""
 
-__all__ = ["bovada", "everleaf", "fulltilt", "pokerstars", "winning"]
+# isort: off
+from handlog.formats import pokerstars, fulltilt, winning, ggpoker, winamax, bovada, everleaf
+from handlog.formats import stars_layout
+
+# isort: on
+
+__all__ = ["bovada", "everleaf", "fulltilt", "ggpoker", "pokerstars", "stars_layout", "winamax", "winning"]
