@@ -32,7 +32,6 @@ from handlog.events import (
     ButtonDraw,
     Call,
     Collect,
-    DealHole,
     Event,
     Fold,
     Game,
@@ -54,7 +53,7 @@ from handlog.events import (
     UncalledBet,
 )
 from handlog.formats.grammar import Fields, LineRef
-from handlog.formats.text import FieldError, StreetBets, amount, cards, seats_sitting_out
+from handlog.formats.text import FieldError, StreetBets, amount, cards, deal_hole, seats_sitting_out
 from handlog.formats.textsite import DESCRIPTIONS, TextHandBuilder, TextSiteFormat, Tok
 from handlog.reading.registry import register
 
@@ -217,16 +216,10 @@ class BovadaBuilder(TextHandBuilder):
 
     def DEALT(self, tok: Tok, fields: Fields | None = None) -> Tok:
         f = self._f(tok, fields)
-        player, dealt = f["player"] or "", cards(f["cards"])
-        before = self.holes.get(player, ())
-        self.holes[player] = before + dealt
+        player = f["player"] or ""
         if player not in self.dealt:
             self.dealt.append(player)
-        if before:  # stud: one more card
-            event = DealHole(line=self._lineno(tok), player=player, cards=before, new=dealt)
-        else:
-            event = DealHole(line=self._lineno(tok), player=player, cards=dealt)
-        self.events.append(event)
+        self.events.append(deal_hole(self.holes, player, cards(f["cards"]), self._lineno(tok)))
         return tok
 
     def HOLE_CARDS(self, tok: Tok, fields: Fields | None = None) -> Tok:

@@ -43,7 +43,7 @@ from handlog.events import (
     Tournament,
 )
 from handlog.formats.grammar import Fields
-from handlog.formats.text import StreetBets, amount, cards, currency_of, seats_sitting_out
+from handlog.formats.text import StreetBets, amount, cards, currency_of, deal_hole, seats_sitting_out
 from handlog.formats.textsite import DESCRIPTIONS, TextHandBuilder, TextSiteFormat, Tok
 from handlog.reading.registry import register
 
@@ -185,13 +185,7 @@ class EverleafBuilder(TextHandBuilder):
 
     def DEALT(self, tok: Tok, fields: Fields | None = None) -> Tok:
         f = self._f(tok, fields)
-        player, dealt = f["player"] or "", _cards(f["cards"])
-        before = self.holes.get(player, ())
-        self.holes[player] = before + dealt
-        if before:  # stud: one more card
-            self.events.append(DealHole(line=self._lineno(tok), player=player, cards=before, new=dealt))
-        else:
-            self.events.append(DealHole(line=self._lineno(tok), player=player, cards=dealt))
+        self.events.append(deal_hole(self.holes, f["player"] or "", _cards(f["cards"]), self._lineno(tok)))
         return tok
 
     def DEAL_DOWN(self, tok: Tok, fields: Fields | None = None) -> Tok:
