@@ -165,7 +165,11 @@ class BovadaBuilder(TextHandBuilder):
         self.header = h
         self.stakes_text = h.get("level_stakes") or ""
         if self.stakes_text:
-            self.stakes = self.stakes_of(self.stakes_text, None)
+            level = self.stakes_of(self.stakes_text, None)
+            if (h.get("structure") or "").lower() == "fixed limit":
+                # the level states the blinds ("Level 6 (75/150)"); fixed-limit bets are the big blind and twice it
+                level = Stakes(small=level.big, big=level.big * 2)
+            self.stakes = level
         return tok
 
     def TABLE_INFO(self, tok: Tok, fields: Fields | None = None) -> Tok:

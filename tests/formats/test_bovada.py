@@ -61,7 +61,9 @@ FLAGGED: dict[tuple[str, str], set[str]] = {
     ('fpdb/tour/Bovada/Flop/NLHE-9max-USD-10-201211.ante.all.in.txt', '2690849153'): {'blind-amount', 'round-incomplete', 'uncalled-not-returned'},
     # fpdb's own name: missing limit info (header Level 5 75/150, blinds 50/100)
     ('fpdb/tour/Bovada/Flop/NLHE-9max-USD-3-201204.missing.limit.info.txt', '2607979051'): {'blind-amount'},
-    # the big blind's ante all-in leaves no big blind: the engine asks the small blind's turn (not explained yet)
+    # the big blind's chips all go in as its ante ("Big Blind : All-in 120" among the antes of 120) and no big blind
+    # is posted: the room starts the action left of that big blind (UTG), the engine, with no big blind posted,
+    # left of the button (the small blind): which is right the written rules do not say (not explained yet)
     ('fpdb/tour/Bovada/Flop/NLHE-9max-USD-MTT - $2.000 Guaranteed (10.000 Chips) - $3-$0.30 - 201606.MTT.max.seats.txt', '3412778752'): {'out-of-turn'},
     # the small blind's 800 above a big blind all-in for 400: the engine takes the all-in big blind as the bet (as
     # Winamax writes its increments: "raises 1676 to 1795" over a big blind all-in for 119), the room raises over
@@ -69,9 +71,7 @@ FLAGGED: dict[tuple[str, str], set[str]] = {
     # which the written rules do not settle (not explained yet)
     ('fpdb/tour/Bovada/Flop/NLHE-9max-USD-MTT - $2.000 Guaranteed (10.000 Chips) - $3-$0.30 - 201606.MTT.max.seats.txt', '3412787731'): {'raise-increment'},
     ('fpdb/tour/Bovada/Flop/NLHE-9max-USD-MTT - $2.000 Guaranteed (10.000 Chips) - $3-$0.30 - 201606.MTT.max.seats.txt', '3412792209'): {'raise-increment'},
-    # fixed limit, header Level 6 (75/150): blinds of 75/150 and bets of 150/300 are twice the sizes the engine
-    # takes from the level (not explained yet: the level may state the blinds, not the bets)
-    ('fpdb/tour/Bovada/Flop/PLO8-USD-MTT - $10-$1 - 201207.allin.call.pf.txt', '2641146259'): {'blind-amount', 'fixed-limit-size'},
+    # (2641146259: a fixed-limit tournament's level, "Level 6 (75/150)", states the blinds: its bets are 150/300)
 }
 
 
