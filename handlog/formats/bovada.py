@@ -8,10 +8,10 @@ their numbers are global ids out of that order, a player's seat at the table is 
 (as "Set dealer [6]" and the summary's "Seat+6" count it). The button is the seat the log calls "Dealer".
 
 Amounts are chips *added* ("Calls $0.25", "Raises $0.65 to $0.75": 0.65 more, 0.75 in all; "All-in 4960"),
-except the 2012 layout's "Raises $22" and "Bets 300", which are totals on the street: ``text.StreetBets``
-keeps each player's bet on the street to turn them into raises to a total and to tell whether an "All-in" is a
-bet, a call or a raise. "Showdown [..]" prints the best five cards, not the hole cards: the show is of the cards
-the log dealt the player ("Card dealt to a spot" lists every player's cards once the hand is over).
+except the 2012 layout's "Raises $22", "All-in(raise) $124" and "Bets 300", which are totals on the street:
+``text.StreetBets`` keeps each player's bet on the street to turn them into raises to a total and to tell whether
+an "All-in" is a bet, a call or a raise. "Showdown [..]" prints the best five cards, not the hole cards: the show
+is of the cards the log dealt the player ("Card dealt to a spot" lists every player's cards once the hand is over).
 
 What the room does not state: cash games have no stakes in the header (the blinds posted give them), and a
 hand's pots have no numbers ("Hand Result-Side Pot" for every side pot): collects are read as from the pot,
@@ -328,7 +328,8 @@ class BovadaBuilder(TextHandBuilder):
         return tok
 
     def ALL_IN(self, tok: Tok, fields: Fields | None = None) -> Tok:
-        """"All-in X": X more chips, a bet, a call or a raise by what the others put in before it."""
+        """"All-in X": X more chips ("All-in(raise) X" of 2012: X in all), a bet, a call or a raise by what the
+        others put in before it."""
         f = self._f(tok, fields)
         player, more = f["player"] or "", amount(f["amount"] or "")
         line = self._lineno(tok)
@@ -351,7 +352,9 @@ class BovadaBuilder(TextHandBuilder):
             return tok
         self._street_due(tok)
         level, mine = self.bets.level, self.bets.bets.get(player, Decimal(0))
-        to = amount(f["to"]) if f["to"] else mine + more
+        # "All-in(raise) $124" without "to" (2012) is the total, like that layout's "Raises $22"; "All-in $190"
+        # is the chips added (2601409566: a raise to 100 and "All-in $190" put in the 290 left)
+        to = amount(f["to"]) if f["to"] else more if f["raise"] else mine + more
         event: Event
         if level == 0:
             event = BetEvent(line=line, player=player, amount=more, all_in=True)

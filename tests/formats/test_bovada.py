@@ -38,12 +38,12 @@ UNPARSED = {
 
 # Every parsed hand whose audit finds something, with what. The 2012 layout writes no street lines: the reader
 # starts each street where the betting goes on after a round closed (its cards from the summary's board), reads
-# "Raises $115" as the total and "All-in $190" as the chips added (2601407966: 115 + 190 = the 305 stack; the
-# return of 190 leaves the Total Pot of 240), and an "All-in" before the deal as the blind or ante it posts.
+# "Raises $115" and "All-in(raise) $124" as totals (2605762685: the Dealer's 124 is his whole stack, 4 of it
+# called before; the calls and the Total Pot of 930 agree), "All-in $190" as the chips added (2601409566: a raise
+# to 100, then the 190 left of a 300 stack less 10 preflop), and an "All-in" before the deal as the blind or ante
+# it posts.
 # What is left, each for the rule its log breaks (or, where said, not explained yet):
 FLAGGED: dict[tuple[str, str], set[str]] = {
-    # the log's numbers disagree: the engine finds 956 put in against its Total Pot of 930, bets beyond stacks
-    ('fpdb/cash/Bovada/Flop/PLO-USD-2.00-4.00-201205.multiway.allin.txt', '2605762685'): {'call-amount', 'exceeds-stack', 'round-incomplete', 'total-pot', 'uncalled-not-returned'},
     # "Posts chip $5": a new player posts half the big blind of 10
     ('fpdb/cash/Bovada/Flop/PLO-USD-5-10-201204.new.format.txt', '2601409566'): {'blind-amount'},
     # (2601409940 and 2601410456: UTG+1 "Posts dead chip $15", $5 of it a dead small blind, which joins the main pot:
