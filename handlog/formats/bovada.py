@@ -278,7 +278,10 @@ class BovadaBuilder(TextHandBuilder):
         self.bets.new_street()
         self.acted = set()
         self.inferred.append(len(self.events))
-        self.events.append(StreetStart(line=self._lineno(tok), street=street))
+        line = self._lineno(tok)
+        self.events.append(StreetStart(line=line, street=street))
+        self.events.append(Notice(line=line, text=f"no street line: the {street.value} starts where the betting goes"
+                                                  " on after the round closed, its cards from the summary's board"))
 
     def _acted(self, player: str, raised: bool = False) -> None:
         if raised:
@@ -466,8 +469,11 @@ class BovadaBuilder(TextHandBuilder):
             return
         at = next((i for i, e in enumerate(self.events) if isinstance(e, Show | Muck | Collect)), len(self.events))
         line = self.events[at].line if at < len(self.events) else self.summary_line
-        streets = [StreetStart(line=line, street=street, cards=tuple(board[start:end])) for street, start, end in later]
-        self.events[at:at] = streets
+        dealt: list[Event] = [StreetStart(line=line, street=street, cards=tuple(board[start:end]))
+                              for street, start, end in later]
+        dealt.append(Notice(line=line, text="no street line: the board's last cards dealt once the betting was over,"
+                                            " from the summary's board"))
+        self.events[at:at] = dealt
 
     def _posted_stakes(self) -> Stakes:
         """A cash hand's stakes, which its header does not state: the blinds posted (in fixed limit the big

@@ -14,7 +14,7 @@ from sitekit import corpus as read_corpus
 
 from handlog.audit import audit
 from handlog.engine.rules import STANDARD
-from handlog.events import Bet, ButtonDraw, Call, Collect, Game, Raise, Show, Street, StreetStart
+from handlog.events import Bet, ButtonDraw, Call, Collect, Game, Notice, Raise, Show, Street, StreetStart
 from handlog.reading import read_text
 
 GOLDEN = Path(__file__).parent / "golden" / "bovada"
@@ -197,6 +197,8 @@ def test_2012_layout_streets_start_where_the_betting_goes_on() -> None:
     assert raises == [("Seat 3", 35), ("Hero", 115)]
     all_in = next(e for e in hand.events if isinstance(e, Bet))
     assert (all_in.player, all_in.amount, all_in.all_in) == ("Hero", 190, True)
+    # the hand says where its flop came from
+    assert any(isinstance(e, Notice) and e.text.startswith("no street line: the flop") for e in hand.events)
     assert not audit(hand).violations
     # the Dealer's call taken out: the round is still open when Hero goes all-in, so Hero acts out of turn, and
     # the summary's flop is dealt only once the betting is over
