@@ -89,6 +89,9 @@ class RulesProfile(BaseModel):
     (the same chips either way), says so here: such a walk is then accepted with a note when its numbers agree
     (the pot is what was put in, and what the owner collects plus the rake)."""
     showdown_order_all_in: AllInShowdown = AllInShowdown.LAST_BET
+    prints_uncalled_returns: bool = True
+    """The room writes the return of a bet nobody called ("Uncalled bet (…) returned to P"). A room that never does
+    pays the pot without it: the engine returns the excess itself, and says so in the replay's notes."""
     """holdem-rules-fa.txt, "Shotdown": the order holds also when someone is all-in; which round decides then."""
 
 
@@ -174,6 +177,17 @@ SITE_PROFILES["Winning"] = RulesProfile(
 # what the big blind wins.
 SITE_PROFILES["Bovada"] = RulesProfile(
     name="Bovada", max_rake_share=Decimal("0.05"), no_flop_no_drop=True, walk_blind_won_back=True
+)
+
+
+# Everleaf (and its skins) rakes at most 6 % of a cash pot and nothing from a hand that ends before the flop. Its
+# logs state no rake: what it kept (the pot less what it paid, uncalled bets returned) is 5 % in the 2009-2010
+# dollar hands of the corpus (0.09 of 1.80, 0.32 of 6.40, 0.75 of 15.75 …), 6 % in the 2012 euro hand (0.18 of
+# 3.00), and nothing in every hand that ends preflop. Tournaments keep nothing (their fee is in the buy-in).
+# It never writes the return of an uncalled bet: "N wins $ 0.25 USD from main pot" after an uncalled raise to 0.35
+# over the blinds of 0.05 and 0.10 is the pot without the 0.25 nobody called (every such hand of the corpus).
+SITE_PROFILES["Everleaf"] = RulesProfile(
+    name="Everleaf", max_rake_share=Decimal("0.06"), no_flop_no_drop=True, prints_uncalled_returns=False
 )
 
 

@@ -1014,6 +1014,11 @@ class Table:
             top.committed -= excess
             self.notes.append(f"uncalled {excess} returned to {name} without a line (the total shows it)")
             return
+        if not self.rules.prints_uncalled_returns and not self.prints_uncalled:
+            top.stack += excess
+            top.committed -= excess
+            self.notes.append(f"uncalled {excess} returned to {name} without a line: the site never prints the return")
+            return
         if self.hand.summary.uncalled_in_collects and not self.prints_uncalled:
             top.stack += excess
             top.committed -= excess

@@ -8,7 +8,17 @@ from decimal import Decimal, InvalidOperation
 from functools import lru_cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from handlog.events import Cards, Collect, Event, PlayerStatus, Seat, SeatResult, StatusChange, StreetStart
+from handlog.events import (
+    Cards,
+    Collect,
+    DealHole,
+    Event,
+    PlayerStatus,
+    Seat,
+    SeatResult,
+    StatusChange,
+    StreetStart,
+)
 
 
 class FieldError(ValueError):
@@ -142,6 +152,16 @@ class StreetBets:
     def total(self, player: str) -> Decimal:
         """What ``player`` put in so far, this street included."""
         return self.put.get(player, Decimal(0)) + self.bets.get(player, Decimal(0))
+
+
+def deal_hole(holes: dict[str, Cards], player: str, dealt: Cards, line: int) -> DealHole:
+    """A deal to ``player``, the cards dealt so far kept in ``holes``: the first of a hand, or in stud one more
+    card on those dealt before (sites that write each street's card alone: Bovada, Everleaf)."""
+    before = holes.get(player, ())
+    holes[player] = before + dealt
+    if before:
+        return DealHole(line=line, player=player, cards=before, new=dealt)
+    return DealHole(line=line, player=player, cards=dealt)
 
 
 def merge_seat_result(seats: list[SeatResult], result: SeatResult) -> None:

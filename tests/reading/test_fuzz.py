@@ -53,6 +53,15 @@ SITES = {
     ),
     "ggpoker": Site("golden_ggpoker", re.compile(r"^\ufeff?Poker Hand #[A-Z]{0,4}[0-9]+: ")),
     "winamax": Site("golden_winamax", re.compile(r"^\ufeff?Winamax Poker - ")),
+    "bovada": Site(
+        "golden/bovada",
+        re.compile(r"^\ufeff?(?:Bovada|Ignition|Bodog(?:\.eu|\.com| UK)?) Hand #[0-9]+"),
+        re.compile(r"(?:Bovada|Ignition|Bodog(?:\.eu|\.com| UK)?) Hand #[0-9]+:? "),
+    ),
+    # Everleaf and its skins: the header is a line of its own ("- - Grand Poker - Game #15649156")
+    "everleaf": Site(
+        "golden/everleaf", re.compile(r"^\ufeff?(?:Everleaf Gaming(?: - [^\n]*? -)?|- - [^\n]*? -) Game #[0-9]+[ \t]*$")
+    ),
     # PokerStars' layout from other rooms (handlog/formats/stars_layout.py)
     "stars_layout": Site(
         "golden/stars_layout",
