@@ -116,6 +116,16 @@ SITE_PROFILES: dict[str, RulesProfile] = {
 }
 
 
+# Full Tilt: a bet and three raises per fixed-limit round (limit-holdem-rules-da.txt, "Der kan normalt kun forhøjes
+# tre gange i løbet af runden"), heads-up too: no Full Tilt round of the corpus goes past four bets, heads-up ones
+# included (the 2012 heads-up 2-7 Triple Draw sit & go, hand 31331182923, stops at four). Five Card Draw replaces
+# at most four cards (five-card-draw-rules-de.txt, section 5 "Kartenaustausch"); no Full Tilt Five Card Draw hand
+# of the corpus replaces five. The odd chip keeps the standard rule: no Full Tilt split of the corpus has one.
+SITE_PROFILES["Full Tilt"] = RulesProfile(
+    name="Full Tilt", fixed_limit_bets_per_round=4, cap_applies_heads_up=True, max_discard=4
+)
+
+
 def profile_for(site: str) -> RulesProfile:
     """The site's default rules profile (the standard profile for sites without one)."""
     return SITE_PROFILES.get(site, STANDARD)

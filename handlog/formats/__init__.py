@@ -1,5 +1,5 @@
 """Site and research formats. Importing this package registers every format with the reader."""
 
-from handlog.formats import pokerstars
+from handlog.formats import fulltilt, pokerstars, winning
 
-__all__ = ["pokerstars"]
+__all__ = ["fulltilt", "pokerstars", "winning"]
