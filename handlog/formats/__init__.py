@@ -1,5 +1,5 @@
 """Site and research formats. Importing this package registers every format with the reader."""
 
-from handlog.formats import fulltilt, pokerstars, winning
+from handlog.formats import fulltilt, partypoker, pokerstars, winning
 
-__all__ = ["fulltilt", "pokerstars", "winning"]
+__all__ = ["fulltilt", "partypoker", "pokerstars", "winning"]
