@@ -133,6 +133,11 @@ class Table:
         self.full_level = ZERO  # fixed limit: the bet of the last complete bet or raise this round
         self.bb_level = ZERO  # preflop: the full big blind, owed by callers even when the blind is all-in short
         self.notes: list[str] = []
+        if hand.summary.total_pot is None and not hand.cancelled:  # issue 12, point 6: say what was not checked
+            self.notes.append(
+                "the log states no total pot and no rake: the pots are computed from the actions and every collect"
+                " is checked against them (the rake, the pot less what was collected, is not stated)"
+            )
         self.forced = ForcedBets(hand, rules, self.big_blind)
         self.button_draw: dict[int, ButtonDraw] = {}  # seat → the card it drew for the button
 

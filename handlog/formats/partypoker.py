@@ -469,8 +469,11 @@ class PartyPokerBuilder(TextHandBuilder):
         if len(seats) == 2:
             after = [after[-1], after[0]]
         line = self.level_line or self.offset + 1
+        small, big = party_amount(pair.group("small")), party_amount(pair.group("big"))
+        # fixed limit states the bets ("Stakes(200/400)"): its blinds are half the small bet and the small bet
+        blinds = (small / 2, small) if (self.header.get("structure") or "").upper() == "FL" else (small, big)
         for seat, kind, value in zip(after, (PostType.SMALL_BLIND, PostType.BIG_BLIND),
-                                     (party_amount(pair.group("small")), party_amount(pair.group("big"))),
+                                     blinds,
                                      strict=False):
             put = min(value, seat.stack)
             self.bets.add(seat.player, put)
@@ -514,16 +517,17 @@ class PartyPokerBuilder(TextHandBuilder):
             pair = _PAIR.search(text or "")
             if pair:
                 ante = party_amount(pair.group("ante")) if pair.group("ante") else None
-                return Stakes(small=party_amount(pair.group("small")), big=party_amount(pair.group("big")), ante=ante)
+                small, big = party_amount(pair.group("small")), party_amount(pair.group("big"))
+                return Stakes(small=small, big=big, ante=ante)
         # a cash game's header names the buy-in ("$2 USD NL"): the stakes are the blinds posted
         blinds = {e.post: e.amount for e in reversed(self.events) if isinstance(e, Post) and not e.all_in}
-        big = blinds.get(PostType.BIG_BLIND)
-        small = blinds.get(PostType.SMALL_BLIND)
-        if big is None:
+        posted_big = blinds.get(PostType.BIG_BLIND)
+        posted_small = blinds.get(PostType.SMALL_BLIND)
+        if posted_big is None:
             raise FieldError("no stakes: neither the header nor a big blind states them")
         if structure is Structure.FIXED_LIMIT:
-            return Stakes(small=big, big=big * 2)
-        return Stakes(small=small if small is not None else big / 2, big=big)
+            return Stakes(small=posted_big, big=posted_big * 2)
+        return Stakes(small=posted_small if posted_small is not None else posted_big / 2, big=posted_big)
 
     def stakes_of(self, text: str, level_stakes: str | None) -> Stakes:
         return self._stakes()
