@@ -125,6 +125,13 @@ SITE_PROFILES["Full Tilt"] = RulesProfile(
     name="Full Tilt", fixed_limit_bets_per_round=4, cap_applies_heads_up=True, max_discard=4
 )
 
+# PartyPoker (and the rooms whose logs it converts, Hand.site "WPN", "PokerBros", "PokerStars" keep their own):
+# a bet and three raises per fixed-limit round, heads-up too (limit-holdem-rules-da.txt, "Der kan normalt kun
+# forhøjes tre gange"; the corpus' heads-up $20/$40 Omaha Hi-Lo hand 11354414824 stops at four bets and a call).
+# The odd chip stays the standard rule: the one split of its corpus (the Mac client's $54.73, 2012, hand
+# 12395241485) gives the extra cent to Player3, the first winner left of the button.
+SITE_PROFILES["PartyPoker"] = RulesProfile(name="PartyPoker", fixed_limit_bets_per_round=4, cap_applies_heads_up=True)
+
 
 def profile_for(site: str) -> RulesProfile:
     """The site's default rules profile (the standard profile for sites without one)."""

@@ -15,7 +15,7 @@ from handlog.events import Call, Collect, Post, Raise, UncalledBet
 from handlog.formats.partypoker import party_amount, party_cards, party_time
 from handlog.reading import read_text
 
-GOLDEN = Path(__file__).parent / "golden_partypoker"
+GOLDEN = Path(__file__).parent / "golden" / "partypoker"
 ROOTS = ("fpdb/cash/PartyPoker", "fpdb/tour/PartyPoker")
 HEADER = re.compile(r"\*{5} Hand History [Ff]or Game ([0-9A-Za-z]+) \*{5}")
 
@@ -83,7 +83,10 @@ FLAGGED: dict[tuple[str, str], set[str]] = {
 
 @pytest.mark.parametrize("name", sorted(p.stem for p in GOLDEN.glob("*.txt")))
 def test_golden(name: str) -> None:
-    check_golden(GOLDEN, name, "PartyPoker")
+    # a converted copy names the room that dealt it ("***** … ***** (WPN)")
+    skins = {"converted_poker_stars": "PokerStars", "converted_wpn_uncalled_as_wins": "WPN",
+             "converted_pokerbros": "PokerBros"}
+    check_golden(GOLDEN, name, skins.get(name, "PartyPoker"))
 
 
 def test_amounts_cards_and_times() -> None:
