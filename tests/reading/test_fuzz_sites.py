@@ -1,5 +1,6 @@
-"""The fuzz test of ``test_fuzz`` over the golden hands of the other sites (Full Tilt, Winning, PartyPoker): damaged logs
-never raise out of the reader, and every hand header still yields exactly one record (parsed or unparsed, never both)."""
+"""The fuzz test of ``test_fuzz`` over the golden hands of the other sites (Full Tilt, Winning, PartyPoker):
+damaged logs never raise out of the reader, and every hand header still yields exactly one record (parsed or
+unparsed, never both)."""
 
 from __future__ import annotations
 
