@@ -1,5 +1,11 @@
-"""Site and research formats. Importing this package registers every format with the reader."""
+"""Site and research formats. Importing this package registers every format with the reader.
+
+Detection asks the formats in the order they are registered here: a room's own reader before ``stars_layout``,
+which reads PokerStars' layout from any room that has no reader of its own.
+"""
 
 from handlog.formats import fulltilt, partypoker, pokerstars, winning
 
-__all__ = ["fulltilt", "partypoker", "pokerstars", "winning"]
+from handlog.formats import stars_layout  # isort: skip  (last: the rooms' own readers are asked first)
+
+__all__ = ["fulltilt", "partypoker", "pokerstars", "stars_layout", "winning"]

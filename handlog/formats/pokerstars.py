@@ -50,12 +50,15 @@ class PokerStarsFormat(TextSiteFormat):
     grammar = "pokerstars"
     builder = PokerStarsBuilder
     header_start = re.compile(r"^\ufeff?PokerStars (?:Home Game |Zoom )?(?:Hand|Game) #", re.IGNORECASE)
-    header_heads = frozenset({"Poker", "POKER", "poker", "\ufeffPoke", "\ufeffPOKE", "\ufeffpoke"})
-    glued_header_pattern = re.compile(
+    # Annotated as in TextSiteFormat, so that a dialect subclassing this format may set them to nothing.
+    header_heads: ClassVar[frozenset[str]] = frozenset(
+        {"Poker", "POKER", "poker", "\ufeffPoke", "\ufeffPOKE", "\ufeffpoke"}
+    )
+    glued_header_pattern: ClassVar[re.Pattern[str] | None] = re.compile(
         r"PokerStars (?:Home Game |Zoom )?(?:Hand|Game) #[0-9]+: [^\n]* - [0-9]{4}/[0-9]{1,2}/[0-9]{1,2}",
         re.IGNORECASE,
     )
-    glued_hints = ("Stars", "STARS")
+    glued_hints: ClassVar[tuple[str, ...]] = ("Stars", "STARS")
     descriptions: ClassVar[dict[str, str]] = {**DESCRIPTIONS, "HEADER": "the hand header ('PokerStars Hand #…')"}
 
 

@@ -45,7 +45,7 @@ How to add a site (the sqlglot-dialect pattern: a dialect is a subclass that ove
      ``self._add(tok, fields, make)`` to append an event, ``self._f(tok, fields)`` for the fields alone), or an
      override of an inherited one (``RAISE`` for a site whose raises are "raises to X");
    - hooks for the hand as a whole: ``stakes_of`` (stakes from the header's text), ``site_name`` (the room that
-     wrote the hand), ``currency``, ``home_game``, ``zoom``.
+     wrote the hand), ``currency``, ``home_game``, ``zoom``, ``time_utc``.
 
    Then subclass ``TextSiteFormat`` and set its class attributes: ``name`` (registry name), ``site`` (room name),
    ``grammar`` (the ``.lark`` file's stem), ``builder`` (your builder class), ``header_start`` (a compiled
@@ -56,7 +56,9 @@ How to add a site (the sqlglot-dialect pattern: a dialect is a subclass that ove
    from a header without a parse, for hands that do not parse) and ``summary_marker``. Dict-valued class
    attributes are annotated ``ClassVar[...]`` (ruff's RUF012). Finish the module with
    ``register(MySiteFormat())`` and add the module to ``handlog/formats/__init__.py``. Detection asks each
-   registered format in turn, so a header pattern must not match another site's header.
+   registered format in turn (``stars_layout``, the reader of PokerStars' layout from rooms without a reader of
+   their own, has ``fallback = True`` and is asked last), so a header pattern must not match another site's
+   header; a room that ``stars_layout`` reads today gets its own reader simply by registering one.
 
 3. **Tests**, ``tests/formats/test_<site>.py``: golden hands (``.txt`` + expected ``Hand`` as ``.json``), the
    site's corpus files counted by an independent header regex, and the table driver against Lark (as
@@ -73,6 +75,7 @@ import re
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from decimal import Decimal
 from pathlib import Path
 from typing import ClassVar, TypeVar
@@ -601,7 +604,7 @@ class TextHandBuilder(Transformer[Token, object]):
             max_seats=int(max_seats) if max_seats else None,
             button=int(button) if button else None,
             time_local=time_local + (f" [{time_et}]" if time_et else ""),
-            time_utc=utc_time(time_et) if time_et else utc_time(time_local),
+            time_utc=self.time_utc(time_local, time_et),
             seats=tuple(self.seats),
             events=tuple(events),
             summary=stated,
@@ -615,6 +618,11 @@ class TextHandBuilder(Transformer[Token, object]):
         if pair is None:
             raise FieldError(f"no stakes in {text!r}")
         return Stakes(small=amount(pair.group("small").rstrip(".,")), big=amount(pair.group("big").rstrip(".,")))
+
+    def time_utc(self, time_local: str, time_second: str | None) -> datetime | None:
+        """The hand's start in UTC from the header's times: the bracketed second time ("[2012/12/13 19:59:19 ET]",
+        PokerStars' Eastern time) when there is one, else the first."""
+        return utc_time(time_second) if time_second else utc_time(time_local)
 
     def site_name(self) -> str:
         """The room that wrote this hand (``Hand.site``): the format's site unless the header names another."""
@@ -666,6 +674,8 @@ class TextSiteFormat:
     """Line kinds in words, for error messages."""
     summary_marker: str | None = "*** SUMMARY ***"
     """A line after which the first blank line ends the hand, or None."""
+    fallback: ClassVar[bool] = False
+    """True for a reader of a layout that many rooms share: detection asks it after every other format."""
     peek_pattern: ClassVar[re.Pattern[str] | None] = None
     """Finds ``id``, ``game`` and ``structure`` (named groups; the latter two words of the builder's ``games`` and
     ``structures``) in a header; None: ``#<id>: … <game> <structure>``, as PokerStars writes them."""

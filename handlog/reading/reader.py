@@ -121,7 +121,7 @@ def read_text(text: str, file: str = "<text>") -> list[HandRecord]:
 
 def _record(fmt: registry.HandFormat, file: str, line: int, lines: list[str]) -> HandRecord:
     facts = fmt.peek(lines[0])
-    record = HandRecord(file, line, fmt.site, facts.hand_id, facts.game, facts.structure)
+    record = HandRecord(file, line, facts.site or fmt.site, facts.hand_id, facts.game, facts.structure)
     try:
         record.hand = fmt.parse(lines, line, file)
     except registry.HandParseFailure as failure:

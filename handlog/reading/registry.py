@@ -20,6 +20,8 @@ class HeaderFacts:
     hand_id: str | None = None
     game: str | None = None
     structure: str | None = None
+    site: str | None = None
+    """The room, when the header names one other than the format's (a format read by several rooms)."""
 
 
 class HandParseFailure(Exception):
@@ -76,8 +78,13 @@ def get(name: str) -> HandFormat:
 
 
 def detect(head: Sequence[str]) -> HandFormat | None:
-    """The registered format that recognises these first lines, if any."""
-    for fmt in _FORMATS.values():
+    """The registered format that recognises these first lines, if any.
+
+    Formats are asked in the order they were registered, except that a format with a true ``fallback``
+    attribute (one that reads a layout many rooms share, such as PokerStars' from rooms without a reader of
+    their own) is asked only after every other, whenever it was registered.
+    """
+    for fmt in sorted(_FORMATS.values(), key=lambda f: bool(getattr(f, "fallback", False))):
         if fmt.detect(head):
             return fmt
     return None

@@ -86,7 +86,7 @@ def test_a_folder_is_read_recursively_and_unknown_files_are_reported(
     good: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     (good.parent / "sub").mkdir()
-    (good.parent / "sub" / "notes.txt").write_text("Run It Once Poker Hand #1: Hold'em No Limit\n")
+    (good.parent / "sub" / "notes.txt").write_text("Game 1 at the Casino Royale, Hold'em, 1/2\n")
     (good.parent / "sub" / "copy.txt").write_text(GOOD)
     assert main(["parse", str(good.parent)]) == 0
     captured = capsys.readouterr()

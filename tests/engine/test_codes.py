@@ -30,7 +30,8 @@ def test_test_hands_report_registered_codes() -> None:
 def test_corpus_reports_registered_codes() -> None:
     seen = set()
     for record in handlog.read([CORPUS / "fpdb" / "cash" / "Stars", CORPUS / "fpdb" / "tour" / "Stars"]):
-        if record.hand is not None:
+        # Other rooms' hands in these folders: tests/formats/test_stars_layout.py (one known mismatch there).
+        if record.hand is not None and record.site == "PokerStars":
             result = audit(record.hand)
             _check(result.violations)
             seen.update(v.code for v in result.violations)

@@ -36,6 +36,13 @@ FPDB_WRONG = {
     ("3405956177", "brian"): Decimal("10"),
     # converted walk without a small blind: the big blind wins the five antes (300) less its own (60)
     ("3210674180", "Big Blind"): Decimal("240"),
+    # Run It Once (PokerStars' layout, another room): "John R: raises €0.54 to €1.12" after his own bet of €0.19
+    # adds €1.12 (Barre's call of €0.73 and "Total pot €9.56" show it): John R loses his whole stack of €4.77
+    ("30702949", "John R"): Decimal("-4.77"),
+    # Run It Once walks: the big blind collects the pot with the small blind in it (fpdb loses those €0.05)
+    ("30417551", "Ari L"): Decimal("0.05"),
+    # ... and with €0.50 of Splash The Pot: €0.65 collected, €0.10 put in
+    ("30446369", "Dawson D"): Decimal("0.55"),
 }
 
 

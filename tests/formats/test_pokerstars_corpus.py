@@ -5,19 +5,17 @@ The corpus lives outside the repository (``../shared/corpus``); without it these
 
 from __future__ import annotations
 
-import codecs
 import json
 import re
 from collections import Counter
 from pathlib import Path
 
 import pytest
+from corpus_files import CORPUS, SIDECARS, rel, text_of
 
 from handlog.reading import HandRecord, ReadReport, read
 
-CORPUS = Path(__file__).resolve().parents[2] / ".." / "shared" / "corpus"
 ROOTS = ("fpdb/cash/Stars", "fpdb/tour/Stars", "fpdb-extra/cash/Stars", "fpdb-extra/tour/Stars")
-SIDECARS = (".hp", ".hands", ".gt")
 
 # Independent of the grammar: a hand starts wherever this text appears, even glued to the middle of a line.
 HEADER = re.compile(r"PokerStars (?:Home Game |Zoom )?(?:Hand|Game) #([0-9]+):([^\r\n]*)", re.IGNORECASE)
@@ -35,7 +33,7 @@ UNPARSED = {
     ("fpdb/tour/Stars/Stud/Triple-Stud-USD-2.00-0.20-MTT-201301.txt", "91733835979"): "not a card: 'of'",
 }
 
-# Files under the Stars folders written by other sites' clients in a PokerStars-like layout: not PokerStars.
+# Files under the Stars folders written by other rooms' clients in PokerStars' layout: not PokerStars.
 OTHER_SITES = {
     "fpdb/cash/Stars/Flop/NLHE-6max-EUR-0.02-0.04-201902.RIO.txt",
     "fpdb/cash/Stars/Flop/NLHE-6max-EUR-0.05-0.10-201906.RIO.STP.walk.txt",
@@ -71,15 +69,6 @@ def _files() -> list[Path]:
     return out
 
 
-def _text(path: Path) -> str:
-    raw = path.read_bytes()
-    if raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        return raw.decode("utf-16")
-    return raw.decode("utf-8", errors="replace")  # headers are ASCII; other bytes do not matter here
-
-
-def _rel(path: str | Path) -> str:
-    return Path(path).resolve().relative_to(CORPUS.resolve()).as_posix()
 
 
 @pytest.fixture(scope="module")
@@ -88,8 +77,8 @@ def corpus() -> tuple[Counter[tuple[str, str, str]], list[HandRecord], ReadRepor
         pytest.skip("../shared/corpus is not there")
     headers: Counter[tuple[str, str, str]] = Counter()
     for path in _files():
-        for m in HEADER.finditer(_text(path)):
-            headers[(_rel(path), m.group(1), _family(m.group(2)))] += 1
+        for m in HEADER.finditer(text_of(path)):
+            headers[(rel(path), m.group(1), _family(m.group(2)))] += 1
     report = ReadReport()
     records = list(read([CORPUS / root for root in ROOTS], report))
     return headers, records, report
@@ -97,7 +86,7 @@ def corpus() -> tuple[Counter[tuple[str, str, str]], list[HandRecord], ReadRepor
 
 def test_every_header_yields_exactly_one_record(corpus: tuple) -> None:
     headers, records, _ = corpus
-    seen = Counter((_rel(r.file), r.hand_id) for r in records)
+    seen = Counter((rel(r.file), r.hand_id) for r in records if r.site == "PokerStars")
     assert seen == Counter({(f, h): n for (f, h, _), n in headers.items()})
 
 
@@ -105,7 +94,7 @@ def test_every_header_yields_exactly_one_record(corpus: tuple) -> None:
 def test_parsed_ratio(corpus: tuple, family: str, minimum: float) -> None:
     headers, records, _ = corpus
     family_of = {(f, h): fam for (f, h, fam) in headers}
-    mine = [r for r in records if family_of.get((_rel(r.file), r.hand_id or "")) == family]
+    mine = [r for r in records if family_of.get((rel(r.file), r.hand_id or "")) == family]
     total = sum(n for (_, _, fam), n in headers.items() if fam == family)
     parsed = sum(1 for r in mine if r.hand is not None)
     assert total > 30
@@ -115,7 +104,7 @@ def test_parsed_ratio(corpus: tuple, family: str, minimum: float) -> None:
 
 def test_exactly_the_known_hands_do_not_parse(corpus: tuple) -> None:
     _, records, _ = corpus
-    failures = {(_rel(r.file), r.hand_id): r.error.message for r in records if r.error is not None}
+    failures = {(rel(r.file), r.hand_id): r.error.message for r in records if r.error is not None}
     assert failures == UNPARSED
 
 
@@ -129,10 +118,12 @@ def test_the_hand_after_a_glued_header_is_read(corpus: tuple) -> None:
         assert record.hand.seats[0].line == glued_line + 2
 
 
-def test_other_sites_stay_unknown(corpus: tuple) -> None:
-    _, _, report = corpus
-    assert {_rel(p.file) for p in report.problems} == OTHER_SITES
-    assert all(p.message == "not a hand history in any known format" for p in report.problems)
+def test_other_rooms_files_are_read_as_their_rooms(corpus: tuple) -> None:
+    """The other rooms' files in PokerStars' layout are read by ``stars_layout``, never as PokerStars hands
+    (tests/formats/test_stars_layout.py checks them hand by hand)."""
+    _, records, report = corpus
+    assert report.problems == []
+    assert {rel(r.file) for r in records if r.site != "PokerStars"} == OTHER_SITES
 
 
 def test_every_line_of_a_parsed_hand_is_accounted_for(corpus: tuple) -> None:
@@ -144,7 +135,7 @@ def test_every_line_of_a_parsed_hand_is_accounted_for(corpus: tuple) -> None:
         hand = record.hand
         if hand is None:
             continue
-        lines = texts.setdefault(record.file, _text(Path(record.file)).splitlines())
+        lines = texts.setdefault(record.file, text_of(Path(record.file)).splitlines())
         used = {e.line for e in hand.events} | {s.line for s in hand.seats} | {s.line for s in hand.summary.seats}
         used |= {hand.line, hand.line + 1, hand.summary.line}
         for number in range(hand.line, max(used) + 1):
@@ -186,7 +177,7 @@ def test_every_hand_fpdb_read_is_parsed(corpus: tuple) -> None:
         key = (row["file"], str(row["hand_id"]))
         if row["file"] not in OTHER_SITES:
             (fpdb_failed if "error" in row else fpdb_read).add(key)
-    parsed = {(_rel(r.file), r.hand_id) for r in records if r.hand is not None}
+    parsed = {(rel(r.file), r.hand_id) for r in records if r.hand is not None}
     assert fpdb_read - parsed == set()
     glued_file = "fpdb/tour/Stars/Flop/NLHE-9max-Freeroll-MTT-201209.concatenated.partial.txt"
     assert fpdb_failed == {(glued_file, "86564040647"), (glued_file, "86568539580")}

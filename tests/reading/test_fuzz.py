@@ -22,31 +22,38 @@ GOLDEN = Path(__file__).resolve().parents[1] / "formats" / "golden"
 HANDS = [p.read_text(encoding="utf-8") for p in sorted(GOLDEN.glob("*.txt"))]
 SESSION = "\n\n".join(HANDS)
 # HEAD_LINES, the non-blank lines the reader looks at to recognise a format, is the reader's own setting
+# PokerStars' layout from other rooms (handlog/formats/stars_layout.py), fuzzed the same way.
+LAYOUT_SESSION = "\n\n".join(p.read_text(encoding="utf-8") for p in sorted((GOLDEN / "stars_layout").glob("*.txt")))
 
 # Written here, apart from the reader: a header starts a line, or is glued (with its date) after other text.
 START = re.compile(r"^\ufeff?PokerStars (?:Home Game |Zoom )?(?:Hand|Game) #", re.IGNORECASE)
 GLUED = re.compile(
     r"PokerStars (?:Home Game |Zoom )?(?:Hand|Game) #[0-9]+: [^\n]* - [0-9]{4}/[0-9]{1,2}/[0-9]{1,2}", re.IGNORECASE
 )
+LAYOUT_START = re.compile(
+    r"^(?!PokerStars )[A-Za-z][\w .'-]*? (?:Hand|Game) #[0-9]+: +(?:Tournament #[0-9]+, |Hold'em |Omaha )"
+)
 
 
-def count_headers(lines: list[str]) -> int | None:
-    """Hand headers in these lines, or None when the file would not be recognised as PokerStars at all."""
+def count_headers(
+    lines: list[str], start: re.Pattern[str] = START, glued: re.Pattern[str] | None = GLUED
+) -> int | None:
+    """Hand headers in these lines, or None when the file would not be recognised in that layout at all."""
     pieces: list[str] = []
     for line in lines:
-        while (m := GLUED.search(line, 1)) and ' said, "' not in line[: m.start()]:
+        while glued and (m := glued.search(line, 1)) and ' said, "' not in line[: m.start()]:
             pieces.append(line[: m.start()])
             line = line[m.start() :]
         pieces.append(line)
     head = [p for p in pieces if p.strip()][:HEAD_LINES]
-    if not any(START.match(p) for p in head):
+    if not any(start.match(p) for p in head):
         return None
-    return sum(1 for p in pieces if START.match(p))
+    return sum(1 for p in pieces if start.match(p))
 
 
-def check_text(text: str) -> None:
+def check_text(text: str, layout: bool = False) -> None:
     records = read_text(text)
-    expected = count_headers(text.splitlines())
+    expected = count_headers(text.splitlines(), LAYOUT_START, None) if layout else count_headers(text.splitlines())
     assert len(records) == (expected or 0)
     for record in records:
         assert (record.hand is None) != (record.error is None)
@@ -91,6 +98,12 @@ def mutate_lines(rng: random.Random, lines: list[str]) -> list[str]:
 def test_corrupted_lines(seed: int) -> None:
     rng = random.Random(seed)
     check_text("\n".join(mutate_lines(rng, SESSION.splitlines())))
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_corrupted_lines_of_other_rooms_in_pokerstars_layout(seed: int) -> None:
+    rng = random.Random(seed)
+    check_text("\n".join(mutate_lines(rng, LAYOUT_SESSION.splitlines())), layout=True)
 
 
 @pytest.mark.parametrize("seed", range(30))

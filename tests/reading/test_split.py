@@ -84,7 +84,7 @@ def test_a_file_with_leading_blank_lines_and_bom_is_detected(tmp_path: Path) -> 
 
 def test_a_file_in_no_known_format(tmp_path: Path) -> None:
     path = tmp_path / "other.txt"
-    path.write_text("Run It Once Poker Hand #1: Hold'em No Limit (€1/€2)\nTable ID '1' 6-Max\n")
+    path.write_text("Game 1 at the Casino Royale, Hold'em, 1/2\nSeat 1 Bond 100\n")
     report = ReadReport()
     assert list(read([path], report)) == []
     assert [p.message for p in report.problems] == ["not a hand history in any known format"]
