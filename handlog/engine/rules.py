@@ -50,6 +50,10 @@ class RulesProfile(BaseModel):
     """Five Card Draw: most cards one player may replace in one draw (some rooms allow 5, some 3)."""
     half_bet_reopens_fixed_limit: bool = True
     """Fixed limit: an all-in raise of at least half a bet counts as a full raise."""
+    half_bet_all_in_sets_level: bool = False
+    """Fixed limit: after an all-in raise of at least half a bet, the next raise goes a full bet over it (True) or
+    completes it to one bet over the level before (False: PokerStars, whose 2010 Badugi tournament raises to 180 after
+    an all-in to 150 over 120 at 60/120)."""
     odd_chip_left_of_button: bool = True
     """A split pot's odd chip goes to the first winner left of the button."""
     straddle_in_cash_games: bool = True
@@ -130,7 +134,11 @@ SITE_PROFILES["Full Tilt"] = RulesProfile(
 # forhøjes tre gange"; the corpus' heads-up $20/$40 Omaha Hi-Lo hand 11354414824 stops at four bets and a call).
 # The odd chip stays the standard rule: the one split of its corpus (the Mac client's $54.73, 2012, hand
 # 12395241485) gives the extra cent to Player3, the first winner left of the button.
-SITE_PROFILES["PartyPoker"] = RulesProfile(name="PartyPoker", fixed_limit_bets_per_round=4, cap_applies_heads_up=True)
+# After an all-in raise of half a bet or more, its next raise goes a full bet over the all-in (the 2012 $50 Freeroll
+# Limit Hold'em tournament, hand 11932613562: all-in to 790 over a bet of 400 at 400/800, then a raise to 1190).
+SITE_PROFILES["PartyPoker"] = RulesProfile(
+    name="PartyPoker", fixed_limit_bets_per_round=4, cap_applies_heads_up=True, half_bet_all_in_sets_level=True
+)
 
 
 def profile_for(site: str) -> RulesProfile:

@@ -11,6 +11,7 @@ import pytest
 from sitekit import audit_flags, check_golden, corpus, golden_hand
 
 from handlog.audit import audit
+from handlog.engine.rules import RulesProfile
 from handlog.events import Call, Collect, Post, Raise, UncalledBet
 from handlog.formats.partypoker import party_amount, party_cards, party_time
 from handlog.reading import read_text
@@ -61,14 +62,13 @@ FLAGGED: dict[tuple[str, str], set[str]] = {
     ("NLHE-6max-USD-0.05-0.10-201209.silent.post.both.txt", "14067958"): {
         "check-facing-bet", "pot-overpaid", "round-incomplete",
     },
-    # a player acts after folding (the log's own order): acts-after-fold
-    ("NLHE-6max-USD-0.02-0.04-201303.extra.spaces.txt", "12827330772"): {"acts-after-fold", "out-of-turn"},
     # a new player seated with a zero stack calls: exceeds-stack
     ("NLHE-USD-0.01-0.02-20100807.newPlayerWithZeroStack.txt", "9507514114"): {
         "acts-after-all-in", "all-in-unmarked", "exceeds-stack",
     },
-    # players act out of turn in the log (a player moved from another table acts before his seat's turn)
-    ("LHE-Freeroll-MTT-201207.txt", "11932613562"): {"fixed-limit-size", "out-of-turn"},
+    # players act out of turn in the log (the seats act in another order than their numbers; a player moved from
+    # another table acts before his seat's turn)
+    ("LHE-Freeroll-MTT-201207.txt", "11932613562"): {"out-of-turn"},
     ("NLHE-25-USD-Freeroll-MTT-201205.player.moved.txt", "11749829747"): {
         "call-nothing", "check-facing-bet", "exceeds-stack", "out-of-turn", "pot-overpaid", "round-incomplete",
         "uncalled-not-returned",
@@ -144,6 +144,16 @@ def test_corpus_headers_counted_apart_all_parse_and_audit() -> None:
     assert {(Path(f).name, h): codes for (f, h), codes in flagged.items()} == FLAGGED
     genuine = parsed - len(FLAGGED)  # hands whose log breaks no rule
     assert clean >= genuine
+
+
+def test_a_half_bet_all_in_raise_sets_the_level() -> None:
+    """PartyPoker's next raise goes a full bet over an all-in raise of half a bet or more (its profile); under the
+    completion convention (PokerStars', the standard profile) the same raise would be one bet too many."""
+    _, records, _ = corpus(("fpdb/tour/PartyPoker/Flop",), HEADER)
+    hand = next(r.hand for r in records if r.hand_id == "11932613562")
+    assert hand is not None
+    assert "fixed-limit-size" not in {v.code for v in audit(hand).violations}
+    assert "fixed-limit-size" in {v.code for v in audit(hand, RulesProfile()).violations}
 
 
 CLASSIC = (GOLDEN / "classic_showdown_seats_out_of_order.txt").read_text(encoding="utf-8")
