@@ -4,8 +4,8 @@ Detection asks the formats in the order they are registered here: a room's own r
 which reads PokerStars' layout from any room that has no reader of its own.
 """
 
-from handlog.formats import fulltilt, partypoker, pokerstars, winning
+from handlog.formats import fulltilt, pacific, partypoker, pokerstars, winning
 
 from handlog.formats import stars_layout  # isort: skip  (last: the rooms' own readers are asked first)
 
-__all__ = ["fulltilt", "partypoker", "pokerstars", "stars_layout", "winning"]
+__all__ = ["fulltilt", "pacific", "partypoker", "pokerstars", "stars_layout", "winning"]

@@ -178,6 +178,18 @@ class PartyPokerBuilder(TextHandBuilder):
         ("did not respond", PlayerStatus.TIMED_OUT),
     )
 
+    uncalled_inside_wins: ClassVar[bool] = True
+    """The site counts the unmatched part of a bet inside what its owner wins (PartyPoker); False: it returns it
+    without a line and the collect excludes it (888)."""
+
+    def money(self, text: str) -> Decimal:
+        """An amount as the site writes it."""
+        return party_amount(text)
+
+    def card_list(self, text: str | None) -> tuple[str, ...]:
+        """Cards as the site writes them."""
+        return party_cards(text)
+
     def reset(self, first_line: int) -> None:
         super().reset(first_line)
         self.bets = StreetBets()
@@ -231,7 +243,7 @@ class PartyPokerBuilder(TextHandBuilder):
     def SEAT(self, tok: Tok, fields: Fields | None = None) -> Tok:
         f = self._f(tok, fields)
         self.seats.append(
-            Seat(seat=int(f["seat"] or 0), player=f["player"] or "", stack=party_amount(_money(f)),
+            Seat(seat=int(f["seat"] or 0), player=f["player"] or "", stack=self.money(_money(f)),
                  line=self._lineno(tok))
         )
         return tok
@@ -259,7 +271,7 @@ class PartyPokerBuilder(TextHandBuilder):
     def POST(self, tok: Tok, fields: Fields | None = None) -> Tok:
         f = self._f(tok, fields)
         kind = self.posts[f["post"] or ""]
-        value = party_amount(_money(f))
+        value = self.money(_money(f))
         player = f["player"] or ""
         if kind is PostType.ANTE:
             self.bets.dead(player, value)
@@ -270,7 +282,7 @@ class PartyPokerBuilder(TextHandBuilder):
 
     def BRING_IN(self, tok: Tok, fields: Fields | None = None) -> Tok:
         f = self._f(tok, fields)
-        player, value = f["player"] or "", party_amount(_money(f))
+        player, value = f["player"] or "", self.money(_money(f))
         line = self._lineno(tok)
         if f["verb"] == "bring-ins":
             self.bets.add(player, value)
@@ -286,7 +298,7 @@ class PartyPokerBuilder(TextHandBuilder):
 
     def DEALT(self, tok: Tok, fields: Fields | None = None) -> Tok:
         f = self._f(tok, fields)
-        self.events.append(DealHole(line=self._lineno(tok), player=f["player"] or "", cards=party_cards(f["cards"])))
+        self.events.append(DealHole(line=self._lineno(tok), player=f["player"] or "", cards=self.card_list(f["cards"])))
         return tok
 
     def DEALING(self, tok: Tok, fields: Fields | None = None) -> Tok:
@@ -300,7 +312,7 @@ class PartyPokerBuilder(TextHandBuilder):
         if not any(isinstance(e, StreetStart) for e in self.events):
             self._implied_blinds()
         self.bets.new_street()
-        self.events.append(StreetStart(line=self._lineno(tok), street=street, cards=party_cards(f["board"])))
+        self.events.append(StreetStart(line=self._lineno(tok), street=street, cards=self.card_list(f["board"])))
         return tok
 
     # -- actions
@@ -315,14 +327,14 @@ class PartyPokerBuilder(TextHandBuilder):
 
     def CALL(self, tok: Tok, fields: Fields | None = None) -> Tok:
         f = self._f(tok, fields)
-        player, value = f["player"] or "", party_amount(_money(f))
+        player, value = f["player"] or "", self.money(_money(f))
         self.bets.add(player, value)
         self.events.append(Call(line=self._lineno(tok), player=player, amount=value))
         return tok
 
     def BET(self, tok: Tok, fields: Fields | None = None) -> Tok:
         f = self._f(tok, fields)
-        player, value = f["player"] or "", party_amount(_money(f))
+        player, value = f["player"] or "", self.money(_money(f))
         self.bets.add(player, value)
         self.events.append(Bet(line=self._lineno(tok), player=player, amount=value))
         return tok
@@ -331,9 +343,9 @@ class PartyPokerBuilder(TextHandBuilder):
         f = self._f(tok, fields)
         player, line = f["player"] or "", self._lineno(tok)
         if f["amount"]:  # classic: the chips added
-            self.events.append(self._raise(player, party_amount(f["amount"]), line))
+            self.events.append(self._raise(player, self.money(f["amount"]), line))
             return tok
-        to = party_amount(f["to"] or "")  # 2017+: "raises 2.40 to 2.65", the total is what counts
+        to = self.money(f["to"] or "")  # 2017+: "raises 2.40 to 2.65", the total is what counts
         before = self.bets.level
         self.bets.raise_to(player, to)
         self.events.append(Raise(line=line, player=player, by=to - before, to=to))
@@ -349,7 +361,7 @@ class PartyPokerBuilder(TextHandBuilder):
                     self.events[i] = e.model_copy(update={"all_in": True})
                     break
             return tok
-        added = party_amount(f["amount"])
+        added = self.money(f["amount"])
         bet = self.bets.bets.get(player, ZERO)
         if self.bets.level == ZERO:
             self.bets.add(player, added)
@@ -374,6 +386,12 @@ class PartyPokerBuilder(TextHandBuilder):
         (top, most), (_, second) = ranked[0], ranked[1]
         if most > second:
             self.owed = (top, most - second)
+            if not self.uncalled_inside_wins:  # returned without a line, before anything is collected
+                self.owed = None
+                self.events.append(UncalledBet(line=line, player=top, amount=most - second))
+                self.events.append(
+                    Notice(line=line, player=top, text=f"uncalled {most - second} returned to {top} (no line says so)")
+                )
 
     def _pay(self, player: str, value: Decimal, pot: str, line: int, text: str) -> None:
         """What a line says ``player`` got: the unmatched part of their bet first (see the module), then the pot."""
@@ -399,7 +417,7 @@ class PartyPokerBuilder(TextHandBuilder):
         line = self._lineno(tok)
         self._betting_over(line)
         self.events.append(
-            Show(line=line, player=f["player"] or "", cards=party_cards(f["cards"]),
+            Show(line=line, player=f["player"] or "", cards=self.card_list(f["cards"]),
                  description=f["description"] or "")
         )
         return tok
@@ -417,12 +435,12 @@ class PartyPokerBuilder(TextHandBuilder):
         self._betting_over(line)
         pot = (f["pot"] or "pot").replace(" #", "-").replace("side pot ", "side pot-")
         amount_text = (f["amount"] or "").strip()
-        self._pay(f["player"] or "", party_amount(amount_text), pot, line, f"wins {amount_text}")
+        self._pay(f["player"] or "", self.money(amount_text), pot, line, f"wins {amount_text}")
         return tok
 
     def CASH_OUT(self, tok: Tok, fields: Fields | None = None) -> Tok:
         f = self._f(tok, fields)
-        self.events.append(CashOut(line=self._lineno(tok), player=f["player"] or "", amount=party_amount(_money(f))))
+        self.events.append(CashOut(line=self._lineno(tok), player=f["player"] or "", amount=self.money(_money(f))))
         return tok
 
     # -- 2017+ summary
@@ -435,13 +453,13 @@ class PartyPokerBuilder(TextHandBuilder):
         f = self._f(tok, fields)
         s = self.summary
         s.pot_line = self._lineno(tok)
-        after_rake = sum((party_amount(m.group(0)) for m in re.finditer(r"[$€]?[0-9][0-9.,]*", f["pots"] or "")), ZERO)
-        s.rake = party_amount(f["rake"]) if f["rake"] else ZERO
+        after_rake = sum((self.money(m.group(0)) for m in re.finditer(r"[$€]?[0-9][0-9.,]*", f["pots"] or "")), ZERO)
+        s.rake = self.money(f["rake"]) if f["rake"] else ZERO
         s.total = after_rake + s.rake
         return tok
 
     def BOARD(self, tok: Tok, fields: Fields | None = None) -> Tok:
-        self.summary.boards.append(party_cards(self._f(tok, fields)["board"]))
+        self.summary.boards.append(self.card_list(self._f(tok, fields)["board"]))
         self.summary.board_line = self.summary.board_line or self._lineno(tok)
         return tok
 
@@ -449,7 +467,7 @@ class PartyPokerBuilder(TextHandBuilder):
         f = self._f(tok, fields)
         player, outcome, line = f["player"] or "", f["outcome"] or "", self._lineno(tok)
         collected = _LEDGER_COLLECTED.search(outcome)
-        won = party_amount(collected.group("amount")) if collected else None
+        won = self.money(collected.group("amount")) if collected else None
         if won and not f["cashed"]:  # the ledger is the only statement of what each player collected
             self._pay(player, won, "pot", line, f"collected {collected.group('amount') if collected else ''}")
         return tok
@@ -469,7 +487,7 @@ class PartyPokerBuilder(TextHandBuilder):
         if len(seats) == 2:
             after = [after[-1], after[0]]
         line = self.level_line or self.offset + 1
-        small, big = party_amount(pair.group("small")), party_amount(pair.group("big"))
+        small, big = self.money(pair.group("small")), self.money(pair.group("big"))
         # fixed limit states the bets ("Stakes(200/400)"): its blinds are half the small bet and the small bet
         blinds = (small / 2, small) if (self.header.get("structure") or "").upper() == "FL" else (small, big)
         for seat, kind, value in zip(after, (PostType.SMALL_BLIND, PostType.BIG_BLIND),
@@ -516,8 +534,8 @@ class PartyPokerBuilder(TextHandBuilder):
         for text in (h.get("stakes") if "/" in (h.get("stakes") or "") else None, h.get("level_stakes")):
             pair = _PAIR.search(text or "")
             if pair:
-                ante = party_amount(pair.group("ante")) if pair.group("ante") else None
-                small, big = party_amount(pair.group("small")), party_amount(pair.group("big"))
+                ante = self.money(pair.group("ante")) if pair.group("ante") else None
+                small, big = self.money(pair.group("small")), self.money(pair.group("big"))
                 return Stakes(small=small, big=big, ante=ante)
         # a cash game's header names the buy-in ("$2 USD NL"): the stakes are the blinds posted
         blinds = {e.post: e.amount for e in reversed(self.events) if isinstance(e, Post) and not e.all_in}
