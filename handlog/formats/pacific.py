@@ -24,7 +24,7 @@ import re
 from decimal import Decimal
 from typing import ClassVar
 
-from handlog.events import Collect, Game, Muck, Post, PostType, Stakes, Street, Structure
+from handlog.events import Game, Muck, Post, PostType, Stakes, Street, Structure
 from handlog.formats.grammar import Fields
 from handlog.formats.partypoker import PartyPokerBuilder, party_cards
 from handlog.formats.text import FieldError, currency_of
@@ -132,7 +132,8 @@ class PacificBuilder(PartyPokerBuilder):
         f = self._f(tok, fields)
         line = self._lineno(tok)
         self._betting_over(line)
-        self.events.append(Collect(line=line, player=f["player"] or "", amount=self.money(f["amount"] or "")))
+        text = (f["amount"] or "").strip()
+        self._pay(f["player"] or "", self.money(text), "pot", line, f"collected [ {text} ]")
         return tok
 
     def _stakes(self) -> Stakes:
@@ -142,7 +143,8 @@ class PacificBuilder(PartyPokerBuilder):
             raise FieldError(f"no stakes in {text!r}")
         small, big = self.money(halves[0]), self.money(halves[1])
         if (self.header.get("structure") or "").lower() == "fix limit":  # the blinds: the bets are the big blind and twice it
-            return Stakes(small=big, big=big * 2)
+            unit = Decimal(10) ** min(int(small.as_tuple().exponent), int(big.as_tuple().exponent))
+            return Stakes(small=big.quantize(unit), big=(big * 2).quantize(unit))  # "0.5/1": bets of 1.0 and 2.0
         return Stakes(small=small, big=big)
 
     def site_name(self) -> str:

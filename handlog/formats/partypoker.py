@@ -317,7 +317,14 @@ class PartyPokerBuilder(TextHandBuilder):
 
     # -- actions
     def FOLD(self, tok: Tok, fields: Fields | None = None) -> Tok:
-        return self._add(tok, fields, lambda f, line: Fold(line=line, player=f["player"] or ""))
+        def make(f: Fields, line: int) -> Event:
+            player = f["player"] or ""
+            if not any(isinstance(e, StreetStart) for e in self.events):
+                # a fold before the cards are dealt (888: a short stack that does not post): out of this hand
+                return StatusChange(line=line, player=player, status=PlayerStatus.SITS_OUT)
+            return Fold(line=line, player=player)
+
+        return self._add(tok, fields, make)
 
     def _raise(self, player: str, added: Decimal, line: int, all_in: bool = False) -> Event:
         before = self.bets.level
@@ -384,14 +391,18 @@ class PartyPokerBuilder(TextHandBuilder):
             return
         ranked = sorted(totals.items(), key=lambda kv: kv[1], reverse=True)
         (top, most), (_, second) = ranked[0], ranked[1]
-        if most > second:
+        voluntary = any(isinstance(e, Bet | Raise) and e.player == top for e in self.events)
+        if most <= second:
+            return
+        if self.uncalled_inside_wins or not voluntary:
+            # found inside what its owner wins or collects (888 too counts a walk's blind excess in the collect)
             self.owed = (top, most - second)
-            if not self.uncalled_inside_wins:  # returned without a line, before anything is collected
-                self.owed = None
-                self.events.append(UncalledBet(line=line, player=top, amount=most - second))
-                self.events.append(
-                    Notice(line=line, player=top, text=f"uncalled {most - second} returned to {top} (no line says so)")
-                )
+            return
+        # 888: returned without a line where the betting ends; the collect excludes it
+        self.events.append(UncalledBet(line=line, player=top, amount=most - second))
+        self.events.append(
+            Notice(line=line, player=top, text=f"uncalled {most - second} returned to {top} (no line says so)")
+        )
 
     def _pay(self, player: str, value: Decimal, pot: str, line: int, text: str) -> None:
         """What a line says ``player`` got: the unmatched part of their bet first (see the module), then the pot."""
@@ -579,6 +590,7 @@ class PartyPokerBuilder(TextHandBuilder):
         # A seated player the log never shows doing anything (no blind, no action, no card) sat the hand out: the
         # classic layout lists them like the others.
         acting = {getattr(e, "player", None) for e in self.events if not isinstance(e, StatusChange | Notice)}
+        acting -= {e.player for e in self.events if isinstance(e, StatusChange) and e.status is PlayerStatus.SITS_OUT}
         self.seats = [s if s.player in acting else s.model_copy(update={"sitting_out": True}) for s in self.seats]
         self._mark_all_ins()
         self.stakes = self._stakes()
