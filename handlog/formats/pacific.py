@@ -119,6 +119,7 @@ class PacificBuilder(PartyPokerBuilder):
         parts = [self.money(part) for part in text.split("+")]
         dead, live = (parts[0], parts[-1]) if len(parts) == 2 else (Decimal(0), parts[0])
         self.bets.dead(player, dead)
+        self.dead_money[player] = self.dead_money.get(player, Decimal(0)) + dead
         self.bets.add(player, live)
         self.events.append(Post(line=line, player=player, post=PostType.BOTH_BLINDS, amount=dead + live, dead=dead))
         return tok

@@ -197,6 +197,7 @@ class PartyPokerBuilder(TextHandBuilder):
         self.betting_over = 0  # the first line after the betting (a show, a win, the summary), once seen
         self.owed: tuple[str, Decimal] | None = None  # the unmatched part of the last bet, not yet returned
         self.ledger: list[tuple[int, str, Decimal, bool]] = []
+        self.dead_money: dict[str, Decimal] = {}  # antes and dead blinds: in the pot, never part of a bet to match
 
     # -- header
     def HEADER(self, tok: Tok, fields: Fields | None = None) -> Tok:
@@ -275,6 +276,7 @@ class PartyPokerBuilder(TextHandBuilder):
         player = f["player"] or ""
         if kind is PostType.ANTE:
             self.bets.dead(player, value)
+            self.dead_money[player] = self.dead_money.get(player, ZERO) + value
         else:
             self.bets.add(player, value)
         self.events.append(Post(line=self._lineno(tok), player=player, post=kind, amount=value))
@@ -386,7 +388,7 @@ class PartyPokerBuilder(TextHandBuilder):
         if self.betting_over:
             return
         self.betting_over = line
-        totals = {p: self.bets.total(p) for p in {*self.bets.put, *self.bets.bets}}
+        totals = {p: self.bets.total(p) - self.dead_money.get(p, ZERO) for p in {*self.bets.put, *self.bets.bets}}
         if len(totals) < 2:
             return
         ranked = sorted(totals.items(), key=lambda kv: kv[1], reverse=True)
@@ -394,8 +396,10 @@ class PartyPokerBuilder(TextHandBuilder):
         voluntary = any(isinstance(e, Bet | Raise) and e.player == top for e in self.events)
         if most <= second:
             return
-        if self.uncalled_inside_wins or not voluntary:
-            # found inside what its owner wins or collects (888 too counts a walk's blind excess in the collect)
+        all_in = any(seat.player == top and seat.stack == self.bets.total(top) for seat in self.seats)
+        if self.uncalled_inside_wins or not voluntary or all_in:
+            # found inside what its owner wins or collects (888 too counts in the collect a walk's blind excess and
+            # the unmatched part of an all-in)
             self.owed = (top, most - second)
             return
         # 888: returned without a line where the betting ends; the collect excludes it
@@ -586,6 +590,14 @@ class PartyPokerBuilder(TextHandBuilder):
                 UncalledBet(line=line, player=player, amount=excess),
                 Notice(line=line, player=player, text=f"uncalled {excess} returned to {player} (no line says so)"),
             ]
+        # A return the log states after the pots are paid (888: the last "collected" line of an all-in is its
+        # unmatched part) happened before them: the engine takes it there, with the line that states it.
+        first_collect = next((i for i, e in enumerate(self.events) if isinstance(e, Collect)), None)
+        if first_collect is not None:
+            late = [e for e in self.events[first_collect:] if isinstance(e, UncalledBet)]
+            if late:
+                rest = [e for e in self.events[first_collect:] if not isinstance(e, UncalledBet)]
+                self.events[first_collect:] = [*late, *rest]
         self.seats.sort(key=lambda s: s.seat)  # classic logs list the seats in no order
         # A seated player the log never shows doing anything (no blind, no action, no card) sat the hand out: the
         # classic layout lists them like the others.
