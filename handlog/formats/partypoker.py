@@ -195,7 +195,8 @@ class PartyPokerBuilder(TextHandBuilder):
         self.bets = StreetBets()
         self.level_line = 0
         self.betting_over = 0  # the first line after the betting (a show, a win, the summary), once seen
-        self.owed: tuple[str, Decimal] | None = None  # the unmatched part of the last bet, not yet returned
+        self.owed: tuple[str, Decimal, bool] | None = None  # the unmatched part of the last bet, not yet returned,
+        # and whether the site counts it inside what its owner wins
         self.ledger: list[tuple[int, str, Decimal, bool]] = []
         self.dead_money: dict[str, Decimal] = {}  # antes and dead blinds: in the pot, never part of a bet to match
 
@@ -389,42 +390,34 @@ class PartyPokerBuilder(TextHandBuilder):
             return
         self.betting_over = line
         totals = {p: self.bets.total(p) - self.dead_money.get(p, ZERO) for p in {*self.bets.put, *self.bets.bets}}
-        if len(totals) < 2:
+        if not totals:
             return
         ranked = sorted(totals.items(), key=lambda kv: kv[1], reverse=True)
-        (top, most), (_, second) = ranked[0], ranked[1]
-        voluntary = any(isinstance(e, Bet | Raise) and e.player == top for e in self.events)
+        (top, most), second = ranked[0], (ranked[1][1] if len(ranked) > 1 else ZERO)
         if most <= second:
             return
+        voluntary = any(isinstance(e, Bet | Raise) and e.player == top for e in self.events)
         all_in = any(seat.player == top and seat.stack == self.bets.total(top) for seat in self.seats)
-        if self.uncalled_inside_wins or not voluntary or all_in:
-            # found inside what its owner wins or collects (888 too counts in the collect a walk's blind excess and
-            # the unmatched part of an all-in)
-            self.owed = (top, most - second)
-            return
-        # 888: returned without a line where the betting ends; the collect excludes it
-        self.events.append(UncalledBet(line=line, player=top, amount=most - second))
-        self.events.append(
-            Notice(line=line, player=top, text=f"uncalled {most - second} returned to {top} (no line says so)")
-        )
+        # PartyPoker counts it inside what its owner wins; 888 inside the collect of a walk's blind or of an all-in,
+        # and otherwise returns it without a line (or with a "collected" line of its own after a showdown)
+        self.owed = (top, most - second, self.uncalled_inside_wins or not voluntary or all_in)
 
     def _pay(self, player: str, value: Decimal, pot: str, line: int, text: str) -> None:
         """What a line says ``player`` got: the unmatched part of their bet first (see the module), then the pot."""
         owed = self.owed
         if owed is not None and owed[0] == player and value == owed[1] and pot != "main pot":
-            # a converted copy's "wins $1.74 USD" without a pot, or a classic "side pot" of its owner alone
+            # a line of its own: a converted copy's "wins $1.74 USD" without a pot, a classic "side pot" of its owner
+            # alone, 888's last "collected" of an all-in or after a showdown
             self.owed = None
             self.events.append(UncalledBet(line=line, player=player, amount=value))
             return
-        if owed is not None and owed[0] == player and value >= owed[1]:
+        if owed is not None and owed[0] == player and owed[2] and value > owed[1]:
             self.owed = None
             self.events.append(UncalledBet(line=line, player=player, amount=owed[1]))
             self.events.append(
                 Notice(line=line, player=player, text=f"uncalled {owed[1]} returned to {player} inside '{text}'")
             )
             value -= owed[1]
-            if value == ZERO and pot == "pot":
-                return
         self.events.append(Collect(line=line, player=player, amount=value, pot=pot))
 
     def SHOWS(self, tok: Tok, fields: Fields | None = None) -> Tok:
@@ -581,8 +574,8 @@ class PartyPokerBuilder(TextHandBuilder):
         return bool(self.header.get("fast"))
 
     def build(self, file: str, first_line: int) -> Hand:
-        if self.owed is not None:  # the owner of the unmatched bet won nothing: it went back all the same
-            player, excess = self.owed
+        if self.owed is not None:  # no line returned the unmatched bet: it went back all the same
+            player, excess, _ = self.owed
             line = self.betting_over or self.offset + 1
             at = next((i for i, e in enumerate(self.events) if e.line >= line and not isinstance(e, StreetStart)),
                       len(self.events))
