@@ -143,7 +143,7 @@ class PacificBuilder(PartyPokerBuilder):
         if len(halves) != 2:
             raise FieldError(f"no stakes in {text!r}")
         small, big = self.money(halves[0]), self.money(halves[1])
-        if (self.header.get("structure") or "").lower() == "fix limit":  # blinds given: the bets are the big one, twice it
+        if (self.header.get("structure") or "").lower() == "fix limit":  # the bets: the big blind and twice it
             unit = Decimal(10) ** min(int(small.as_tuple().exponent), int(big.as_tuple().exponent))
             return Stakes(small=big.quantize(unit), big=(big * 2).quantize(unit))  # "0.5/1": bets of 1.0 and 2.0
         return Stakes(small=small, big=big)

@@ -389,18 +389,26 @@ class PartyPokerBuilder(TextHandBuilder):
         if self.betting_over:
             return
         self.betting_over = line
-        totals = {p: self.bets.total(p) - self.dead_money.get(p, ZERO) for p in {*self.bets.put, *self.bets.bets}}
-        if not totals:
+        players = {*self.bets.put, *self.bets.bets}
+        if not players:
             return
-        ranked = sorted(totals.items(), key=lambda kv: kv[1], reverse=True)
-        (top, most), second = ranked[0], (ranked[1][1] if len(ranked) > 1 else ZERO)
-        if most <= second:
-            return
+        top, most, second = self._excess({p: self.bets.total(p) - self.dead_money.get(p, ZERO) for p in players})
+        if most <= second:  # no bet unmatched; an all-in on the ante alone may be (888's BLAST tournaments)
+            top, most, second = self._excess({p: self.bets.total(p) for p in players})
+            stack = next((seat.stack for seat in self.seats if seat.player == top), None)
+            if most <= second or stack != most or self.bets.bets.get(top) or top in self.bets.bets:
+                return
         voluntary = any(isinstance(e, Bet | Raise) and e.player == top for e in self.events)
         all_in = any(seat.player == top and seat.stack == self.bets.total(top) for seat in self.seats)
         # PartyPoker counts it inside what its owner wins; 888 inside the collect of a walk's blind or of an all-in,
         # and otherwise returns it without a line (or with a "collected" line of its own after a showdown)
         self.owed = (top, most - second, self.uncalled_inside_wins or not voluntary or all_in)
+
+    @staticmethod
+    def _excess(totals: dict[str, Decimal]) -> tuple[str, Decimal, Decimal]:
+        """The player who put in most, how much, and the most any other player put in."""
+        ranked = sorted(totals.items(), key=lambda kv: kv[1], reverse=True)
+        return ranked[0][0], ranked[0][1], (ranked[1][1] if len(ranked) > 1 else ZERO)
 
     def _pay(self, player: str, value: Decimal, pot: str, line: int, text: str) -> None:
         """What a line says ``player`` got: the unmatched part of their bet first (see the module), then the pot."""
