@@ -140,6 +140,11 @@ SITE_PROFILES["PartyPoker"] = RulesProfile(
     name="PartyPoker", fixed_limit_bets_per_round=4, cap_applies_heads_up=True, half_bet_all_in_sets_level=True
 )
 
+# 888 (Hand.site "888poker": 888poker, Cassava, 888.ro, 888poker.ca-on): a bet and three raises per fixed-limit round
+# (limit-holdem-rules-da.txt, "Der kan normalt kun forhøjes tre gange"); its 103 fixed-limit corpus hands (2011-2013,
+# $0.01/$0.02 to $10/$20 and play money) never make a fifth bet, so nothing says the cap is lifted heads-up.
+SITE_PROFILES["888poker"] = RulesProfile(name="888poker", fixed_limit_bets_per_round=4, cap_applies_heads_up=True)
+
 
 def profile_for(site: str) -> RulesProfile:
     """The site's default rules profile (the standard profile for sites without one)."""

@@ -1,4 +1,4 @@
-"""The fuzz test of ``test_fuzz`` over the golden hands of the other sites (Full Tilt, Winning, PartyPoker):
+"""The fuzz test of ``test_fuzz`` over the golden hands of the other sites (Full Tilt, Winning, PartyPoker, 888):
 damaged logs never raise out of the reader, and every hand header still yields exactly one record (parsed or
 unparsed, never both)."""
 
@@ -24,6 +24,7 @@ STARTS = {
     "fulltilt": re.compile(r"^\ufeff?Full ?Tilt ?Poker Game #"),
     "winning": re.compile(r"^\ufeff?(?:Game )?Hand #[0-9]+ - "),
     "partypoker": re.compile(r"^\x00?\*{5} Hand History [Ff]or Game "),
+    "pacific": re.compile(r"^\ufeff?\*{5} (?!Hand History)[^\n]*?Hand History [Ff]or Game [0-9]+ \*{5}"),
 }
 HANDS = {site: [p.read_text(encoding="utf-8") for p in sorted((GOLDEN / site).glob("*.txt"))] for site in STARTS}
 SESSIONS = {site: "\n\n".join(hands) for site, hands in HANDS.items()}
