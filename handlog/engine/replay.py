@@ -48,8 +48,16 @@ def replay(hand: Hand, rules: RulesProfile | None = None, *, states: bool = True
     pots = tuple(build_pots(committed, live))
     pots = _with_winners(pots, table)
     rake = hand.summary.rake if hand.summary.rake is not None else ZERO
+    notes = list(table.notes)
     if table.cancelled:
         rake = ZERO
+    elif _rake_unstated(hand) and table.collects:
+        # a cash game whose log states no rake and no total (PartyPoker's classic layout, 888): what the players put
+        # in and nobody collected is the house's
+        implied = sum(committed.values(), ZERO) - sum((c.amount for c in table.collects), ZERO)
+        if implied > 0 and not any(p.cashed_out is not None for p in players.values()):
+            rake = implied
+            notes.append(f"a rake of {implied} taken as the pot less what was collected (the log states none)")
     results = _results(table, rake)
     return Replay(
         hand=hand,
@@ -63,9 +71,15 @@ def replay(hand: Hand, rules: RulesProfile | None = None, *, states: bool = True
         cancelled=table.cancelled,
         collects=tuple(table.collects),
         rules=rules,
-        notes=tuple(table.notes),
+        notes=tuple(notes),
         reveals=tuple(reveals),
     )
+
+
+def _rake_unstated(hand: Hand) -> bool:
+    """A cash hand whose log states neither its rake nor its total pot (issue 12, point 6)."""
+    s = hand.summary
+    return hand.tournament is None and s.rake is None and s.total_pot is None
 
 
 def _reveal(table: Table) -> Reveal:

@@ -136,7 +136,7 @@ class Table:
         if hand.summary.total_pot is None and not hand.cancelled:  # issue 12, point 6: say what was not checked
             self.notes.append(
                 "the log states no total pot and no rake: the pots are computed from the actions and every collect"
-                " is checked against them (the rake, the pot less what was collected, is not stated)"
+                " is checked against them"
             )
         self.forced = ForcedBets(hand, rules, self.big_blind)
         self.button_draw: dict[int, ButtonDraw] = {}  # seat → the card it drew for the button

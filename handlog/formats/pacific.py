@@ -86,7 +86,6 @@ class PacificBuilder(PartyPokerBuilder):
         "no limit": Structure.NO_LIMIT, "pot limit": Structure.POT_LIMIT, "fix limit": Structure.FIXED_LIMIT,
     }
     streets: ClassVar[dict[str, Street]] = {"flop": Street.FLOP, "turn": Street.TURN, "river": Street.RIVER}
-    uncalled_inside_wins: ClassVar[bool] = False
 
     def money(self, text: str) -> Decimal:
         return pacific_amount(text)

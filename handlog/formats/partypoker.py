@@ -178,10 +178,6 @@ class PartyPokerBuilder(TextHandBuilder):
         ("did not respond", PlayerStatus.TIMED_OUT),
     )
 
-    uncalled_inside_wins: ClassVar[bool] = True
-    """The site counts the unmatched part of a bet inside what its owner wins (PartyPoker); False: it returns it
-    without a line and the collect excludes it (888)."""
-
     def money(self, text: str) -> Decimal:
         """An amount as the site writes it."""
         return party_amount(text)
@@ -195,8 +191,8 @@ class PartyPokerBuilder(TextHandBuilder):
         self.bets = StreetBets()
         self.level_line = 0
         self.betting_over = 0  # the first line after the betting (a show, a win, the summary), once seen
-        self.owed: tuple[str, Decimal, bool] | None = None  # the unmatched part of the last bet, not yet returned,
-        # and whether the site counts it inside what its owner wins
+        self.owed: tuple[str, Decimal] | None = None  # the unmatched part of the last bet, not yet returned
+        self.collect_texts: dict[int, str] = {}  # the words of each collect line, by event index
         self.ledger: list[tuple[int, str, Decimal, bool]] = []
         self.dead_money: dict[str, Decimal] = {}  # antes and dead blinds: in the pot, never part of a bet to match
 
@@ -398,11 +394,7 @@ class PartyPokerBuilder(TextHandBuilder):
             stack = next((seat.stack for seat in self.seats if seat.player == top), None)
             if most <= second or stack != most or self.bets.bets.get(top) or top in self.bets.bets:
                 return
-        voluntary = any(isinstance(e, Bet | Raise) and e.player == top for e in self.events)
-        all_in = any(seat.player == top and seat.stack == self.bets.total(top) for seat in self.seats)
-        # PartyPoker counts it inside what its owner wins; 888 inside the collect of a walk's blind or of an all-in,
-        # and otherwise returns it without a line (or with a "collected" line of its own after a showdown)
-        self.owed = (top, most - second, self.uncalled_inside_wins or not voluntary or all_in)
+        self.owed = (top, most - second)
 
     @staticmethod
     def _excess(totals: dict[str, Decimal]) -> tuple[str, Decimal, Decimal]:
@@ -411,22 +403,45 @@ class PartyPokerBuilder(TextHandBuilder):
         return ranked[0][0], ranked[0][1], (ranked[1][1] if len(ranked) > 1 else ZERO)
 
     def _pay(self, player: str, value: Decimal, pot: str, line: int, text: str) -> None:
-        """What a line says ``player`` got: the unmatched part of their bet first (see the module), then the pot."""
-        owed = self.owed
-        if owed is not None and owed[0] == player and value == owed[1] and pot != "main pot":
-            # a line of its own: a converted copy's "wins $1.74 USD" without a pot, a classic "side pot" of its owner
-            # alone, 888's last "collected" of an all-in or after a showdown
-            self.owed = None
-            self.events.append(UncalledBet(line=line, player=player, amount=value))
-            return
-        if owed is not None and owed[0] == player and owed[2] and value > owed[1]:
-            self.owed = None
-            self.events.append(UncalledBet(line=line, player=player, amount=owed[1]))
-            self.events.append(
-                Notice(line=line, player=player, text=f"uncalled {owed[1]} returned to {player} inside '{text}'")
-            )
-            value -= owed[1]
+        """What a line says ``player`` got (whether it holds a returned bet is known at the end: ``_settle_owed``)."""
+        self.collect_texts[len(self.events)] = text
         self.events.append(Collect(line=line, player=player, amount=value, pot=pot))
+
+    def _settle_owed(self) -> None:
+        """Where the unmatched part of the last bet went back. Neither site prints an uncalled-bet line; what the
+        players collect tells: collects that add up to more than the pot without that part must hold it (PartyPoker
+        always; 888 in a walk, or in a side pot's collect), and then it is the owner's collect of exactly that
+        amount (a converted copy's "wins $1.74 USD", an old "side pot" of its owner alone, 888's last "collected"
+        of an all-in) or inside the owner's collect that can hold it; otherwise it went back without a line."""
+        if self.owed is None:
+            return
+        player, excess = self.owed
+        players = {*self.bets.put, *self.bets.bets}
+        pot_without = sum((self.bets.total(p) for p in players), ZERO) - excess
+        collects = [(i, e) for i, e in enumerate(self.events) if isinstance(e, Collect)]
+        if sum((e.amount for _, e in collects), ZERO) > pot_without:
+            own = [(i, e) for i, e in collects if e.player == player and e.amount >= excess]
+            exact = [(i, e) for i, e in own if e.amount == excess and e.pot != "main pot"]
+            if exact:
+                i, e = exact[-1]
+                self.events[i] = UncalledBet(line=e.line, player=player, amount=excess)
+                return
+            if own:  # the unmatched part is in the last pot: a side pot's collect before the main pot's
+                i, e = max(own, key=lambda ie: (ie[1].pot.startswith("side pot"), ie[1].pot, ie[1].amount))
+                text = self.collect_texts.get(i, "")
+                self.events[i : i + 1] = [
+                    UncalledBet(line=e.line, player=player, amount=excess),
+                    Notice(line=e.line, player=player, text=f"uncalled {excess} returned to {player} inside '{text}'"),
+                    e.model_copy(update={"amount": e.amount - excess}),
+                ]
+                return
+        line = self.betting_over or self.offset + 1
+        at = next((i for i, e in enumerate(self.events) if e.line >= line and not isinstance(e, StreetStart)),
+                  len(self.events))
+        self.events[at:at] = [
+            UncalledBet(line=line, player=player, amount=excess),
+            Notice(line=line, player=player, text=f"uncalled {excess} returned to {player} (no line says so)"),
+        ]
 
     def SHOWS(self, tok: Tok, fields: Fields | None = None) -> Tok:
         f = self._f(tok, fields)
@@ -582,15 +597,7 @@ class PartyPokerBuilder(TextHandBuilder):
         return bool(self.header.get("fast"))
 
     def build(self, file: str, first_line: int) -> Hand:
-        if self.owed is not None:  # no line returned the unmatched bet: it went back all the same
-            player, excess, _ = self.owed
-            line = self.betting_over or self.offset + 1
-            at = next((i for i, e in enumerate(self.events) if e.line >= line and not isinstance(e, StreetStart)),
-                      len(self.events))
-            self.events[at:at] = [
-                UncalledBet(line=line, player=player, amount=excess),
-                Notice(line=line, player=player, text=f"uncalled {excess} returned to {player} (no line says so)"),
-            ]
+        self._settle_owed()
         # A return the log states after the pots are paid (888: the last "collected" line of an all-in is its
         # unmatched part) happened before them: the engine takes it there, with the line that states it.
         first_collect = next((i for i, e in enumerate(self.events) if isinstance(e, Collect)), None)
