@@ -8,8 +8,8 @@ checks its case from the log or from fpdb's own row, not from the file's name):
   $0.68 won for $0.65) and every player's profit leaves out the calls, bets and raises;
 * the site prints no uncalled-bet line and counts the unmatched part of a bet inside its owner's ``wins`` line
   (a walk's ``wins 90 chips`` is 30 of blinds and the 60 of a raise nobody called); fpdb counts all of it as won,
-  handlog returns the unmatched part and counts the rest as collected (an old log's "side pot" that only its owner
-  is in, returned the same way, fpdb also counts as won at showdown);
+  handlog returns the unmatched part and counts the rest as collected (``fpdb_unstated``; an old log's "side pot"
+  that only its owner is in, returned the same way, fpdb also counts as won at showdown);
 * after a level change the header still names the level before (``Level: 3 Blinds(50/100)``) while the lines
   after the seats state the new one (``Level: 4``, ``Blinds(100/200)``) and the pot agrees with them (800 won after
   a raise to 500): fpdb takes the header's blinds;
@@ -30,12 +30,10 @@ from pathlib import Path
 from typing import Any
 
 import fpdb_oracle as fo
+import fpdb_unstated as fu
 import pytest
 from test_fpdb_corpus import FPDB_WRONG, Rule, Seen, _our_rows, compare, fpdb_position
 from test_fpdb_fulltilt import _blind_money_is_voluntary
-
-import handlog
-from handlog.events import UncalledBet
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "formats"))
 from test_partypoker import FLAGGED
@@ -58,20 +56,6 @@ def _fpdb_rows() -> tuple[Row, ...]:
 def _negative_rake() -> frozenset[str]:
     """Hands where fpdb's rake is negative: its pot lost the actions' money."""
     return frozenset(r["hand_id"] for r in _fpdb_rows() if "error" not in r and int(r["rake"]) < 0)
-
-
-@cache
-def _returned() -> dict[tuple[str, str], Decimal]:
-    """What handlog returns to each player as the unmatched part of a bet, by (hand id, player)."""
-    files = sorted({fo.CORPUS / r["file"] for r in _fpdb_rows()})
-    out: dict[tuple[str, str], Decimal] = {}
-    for record in handlog.read(files):
-        if record.hand is not None:
-            for e in record.hand.events:
-                if isinstance(e, UncalledBet):
-                    key = (record.hand.hand_id, e.player)
-                    out[key] = out.get(key, Decimal(0)) + e.amount
-    return out
 
 
 @cache
@@ -107,15 +91,9 @@ def _pot_of_blinds_only(f: Row, o: Row, h: Seen) -> bool:
     return str(o["hand_id"]) in _negative_rake()
 
 
-def _uncalled_counted_as_won(f: Row, o: Row, h: Seen) -> bool:
-    """fpdb's winnings are handlog's collect plus the unmatched bet the site returned inside the ``wins`` line."""
-    back = _returned().get((str(o["hand_id"]), o["player"]), Decimal(0))
-    return bool(back) and fo.fpdb_value("winnings", f["winnings"]) == Decimal(o["collected"]) + back
-
-
 def _returned_side_pot_won_at_showdown(f: Row, o: Row, h: Seen) -> bool:
     """An old log's side pot of its owner alone ("wins 20 chips from side pot #1"): fpdb counts it as won."""
-    return bool(f["wonAtSD"]) and bool(_returned().get((str(o["hand_id"]), o["player"])))
+    return bool(f["wonAtSD"]) and bool(fu.returned(SITE, str(o["hand_id"]), o["player"]))
 
 
 def _stale_header(f: Row, o: Row, h: Seen) -> bool:
@@ -144,7 +122,7 @@ WRONG: dict[str, tuple[Rule, ...]] = {field: (*FPDB_WRONG.get(field, ()), *PARTY
 WRONG["totalProfit"] = (*WRONG["totalProfit"], *MONEY)
 WRONG["rake"] = (*WRONG["rake"], _unstated_rake, *MONEY)
 WRONG["street0VPI"] = (*WRONG["street0VPI"], _blind_money_is_voluntary)
-WRONG["winnings"] = (*WRONG["winnings"], _uncalled_counted_as_won, *MONEY)
+WRONG["winnings"] = (*WRONG["winnings"], fu.uncalled_counted_as_won(SITE), *MONEY)
 WRONG["wonAtSD"] = (*WRONG["wonAtSD"], _returned_side_pot_won_at_showdown)
 
 
@@ -187,4 +165,5 @@ def test_positions_agree_but_where_fpdb_lost_the_actions() -> None:
 
 def test_the_quirks_are_seen() -> None:
     """Each quirk above is real in the corpus (so none of the rules is an empty excuse)."""
-    assert _negative_rake() and _returned() and _stale_header_level() == {"8504122543"} and _nul_led_files()
+    assert _negative_rake() and _stale_header_level() == {"8504122543"} and _nul_led_files()
+    assert fu.returned(SITE, "15414973533", "Player1") == 40  # "raises [60]" over a 20 big blind, then "wins 90"
