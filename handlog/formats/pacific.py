@@ -26,10 +26,10 @@ from typing import ClassVar
 
 from handlog.events import Game, Muck, Post, PostType, Stakes, Street, Structure
 from handlog.formats.grammar import Fields
-from handlog.formats.partypoker import PartyPokerBuilder, party_cards
+from handlog.formats.partypoker import PartyPokerBuilder, PartyPokerFormat, party_cards
 from handlog.formats.text import FieldError, currency_of
-from handlog.formats.textsite import DESCRIPTIONS, TextSiteFormat, Tok
-from handlog.reading.registry import HeaderFacts, register
+from handlog.formats.textsite import DESCRIPTIONS, Tok
+from handlog.reading.registry import register
 
 _RANKS = str.maketrans({"Â": "J", "В": "J", "Ä": "Q", "Д": "Q", "Ê": "K", "К": "K", "Ò": "A", "Т": "A"})
 _DECIMAL_COMMA = re.compile(r"[0-9]+,[0-9]{1,2}")
@@ -161,8 +161,8 @@ class PacificBuilder(PartyPokerBuilder):
         return False
 
 
-class PacificFormat(TextSiteFormat):
-    """The 888 / Pacific Poker reader, registered as ``pacific``."""
+class PacificFormat(PartyPokerFormat):
+    """The 888 / Pacific Poker reader, registered as ``pacific``: PartyPoker's reader with 888's header and words."""
 
     name = "pacific"
     site = "888poker"
@@ -170,8 +170,6 @@ class PacificFormat(TextSiteFormat):
     builder = PacificBuilder
     # the room's name after the stars tells 888 from PartyPoker ("***** Hand History for Game …")
     header_start = re.compile(r"^\ufeff?\*{5} (?!Hand History)[^\n]*?Hand History [Ff]or Game [0-9]+ \*{5}")
-    summary_marker: str | None = None
-    header_id: ClassVar[re.Pattern[str]] = re.compile(r"Hand History [Ff]or Game ([0-9]+)")
     descriptions: ClassVar[dict[str, str]] = {
         **DESCRIPTIONS,
         "HEADER": "the hand header ('***** Cassava Hand History for Game … *****')",
@@ -187,8 +185,5 @@ class PacificFormat(TextSiteFormat):
         "NO_SHOW": "'P did not show his hand'",
     }
 
-    def peek(self, header: str) -> HeaderFacts:
-        m = self.header_id.search(header)
-        return HeaderFacts(hand_id=m.group(1) if m else None)
 
 register(PacificFormat())
