@@ -16,12 +16,13 @@ from handlog.events import Hand
 
 def smallest_unit(hand: Hand) -> Decimal:
     """The smallest amount of the hand's money: one chip in tournaments and play money, the cent (the minor unit of
-    every currency the readers know) in cash games. Pots are split, and blinds rounded, to this unit."""
+    every currency the readers know) in cash games. Pots are split, and blinds rounded, to this unit. Play money
+    with stakes in fractions of a chip (Winamax's "0.50€/1€" play tables post a 0.25 small blind) counts in cents."""
     if hand.tournament is not None or hand.currency == "CHIPS":
         return Decimal(1)
-    if hand.currency == "PLAY":  # play chips, whole unless the room deals cents (888's Practice Play: "0.50/1")
-        amounts = (hand.stakes.small, hand.stakes.big, *(s.stack for s in hand.seats))
-        return Decimal("0.01") if any(a != a.to_integral_value() for a in amounts) else Decimal(1)
+    if hand.currency == "PLAY":  # or stacks in cents (888's Practice Play "0.50/1", stacks such as 258.55)
+        amounts = (hand.stakes.small, hand.stakes.big, hand.stakes.ante or Decimal(0), *(s.stack for s in hand.seats))
+        return Decimal(1) if all(a == a.to_integral_value() for a in amounts) else Decimal("0.01")
     return Decimal("0.01")
 
 

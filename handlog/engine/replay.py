@@ -44,20 +44,13 @@ def replay(hand: Hand, rules: RulesProfile | None = None, *, states: bool = True
         _final_checks(table)
     players = table.players
     live = {p.name for p in players.values() if p.live}
-    committed = {p.name: p.committed for p in players.values() if p.committed or p.live}
-    pots = tuple(build_pots(committed, live))
+    # dead blinds are the pot's, not a level anyone contests (holdem-rules-de.txt, "Zweitens Wettend Herum": side
+    # pots hold what the players matched): the pots are built from the live money, the dead money joins the main pot
+    committed = {p.name: p.committed - p.dead for p in players.values() if p.committed or p.live}
+    dead = sum((p.dead for p in players.values()), ZERO)
+    pots = tuple(_with_dead_money(build_pots(committed, live), dead))
     pots = _with_winners(pots, table)
-    rake = hand.summary.rake if hand.summary.rake is not None else ZERO
-    notes = list(table.notes)
-    if table.cancelled:
-        rake = ZERO
-    elif _rake_unstated(hand) and table.collects:
-        # a cash game whose log states no rake and no total (PartyPoker's classic layout, 888): what the players put
-        # in and nobody collected is the house's
-        implied = sum(committed.values(), ZERO) - sum((c.amount for c in table.collects), ZERO)
-        if implied > 0 and not any(p.cashed_out is not None for p in players.values()):
-            rake = implied
-            notes.append(f"a rake of {implied} taken as the pot less what was collected (the log states none)")
+    rake = ZERO if table.cancelled else _rake(table)
     results = _results(table, rake)
     return Replay(
         hand=hand,
@@ -67,19 +60,13 @@ def replay(hand: Hand, rules: RulesProfile | None = None, *, states: bool = True
         pots=pots,
         rake=rake,
         supported=True,
-        boards=tuple(b for b in (tuple(table.board), tuple(table.board2 or ())) if b),
+        boards=tuple(b for b in (tuple(table.board), *_later_boards(table)) if b),
         cancelled=table.cancelled,
         collects=tuple(table.collects),
         rules=rules,
-        notes=tuple(notes),
+        notes=tuple(table.notes),
         reveals=tuple(reveals),
     )
-
-
-def _rake_unstated(hand: Hand) -> bool:
-    """A cash hand whose log states neither its rake nor its total pot (issue 12, point 6)."""
-    s = hand.summary
-    return hand.tournament is None and s.rake is None and s.total_pot is None
 
 
 def _reveal(table: Table) -> Reveal:
@@ -87,6 +74,11 @@ def _reveal(table: Table) -> Reveal:
     holes = tuple((p.name, tuple(p.hole)) for p in table.players.values() if p.hole)
     drawer = table._next_drawer() if table.in_draw else None
     return Reveal(holes, tuple(table.board2 or ()), drawer)
+
+
+def _later_boards(table: Table) -> list[tuple[str, ...]]:
+    """The boards of the second and third runs, in order (none when the hand was run once)."""
+    return [tuple(table.run_boards[run]) for run in sorted(table.run_boards)]
 
 
 def _final_checks(table: Table) -> None:
@@ -123,6 +115,25 @@ def pot_index(name: str) -> int:
     return POT_NAMES.get(name, 0)
 
 
+def _rake(table: Table) -> Decimal:
+    """The rake the site states; where it states none (Bovada's cash hands, Zone Poker, Everleaf …), what the site
+    kept: the pot, as stated or else as the bets make it, less everything it paid. The notes say which numbers
+    the site did not state, so that a reader knows what was computed rather than checked (the accounting checks
+    then hold the rake kept to the room's rules)."""
+    summary = table.hand.summary
+    if summary.rake is not None:
+        return summary.rake
+    if not table.collects:
+        return ZERO
+    put_in = sum((p.committed for p in table.players.values()), ZERO)
+    pot = summary.total_pot if summary.total_pot is not None else put_in
+    kept = pot - sum((c.amount for c in table.collects), ZERO)
+    if summary.total_pot is None:
+        table.notes.append(f"the site states no total pot: {put_in}, computed from the bets")
+    table.notes.append(f"the site states no rake: {kept} kept, the pot less what it paid")
+    return kept
+
+
 def _results(table: Table, rake: Decimal) -> dict[str, PlayerResult]:
     players = [p for p in table.players.values() if p.in_hand or p.committed or p.collected]
     shares = _rake_shares(players, rake)
@@ -132,10 +143,12 @@ def _results(table: Table, rake: Decimal) -> dict[str, PlayerResult]:
             seat=p.seat,
             start_stack=p.start,
             committed=p.committed,
-            collected=p.collected,
-            net=p.collected - p.committed,
+            collected=p.collected - p.returned,
+            net=p.collected - p.returned - p.committed + p.side,
             rake=shares.get(p.name, ZERO),
             cashed_out=p.cashed_out is not None,
+            side_payments=p.side,
+            uncalled_in_collect=p.returned,
             all_in_street=p.all_in_street,
         )
         for p in players
@@ -144,7 +157,7 @@ def _results(table: Table, rake: Decimal) -> dict[str, PlayerResult]:
 
 def _rake_shares(players: list[PlayerState], rake: Decimal) -> dict[str, Decimal]:
     """The rake split pro rata to what each player collected, in the hand's smallest unit, summing exactly."""
-    won = {p.name: p.collected for p in players if p.collected > 0}
+    won = {p.name: p.collected - p.returned for p in players if p.collected - p.returned > 0}
     total = sum(won.values(), ZERO)
     if rake <= 0 or total <= 0:
         return {}
@@ -159,3 +172,12 @@ def _rake_shares(players: list[PlayerState], rake: Decimal) -> dict[str, Decimal
 
 def is_error(v: Violation) -> bool:
     return v.severity == Severity.ERROR
+
+
+def _with_dead_money(pots: list[Pot], dead: Decimal) -> list[Pot]:
+    """The pots with the dead blinds added to the main pot."""
+    if dead == 0:
+        return pots
+    if not pots:
+        return [Pot(dead, ())]
+    return [Pot(pots[0].amount + dead, pots[0].eligible), *pots[1:]]

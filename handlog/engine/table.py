@@ -35,8 +35,10 @@ from handlog.events import (
     Muck,
     Post,
     PostType,
+    PotDrop,
     Raise,
     Show,
+    SidePayment,
     StandPat,
     Street,
     StreetStart,
@@ -67,6 +69,9 @@ class PlayerState:
     cashed_out: Decimal | None = None
     all_in_street: Street | None = None
     drew: bool = False
+    side: Decimal = ZERO  # paid to (+) or by (-) the player outside the pot (an EV cash-out)
+    dead: Decimal = ZERO  # dead blinds in ``committed``: the pot's, never an amount others must match
+    returned: Decimal = ZERO  # an uncalled excess the site counts inside what the player collects (Winamax)
 
     @property
     def active(self) -> bool:
@@ -117,7 +122,8 @@ class Table:
         self.round_anchor: int | None = None  # seat after which the round's first actor sits
         self.blind_anchor: int | None = None  # preflop: seat of the last live blind or straddle
         self.board: list[str] = []
-        self.board2: list[str] | None = None  # run-it-twice: the second board
+        self.run_boards: dict[int, list[str]] = {}  # run it twice or thrice: the board of each later run
+        self.dropped = ZERO  # money the site put into the pot ("Cash Drop to Pot"): no player's
         self.seen: dict[str, int] = {}  # card → line where it was first seen
         self.discarded: set[str] = set()
         self.deck_used = 0  # draw games: cards taken from the deck so far (dealt and drawn)
@@ -133,13 +139,13 @@ class Table:
         self.full_level = ZERO  # fixed limit: the bet of the last complete bet or raise this round
         self.bb_level = ZERO  # preflop: the full big blind, owed by callers even when the blind is all-in short
         self.notes: list[str] = []
-        if hand.summary.total_pot is None and not hand.cancelled:  # issue 12, point 6: say what was not checked
-            self.notes.append(
-                "the log states no total pot and no rake: the pots are computed from the actions and every collect"
-                " is checked against them"
-            )
         self.forced = ForcedBets(hand, rules, self.big_blind)
         self.button_draw: dict[int, ButtonDraw] = {}  # seat → the card it drew for the button
+
+    @property
+    def board2(self) -> list[str] | None:
+        """Run it twice: the second board (None when the hand was run once)."""
+        return self.run_boards.get(2)
 
     # ------------------------------------------------------------------ reporting
     def violate(self, code: str, category: Category, line: int, message: str, warning: bool = False) -> None:
@@ -272,7 +278,7 @@ class Table:
             bet_unit=unit,
             current_bet=self.level(p),
             last_raise=self.last_raise,
-            pot=sum((q.committed for q in self.players.values()), ZERO),
+            pot=sum((q.committed for q in self.players.values()), self.dropped),
             to_call=max(self.level(p) - p.bet, ZERO),
             raises=self.raises,
             heads_up=sum(1 for q in self.players.values() if q.live) == 2,
@@ -311,18 +317,22 @@ class Table:
                 "post-after-deal", Category.STRUCTURE, e.line,
                 f"{p.name} posts a {e.post.value.replace('_', ' ')} after the cards were dealt", warning=True,
             )
-        if e.post == PostType.ANTE:
+        if e.post in (PostType.ANTE, PostType.DEAD_BLIND):  # dead money: into the pot, not the player's bet
             self._put(p, e.amount, e.line, to_bet=False)
+            if e.post == PostType.DEAD_BLIND:
+                p.dead += e.amount
         elif e.post == PostType.BOTH_BLINDS:
             dead = min(self.hand.stakes.small, e.amount) if self.hand.structure != Structure.FIXED_LIMIT else ZERO
             if dead == ZERO or e.amount - dead <= 0:
                 dead = e.amount - self.big_blind if e.amount > self.big_blind else ZERO
             self._put(p, dead, e.line, to_bet=False)
+            p.dead += dead
             self._put(p, e.amount - dead, e.line)
         else:
             if e.post == PostType.SMALL_BLIND and self.small_blind_posted:
                 # a second small blind (a returning player) is dead money, not a live bet
                 self._put(p, e.amount, e.line, to_bet=False)
+                p.dead += e.amount
             else:
                 self._put(p, e.amount, e.line)
             if e.post == PostType.SMALL_BLIND:
@@ -397,7 +407,7 @@ class Table:
         if self.pending_draw.get(p.name) == len(e.cards):  # every card replaced: one bracket, all new
             self._on_draw_deal(p, e.model_copy(update={"cards": (), "new": e.cards}))
             return
-        if len(e.cards) != self.variant.hole_cards and self.street in (None, Street.PREFLOP):
+        if e.cards and len(e.cards) != self.variant.hole_cards and self.street in (None, Street.PREFLOP):
             self.violate(
                 "hole-card-count", Category.CARDS, e.line,
                 f"{self.variant.name} deals {self.variant.hole_cards} cards to each player; {p.name} gets"
@@ -461,7 +471,7 @@ class Table:
                 "board-count", Category.CARDS, e.line,
                 f"the {e.street.value} adds {expected_count} board card(s); the log deals {len(e.cards)}",
             )
-        if e.run == 2:
+        if e.run is not None and e.run >= 2:
             self._second_run_street(e)
             return
         self._close_round(e.line, f"the {e.street.value}")
@@ -487,21 +497,24 @@ class Table:
         self._start_round(e.street, e.line)
 
     def _second_run_street(self, e: StreetStart) -> None:
-        if self.board2 is None:
+        run = e.run or 2
+        nth = {2: "second", 3: "third"}.get(run, f"run {run}'s")
+        later = self.run_boards.get(run)
+        if later is None:
             base = list(e.board) if e.board else []
             if base != self.board[: len(base)]:
                 self.violate(
                     "board-mismatch", Category.CARDS, e.line,
-                    f"the second run starts from {' '.join(base)} but the board was {' '.join(self.board)}",
+                    f"the {nth} run starts from {' '.join(base)} but the board was {' '.join(self.board)}",
                 )
-            self.board2 = base
-        elif e.board and list(e.board) != self.board2:
+            later = self.run_boards[run] = base
+        elif e.board and list(e.board) != later:
             self.violate(
                 "board-mismatch", Category.CARDS, e.line,
-                f"the second board is {' '.join(self.board2)} but the log prints {' '.join(e.board)}",
+                f"the {nth} board is {' '.join(later)} but the log prints {' '.join(e.board)}",
             )
-        self.see(e.cards, e.line, f"the second {e.street.value}")
-        self.board2.extend(e.cards)
+        self.see(e.cards, e.line, f"the {nth} {e.street.value}")
+        later.extend(e.cards)
 
     def _start_round(self, street: Street, line: int) -> None:
         first_round = self.street is None
@@ -586,7 +599,10 @@ class Table:
         if p.folded:
             self.violate("acts-after-fold", Category.LEGALITY, line, f"{name} {what} after folding")
         elif p.all_in:
-            self.violate("acts-after-all-in", Category.LEGALITY, line, f"{name} {what} after going all-in")
+            # registered as a warning: a site printing a check for an all-in player changes no chips
+            self.violate(
+                "acts-after-all-in", Category.LEGALITY, line, f"{name} {what} after going all-in", warning=True,
+            )
         elif self.in_draw or (self.street is not None and not self.round_open and self._draw_pending()):
             self.violate(
                 "act-during-draw", Category.LEGALITY, line,
@@ -921,6 +937,16 @@ class Table:
         p.cashed_out = e.amount
         p.collected += e.amount
 
+    def on_pot_drop(self, e: PotDrop) -> None:
+        """Money the site adds to the pot: in the pot (and a pot-limit bet's size), but nobody's contribution."""
+        self.dropped += e.amount
+
+    def on_side_payment(self, e: SidePayment) -> None:
+        """Paid between a player and the house outside the pot: the player's result only."""
+        p = self._player(e.player, e.line)
+        if p is not None:
+            p.side += e.amount
+
     def on_cancelled(self, e: HandCancelled) -> None:
         """A cancelled hand is void: every chip put in goes back to its owner and nobody wins or loses."""
         self.cancelled = True
@@ -942,7 +968,7 @@ class Table:
         the others put in less altogether (an opponent all-in for an ante can match only that ante)."""
         others = [q for q in self.players.values() if q is not p]
         over_bets = p.bet - max((q.bet for q in others), default=ZERO)
-        over_total = p.committed - max((q.committed for q in others), default=ZERO)
+        over_total = p.committed - p.dead - max((q.committed - q.dead for q in others), default=ZERO)
         return max(over_bets, over_total)
 
     def _sweep_uncalled(self, line: int) -> None:
@@ -979,13 +1005,21 @@ class Table:
             top.committed -= excess
             self.notes.append(f"uncalled {excess} returned to {name} without a line (the total shows it)")
             return
-        alone = [p.name for p in self.live_players()] == [name]
-        won = sum((e.amount for e in self.hand.events if isinstance(e, Collect) and e.player == name), ZERO)
-        if alone and stated == in_pot == won + (self.hand.summary.rake or ZERO) and not self.prints_uncalled:
-            # a walk written the site's way (Winning): no "Uncalled bet" line, the unmatched part counted in the
-            # total and won back with the pot by its owner, the only player left: the same chips as a return
-            self.notes.append(f"uncalled {excess} won back by {name} with the pot (the log counts it in the total)")
+        if self.hand.summary.uncalled_in_collects and not self.prints_uncalled:
+            top.stack += excess
+            top.committed -= excess
+            top.returned += excess
+            self.notes.append(
+                f"uncalled {excess} returned to {name} without a line: the site counts it in what {name} collects"
+            )
             return
+        if self.rules.walk_blind_won_back and not self.prints_uncalled:
+            alone = [p.name for p in self.live_players()] == [name]
+            won = sum((e.amount for e in self.hand.events if isinstance(e, Collect) and e.player == name), ZERO)
+            pot = stated if stated is not None else in_pot  # a log stating no total: the collect alone says it
+            if alone and pot == in_pot == won + (self.hand.summary.rake or ZERO):
+                self.notes.append(f"uncalled {excess} won back by {name} with the pot (the room counts it in the pot)")
+                return
         self.violate(
             "uncalled-not-returned", Category.ACCOUNTING, due,
             f"{excess} of {name}'s bet was not called: it should have been returned before the pot was awarded",
@@ -1009,5 +1043,7 @@ _HANDLERS: dict[type, Callable[[Table, object], None]] = {
     Muck: Table.on_muck,  # type: ignore[dict-item]
     Collect: Table.on_collect,  # type: ignore[dict-item]
     CashOut: Table.on_cash_out,  # type: ignore[dict-item]
+    PotDrop: Table.on_pot_drop,  # type: ignore[dict-item]
+    SidePayment: Table.on_side_payment,  # type: ignore[dict-item]
     HandCancelled: Table.on_cancelled,  # type: ignore[dict-item]
 }

@@ -4,8 +4,12 @@ Detection asks the formats in the order they are registered here: a room's own r
 which reads PokerStars' layout from any room that has no reader of its own.
 """
 
-from handlog.formats import fulltilt, pacific, partypoker, pokerstars, winning
+# isort: off
+from handlog.formats import pokerstars, fulltilt, winning, ggpoker, winamax, bovada, partypoker, pacific
+from handlog.formats import stars_layout
 
-from handlog.formats import stars_layout  # isort: skip  (last: the rooms' own readers are asked first)
+# isort: on
 
-__all__ = ["fulltilt", "pacific", "partypoker", "pokerstars", "stars_layout", "winning"]
+__all__ = [
+    "bovada", "fulltilt", "ggpoker", "pacific", "partypoker", "pokerstars", "stars_layout", "winamax", "winning",
+]

@@ -16,13 +16,17 @@ class FieldError(ValueError):
 
 
 _CURRENCY_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR", "Rs.": "INR"}
-_AMOUNT = re.compile(r"^\s*(?P<sym>[$€£₹]|Rs\.\s?)?(?P<num>[0-9][0-9,]*(?:\.[0-9]+)?)\s*(?P<code>[A-Z]{3})?\s*$")
+_AMOUNT = re.compile(
+    r"^\s*(?P<sym>[$€£₹]|Rs\.\s?)?(?P<num>[0-9][0-9,]*(?:\.[0-9]+)?)(?P<thousands>k)?\s*(?P<after>[$€£])?"
+    r"\s*(?P<code>[A-Z]{3})?\s*$"
+)
 MAX_DIGITS = 18
 
 
 @lru_cache(maxsize=4096)
 def amount(text: str) -> Decimal:
-    """``"$1,024.50"`` → ``Decimal("1024.50")``; currency symbols and thousands separators are dropped.
+    """``"$1,024.50"`` → ``Decimal("1024.50")``; currency symbols and thousands separators are dropped. A symbol
+    may also follow the number (``"0.50€"``), and ``k`` counts thousands (``"6.02k"`` → 6020).
 
     Cached: a log repeats the same few amounts (blinds, antes, stacks), and ``Decimal`` is immutable.
     """
@@ -33,7 +37,11 @@ def amount(text: str) -> Decimal:
     if len(num) > MAX_DIGITS + 3:
         raise FieldError(f"amount out of range: {text!r}")
     try:
-        return Decimal(num)
+        value = Decimal(num)
+        if m.group("thousands"):
+            value *= 1000
+            return value.quantize(Decimal(1)) if value == value.to_integral_value() else value.normalize()
+        return value
     except InvalidOperation as exc:  # pragma: no cover - the pattern only admits digits
         raise FieldError(f"not an amount: {text!r}") from exc
 

@@ -187,6 +187,21 @@ def test_straddle_is_twice_the_big_blind() -> None:
         .replace("collected ($1.60)", "collected ($2)")
     )
     assert found(check(hand)) == {("straddle-amount", "legality", 9)}
+    # a room that allows an over-straddle (GGPoker) takes double as the least: $0.50 over a $0.20 big blind is
+    # fine there, and a straddle short of double is still wrong
+    over = STANDARD.model_copy(update={"over_straddle": True})
+    assert not audit(hand, over).violations
+    short = parse(
+        STRADDLE.replace("posts straddle $0.40", "posts straddle $0.30")
+        .replace("Player1: calls $0.40", "Player1: calls $0.30")
+        .replace("Player2: calls $0.30", "Player2: calls $0.20")
+        .replace("Player3: calls $0.20", "Player3: calls $0.10")
+        .replace("collected $1.60 from pot", "collected $1.20 from pot")
+        .replace("Total pot $1.60", "Total pot $1.20")
+        .replace("collected ($1.60)", "collected ($1.20)")
+    )
+    assert found(check(short)) == {("straddle-amount", "legality", 9)}
+    assert {v.code for v in audit(short, over).violations} == {"straddle-amount"}
 
 
 # the same table as STRADDLE, where the button (Player1) straddles and Player4 wins on the flop

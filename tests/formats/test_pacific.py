@@ -21,8 +21,11 @@ HEADER = re.compile(r"\*{5} (?!Hand History)[^\n]*?Hand History [Ff]or Game ([0-
 
 # Every flagged corpus hand, with the rule its log breaks.
 FLAGGED: dict[tuple[str, str], set[str]] = {
-    # the board pairs fours twice and both players hold a seven: two equal full houses, the log pays one
-    ("888-NLHE-USD-0.01-0.02.rake.greater.than.25.pct.txt", "172275663"): {"split-missing"},
+    # the board pairs fours twice and both players hold a seven: two equal full houses, the log pays one (and keeps
+    # the other's share, more than any rake)
+    ("888-NLHE-USD-0.01-0.02.rake.greater.than.25.pct.txt", "172275663"): {"split-missing", "collected-total"},
+    # the side pot of the bettor whose bet was folded to (808 in the pots, 308 paid) is never paid
+    ("PLO8-USD-MTT-1.80-0.20-201306.all.in.blind.bad.pot.txt", "489318468"): {"collected-total"},
     # the header's stakes say a $0.12 small blind, the small blind posts $0.10
     ("NLHE-6max-USD-0.12-0.25-202206.ca-on.txt", "6551093"): {"blind-amount"},
     # an observer's log that starts in the middle of the preflop betting (no blinds, actions before the deal)
@@ -101,7 +104,7 @@ def test_corpus_headers_counted_apart_all_parse_and_audit() -> None:
     assert sum(headers.values()) == len(records) == 318
     assert [(r.file, r.hand_id) for r in records if r.hand is None] == []
     flagged, parsed, clean = audit_flags(records)
-    assert parsed == 318 and clean == parsed  # no accounting violation in any 888 hand of the corpus
+    assert parsed == 318 and clean == parsed - 2  # the two that fail are the two defective logs above
     assert {(Path(f).name, h): codes for (f, h), codes in flagged.items()} == FLAGGED
 
 

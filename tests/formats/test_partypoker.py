@@ -24,26 +24,26 @@ HEADER = re.compile(r"\*{5} Hand History [Ff]or Game ([0-9A-Za-z]+) \*{5}")
 FLAGGED: dict[tuple[str, str], set[str]] = {
     # a player who "has joined the table" (no seat line, no stack) posts and acts: unknown-player
     ("NLHE-0.02-0.04-USD-201207.players.joining.leaving.txt", "11970291958"): {
-        "call-nothing", "no-betting-round", "out-of-turn", "pot-overpaid", "street-after-hand-over", "uncalled-bet",
-        "uncalled-not-returned", "unknown-player",
+        "call-nothing", "no-betting-round", "out-of-turn", "pot-overpaid", "rake", "street-after-hand-over",
+        "uncalled-bet", "uncalled-not-returned", "unknown-player",
     },
     ("NLHE-6max-USD-0.10-0.25-201212.unseated.big.blind.txt", "12385840660"): {
-        "out-of-turn", "pot-overpaid", "raise-increment", "raise-without-bet", "uncalled-bet",
+        "out-of-turn", "pot-overpaid", "raise-increment", "raise-without-bet", "rake", "uncalled-bet",
         "uncalled-not-returned", "unknown-player",
     },
     ("NLHE-6max-USD-0.10-0.25-201309.player.joins.and.posts.a.bb.txt", "13290328324"): {
-        "pot-overpaid", "unknown-player",
+        "pot-overpaid", "rake", "unknown-player",
     },
     ("NLHE-6max-USD-0.10-0.25-201309.player.joins.as.bb.txt", "13291512580"): {
-        "out-of-turn", "pot-overpaid", "raise-increment", "raise-without-bet", "unknown-player",
+        "out-of-turn", "pot-overpaid", "raise-increment", "raise-without-bet", "rake", "unknown-player",
     },
     ("NLHE-6max-USD-5-10-201408.joins.and.posts.bb.txt", "14017581513"): {
-        "blind-position", "out-of-turn", "pot-overpaid", "raise-increment", "raise-without-bet", "uncalled-bet",
-        "uncalled-not-returned", "unknown-player",
+        "blind-position", "out-of-turn", "pot-overpaid", "raise-increment", "raise-without-bet", "rake",
+        "uncalled-bet", "uncalled-not-returned", "unknown-player",
     },
     ("NLHE-USD-0.01-0.02-201105.Unseated.player.is.only.big.blind.txt", "10498911237"): {
-        "no-betting-round", "out-of-turn", "raise-increment", "raise-without-bet", "street-after-hand-over",
-        "unknown-player",
+        "collected-total", "no-betting-round", "out-of-turn", "raise-increment", "raise-without-bet",
+        "street-after-hand-over", "unknown-player",
     },
     ("NLHE-USD-0.02-0.04-20100811.unseatedPlayerActions.txt", "9521729454"): {"no-betting-round", "unknown-player"},
     # the anonymiser renamed the seat lines but not the actions: the actors have no seat (unknown-player)
@@ -55,12 +55,12 @@ FLAGGED: dict[tuple[str, str], set[str]] = {
         "call-nothing", "out-of-turn", "round-incomplete", "unknown-player",
     },
     ("NLHE-1-EUR-STT-201211.tourno.missing.txt", "12359566781"): {
-        "acts-after-all-in", "all-in-unmarked", "call-amount", "check-facing-bet", "exceeds-stack", "pot-overpaid",
-        "uncalled-not-returned", "unknown-player",
+        "acts-after-all-in", "all-in-unmarked", "call-amount", "check-facing-bet", "collected-total",
+        "exceeds-stack", "pot-overpaid", "rake", "uncalled-not-returned", "unknown-player",
     },
     # a player who returns posts both blinds without a line ("silent post"): a check facing the blind
     ("NLHE-6max-USD-0.05-0.10-201209.silent.post.both.txt", "14067958"): {
-        "check-facing-bet", "pot-overpaid", "round-incomplete",
+        "check-facing-bet", "pot-overpaid", "rake", "round-incomplete",
     },
     # a new player seated with a zero stack calls: exceeds-stack
     ("NLHE-USD-0.01-0.02-20100807.newPlayerWithZeroStack.txt", "9507514114"): {
@@ -70,8 +70,8 @@ FLAGGED: dict[tuple[str, str], set[str]] = {
     # another table acts before his seat's turn)
     ("LHE-Freeroll-MTT-201207.txt", "11932613562"): {"out-of-turn"},
     ("NLHE-25-USD-Freeroll-MTT-201205.player.moved.txt", "11749829747"): {
-        "call-nothing", "check-facing-bet", "exceeds-stack", "out-of-turn", "pot-overpaid", "round-incomplete",
-        "uncalled-not-returned",
+        "call-nothing", "check-facing-bet", "collected-total", "exceeds-stack", "out-of-turn", "pot-overpaid",
+        "rake", "round-incomplete", "uncalled-not-returned",
     },
     # the 2021 tournament logs' "bad math": the bets add up to 10 or 2 chips less than the stack and the Main Pot
     ("NLHE-MTT-USD-100-9-202104.anon.txt", "16194828757579au6ou93d1"): {"pot-overpaid", "total-pot"},

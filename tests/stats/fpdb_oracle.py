@@ -65,8 +65,15 @@ def stars_dev() -> Iterator[dict[str, Any]]:
                 yield json.loads(line)
 
 
+def sites_dev_of_file(rel: str) -> list[dict[str, Any]]:
+    """fpdb's rows of ``sites-dev.jsonl`` for one file (relative to the corpus), in its order."""
+    with SITES_DEV.open(encoding="utf-8") as f:
+        return [row for line in f if line.strip() and (row := json.loads(line)).get("file") == rel]
+
+
 def sites_dev(site: str) -> Iterator[dict[str, Any]]:
-    """The rows of ``sites-dev.jsonl`` for one site, by fpdb's name for it (``"Full Tilt Poker"``)."""
+    """The rows of ``sites-dev.jsonl`` for one site, by fpdb's name for it ("GGPoker", "Winamax", "Full Tilt
+    Poker" …)."""
     with SITES_DEV.open(encoding="utf-8") as f:
         for line in f:
             if line.strip() and f'"site": "{site}"' in line:

@@ -8,7 +8,7 @@ case from the log or from fpdb's own numbers):
 * the rake nobody states: the same for the hand, shared otherwise between split winners (``fpdb_unstated``);
 * the unmatched ante of an all-in (888's BLAST) fpdb counts as lost (``fpdb_unstated``);
 * a small blind who completes the blind, or a blind who calls a raise, has put money in voluntarily; fpdb's
-  ``street0VPI`` says no (the first as on Full Tilt, ``test_fpdb_fulltilt``);
+  ``street0VPI`` says no (the first as on Full Tilt, ``test_fpdb_sites``);
 * fpdb counts the preflop raiser's check-raise on the flop as a c-bet (``fpdb_unstated``);
 * hands whose log breaks a rule (``test_pacific.FLAGGED``) are guessed at by fpdb and replayed as written.
 """
@@ -24,7 +24,7 @@ import fpdb_oracle as fo
 import fpdb_unstated as fu
 import pytest
 from test_fpdb_corpus import FPDB_WRONG, Rule, Seen, compare
-from test_fpdb_fulltilt import _blind_money_is_voluntary
+from test_fpdb_sites import _blind_money_is_voluntary
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "formats"))
 from test_pacific import FLAGGED

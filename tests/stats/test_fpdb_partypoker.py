@@ -33,7 +33,7 @@ import fpdb_oracle as fo
 import fpdb_unstated as fu
 import pytest
 from test_fpdb_corpus import FPDB_WRONG, Rule, Seen, _our_rows, compare, fpdb_position
-from test_fpdb_fulltilt import _blind_money_is_voluntary
+from test_fpdb_sites import _blind_money_is_voluntary
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "formats"))
 from test_partypoker import FLAGGED
