@@ -8,11 +8,11 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from sitekit import audit_flags, check_golden, corpus, golden_hand
+from sitekit import audit_flags, check_fast_path, check_golden, corpus, golden_hand
 
 from handlog.audit import audit
 from handlog.events import Collect, Post, PostType, UncalledBet
-from handlog.formats.pacific import pacific_amount, pacific_cards
+from handlog.formats.pacific import PacificFormat, pacific_amount, pacific_cards
 from handlog.reading import read_text
 
 GOLDEN = Path(__file__).parent / "golden" / "pacific"
@@ -43,6 +43,10 @@ FLAGGED: dict[tuple[str, str], set[str]] = {
 @pytest.mark.parametrize("name", sorted(p.stem for p in GOLDEN.glob("*.txt")))
 def test_golden(name: str) -> None:
     check_golden(GOLDEN, name, "888poker")
+
+
+def test_the_table_driver_reads_as_lark_does() -> None:
+    check_fast_path(PacificFormat(), GOLDEN)
 
 
 @pytest.mark.parametrize(

@@ -8,12 +8,12 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from sitekit import audit_flags, check_golden, corpus, golden_hand
+from sitekit import audit_flags, check_fast_path, check_golden, corpus, golden_hand
 
 from handlog.audit import audit
 from handlog.engine.rules import RulesProfile
 from handlog.events import Call, Collect, Post, Raise, UncalledBet
-from handlog.formats.partypoker import party_amount, party_cards, party_time
+from handlog.formats.partypoker import PartyPokerFormat, party_amount, party_cards, party_time
 from handlog.reading import read_text
 
 GOLDEN = Path(__file__).parent / "golden" / "partypoker"
@@ -87,6 +87,10 @@ def test_golden(name: str) -> None:
     skins = {"converted_poker_stars": "PokerStars", "converted_wpn_uncalled_as_wins": "WPN",
              "converted_pokerbros": "PokerBros"}
     check_golden(GOLDEN, name, skins.get(name, "PartyPoker"))
+
+
+def test_the_table_driver_reads_as_lark_does() -> None:
+    check_fast_path(PartyPokerFormat(), GOLDEN)
 
 
 def test_amounts_cards_and_times() -> None:
