@@ -10,9 +10,9 @@ What differs from PartyPoker's classic layout:
   ``( 3.530 $ )`` (a dot between thousands), ``[6 000]``, ``( $1,728.25 )``;
 * ``posts dead blind [0.50 + 1]``: the dead small blind and the live big blind of a returning player;
 * no all-in marker (an action that takes a player's last chip is all-in all the same), no rake, no total pot, no
-  side-pot and no uncalled-bet line: the unmatched part of a bet goes back without a line and is *not* in the
-  ``collected`` amount (a walk's ``raises [$0.04]`` over a $0.02 big blind collects $0.05), so the builder returns it
-  where the betting ends, with a ``Notice``;
+  side-pot and no uncalled-bet line: the unmatched part of a bet goes back without a line (a walk's ``raises
+  [$0.04]`` over a $0.02 big blind collects $0.05), inside the collect of a walk's blind excess or of a side pot, or
+  as a "collected" line of its own after a showdown; the amounts tell which (PartyPoker's ``_settle_owed``);
 * the summary: ``P shows [ Js, 8d ]``, ``P mucks [ 8h, 9h ]``, ``P did not show his hand``, ``P collected [ $0.20 ]``;
 * card ranks in Russian from a client whose cp1251 letters are read as cp1252 (``Òd``: Т, туз, the ace of
   diamonds; ``Âh``: В, валет, a jack; ``Ä``: Д, дама, a queen; ``Ê``: К, король, a king), decoded either way.

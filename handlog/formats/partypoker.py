@@ -15,13 +15,14 @@ Both generations of the layout, on the shared builder (``textsite.TextHandBuilde
 * converted copies (``***** Hand History for Game … ***** (Poker Stars)``, ``(WPN)``, ``(PokerBros)``): the
   classic layout with the converter's statistics after each seat; ``Hand.site`` names the room that dealt them.
 
-No generation prints an uncalled-bet line: the unmatched part of the last bet goes back inside what its owner
-"wins" or "collected" (a walk's ``wins $7.52`` is the pot less the rake plus the bet nobody called), and a
-converted copy writes it as a ``wins`` line of its own without a pot. The builder follows every player's bets, so
-at the end of the betting it knows that unmatched part: it becomes an ``UncalledBet`` event at the line that
-returned it (the owner's ``wins`` line, less the part returned; or the first line after the betting when the owner
-wins nothing) and a ``Notice`` says so. Glued lines (``P does not show cards.P wins $1,10 USD``, two ``wins``
-lines on one line, ``is sitting outP …``) are read as the lines they are, with the line number they share.
+No generation prints an uncalled-bet line. The builder follows every player's bets, so at the end of the betting it
+knows the unmatched part of the last bet; once every "wins" / "collected" line is read, their sum tells where it went
+(``_settle_owed``): collects adding up to more than the pot without it hold it (a walk's ``wins $7.52`` is the pot
+less the rake plus the bet nobody called; a converted copy writes it as a ``wins`` line of its own without a pot; an
+old log as a "side pot" of its owner alone), and it becomes an ``UncalledBet`` at that line with a ``Notice``;
+otherwise it went back without a line, where the betting ended. 888's reader (``pacific``) shares this. Glued lines
+(``P does not show cards.P wins $1,10 USD``, two ``wins`` lines on one line, ``is sitting outP …``) are read as the
+lines they are, with the line number they share.
 """
 
 from __future__ import annotations
@@ -193,7 +194,6 @@ class PartyPokerBuilder(TextHandBuilder):
         self.betting_over = 0  # the first line after the betting (a show, a win, the summary), once seen
         self.owed: tuple[str, Decimal] | None = None  # the unmatched part of the last bet, not yet returned
         self.collect_texts: dict[int, str] = {}  # the words of each collect line, by event index
-        self.ledger: list[tuple[int, str, Decimal, bool]] = []
         self.dead_money: dict[str, Decimal] = {}  # antes and dead blinds: in the pot, never part of a bet to match
 
     # -- header
