@@ -20,9 +20,9 @@ def smallest_unit(hand: Hand) -> Decimal:
     with stakes in fractions of a chip (Winamax's "0.50€/1€" play tables post a 0.25 small blind) counts in cents."""
     if hand.tournament is not None or hand.currency == "CHIPS":
         return Decimal(1)
-    if hand.currency == "PLAY":
-        stakes = (hand.stakes.small, hand.stakes.big, hand.stakes.ante or Decimal(0))
-        return Decimal(1) if all(s == s.to_integral_value() for s in stakes) else Decimal("0.01")
+    if hand.currency == "PLAY":  # or stacks in cents (888's Practice Play "0.50/1", stacks such as 258.55)
+        amounts = (hand.stakes.small, hand.stakes.big, hand.stakes.ante or Decimal(0), *(s.stack for s in hand.seats))
+        return Decimal(1) if all(a == a.to_integral_value() for a in amounts) else Decimal("0.01")
     return Decimal("0.01")
 
 

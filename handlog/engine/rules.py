@@ -50,6 +50,10 @@ class RulesProfile(BaseModel):
     """Five Card Draw: most cards one player may replace in one draw (some rooms allow 5, some 3)."""
     half_bet_reopens_fixed_limit: bool = True
     """Fixed limit: an all-in raise of at least half a bet counts as a full raise."""
+    half_bet_all_in_sets_level: bool = False
+    """Fixed limit: after an all-in raise of at least half a bet, the next raise goes a full bet over it (True) or
+    completes it to one bet over the level before (False: PokerStars, whose 2010 Badugi tournament raises to 180 after
+    an all-in to 150 over 120 at 60/120)."""
     odd_chip_left_of_button: bool = True
     """A split pot's odd chip goes to the first winner left of the button."""
     straddle_in_cash_games: bool = True
@@ -178,6 +182,22 @@ SITE_PROFILES["Winning"] = RulesProfile(
 SITE_PROFILES["Bovada"] = RulesProfile(
     name="Bovada", max_rake_share=Decimal("0.05"), no_flop_no_drop=True, walk_blind_won_back=True
 )
+
+# PartyPoker (and the rooms whose logs it converts, Hand.site "WPN", "PokerBros", "PokerStars" keep their own):
+# a bet and three raises per fixed-limit round, heads-up too (limit-holdem-rules-da.txt, "Der kan normalt kun
+# forhøjes tre gange"; the corpus' heads-up $20/$40 Omaha Hi-Lo hand 11354414824 stops at four bets and a call).
+# The odd chip stays the standard rule: the one split of its corpus (the Mac client's $54.73, 2012, hand
+# 12395241485) gives the extra cent to Player3, the first winner left of the button.
+# After an all-in raise of half a bet or more, its next raise goes a full bet over the all-in (the 2012 $50 Freeroll
+# Limit Hold'em tournament, hand 11932613562: all-in to 790 over a bet of 400 at 400/800, then a raise to 1190).
+SITE_PROFILES["PartyPoker"] = RulesProfile(
+    name="PartyPoker", fixed_limit_bets_per_round=4, cap_applies_heads_up=True, half_bet_all_in_sets_level=True
+)
+
+# 888 (Hand.site "888poker": 888poker, Cassava, 888.ro, 888poker.ca-on): a bet and three raises per fixed-limit round
+# (limit-holdem-rules-da.txt, "Der kan normalt kun forhøjes tre gange"); its 103 fixed-limit corpus hands (2011-2013,
+# $0.01/$0.02 to $10/$20 and play money) never make a fifth bet, so nothing says the cap is lifted heads-up.
+SITE_PROFILES["888poker"] = RulesProfile(name="888poker", fixed_limit_bets_per_round=4, cap_applies_heads_up=True)
 
 
 # Everleaf (and its skins) rakes at most 6 % of a cash pot and nothing from a hand that ends before the flop. Its

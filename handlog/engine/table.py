@@ -784,6 +784,14 @@ class Table:
         if p.bet >= self.full_level + facts.bet_unit:
             self.full_level = p.bet
             self.raises += 1
+        elif (
+            p.stack == ZERO
+            and self.rules.half_bet_all_in_sets_level
+            and (p.bet - self.full_level) * 2 >= facts.bet_unit
+        ):
+            # a room whose next raise goes a full bet over an all-in raise of half a bet or more (see the profile)
+            self.full_level = p.bet
+            self.raises += 1
 
     def on_discard(self, e: Discard | StandPat) -> None:
         p = self._player(e.player, e.line)
