@@ -37,6 +37,10 @@ class Betting(Streets):
                 f"{name} {what} but no betting round is open (the round was complete or the hand is over)",
             )
         else:
+            if self.variant.stud is not None and self.round_anchor is None and self.last_actor is None:
+                # stud with no up card in the log (an export without cards): the first actor cannot be judged, so
+                # whoever acts first opens the round and the order is held from there
+                self.round_anchor = p.seat - 1
             expected = self.next_to_act()
             if expected != name:
                 self.violate(
@@ -122,6 +126,8 @@ class Betting(Streets):
                 "bet-facing-bet", Category.LEGALITY, e.line,
                 f"{p.name} bets but there is already a bet of {self.current_bet}: it must be a call or a raise",
             )
+        if e.amount == self.big_bet != self.small_bet and self.open_pair_showing():
+            self.fourth_big = True
         all_in = e.all_in or e.amount >= self._effective_stack(p)
         problem = self.structure.bet_problem(e.amount, all_in, self.facts(p))
         if problem:

@@ -53,8 +53,40 @@ class ForcedPosts(TurnOrder):
                         self.last_raise = max(self.last_raise, p.bet)
                     self.current_bet = p.bet
                     self.raises = 1
+        if e.post == PostType.BRING_IN:
+            self._bring_in(p, e)
         self._check_all_in_flag(p, e.all_in, e.line)
         self._check_blind_amount(p, e)
+
+    def _bring_in(self, p: PlayerState, e: Post) -> None:
+        """Stud's bring-in: a forced bet by the lowest up card (Razz: the highest), suits breaking ties
+        (``engine.stud``); the action goes on from the player to its left, and the bring-in is no full bet, so the
+        next raise completes it to the small bet."""
+        stud = self.variant.stud
+        if stud is None:
+            self.violate("bring-in-not-in-game", Category.STRUCTURE, e.line, f"{self.variant.name} has no bring-in")
+            return
+        due = self.bring_in_due()
+        if due is not None and p.up:
+            suits = self.rules.bring_in_suits
+            if due is not p:
+                which = "highest" if stud.aces_low else "lowest"
+                self.violate(
+                    "bring-in-player", Category.LEGALITY, e.line,
+                    f"the {which} up card brings in: {due.name}'s {due.up[0]} (suits {suits} from low to high);"
+                    f" {p.name} brings in with {p.up[0]}",
+                )
+        if e.amount >= self.small_bet and not e.all_in:
+            self.violate(
+                "bring-in-amount", Category.LEGALITY, e.line,
+                f"a bring-in is less than the small bet of {self.small_bet} (a full bet is a completion);"
+                f" {p.name} brings in for {e.amount}",
+            )
+        self.round_anchor = p.seat
+        self.last_actor = p.name
+        p.acted_at = p.bet
+        self.current_bet = max(self.current_bet, p.bet)
+        self.last_raise = self.small_bet
 
     def _check_blind_amount(self, p: PlayerState, e: Post) -> None:
         """Blinds, antes, the button blind and straddles at their amounts and seats (see ``forced``)."""

@@ -80,6 +80,13 @@ class RulesProfile(BaseModel):
     breach an error; sites that show hands automatically, in their own order, keep it a warning."""
     showdown_order_all_in: AllInShowdown = AllInShowdown.LAST_BET
     """holdem-rules-fa.txt, "Shotdown": the order holds also when someone is all-in; which round decides then."""
+    bring_in_suits: str = "cdhs"
+    """Stud: the suits from lowest to highest, breaking ties between equal up cards for the bring-in (the lowest
+    card brings in; in Razz the highest). No written stud rules are in ../shared/rules; the usual order is the
+    alphabetical one, clubs lowest and spades highest, which every PokerStars stud, Stud Hi/Lo and Razz bring-in in
+    its corpus logs follows."""
+    stud_open_pair_big_bet: bool = True
+    """Stud: an open pair on fourth street lets a player bet or raise the big bet there (the usual stud rule)."""
 
 
 STANDARD = RulesProfile()

@@ -63,7 +63,17 @@ class Settlement(ForcedPosts):
                 f"{p.name} shows {len(e.cards)} cards; a {self.variant.name} hand has"
                 f" {self.variant.max_showdown_cards}",
             )
-        if p.hole:
+        if self.variant.stud is not None and p.hole:
+            # stud: the cards seen so far (the up cards, or a player's own) are all shown, the down cards revealed
+            missing = [c for c in p.hole if c not in e.cards]
+            if missing:
+                self.violate(
+                    "shown-mismatch", Category.CARDS, e.line,
+                    f"{p.name} shows {' '.join(e.cards)} without {' '.join(missing)}, dealt to them",
+                )
+            self.see(tuple(c for c in e.cards if c not in p.hole), e.line, f"shown by {p.name}")
+            p.hole = list(e.cards)
+        elif p.hole:
             foreign = [c for c in e.cards if c not in p.hole]
             if foreign:
                 self.violate(

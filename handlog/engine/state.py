@@ -18,9 +18,6 @@ from handlog.engine.violations import Category, Severity, Violation
 from handlog.events import ButtonDraw, Collect, Hand, Street, Structure, UncalledBet
 
 ZERO = Decimal(0)
-DECK_SIZE = 52
-
-
 @dataclass(slots=True)
 class PlayerState:
     seat: int
@@ -42,6 +39,7 @@ class PlayerState:
     side: Decimal = ZERO  # paid to (+) or by (-) the player outside the pot (an EV cash-out)
     dead: Decimal = ZERO  # dead blinds in ``committed``: the pot's, never an amount others must match
     returned: Decimal = ZERO  # an uncalled excess the site counts inside what the player collects (Winamax)
+    up: list[str] = field(default_factory=list)  # stud: the cards dealt face up, in order
 
     @property
     def active(self) -> bool:
@@ -112,6 +110,7 @@ class TableState:
         self.bb_level = ZERO  # preflop: the full big blind, owed by callers even when the blind is all-in short
         self.notes: list[str] = []
         self.forced = ForcedBets(hand, rules, self.big_blind)
+        self.fourth_big = False  # stud: the big bet was made on fourth street over an open pair
         self.button_draw: dict[int, ButtonDraw] = {}  # seat → the card it drew for the button
 
     @property
@@ -133,7 +132,7 @@ class TableState:
 
     def see(self, cards: tuple[str, ...], line: int, what: str) -> None:
         for card in cards:
-            if card in self.discarded and self.deck_used > DECK_SIZE:
+            if card in self.discarded and self.deck_used > self.variant.deck:
                 # the draws needed more cards than the stub held: the discards were shuffled into a new stub,
                 # so a discarded card may be dealt again
                 self.discarded.discard(card)

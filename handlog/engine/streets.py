@@ -15,6 +15,9 @@ class Streets(Settlement):
         p = self._player(e.player, e.line)
         if p is None:
             return
+        if self.variant.stud is not None:
+            self._on_stud_deal(p, e)
+            return
         if e.new:  # a draw: the kept cards, then the replacements
             self._on_draw_deal(p, e)
             return
@@ -35,6 +38,75 @@ class Streets(Settlement):
                 "hole-cards-changed", Category.CARDS, e.line,
                 f"{p.name} was dealt {' '.join(p.hole)} but is now shown holding {' '.join(e.cards)}",
             )
+
+    def _on_stud_deal(self, p: PlayerState, e: DealHole) -> None:
+        """Stud: third street deals two down cards and one up (the log shows a player's own three, the others' up
+        card); fourth to sixth street one up card each, seventh one down card. The cards already held are printed
+        again before the new one."""
+        if e.new:
+            if sorted(e.cards) != sorted(p.hole[: len(e.cards)]) and sorted(e.cards) != sorted(p.up):
+                self.violate(
+                    "hole-cards-changed", Category.CARDS, e.line,
+                    f"{p.name} held {' '.join(p.hole)} but the log prints {' '.join(e.cards)} before the new card",
+                )
+            self.see(e.new, e.line, f"dealt to {p.name}")
+            p.hole.extend(e.new)
+            if self.street != self.variant.rounds[-1]:
+                p.up.extend(e.new)
+        elif p.hole:
+            if sorted(p.hole) != sorted(e.cards):
+                self.violate(
+                    "hole-cards-changed", Category.CARDS, e.line,
+                    f"{p.name} was dealt {' '.join(p.hole)} but is now shown holding {' '.join(e.cards)}",
+                )
+            return
+        else:
+            if len(e.cards) not in (1, 3):
+                self.violate(
+                    "hole-card-count", Category.CARDS, e.line,
+                    f"third street deals two cards down and one up; {p.name} is dealt {len(e.cards)}",
+                )
+            self.see(e.cards, e.line, f"dealt to {p.name}")
+            p.hole = list(e.cards)
+            p.up = list(e.cards[-1:])
+        if self.round_open and self.last_actor is None:  # the up cards just dealt decide who acts first
+            if self.street != self.variant.rounds[0]:
+                self.round_anchor = self.street_anchor()
+            elif self.current_bet == 0:
+                due = self.bring_in_due()  # who brings in, or completes instead
+                self.round_anchor = None if due is None else due.seat - 1
+
+    def _stud_street(self, e: StreetStart) -> None:
+        """A stud street: the round before it ends; seventh street may bring one community card, when the deck
+        holds too few cards to deal each remaining player one."""
+        if e.street == self.variant.rounds[0]:
+            if self.street is not None:
+                self.violate("street-order", Category.STRUCTURE, e.line, "third street comes twice")
+            self._start_round(e.street, e.line)
+            return
+        self._close_round(e.line, f"the {e.street.value}")
+        expected = self.variant.next_round(self.street) if self.street in self.variant.rounds else None
+        if self.street is None or expected != e.street:
+            self.violate(
+                "street-order", Category.STRUCTURE, e.line,
+                f"the {e.street.value} comes after {self.street.value if self.street else 'the deal'};"
+                f" expected {expected.value if expected else 'no further street'}",
+            )
+        if len(self.live_players()) <= 1:
+            self.violate(
+                "street-after-hand-over", Category.LEGALITY, e.line,
+                f"the {e.street.value} is dealt although only one player is left in the hand",
+            )
+        if e.cards:
+            if e.street != self.variant.rounds[-1] or len(e.cards) != 1:
+                self.violate(
+                    "board-count", Category.CARDS, e.line,
+                    f"stud deals no board; only seventh street may bring one community card, the log deals"
+                    f" {len(e.cards)} on the {e.street.value}",
+                )
+            self.see(e.cards, e.line, "the community card")
+            self.board.extend(e.cards)
+        self._start_round(e.street, e.line)
 
     def _on_draw_deal(self, p: PlayerState, e: DealHole) -> None:
         discarded = self.pending_draw.pop(p.name, None)
@@ -71,6 +143,9 @@ class Streets(Settlement):
         if e.street in (Street.DRAW_1, Street.DRAW_2, Street.DRAW_3):
             self._close_round(e.line, "the draw")
             self._enter_draw(e.line)
+            return
+        if self.variant.stud is not None and e.street in (*self.variant.rounds, Street.SEVENTH):
+            self._stud_street(e if e.street != Street.SEVENTH else e.model_copy(update={"street": Street.RIVER}))
             return
         if e.street not in self.variant.board:
             self.violate(
@@ -146,18 +221,21 @@ class Streets(Settlement):
             self._check_heads_up_blinds(line)
             # the blinds stay in front of the players; the first actor sits after the last live blind
             self.round_anchor = self.blind_anchor if self.blind_anchor is not None else self.button
+            if self.variant.stud is not None:
+                self.round_anchor = None  # stud: the bring-in (or the up cards, once dealt) decides
             if self.current_bet == ZERO:
                 self.last_raise = self.small_bet
         else:
             self.current_bet = ZERO
             self.raises = 0
             self.full_level = ZERO
-            unit = self.big_bet if self.variant.uses_big_bet(street) else self.small_bet
+            self.fourth_big = False
+            unit = self.bet_unit(street)
             self.last_raise = unit
-            self.round_anchor = self.button
+            self.round_anchor = self.street_anchor()
         self.round_open = sum(1 for p in self.players.values() if p.active) >= 1 and not self.round_complete()
         if self.hand.structure == Structure.FIXED_LIMIT and not first_round:
-            self.last_raise = self.big_bet if self.variant.uses_big_bet(street) else self.small_bet
+            self.last_raise = self.bet_unit(street)
 
     def on_discard(self, e: Discard | StandPat) -> None:
         p = self._player(e.player, e.line)

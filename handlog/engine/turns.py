@@ -7,6 +7,7 @@ from operator import attrgetter
 
 from handlog.engine.state import ZERO, PlayerState, TableState
 from handlog.engine.structures import RoundFacts
+from handlog.engine.stud import bring_in_order, showing_strength
 from handlog.engine.views import Snapshot
 from handlog.engine.violations import Category
 from handlog.events import Street
@@ -114,9 +115,50 @@ class TurnOrder(TableState):
                 return p.name
         return None
 
+    def street_anchor(self) -> int | None:
+        """The seat after which a later round's first actor sits: the button; in stud the seat just before the best
+        showing hand (``engine.stud``), so that an all-in best hand passes the action to its left."""
+        if self.variant.stud is None:
+            return self.button
+        shower = self.best_showing()
+        return None if shower is None else shower.seat - 1
+
+    def best_showing(self) -> PlayerState | None:
+        """Stud: the live player whose up cards show best (Razz: lowest); ties to the lowest seat."""
+        stud = self.variant.stud
+        showing = [p for p in self._seated if p.live and p.up]
+        if stud is None or not showing:
+            return None
+        return max(showing, key=lambda p: (showing_strength(p.up, stud.aces_low), -p.seat))
+
+    def bring_in_due(self) -> PlayerState | None:
+        """Stud, third street: who brings in (or completes), by the lowest up card (Razz: the highest), suits
+        breaking ties; a player all-in for the ante has nothing left to bring in with."""
+        stud = self.variant.stud
+        showing = [p for p in self._seated if p.live and p.up]
+        if stud is None or not showing:
+            return None
+        suits = self.rules.bring_in_suits
+        low = min(showing, key=lambda p: bring_in_order(p.up[0], stud.aces_low, suits))
+        if low.active:
+            return low
+        # all-in for the ante: the bring-in passes to the next player on the left (PokerStars: a 2023 HORSE hand
+        # of the corpus, 7-StudHL-USD-0.98-0.12-202302.allin.ante.txt, brings in left of the all-in 2s)
+        return next((p for p in self._after(low.seat) if p.active and p.up), None)
+
+    def bet_unit(self, street: Street) -> Decimal:
+        """Fixed limit: the small or the big bet on ``street`` (stud: the big bet once made over an open pair on
+        fourth street)."""
+        return self.big_bet if self.variant.uses_big_bet(street) or self.fourth_big else self.small_bet
+
+    def open_pair_showing(self) -> bool:
+        """Stud, fourth street: a live player shows a pair, which lets the big bet be made (where the rules say)."""
+        return self.variant.stud is not None and self.street == Street.FOURTH and self.rules.stud_open_pair_big_bet \
+            and any(p.live and len({c[0] for c in p.up}) < len(p.up) for p in self._seated)
+
     def facts(self, p: PlayerState) -> RoundFacts:
         street = self.street or Street.PREFLOP
-        unit = self.big_bet if self.variant.uses_big_bet(street) else self.small_bet
+        unit = self.bet_unit(street)
         return RoundFacts(
             street=street,
             big_blind=self.big_blind,

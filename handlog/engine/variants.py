@@ -14,6 +14,7 @@ from itertools import combinations
 from phevaluator import evaluate_cards
 from phevaluator.evaluator_omaha import evaluate_omaha_cards
 
+from handlog.engine.stud import eight_low_any, razz_low
 from handlog.events import Game, Street
 
 
@@ -87,6 +88,14 @@ def deuce_to_seven_low(hole: Sequence[str], board: Sequence[str] = ()) -> int:
 
 
 @dataclass(frozen=True, slots=True)
+class StudDeal:
+    """How a stud game reads its up cards (see ``engine.stud``)."""
+
+    aces_low: bool = False
+    """Razz: the highest up card brings in and the lowest showing hand acts first."""
+
+
+@dataclass(frozen=True, slots=True)
 class Variant:
     name: str
     hole_cards: int
@@ -100,6 +109,16 @@ class Variant:
     """Split games: the low hand that wins half of each pot (None: high only)."""
     max_discard: int | None = None
     """Most cards one draw may replace when the game fixes it (2-7: all five); None: the rules profile says."""
+    deck: int = 52
+    """Cards in the deck (Short Deck: 36, the twos to fives taken out)."""
+    stud: StudDeal | None = None
+    """Stud games: the up cards decide the bring-in and the first actor (None: a button game)."""
+
+    def full_hand(self, shown: Sequence[str], board: Sequence[str]) -> bool:
+        """Whether ``shown`` is a whole hand to judge at showdown (stud: the community card counts toward seven)."""
+        if self.stud is not None:
+            return len(shown) + len(board) == self.hole_cards
+        return len(shown) == self.hole_cards
 
     def next_round(self, street: Street) -> Street | None:
         """The betting round after ``street`` (None after the last one, or for a street that is no round)."""
@@ -172,7 +191,36 @@ SIX_CARD_OMAHA = _omaha("6 Card Omaha", 6)
 OMAHA_HI_LO = _omaha("Omaha Hi/Lo", 4, hi_lo=True)
 FIVE_CARD_OMAHA_HI_LO = _omaha("5 Card Omaha Hi/Lo", 5, hi_lo=True)
 
+STUD_ROUNDS = (Street.THIRD, Street.FOURTH, Street.FIFTH, Street.SIXTH, Street.RIVER)
+"""Stud's betting rounds; PokerStars heads seventh street "RIVER" (with the community card when the deck runs out)."""
+
+
+def _stud(name: str, evaluate: Callable[[Sequence[str], Sequence[str]], int], aces_low: bool = False,
+          low: Callable[[Sequence[str], Sequence[str]], LowHand | None] | None = None) -> Variant:
+    """A seven-card stud game: two down cards and one up on third street, up cards on fourth to sixth, a down card
+    on seventh; the big bet from fifth street."""
+    return Variant(
+        name=name,
+        hole_cards=7,
+        rounds=STUD_ROUNDS,
+        board={},
+        draw_before=frozenset(),
+        big_bet_from=Street.FIFTH,
+        evaluate=evaluate,
+        max_showdown_cards=7,
+        low=low,
+        stud=StudDeal(aces_low=aces_low),
+    )
+
+
+SEVEN_CARD_STUD = _stud("7 Card Stud", best_high_hand)
+SEVEN_CARD_STUD_HI_LO = _stud("7 Card Stud Hi/Lo", best_high_hand, low=eight_low_any)
+RAZZ = _stud("Razz", razz_low, aces_low=True)
+
 VARIANTS: dict[Game, Variant] = {
+    Game.SEVEN_CARD_STUD: SEVEN_CARD_STUD,
+    Game.SEVEN_CARD_STUD_HI_LO: SEVEN_CARD_STUD_HI_LO,
+    Game.RAZZ: RAZZ,
     Game.HOLDEM: HOLDEM,
     Game.FIVE_CARD_DRAW: FIVE_CARD_DRAW,
     Game.OMAHA: OMAHA,
