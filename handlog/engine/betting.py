@@ -154,7 +154,8 @@ class Betting(Streets):
         facts = self.facts(p)
         increment = e.to - facts.current_bet
         written = e.to - self.current_bet  # the site writes "raises X to Y" with X over the highest bet made
-        if self.current_bet == 0:
+        completes = self.variant.stud is not None and self.street == self.variant.rounds[0]
+        if self.current_bet == 0 and not completes:  # stud: the bring-in's player may complete at once
             self.violate(
                 "raise-without-bet", Category.STRUCTURE, e.line,
                 f"{p.name} raises but there is no bet to raise: it is a bet", warning=True,

@@ -32,11 +32,13 @@ class ForcedPosts(TurnOrder):
             if dead == ZERO or e.amount - dead <= 0:
                 dead = e.amount - self.big_blind if e.amount > self.big_blind else ZERO
             self._put(p, dead, e.line, to_bet=False)
+            p.dead += dead
             self._put(p, e.amount - dead, e.line)
         else:
             if e.post == PostType.SMALL_BLIND and self.small_blind_posted:
                 # a second small blind (a returning player) is dead money, not a live bet
                 self._put(p, e.amount, e.line, to_bet=False)
+                p.dead += e.amount
             else:
                 self._put(p, e.amount, e.line)
             if e.post == PostType.SMALL_BLIND:

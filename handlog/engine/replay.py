@@ -44,12 +44,13 @@ def replay(hand: Hand, rules: RulesProfile | None = None, *, states: bool = True
         _final_checks(table)
     players = table.players
     live = {p.name for p in players.values() if p.live}
-    committed = {p.name: p.committed for p in players.values() if p.committed or p.live}
-    pots = tuple(build_pots(committed, live))
+    # dead blinds are the pot's, not a level anyone contests (holdem-rules-de.txt, "Zweitens Wettend Herum": side
+    # pots hold what the players matched): the pots are built from the live money, the dead money joins the main pot
+    committed = {p.name: p.committed - p.dead for p in players.values() if p.committed or p.live}
+    dead = sum((p.dead for p in players.values()), ZERO)
+    pots = tuple(_with_dead_money(build_pots(committed, live), dead))
     pots = _with_winners(pots, table)
-    rake = hand.summary.rake if hand.summary.rake is not None else ZERO
-    if table.cancelled:
-        rake = ZERO
+    rake = ZERO if table.cancelled else _rake(table)
     results = _results(table, rake)
     return Replay(
         hand=hand,
@@ -114,6 +115,25 @@ def pot_index(name: str) -> int:
     return POT_NAMES.get(name, 0)
 
 
+def _rake(table: Table) -> Decimal:
+    """The rake the site states; where it states none (Bovada's cash hands, Zone Poker, Everleaf …), what the site
+    kept: the pot, as stated or else as the bets make it, less everything it paid. The notes say which numbers
+    the site did not state, so that a reader knows what was computed rather than checked (the accounting checks
+    then hold the rake kept to the room's rules)."""
+    summary = table.hand.summary
+    if summary.rake is not None:
+        return summary.rake
+    if not table.collects:
+        return ZERO
+    put_in = sum((p.committed for p in table.players.values()), ZERO)
+    pot = summary.total_pot if summary.total_pot is not None else put_in
+    kept = pot - sum((c.amount for c in table.collects), ZERO)
+    if summary.total_pot is None:
+        table.notes.append(f"the site states no total pot: {put_in}, computed from the bets")
+    table.notes.append(f"the site states no rake: {kept} kept, the pot less what it paid")
+    return kept
+
+
 def _results(table: Table, rake: Decimal) -> dict[str, PlayerResult]:
     players = [p for p in table.players.values() if p.in_hand or p.committed or p.collected]
     shares = _rake_shares(players, rake)
@@ -152,3 +172,12 @@ def _rake_shares(players: list[PlayerState], rake: Decimal) -> dict[str, Decimal
 
 def is_error(v: Violation) -> bool:
     return v.severity == Severity.ERROR
+
+
+def _with_dead_money(pots: list[Pot], dead: Decimal) -> list[Pot]:
+    """The pots with the dead blinds added to the main pot."""
+    if dead == 0:
+        return pots
+    if not pots:
+        return [Pot(dead, ())]
+    return [Pot(pots[0].amount + dead, pots[0].eligible), *pots[1:]]

@@ -78,6 +78,16 @@ class RulesProfile(BaseModel):
     showdown_order_is_error: bool = False
     """holdem-rules-fa.txt, "Shotdown": the last bettor or raiser shows first. Houses whose dealers enforce it make a
     breach an error; sites that show hands automatically, in their own order, keep it a warning."""
+    max_rake_share: Decimal = Decimal("0.10")
+    """Where a log states no rake, what the site kept (the pot less what it paid) is at most this share of the pot:
+    rooms rake 2.5 to 10 % of a pot, so more than 10 % kept is a collect written too small."""
+    no_flop_no_drop: bool = False
+    """No rake is taken from a hand that ends before the flop (most rooms' published rake policy)."""
+    walk_blind_won_back: bool = False
+    """A bet nobody called is returned before the pot is awarded (codes ``uncalled-not-returned``). A room whose
+    logs write every walk without the return, the big blind's unmatched part counted in the pot its owner wins
+    (the same chips either way), says so here: such a walk is then accepted with a note when its numbers agree
+    (the pot is what was put in, and what the owner collects plus the rake)."""
     showdown_order_all_in: AllInShowdown = AllInShowdown.LAST_BET
     """holdem-rules-fa.txt, "Shotdown": the order holds also when someone is all-in; which round decides then."""
     bring_in_suits: str = "cdhs"
@@ -136,6 +146,42 @@ SITE_PROFILES: dict[str, RulesProfile] = {
         name="Winamax", odd_chip_left_of_button=False, showdown_order_all_in=AllInShowdown.NOT_HELD
     ),
 }
+
+
+# Full Tilt: a bet and three raises per fixed-limit round (limit-holdem-rules-da.txt, "Der kan normalt kun forhøjes
+# tre gange i løbet af runden"), heads-up too: no Full Tilt round of the corpus goes past four bets, heads-up ones
+# included (the 2012 heads-up 2-7 Triple Draw sit & go, hand 31331182923, stops at four). Five Card Draw replaces
+# at most four cards (five-card-draw-rules-de.txt, section 5 "Kartenaustausch"); no Full Tilt Five Card Draw hand
+# of the corpus replaces five. The odd chip keeps the standard rule: no Full Tilt split of the corpus has one.
+# All-in hands it turns face up by itself, as soon as the betting ends ("Hero shows [Tc Kh]" before the flop): all
+# 43 all-in showdowns of its corpus logs follow the order of the final round's last bettor, or of the last side pot
+# (PokerStars' order); one would break the house rule of the last round with a bet.
+SITE_PROFILES["Full Tilt"] = RulesProfile(
+    name="Full Tilt", fixed_limit_bets_per_round=4, cap_applies_heads_up=True, max_discard=4,
+    showdown_order_all_in=AllInShowdown.LAST_POT,
+)
+# Winning (ACR/WPN): a bet and three raises per fixed-limit round (limit-holdem-rules-da.txt, as above); whether the
+# cap lifts heads-up the corpus cannot tell (no Winning fixed-limit round of it reaches four bets), so the written
+# rule stands. Winning deals no draw games. Its split pots of the corpus divide evenly (5-card Omaha Hi/Lo, 2022:
+# $144.75 and $144.75), leaving the odd-chip rule unobserved: the standard one stands. It turns all-in hands face
+# up by itself in no order the rules name: of the 26 all-in showdowns of its corpus logs, 4 break the house rule and
+# 1 PokerStars' order (the last side pot's players first), so with someone all-in no order is held.
+SITE_PROFILES["Winning"] = RulesProfile(
+    name="Winning", fixed_limit_bets_per_round=4, cap_applies_heads_up=True,
+    showdown_order_all_in=AllInShowdown.NOT_HELD,
+)
+
+# Bovada (Ignition, Bodog) rakes 5 % of a cash pot, rounded down to the cent, up to a cap that depends on the stakes,
+# and nothing from a hand that ends before the flop: each of the corpus' cash hands that states its rake ("Total
+# Pot($20) | Rake ($1)", 2012 and 2014) and each one that states none (Zone Poker 2021: the pot less what was paid)
+# keeps at most 5 %, and none that ends preflop keeps anything.
+# Its walks never print the return of the big blind's unmatched part ("Return uncalled portion of bet", which its
+# logs print everywhere else): all 74 walks of its corpus logs (cash, Zone Poker, sit & gos and tournaments, 2012
+# to 2021; e.g. the 2016 Ignition walk, golden ignition_walk: "Hand result $0.75", "Total Pot($0.75)") count it in
+# what the big blind wins.
+SITE_PROFILES["Bovada"] = RulesProfile(
+    name="Bovada", max_rake_share=Decimal("0.05"), no_flop_no_drop=True, walk_blind_won_back=True
+)
 
 
 def profile_for(site: str) -> RulesProfile:

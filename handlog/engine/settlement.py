@@ -184,6 +184,13 @@ class Settlement(ForcedPosts):
                 f"uncalled {excess} returned to {name} without a line: the site counts it in what {name} collects"
             )
             return
+        if self.rules.walk_blind_won_back and not self.prints_uncalled:
+            alone = [p.name for p in self.live_players()] == [name]
+            won = sum((e.amount for e in self.hand.events if isinstance(e, Collect) and e.player == name), ZERO)
+            pot = stated if stated is not None else in_pot  # a log stating no total: the collect alone says it
+            if alone and pot == in_pot == won + (self.hand.summary.rake or ZERO):
+                self.notes.append(f"uncalled {excess} won back by {name} with the pot (the room counts it in the pot)")
+                return
         self.violate(
             "uncalled-not-returned", Category.ACCOUNTING, due,
             f"{excess} of {name}'s bet was not called: it should have been returned before the pot was awarded",

@@ -40,35 +40,35 @@ class Streets(Settlement):
             )
 
     def _on_stud_deal(self, p: PlayerState, e: DealHole) -> None:
-        """Stud: third street deals two down cards and one up (the log shows a player's own three, the others' up
-        card); fourth to sixth street one up card each, seventh one down card. The cards already held are printed
-        again before the new one."""
+        """Stud: third street deals two down cards and one up, fourth to sixth street one up card each, seventh
+        one down card. Rooms print a deal differently: the cards held, then the new one (PokerStars shows a
+        player's own three, the others' up cards; Full Tilt prints third street as down cards, then the up card),
+        or the whole hand so far, one card at a time (Winning); the cards a line adds are the ones not held yet."""
+        held = p.hole
         if e.new:
-            if sorted(e.cards) != sorted(p.hole[: len(e.cards)]) and sorted(e.cards) != sorted(p.up):
-                self.violate(
-                    "hole-cards-changed", Category.CARDS, e.line,
-                    f"{p.name} held {' '.join(p.hole)} but the log prints {' '.join(e.cards)} before the new card",
-                )
-            self.see(e.new, e.line, f"dealt to {p.name}")
-            p.hole.extend(e.new)
-            if self.street != self.variant.rounds[-1]:
-                p.up.extend(e.new)
-        elif p.hole:
-            if sorted(p.hole) != sorted(e.cards):
-                self.violate(
-                    "hole-cards-changed", Category.CARDS, e.line,
-                    f"{p.name} was dealt {' '.join(p.hole)} but is now shown holding {' '.join(e.cards)}",
-                )
-            return
+            before, added = list(e.cards), list(e.new)
+        elif held and set(held) < set(e.cards):
+            before, added = held, [c for c in e.cards if c not in held]
         else:
-            if len(e.cards) not in (1, 3):
-                self.violate(
-                    "hole-card-count", Category.CARDS, e.line,
-                    f"third street deals two cards down and one up; {p.name} is dealt {len(e.cards)}",
-                )
-            self.see(e.cards, e.line, f"dealt to {p.name}")
-            p.hole = list(e.cards)
-            p.up = list(e.cards[-1:])
+            before, added = (list(e.cards), []) if held else ([], list(e.cards))
+        if held and sorted(before) != sorted(held) and sorted(before) != sorted(p.up):
+            self.violate(
+                "hole-cards-changed", Category.CARDS, e.line,
+                f"{p.name} held {' '.join(held)} but the log prints {' '.join(before)}",
+            )
+        if added:
+            self.see(tuple(added), e.line, f"dealt to {p.name}")
+            full = (held or before) + added
+            p.hole = full
+            if self.street == self.variant.rounds[0]:
+                if len(full) > 3:
+                    self.violate(
+                        "hole-card-count", Category.CARDS, e.line,
+                        f"third street deals two cards down and one up; {p.name} is dealt {len(full)}",
+                    )
+                p.up = full[-1:] if len(full) == 1 else full[2:3]
+            elif self.street != self.variant.rounds[-1]:
+                p.up.extend(added)
         if self.round_open and self.last_actor is None:  # the up cards just dealt decide who acts first
             if self.street != self.variant.rounds[0]:
                 self.round_anchor = self.street_anchor()

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from itertools import combinations
 
 RANKS = "23456789TJQKA"
 LOW_ORDER = "A23456789TJQK"  # razz: aces low
@@ -46,25 +45,6 @@ def bring_in_order(card: str, aces_low: bool, suits: str) -> tuple[int, int]:
     rank = _value(card, aces_low)
     suit = suits.index(card[1]) if card[1] in suits else 0
     return (-rank, -suit) if aces_low else (rank, suit)
-
-
-def razz_low(hole: Sequence[str], board: Sequence[str] = ()) -> int:
-    """Rank of the best ace-to-five low of five of the cards (lower is better): pairs count against the hand,
-    straights and flushes do not; aces are low. The category (no pair, one pair, two pair, trips, full house,
-    quads) comes first, then the ranks from the highest group down."""
-    best: int | None = None
-    for five in combinations((*hole, *board), 5):
-        counts = Counter(LOW_ORDER.index(c[0]) + 1 for c in five)
-        shape = sorted(counts.values(), reverse=True)
-        category = {(1,): 0, (2,): 1, (2, 2): 2, (3,): 3, (3, 2): 4, (4,): 5}.get(
-            tuple(n for n in shape if n > 1) or (1,), 6
-        )
-        code = category
-        for rank, _ in sorted(counts.items(), key=lambda kv: (kv[1], kv[0]), reverse=True):
-            code = code * 16 + rank
-        code = code * 16 ** (5 - len(counts))
-        best = code if best is None else min(best, code)
-    return best if best is not None else 16**7
 
 
 def eight_low_any(hole: Sequence[str], board: Sequence[str] = ()) -> tuple[int, ...] | None:

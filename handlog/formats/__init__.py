@@ -4,6 +4,10 @@ Detection asks the formats in the order they are registered here: a room's own r
 which reads PokerStars' layout from any room that has no reader of its own.
 """
 
-from handlog.formats import ggpoker, pokerstars, stars_layout, winamax
+# isort: off
+from handlog.formats import pokerstars, fulltilt, winning, ggpoker, winamax, bovada
+from handlog.formats import stars_layout
 
-__all__ = ["ggpoker", "pokerstars", "stars_layout", "winamax"]
+# isort: on
+
+__all__ = ["bovada", "fulltilt", "ggpoker", "pokerstars", "stars_layout", "winamax", "winning"]

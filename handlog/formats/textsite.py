@@ -119,7 +119,7 @@ from handlog.events import (
     UncalledBet,
 )
 from handlog.formats.grammar import Fields, LineGrammar, LineRef, TableParser, load_line_grammar
-from handlog.formats.text import FieldError, amount, cards, currency_of, utc_time
+from handlog.formats.text import FieldError, StreetBets, amount, cards, currency_of, utc_time
 from handlog.reading.decode import MAX_LINE
 from handlog.reading.registry import HandParseFailure, HeaderFacts
 
@@ -644,6 +644,55 @@ class TextHandBuilder(Transformer[Token, object]):
     def zoom(self) -> bool:
         """Fast-fold poker (a new table after every fold)."""
         return False
+
+
+class RaiseToBuilder(TextHandBuilder):
+    """The layout's builder for sites that write a raise by its total only ("raises to $12", Full Tilt; Winning's
+    "raises $12 to $12", whose first amount is the chips put in): it follows each street's bets
+    (``text.StreetBets``) so that a raise's increment is its total less the highest bet before it.
+
+    ``raise_total`` names the field of the RAISE line that holds the total; ``bets_carry_into`` the streets that
+    start without sweeping the bets (stud's first street keeps the bring-in).
+    """
+
+    raise_total: ClassVar[str] = "amount"
+    bets_carry_into: ClassVar[frozenset[Street]] = frozenset({Street.PREFLOP, Street.SECOND, Street.THIRD})
+
+    def reset(self, first_line: int) -> None:
+        super().reset(first_line)
+        self.street = StreetBets()
+
+    def BRINGS_IN(self, tok: Tok, fields: Fields | None = None) -> Tok:
+        f = self._f(tok, fields)
+        self.street.add(f["player"] or "", amount(f["amount"] or ""))
+        return super().BRINGS_IN(tok, f)
+
+    def CALL(self, tok: Tok, fields: Fields | None = None) -> Tok:
+        f = self._f(tok, fields)
+        self.street.add(f["player"] or "", amount(f["amount"] or ""))
+        return super().CALL(tok, f)
+
+    def BET(self, tok: Tok, fields: Fields | None = None) -> Tok:
+        f = self._f(tok, fields)
+        self.street.add(f["player"] or "", amount(f["amount"] or ""))
+        return super().BET(tok, f)
+
+    def STREET(self, tok: Tok, fields: Fields | None = None) -> Tok:
+        f = self._f(tok, fields)
+        if self.streets[f["street"] or ""] not in self.bets_carry_into:
+            self.street.new_street()
+        return super().STREET(tok, f)
+
+    def DRAW(self, tok: Tok, fields: Fields | None = None) -> Tok:
+        self.street.new_street()
+        return super().DRAW(tok, fields)
+
+    def RAISE(self, tok: Tok, fields: Fields | None = None) -> Tok:
+        f = self._f(tok, fields)
+        player, to = f["player"] or "", amount(f[self.raise_total] or "")
+        by = self.street.raise_to(player, to)
+        self.events.append(Raise(line=self._lineno(tok), player=player, by=by, to=to, all_in=bool(f["all_in"])))
+        return tok
 
 
 class TextSiteFormat:

@@ -121,9 +121,13 @@ def read_text(text: str, file: str = "<text>") -> list[HandRecord]:
 
 def _record(fmt: registry.HandFormat, file: str, line: int, lines: list[str]) -> HandRecord:
     facts = fmt.peek(lines[0])
+    if facts.hand_id is None and len(lines) > 1:  # a header that writes the hand's id on its second line
+        facts = fmt.peek(lines[1])
     record = HandRecord(file, line, facts.site or fmt.site, facts.hand_id, facts.game, facts.structure)
     try:
         record.hand = fmt.parse(lines, line, file)
+        if record.structure is None:  # a header that states no betting structure: the reader's conclusion
+            record.structure = record.hand.structure.value
     except registry.HandParseFailure as failure:
         err = failure.error
         record.error = err if isinstance(err, ParseError) else ParseError(line=line, message=str(err))

@@ -106,6 +106,10 @@ def test_graph_draws_one_currency(tmp_path: Path, capsys: pytest.CaptureFixture[
 
 def test_games_without_statistics_are_named_not_dropped(capsys: pytest.CaptureFixture[str]) -> None:
     samples = Path(__file__).resolve().parents[2] / "samples"
+    paths = [str(samples / "nl_holdem_cash.txt"), str(samples / "pl_omaha_cash.txt")]
+    assert main(["stats", "--quiet", "--no-allin-ev", *paths]) == 0
+    assert "no statistics for these games yet, left out: 4 Omaha" in capsys.readouterr().err
+    # the whole folder: every room's samples, the games without statistics named
     assert main(["stats", "--quiet", "--no-allin-ev", str(samples)]) == 0
     err = capsys.readouterr().err
     assert "no statistics for these games yet, left out: " in err and " Omaha" in err

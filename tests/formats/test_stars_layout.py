@@ -68,9 +68,8 @@ FLAGGED = {
         {"collected-total", "pot-overpaid", "summary-won"},
     # The river bettor was called, so the caller's opponent shows first; the log shows the bettor first.
     ("fpdb/tour/Stars/Flop/NLHE-3max-EUR-5.00-202103.classic.txt", "55044222"): {"showdown-order"},
-    # All-in on the flop and called: the bettor (the last aggressor) should show first; the caller's hand is shown
-    # first (the house order, a warning: the site shows automatically).
-    ("fpdb/tour/Stars/Flop/NLHE-6max-STT-play-1000-201605.FullTilt.txt", "153580337131"): {"showdown-order"},
+    # (153580337131 of the same file, all-in on the flop and called, shows the caller first: Full Tilt's profile
+    # holds the order of rooms that turn all-in hands up by themselves, which this follows; see rules.py.)
     # Hero, all-in on the big blind and sitting out, is written as folding (his fold is void).
     ("fpdb/tour/Stars/Flop/NLHE-6max-STT-play-1000-201605.FullTilt.txt", "153580581770"): {"acts-after-all-in"},
     # "Hero collected ₹400 from pot" out of "Total pot ₹400 | Rake ₹15.35": the collection is before rake.

@@ -248,7 +248,7 @@ def test_parsed_ratio_and_the_known_failures(corpus: sitekit.Corpus) -> None:
 
 
 def test_the_sites_numbers_are_reproduced(corpus: sitekit.Corpus) -> None:
-    _, records = corpus
+    _, records, _ = corpus
     flagged: dict[tuple[str, str], set[str]] = {}
     warnings: set[str] = set()
     genuine = accounting = 0

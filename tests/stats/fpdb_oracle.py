@@ -72,10 +72,11 @@ def sites_dev_of_file(rel: str) -> list[dict[str, Any]]:
 
 
 def sites_dev(site: str) -> Iterator[dict[str, Any]]:
-    """fpdb's rows for one site of ``sites-dev.jsonl`` (``site`` as fpdb names it: "GGPoker", "Winamax" …)."""
+    """The rows of ``sites-dev.jsonl`` for one site, by fpdb's name for it ("GGPoker", "Winamax", "Full Tilt
+    Poker" …)."""
     with SITES_DEV.open(encoding="utf-8") as f:
         for line in f:
-            if line.strip():
+            if line.strip() and f'"site": "{site}"' in line:
                 row = json.loads(line)
                 if row.get("site") == site:
                     yield row
