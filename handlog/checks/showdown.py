@@ -68,7 +68,7 @@ def _best_hand_wins_unnamed(replay: Replay, variant: Variant) -> Iterator[Violat
         deserving: set[str] = set()
         for index, pot in enumerate(replay.pots):
             ranks = {
-                p: variant.evaluate(shown[p], board)
+                p: variant.evaluator(replay.rules.short_deck_trips_beat_straight)(shown[p], board)
                 for p in pot.eligible
                 if p in shown and variant.full_hand(shown[p], board)
             }
@@ -117,7 +117,7 @@ def best_hand_wins(replay: Replay) -> Iterator[Violation]:
             if not winners:
                 continue
             contenders = {
-                p: variant.evaluate(shown[p], board)
+                p: variant.evaluator(replay.rules.short_deck_trips_beat_straight)(shown[p], board)
                 for p in pot.eligible
                 if p in shown and variant.full_hand(shown[p], board)
             }

@@ -88,6 +88,8 @@ RULES: tuple[Rule, ...] = (
     # cards: the deck and the deal
     Rule("duplicate-card", CRD, E, "No card appears twice in a deal (hole cards, board, shown, drawn; the cards drawn "
          "for the button): a misdeal."),
+    Rule("card-not-in-deck", CRD, E, "Short Deck (6+ Hold'em) deals from 36 cards, sixes to aces: no two to five "
+         "appears."),
     Rule("hole-card-count", CRD, E, "Each player is dealt the variant's number of hole cards (Hold'em 2, Five Card "
          "Draw 5): otherwise a misdeal."),
     Rule("board-count", CRD, E, "The flop adds three cards, the turn and the river one each."),

@@ -95,6 +95,11 @@ class RulesProfile(BaseModel):
     card brings in; in Razz the highest). No written stud rules are in ../shared/rules; the usual order is the
     alphabetical one, clubs lowest and spades highest, which every PokerStars stud, Stud Hi/Lo and Razz bring-in in
     its corpus logs follows."""
+    short_deck_trips_beat_straight: bool = True
+    """Short Deck (6+ Hold'em): three of a kind beats a straight (a flush always beats a full house). This is the
+    ranking PokerStars' 6+ Hold'em is known by, and the profiles of PokerStars and GGPoker keep it; no corpus hand
+    shows trips against a straight, so the logs neither confirm nor refute it for either room. A room that ranks
+    the straight higher sets False."""
     stud_open_pair_big_bet: bool = True
     """Stud: an open pair on fourth street lets a player bet or raise the big bet there (the usual stud rule)."""
 

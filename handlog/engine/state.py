@@ -11,6 +11,7 @@ from decimal import Decimal
 
 from handlog.engine.forced import ForcedBets
 from handlog.engine.rules import RulesProfile
+from handlog.engine.shortdeck import SHORT_DECK_RANKS
 from handlog.engine.structures import BettingStructure, structure_for
 from handlog.engine.variants import Variant
 from handlog.engine.views import Step
@@ -132,6 +133,11 @@ class TableState:
 
     def see(self, cards: tuple[str, ...], line: int, what: str) -> None:
         for card in cards:
+            if self.variant.short_deck and card[:1] not in SHORT_DECK_RANKS:
+                self.violate(
+                    "card-not-in-deck", Category.CARDS, line,
+                    f"{card} ({what}) is not in {self.variant.name}'s 36-card deck (sixes to aces)",
+                )
             if card in self.discarded and self.deck_used > self.variant.deck:
                 # the draws needed more cards than the stub held: the discards were shuffled into a new stub,
                 # so a discarded card may be dealt again

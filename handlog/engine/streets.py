@@ -133,7 +133,10 @@ class Streets(Settlement):
 
     def on_street(self, e: StreetStart) -> None:
         if e.street == Street.PREFLOP:
-            self._start_round(Street.PREFLOP, e.line)
+            if e.cards or Street.PREFLOP in self.variant.board:
+                self._preflop_board(e)
+            if self.street != Street.PREFLOP:
+                self._start_round(Street.PREFLOP, e.line)
             return
         if e.street == Street.SHOWDOWN:
             self._close_round(e.line, "the showdown")
@@ -184,6 +187,21 @@ class Streets(Settlement):
         self.see(e.cards, e.line, f"the {e.street.value}")
         self.board.extend(e.cards)
         self._start_round(e.street, e.line)
+
+    def _preflop_board(self, e: StreetStart) -> None:
+        """Courchevel: the first flop card is dealt face up before the first betting round ("*** PRE-FLOP ***
+        [8s]"); a game without it deals no board card there."""
+        expected = self.variant.board.get(Street.PREFLOP, 0)
+        if not e.cards:
+            return  # the hole-cards header, before the card
+        if len(e.cards) != expected or self.board:
+            self.violate(
+                "board-count", Category.CARDS, e.line,
+                f"{self.variant.name} deals {expected} board card(s) before the first betting round; the log deals"
+                f" {len(e.cards)}",
+            )
+        self.see(e.cards, e.line, "the first flop card")
+        self.board.extend(e.cards)
 
     def _second_run_street(self, e: StreetStart) -> None:
         run = e.run or 2
