@@ -17,6 +17,7 @@ import argparse
 import contextlib
 import cProfile
 import io
+import os
 import pstats
 import re
 import sys
@@ -30,7 +31,8 @@ from handlog.reading import read_text
 from handlog.reading.decode import iter_lines
 from handlog.reading.split import split_hands
 
-CORPUS = Path(__file__).resolve().parents[1] / ".." / "shared" / "corpus"
+CORPUS = Path(os.environ.get("HANDLOG_CORPUS", Path(__file__).resolve().parents[1] / ".." / "shared" / "corpus"))
+"""The real hands (``../shared/corpus`` beside the clone, or ``$HANDLOG_CORPUS``)."""
 ROOTS = ("fpdb/cash/Stars", "fpdb/tour/Stars", "fpdb-extra/cash/Stars", "fpdb-extra/tour/Stars")
 
 

@@ -8,7 +8,7 @@ header yields exactly one ``HandRecord``: parsed (with its ``Hand``) or unparsed
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import chain, islice
 from pathlib import Path
@@ -17,7 +17,7 @@ from handlog.errors import ParseError
 from handlog.events import Hand
 from handlog.reading import registry
 from handlog.reading.decode import iter_lines
-from handlog.reading.split import SplitStats, split_hands
+from handlog.reading.split import Chunk, SplitStats, split_hands
 
 HEAD_LINES = 25
 SKIPPED_SUFFIXES = (".hp", ".hands", ".gt", ".json", ".jsonl", ".py", ".pyc", ".zip", ".gz", ".png", ".parquet", ".md")
@@ -73,8 +73,8 @@ def iter_files(paths: Iterable[str | os.PathLike[str]], report: ReadReport) -> I
             report.problems.append(FileProblem(str(path), "no such file or folder", usage=True))
 
 
-def read_file(path: Path, report: ReadReport, explicit: bool = True) -> Iterator[HandRecord]:
-    """The hands of one file."""
+def read_chunks(path: Path, report: ReadReport) -> Iterator[tuple[registry.HandFormat, Chunk]]:
+    """The hands of one file, cut but not parsed (with the format that reads them)."""
     name = str(path)
     try:
         stream = path.open("rb")
@@ -97,10 +97,17 @@ def read_file(path: Path, report: ReadReport, explicit: bool = True) -> Iterator
             stats = SplitStats()
             all_lines = chain(head, lines)
             for chunk in split_hands(all_lines, fmt, stats):
-                yield _record(fmt, name, chunk.line, chunk.lines)
+                yield fmt, chunk
             report.junk_lines += stats.junk_lines
         except OSError as exc:
             report.problems.append(FileProblem(name, f"read error: {exc.strerror or exc}"))
+
+
+def read_file(path: Path, report: ReadReport, explicit: bool = True) -> Iterator[HandRecord]:
+    """The hands of one file."""
+    name = str(path)
+    for fmt, chunk in read_chunks(path, report):
+        yield parse_chunk(fmt, name, chunk.line, chunk.lines)
 
 
 def read(paths: Iterable[str | os.PathLike[str]], report: ReadReport | None = None) -> Iterator[HandRecord]:
@@ -116,10 +123,12 @@ def read_text(text: str, file: str = "<text>") -> list[HandRecord]:
     fmt = registry.detect([ln for ln in islice(lines, 0, 200) if ln.strip()][:HEAD_LINES])
     if fmt is None:
         return []
-    return [_record(fmt, file, c.line, c.lines) for c in split_hands(lines, fmt)]
+    return [parse_chunk(fmt, file, c.line, c.lines) for c in split_hands(lines, fmt)]
 
 
-def _record(fmt: registry.HandFormat, file: str, line: int, lines: list[str]) -> HandRecord:
+def parse_chunk(fmt: registry.HandFormat, file: str, line: int, lines: Sequence[str]) -> HandRecord:
+    """One hand's record: its lines parsed by ``fmt`` (``line`` is the file line of ``lines[0]``); any
+    failure is the record's error, never an exception."""
     facts = fmt.peek(lines[0])
     if facts.hand_id is None and len(lines) > 1:  # a header that writes the hand's id on its second line
         facts = fmt.peek(lines[1])

@@ -53,12 +53,24 @@ class Betting:
     seen: dict[int, set[str]] = field(default_factory=dict)  # slot → players not folded when it was dealt
     folded: set[str] = field(default_factory=set)
     raisers: dict[int, list[str]] = field(default_factory=dict)  # slot → who bet or raised, in order
+    _by_player: dict[tuple[str, int], list[Action]] | None = None  # built at the first look-up (the counters
+    _by_slot: dict[int, list[Action]] | None = None  # ask for the same few lists again and again)
+
+    def _index(self) -> tuple[dict[tuple[str, int], list[Action]], dict[int, list[Action]]]:
+        if self._by_player is None or self._by_slot is None:
+            self._by_player, self._by_slot = {}, {}
+            for a in self.actions:
+                self._by_player.setdefault((a.player, a.slot), []).append(a)
+                self._by_slot.setdefault(a.slot, []).append(a)
+        return self._by_player, self._by_slot
 
     def of(self, player: str, slot: int) -> list[Action]:
-        return [a for a in self.actions if a.player == player and a.slot == slot]
+        """The player's decisions in round ``slot``, in order (a shared list: read it, do not change it)."""
+        return self._index()[0].get((player, slot), [])
 
     def round(self, slot: int) -> list[Action]:
-        return [a for a in self.actions if a.slot == slot]
+        """Every decision of round ``slot``, in order (a shared list: read it, do not change it)."""
+        return self._index()[1].get(slot, [])
 
     def last_aggressor(self, slot: int) -> str | None:
         r = self.raisers.get(slot)
