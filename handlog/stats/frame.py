@@ -44,7 +44,17 @@ MONEY_FIELDS = ("committed", "collected", "rake", "net", "net_allin_ev")
 FIELDS = (*HAND_FIELDS, *COUNTER_FIELDS, "all_in_street", *MONEY_FIELDS)
 """The columns of the per-hand table, in order (also the JSON/CSV field names)."""
 
-SUPPORTED_GAMES = frozenset({Game.HOLDEM, Game.FIVE_CARD_DRAW})
+FLOP_GAMES = frozenset({
+    Game.HOLDEM, Game.SIX_PLUS_HOLDEM, Game.OMAHA, Game.OMAHA_HI_LO, Game.FIVE_CARD_OMAHA, Game.FIVE_CARD_OMAHA_HI_LO,
+    Game.SIX_CARD_OMAHA, Game.COURCHEVEL, Game.COURCHEVEL_HI_LO,
+})
+"""Games of blinds, a button and a board: every counter (VPIP, PFR, 3-bet, steal, c-bets, streets seen …) is
+defined for them as for Hold'em (Courchevel's preflop board card changes none)."""
+DRAW_GAMES = frozenset({
+    Game.FIVE_CARD_DRAW, Game.BADUGI, Game.TRIPLE_DRAW_27, Game.SINGLE_DRAW_27, Game.TRIPLE_DRAW_A5,
+})
+"""Draw games: the same counters, the rounds after the draws in place of flop, turn and river."""
+SUPPORTED_GAMES = FLOP_GAMES | DRAW_GAMES
 """Games whose statistics are computed (the others are skipped by :func:`per_hand`)."""
 
 ZERO = Decimal(0)
