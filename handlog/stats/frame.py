@@ -54,7 +54,10 @@ DRAW_GAMES = frozenset({
     Game.FIVE_CARD_DRAW, Game.BADUGI, Game.TRIPLE_DRAW_27, Game.SINGLE_DRAW_27, Game.TRIPLE_DRAW_A5,
 })
 """Draw games: the same counters, the rounds after the draws in place of flop, turn and river."""
-SUPPORTED_GAMES = FLOP_GAMES | DRAW_GAMES
+STUD_GAMES = frozenset({Game.SEVEN_CARD_STUD, Game.SEVEN_CARD_STUD_HI_LO, Game.RAZZ})
+"""Stud games: third street is the first round (VPIP, raise = completing the bring-in or raising), fourth to sixth
+street the later slots; no button and no blinds, so no position, steal or blind counters."""
+SUPPORTED_GAMES = FLOP_GAMES | DRAW_GAMES | STUD_GAMES
 """Games whose statistics are computed (the others are skipped by :func:`per_hand`)."""
 
 ZERO = Decimal(0)
@@ -68,7 +71,7 @@ def stakes_text(hand: Hand) -> str:
 def hand_rows(replay: Replay, with_allin_ev: bool = True) -> list[dict[str, Any]]:
     """One record per player dealt in (see ``FIELDS``)."""
     hand = replay.hand
-    labels = positions(hand)
+    labels = positions(hand) if hand.game not in STUD_GAMES else {}
     players = tuple(p for p in dealt_in(hand) if p in replay.results or p in labels)
     collected = {p: r.collected for p, r in replay.results.items()}
     events = tuple(step.event for step in replay.steps) if replay.steps else hand.events
