@@ -84,19 +84,7 @@ class Streets(Settlement):
                 self.violate("street-order", Category.STRUCTURE, e.line, "third street comes twice")
             self._start_round(e.street, e.line)
             return
-        self._close_round(e.line, f"the {e.street.value}")
-        expected = self.variant.next_round(self.street) if self.street in self.variant.rounds else None
-        if self.street is None or expected != e.street:
-            self.violate(
-                "street-order", Category.STRUCTURE, e.line,
-                f"the {e.street.value} comes after {self.street.value if self.street else 'the deal'};"
-                f" expected {expected.value if expected else 'no further street'}",
-            )
-        if len(self.live_players()) <= 1:
-            self.violate(
-                "street-after-hand-over", Category.LEGALITY, e.line,
-                f"the {e.street.value} is dealt although only one player is left in the hand",
-            )
+        self._next_street(e)
         if e.cards:
             if e.street != self.variant.rounds[-1] or len(e.cards) != 1:
                 self.violate(
@@ -166,6 +154,19 @@ class Streets(Settlement):
         if e.run is not None and e.run >= 2:
             self._second_run_street(e)
             return
+        self._next_street(e)
+        if e.board and list(e.board) != self.board:
+            self.violate(
+                "board-mismatch", Category.CARDS, e.line,
+                f"the board is {' '.join(self.board) or 'empty'} but the log prints {' '.join(e.board)}",
+            )
+        self.see(e.cards, e.line, f"the {e.street.value}")
+        self.board.extend(e.cards)
+        self._start_round(e.street, e.line)
+
+    def _next_street(self, e: StreetStart) -> None:
+        """A later street begins: the round before it ends, and the street must be the next one of the game, dealt
+        while at least two players are left."""
         self._close_round(e.line, f"the {e.street.value}")
         expected = self.variant.next_round(self.street) if self.street in self.variant.rounds else None
         if self.street is None or expected != e.street:
@@ -179,14 +180,6 @@ class Streets(Settlement):
                 "street-after-hand-over", Category.LEGALITY, e.line,
                 f"the {e.street.value} is dealt although only one player is left in the hand",
             )
-        if e.board and list(e.board) != self.board:
-            self.violate(
-                "board-mismatch", Category.CARDS, e.line,
-                f"the board is {' '.join(self.board) or 'empty'} but the log prints {' '.join(e.board)}",
-            )
-        self.see(e.cards, e.line, f"the {e.street.value}")
-        self.board.extend(e.cards)
-        self._start_round(e.street, e.line)
 
     def _preflop_board(self, e: StreetStart) -> None:
         """Courchevel: the first flop card is dealt face up before the first betting round ("*** PRE-FLOP ***
