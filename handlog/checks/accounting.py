@@ -104,7 +104,8 @@ def unstated_rake(replay: Replay) -> Iterator[Violation]:
         yield _error("collected-total", line,
                      f"a tournament pays out its whole pot of {pot}, the players collect {pot - replay.rake}")
         return
-    flop = any(isinstance(e, StreetStart) and e.street == Street.FLOP for e in hand.events)
+    # stud's "flop" is fourth street: a hand that ends on third street is the one not raked
+    flop = any(isinstance(e, StreetStart) and e.street in (Street.FLOP, Street.FOURTH) for e in hand.events)
     if replay.rake > 0 and replay.rules.no_flop_no_drop and not flop:
         yield _error("collected-total", line,
                      f"the pot of {pot} ended before the flop and is not raked, but the players collect only"

@@ -14,7 +14,7 @@ from handlog.engine.pots import smallest_unit
 from handlog.engine.replay import pot_index
 from handlog.engine.rules import AllInShowdown
 from handlog.engine.variants import Variant, variant_for
-from handlog.events import Bet, Collect, Fold, Muck, Raise, Show, Street, StreetStart
+from handlog.events import Bet, Check, Collect, Fold, Muck, Raise, Show, Street, StreetStart
 
 ZERO = Decimal(0)
 
@@ -68,9 +68,9 @@ def _best_hand_wins_unnamed(replay: Replay, variant: Variant) -> Iterator[Violat
         deserving: set[str] = set()
         for index, pot in enumerate(replay.pots):
             ranks = {
-                p: variant.evaluate(shown[p], board)
+                p: variant.evaluator(replay.rules.short_deck_trips_beat_straight)(shown[p], board)
                 for p in pot.eligible
-                if p in shown and len(shown[p]) == variant.hole_cards
+                if p in shown and variant.full_hand(shown[p], board)
             }
             if len(ranks) < len(pot.eligible) or len(ranks) < 2:
                 deserving |= set(pot.eligible)  # uncontested, or hands not shown: nothing to judge
@@ -117,9 +117,9 @@ def best_hand_wins(replay: Replay) -> Iterator[Violation]:
             if not winners:
                 continue
             contenders = {
-                p: variant.evaluate(shown[p], board)
+                p: variant.evaluator(replay.rules.short_deck_trips_beat_straight)(shown[p], board)
                 for p in pot.eligible
-                if p in shown and len(shown[p]) == variant.hole_cards
+                if p in shown and variant.full_hand(shown[p], board)
             }
             name = "pot" if len(replay.pots) == 1 else ("main pot" if index == 0 else f"side pot-{index}")
             unshown = winners - set(shown)
@@ -241,6 +241,13 @@ def showdown_order(replay: Replay) -> Iterator[Violation]:
     for street, player in betting:
         if street == final_street:
             aggressor = player
+    variant = variant_for(replay.hand.game)
+    if aggressor is None and variant is not None and variant.stud is not None:
+        # stud has no button: with no bet on the last round, its first actor (the best showing hand) shows first
+        aggressor = next(
+            (step.event.player for step in replay.steps[:start]
+             if step.street == final_street and isinstance(step.event, Check | Bet | Raise | Fold)), None
+        )
     if aggressor is None:
         folded = {e.player for e in events[:start] if isinstance(e, Fold)}
         live = [p for p in replay.results if p not in folded]

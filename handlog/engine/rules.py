@@ -97,6 +97,18 @@ class RulesProfile(BaseModel):
     """The room writes the return of a bet nobody called ("Uncalled bet (…) returned to P"). A room that never does
     pays the pot without it: the engine returns the excess itself, and says so in the replay's notes."""
     """holdem-rules-fa.txt, "Shotdown": the order holds also when someone is all-in; which round decides then."""
+    bring_in_suits: str = "cdhs"
+    """Stud: the suits from lowest to highest, breaking ties between equal up cards for the bring-in (the lowest
+    card brings in; in Razz the highest). No written stud rules are in ../shared/rules; the usual order is the
+    alphabetical one, clubs lowest and spades highest, which every PokerStars stud, Stud Hi/Lo and Razz bring-in in
+    its corpus logs follows."""
+    short_deck_trips_beat_straight: bool = True
+    """Short Deck (6+ Hold'em): three of a kind beats a straight (a flush always beats a full house). This is the
+    ranking PokerStars' 6+ Hold'em is known by, and the profiles of PokerStars and GGPoker keep it; no corpus hand
+    shows trips against a straight, so the logs neither confirm nor refute it for either room. A room that ranks
+    the straight higher sets False."""
+    stud_open_pair_big_bet: bool = True
+    """Stud: an open pair on fourth street lets a player bet or raise the big bet there (the usual stud rule)."""
 
 
 STANDARD = RulesProfile()

@@ -95,6 +95,9 @@ _STATUSES = {
 _STUD = frozenset({Game.SEVEN_CARD_STUD, Game.SEVEN_CARD_STUD_HI_LO})
 
 
+_STUD_STREETS = {4: Street.FOURTH, 5: Street.FIFTH, 6: Street.SIXTH, 7: Street.SEVENTH}
+"""Stud: the street that deals a player their fourth to seventh card."""
+
 class BovadaBuilder(TextHandBuilder):
     """Bovada's lines to events: players by seat, amounts added turned into totals, stakes from the blinds."""
 
@@ -220,11 +223,25 @@ class BovadaBuilder(TextHandBuilder):
 
     def DEALT(self, tok: Tok, fields: Fields | None = None) -> Tok:
         f = self._f(tok, fields)
-        player = f["player"] or ""
+        player, dealt = f["player"] or "", cards(f["cards"])
         if player not in self.dealt:
             self.dealt.append(player)
-        self.events.append(deal_hole(self.holes, player, cards(f["cards"]), self._lineno(tok)))
+        before = self.holes.get(player, ())
+        if before and self._stud():
+            self._stud_street_of(len(before + dealt), self._lineno(tok))
+        self.events.append(deal_hole(self.holes, player, dealt, self._lineno(tok)))
         return tok
+
+    def _stud_street_of(self, held: int, line: int) -> None:
+        """Bodog's 2012 stud logs print no street headers ("*** HOLE CARDS ***", then only "Card dealt to a spot"
+        lines): the first card of a new street, the fourth to seventh a player holds, starts that street."""
+        street = _STUD_STREETS.get(held)
+        last = next((e.street for e in reversed(self.events) if isinstance(e, StreetStart)), None)
+        order = [Street.THIRD, *_STUD_STREETS.values()]
+        if street is None or last not in order or order.index(last) >= order.index(street):
+            return
+        self.bets.new_street()
+        self.events.append(StreetStart(line=line, street=street))
 
     def HOLE_CARDS(self, tok: Tok, fields: Fields | None = None) -> Tok:
         self.events.append(StreetStart(line=self._lineno(tok), street=Street.THIRD if self._stud() else
@@ -442,6 +459,8 @@ class BovadaBuilder(TextHandBuilder):
     def build(self, file: str, first_line: int) -> Hand:
         if self.stakes is None:
             self.stakes = self.info_stakes or self._posted_stakes()
+        elif self._stud() and self.stakes.small == 0:  # a stud tournament's "Level 1 (0/0)": the bets tell
+            self.stakes = self._stud_stakes([e for e in self.events if isinstance(e, Post)])
         if not self.street_lines and not self._stud() and self.summary.boards:
             self._deal_unlined_streets(self.summary.boards[0])
         hand = super().build(file, first_line)
@@ -486,15 +505,34 @@ class BovadaBuilder(TextHandBuilder):
             short = [e.amount for e in posts if e.post is PostType.BIG_BLIND]
             big = max(short + ([small * 2] if small is not None else []), default=None)
         if self._stud():
-            big = next((e.amount for e in self.events if isinstance(e, BetEvent)), None) or next(
-                (e.amount for e in posts if e.post is PostType.BRING_IN), None)
-            return Stakes(small=big, big=big * 2) if big else Stakes(small=Decimal(0), big=Decimal(0))
+            return self._stud_stakes(posts)
         if big is None and small is None:
             raise FieldError("the header states no stakes and nobody posts a blind")
         big = big if big is not None else (small or Decimal(0)) * 2
         if (self.header.get("structure") or "").lower() == "fixed limit":
             return Stakes(small=big, big=big * 2)
         return Stakes(small=small if small is not None else big / 2, big=big)
+
+    def _stud_stakes(self, posts: list[Post]) -> Stakes:
+        """Stud: the bets give the stakes: a bet from fifth street on is the big bet (twice the small), else a bet on
+        third or fourth street is the small bet ("D bets", a double bet over a fourth-street open pair, only when
+        nothing else tells); with no bet at all the stakes are not known, and twice the bring-in (which is less
+        than the small bet) stands for the small bet: no bet is judged by it."""
+        street = Street.THIRD
+        early: Decimal | None = None
+        for e in self.events:
+            if isinstance(e, StreetStart):
+                street = e.street
+            elif isinstance(e, Raise) and street == Street.THIRD and not e.all_in and early is None:
+                early = e.to  # the completion of the bring-in: the small bet
+            elif isinstance(e, BetEvent) and not e.all_in:
+                if street not in (Street.THIRD, Street.FOURTH):
+                    return Stakes(small=e.amount / 2, big=e.amount)
+                early = e.amount if early is None else min(early, e.amount)
+        if early is not None:
+            return Stakes(small=early, big=early * 2)
+        bring_in = next((e.amount for e in posts if e.post is PostType.BRING_IN), None)
+        return Stakes(small=bring_in * 2, big=bring_in * 4) if bring_in else Stakes(small=Decimal(0), big=Decimal(0))
 
     def site_name(self) -> str:
         return "Bovada"

@@ -28,6 +28,10 @@ Row = dict[str, object]
 POSTFLOP_SLOTS: dict[S, int] = {S.FLOP: 1, S.TURN: 2, S.RIVER: 3, S.DRAW_1: 1, S.DRAW_2: 2, S.DRAW_3: 3}
 """Betting rounds after the first, numbered 1–3: flop/turn/river, or the rounds after draws 1–3."""
 
+STUD_SLOTS: dict[S, int] = {S.FOURTH: 1, S.FIFTH: 2, S.SIXTH: 3, S.RIVER: 4, S.SEVENTH: 4}
+"""Stud's rounds after third street (its first round, "preflop" here): fourth to sixth street take the flop, turn
+and river slots (fpdb's street1–3), seventh street slot 4 (fpdb's street4)."""
+
 SLOT_NAMES = {1: "flop", 2: "turn", 3: "river"}
 
 
@@ -86,14 +90,18 @@ def betting(events: Iterable[Event], players: Sequence[str]) -> Betting:
     callers = 0
     all_in: set[str] = set()
     drawing = False  # between a draw's first discard (or its street line) and the next bet
+    slots, last = POSTFLOP_SLOTS, 3
+    completion = False  # stud: the completion of the bring-in is still to come (it is the first full bet, no raise)
     for e in events:
         new: int | None = None
+        if isinstance(e, StreetStart) and e.street == S.THIRD:
+            slots, last, completion = STUD_SLOTS, 4, True  # stud: the bring-in is a post, third street round 0
         if isinstance(e, StreetStart):
-            new = POSTFLOP_SLOTS.get(e.street)
+            new = slots.get(e.street)
             drawing = e.street in (S.DRAW_1, S.DRAW_2, S.DRAW_3)
         elif isinstance(e, Discard | StandPat) and not drawing:
             new, drawing = slot + 1, True  # an older log prints the draw without a street line
-        if new is not None and new != slot and new not in b.seen and new <= 3:
+        if new is not None and new != slot and new not in b.seen and new <= last:
             slot, bets, callers = new, 0, 0
             b.seen[slot] = {p for p in players if p not in b.folded}
         if isinstance(e, StreetStart | Discard | StandPat):
@@ -136,8 +144,9 @@ def betting(events: Iterable[Event], players: Sequence[str]) -> Betting:
             bets += 1
             callers = 0
             b.raisers.setdefault(slot, []).append(e.player)
-            if slot == 0:
+            if slot == 0 and not completion:
                 level += 1
+            completion = False
     return b
 
 

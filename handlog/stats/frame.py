@@ -44,7 +44,20 @@ MONEY_FIELDS = ("committed", "collected", "rake", "net", "net_allin_ev")
 FIELDS = (*HAND_FIELDS, *COUNTER_FIELDS, "all_in_street", *MONEY_FIELDS)
 """The columns of the per-hand table, in order (also the JSON/CSV field names)."""
 
-SUPPORTED_GAMES = frozenset({Game.HOLDEM, Game.FIVE_CARD_DRAW})
+FLOP_GAMES = frozenset({
+    Game.HOLDEM, Game.SIX_PLUS_HOLDEM, Game.OMAHA, Game.OMAHA_HI_LO, Game.FIVE_CARD_OMAHA, Game.FIVE_CARD_OMAHA_HI_LO,
+    Game.SIX_CARD_OMAHA, Game.COURCHEVEL, Game.COURCHEVEL_HI_LO,
+})
+"""Games of blinds, a button and a board: every counter (VPIP, PFR, 3-bet, steal, c-bets, streets seen …) is
+defined for them as for Hold'em (Courchevel's preflop board card changes none)."""
+DRAW_GAMES = frozenset({
+    Game.FIVE_CARD_DRAW, Game.BADUGI, Game.TRIPLE_DRAW_27, Game.SINGLE_DRAW_27, Game.TRIPLE_DRAW_A5,
+})
+"""Draw games: the same counters, the rounds after the draws in place of flop, turn and river."""
+STUD_GAMES = frozenset({Game.SEVEN_CARD_STUD, Game.SEVEN_CARD_STUD_HI_LO, Game.RAZZ})
+"""Stud games: third street is the first round (VPIP, raise = completing the bring-in or raising), fourth to sixth
+street the later slots; no button and no blinds, so no position, steal or blind counters."""
+SUPPORTED_GAMES = FLOP_GAMES | DRAW_GAMES | STUD_GAMES
 """Games whose statistics are computed (the others are skipped by :func:`per_hand`)."""
 
 ZERO = Decimal(0)
@@ -58,7 +71,7 @@ def stakes_text(hand: Hand) -> str:
 def hand_rows(replay: Replay, with_allin_ev: bool = True) -> list[dict[str, Any]]:
     """One record per player dealt in (see ``FIELDS``)."""
     hand = replay.hand
-    labels = positions(hand)
+    labels = positions(hand) if hand.game not in STUD_GAMES else {}
     players = tuple(p for p in dealt_in(hand) if p in replay.results or p in labels)
     collected = {p: r.collected for p, r in replay.results.items()}
     events = tuple(step.event for step in replay.steps) if replay.steps else hand.events

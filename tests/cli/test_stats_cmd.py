@@ -104,12 +104,20 @@ def test_graph_draws_one_currency(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert "has no GBP hands" in capsys.readouterr().err
 
 
-def test_games_without_statistics_are_named_not_dropped(capsys: pytest.CaptureFixture[str]) -> None:
+def test_games_without_statistics_are_named_not_dropped(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     samples = Path(__file__).resolve().parents[2] / "samples"
-    paths = [str(samples / "nl_holdem_cash.txt"), str(samples / "pl_omaha_cash.txt")]
+    razz = Path(__file__).resolve().parents[1] / "engine" / "hands" / "razz_showdown.txt"
+    # Full Tilt's 5 Card Stud is read but neither replayed nor counted
+    golden = Path(__file__).resolve().parents[1] / "formats" / "golden" / "fulltilt" / "omaha_hi_lo_observed_chat.txt"
+    five_stud = tmp_path / "five_card_stud.txt"
+    five_stud.write_text(golden.read_text(encoding="utf-8").replace("Limit Omaha Hi/Lo", "Limit 5 Card Stud"))
+    paths = [str(samples / "nl_holdem_cash.txt"), str(samples / "pl_omaha_cash.txt"), str(razz), str(five_stud)]
     assert main(["stats", "--quiet", "--no-allin-ev", *paths]) == 0
-    assert "no statistics for these games yet, left out: 4 Omaha" in capsys.readouterr().err
-    # the whole folder: every room's samples, the games without statistics named
-    assert main(["stats", "--quiet", "--no-allin-ev", str(samples)]) == 0
     err = capsys.readouterr().err
-    assert "no statistics for these games yet, left out: " in err and " Omaha" in err
+    assert "no statistics for these games yet, left out: 1 " in err
+    assert "Omaha" not in err and "Razz" not in err  # every replayed game is counted (issue 15)
+    # the whole samples folder: every room's games are counted, none left out
+    assert main(["stats", "--quiet", "--no-allin-ev", str(samples)]) == 0
+    assert "left out" not in capsys.readouterr().err

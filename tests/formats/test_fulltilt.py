@@ -65,6 +65,9 @@ FLAGGED: dict[tuple[str, str], set[str]] = {
     (TEN_GAME, "29704891223"): {"showdown-order"},
     (TEN_GAME, "29705424464"): {"showdown-order"},
     (TEN_GAME, "29705843983"): {"showdown-order"},
+    # stud Hi/Lo, replayed since issue 15: no bet on seventh street, yet the first actor (Kilij, best showing
+    # hand) does not show first; Full Tilt turns up the last bettor of an earlier street (grimyreaper1, fifth)
+    (TEN_GAME, "29704938956"): {"showdown-order"},
     ("fpdb/tour/FTP/Draw/3-Draw-Limit-USD-STT-2max-10-201211.txt", "31331067778"): {"showdown-order"},
 }
 
@@ -85,7 +88,7 @@ def test_golden_hand_audits_clean(name: str) -> None:
     hand = golden_hand(GOLDEN, name)
     codes = {v.code for v in audit(hand).violations}
     assert codes <= {"game-not-replayed"}
-    assert ("game-not-replayed" in codes) == (hand.game in (Game.RAZZ, Game.OTHER, Game.COURCHEVEL))
+    assert ("game-not-replayed" in codes) == (hand.game == Game.OTHER)
 
 
 def _hand(name: str) -> Hand:

@@ -73,10 +73,6 @@ def test_golden_hand_has_no_real_player_names(name: str) -> None:
 def test_golden_hand_replays_clean_or_is_not_replayed(name: str) -> None:
     hand = _load(name)
     result = audit(hand)
-    if hand.game.value == "6plus_holdem":  # Short Deck: read, not replayed (the engine has no 36-card deck)
-        assert not result.replay.supported
-        assert {v.code for v in result.violations} == {"game-not-replayed"}
-        return
     assert result.replay.supported
     assert not result.violations, [str(v) for v in result.violations]
 

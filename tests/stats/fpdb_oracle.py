@@ -13,6 +13,7 @@ REPO = Path(__file__).resolve().parents[2]
 CORPUS = REPO.parent / "shared" / "corpus"
 STARS_DEV = CORPUS / "fpdb-stats" / "stars-dev.jsonl"
 SITES_DEV = CORPUS / "fpdb-stats" / "sites-dev.jsonl"
+STARS_OTHER_GAMES_DEV = CORPUS / "fpdb-stats" / "stars-other-games-dev.jsonl"
 
 FLAGS = {
     "street0VPI": "vpip",
@@ -60,6 +61,14 @@ def ours(field: str, row: dict[str, Any]) -> Any:
 
 def stars_dev() -> Iterator[dict[str, Any]]:
     with STARS_DEV.open(encoding="utf-8") as f:
+        for line in f:
+            if line.strip():
+                yield json.loads(line)
+
+
+def stars_other_games_dev() -> Iterator[dict[str, Any]]:
+    """fpdb's rows for PokerStars' games other than Hold'em and Five Card Draw (Omaha, draw, stud, 6+ …)."""
+    with STARS_OTHER_GAMES_DEV.open(encoding="utf-8") as f:
         for line in f:
             if line.strip():
                 yield json.loads(line)

@@ -13,7 +13,7 @@ to what is left. The mapping of fpdb's fields is in ``fpdb_oracle.FIELDS`` with 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 from decimal import Decimal
@@ -25,9 +25,9 @@ import pytest
 
 import handlog
 from handlog.engine import replay
-from handlog.events import Hand, Post, PostType
+from handlog.events import Game, Hand, Post, PostType
 from handlog.stats import counters
-from handlog.stats.frame import SUPPORTED_GAMES, iter_rows
+from handlog.stats.frame import STUD_GAMES, SUPPORTED_GAMES, iter_rows
 from handlog.stats.positions import dealt_in, fpdb_position
 
 pytestmark = pytest.mark.skipif(not fo.STARS_DEV.is_file(), reason="../shared/corpus is absent")
@@ -199,8 +199,13 @@ def _seen(hand: Hand) -> Seen:
     )
 
 
+HOLDEM_AND_DRAW = frozenset({Game.HOLDEM, Game.FIVE_CARD_DRAW})
+"""The games the per-site and sidecar comparisons were built on (every difference there is named); the other flop
+and draw games are compared over PokerStars' hands by the test at the end of this file."""
+
+
 def _our_rows(
-    paths: list[Path], fpdb_id: Callable[[str], str] = str
+    paths: list[Path], fpdb_id: Callable[[str], str] = str, games: frozenset[Game] = SUPPORTED_GAMES
 ) -> tuple[dict[tuple[str, str, str], Row], dict[tuple[str, str], Seen]]:
     """Our rows keyed like fpdb's: file, fpdb's hand id (``fpdb_id`` of ours), player."""
     hands = [r.hand for r in handlog.read(paths) if r.hand is not None]
@@ -208,7 +213,7 @@ def _our_rows(
     seen: dict[tuple[str, str], Seen] = {}
     ids = Counter((h.file, fpdb_id(h.hand_id)) for h in hands)
     for hand in hands:
-        if hand.game not in SUPPORTED_GAMES or ids[(hand.file, fpdb_id(hand.hand_id))] > 1:
+        if hand.game not in games or ids[(hand.file, fpdb_id(hand.hand_id))] > 1:
             continue  # fpdb's id of this hand is also another hand's: which of fpdb's rows is which is unknown
         rel = Path(hand.file).resolve().relative_to(fo.CORPUS.resolve()).as_posix()
         seen[(rel, fpdb_id(hand.hand_id))] = _seen(hand)
@@ -221,7 +226,8 @@ Compared = tuple[Counter[str], Counter[str], Counter[str], list[str]]
 
 
 def compare(
-    fpdb_rows: Iterable[Row], wrong: dict[str, tuple[Rule, ...]] = FPDB_WRONG, fpdb_id: Callable[[str], str] = str
+    fpdb_rows: Iterable[Row], wrong: dict[str, tuple[Rule, ...]] = FPDB_WRONG, fpdb_id: Callable[[str], str] = str,
+    games: frozenset[Game] = SUPPORTED_GAMES, undefined: frozenset[str] = frozenset(),
 ) -> Compared:
     """fpdb's rows against handlog's for the same (file, hand, player; ``fpdb_id`` turns our hand id into fpdb's):
     per field, how many agree, how many differ where a rule of ``wrong`` explains fpdb's error, and the
@@ -230,7 +236,7 @@ def compare(
     twice = Counter((r["file"], r["hand_id"], r["player"]) for r in rows)
     fpdb = {(r["file"], r["hand_id"], r["player"]): r for r in rows}
     fpdb = {key: r for key, r in fpdb.items() if twice[key] == 1}  # an id two hands share is nobody's
-    ours, seen = _our_rows(sorted({fo.CORPUS / k[0] for k in fpdb}), fpdb_id)
+    ours, seen = _our_rows(sorted({fo.CORPUS / k[0] for k in fpdb}), fpdb_id, games)
     agree: Counter[str] = Counter()
     explained: Counter[str] = Counter()
     total: Counter[str] = Counter()
@@ -240,6 +246,8 @@ def compare(
         if o is None:
             continue  # a hand the reader cannot parse yet (reported by the reader's own tests)
         for field in fo.FIELDS:
+            if field in undefined:
+                continue
             total[field] += 1
             if fpdb_expected(field, f) == our_value(field, o):
                 agree[field] += 1
@@ -247,6 +255,8 @@ def compare(
                 explained[field] += 1
             else:
                 unexplained.append(f"{field} {key}: fpdb {f[field]!r}, handlog {o[fo.FIELDS[field]]!r}")
+        if o["position"] is None:
+            continue  # stud: no button and no blinds, so no position (fpdb numbers the seats all the same)
         total["position"] += 1
         labels = {p: r["position"] for (fl, h, p), r in ours.items() if fl == key[0] and h == key[1]}
         if fpdb_position(o["position"], labels) == f["position"]:
@@ -271,7 +281,8 @@ def assert_agreement(compared: Compared, minimum_fields: int) -> None:
     assert sum(agree.values()) / sum(total.values()) >= 0.97
     for field in total:
         assert (agree[field] + explained[field]) / total[field] >= 0.97, field
-    assert agree["position"] / total["position"] >= 0.99
+    if total["position"]:  # stud has none
+        assert agree["position"] / total["position"] >= 0.99
 
 
 def test_agreement_with_fpdb_over_every_stars_hand(compared: Compared) -> None:
@@ -300,7 +311,7 @@ SITE_IDS: dict[str, Callable[[str], str]] = {
 @pytest.mark.parametrize("site", sorted(SITE_IDS))
 def test_agreement_with_fpdb_per_site(site: str) -> None:
     """The same comparison and thresholds for each other site (its Hold'em and Five Card Draw hands)."""
-    assert_agreement(compare(fo.sites_dev(site), fpdb_id=SITE_IDS[site]), 5_000)
+    assert_agreement(compare(fo.sites_dev(site), fpdb_id=SITE_IDS[site], games=HOLDEM_AND_DRAW), 5_000)
 
 
 def test_fpdb_misses_a_small_blind_calling_a_raise_on_ggpoker() -> None:
@@ -329,7 +340,7 @@ def _first_hand(source: Path) -> Hand | None:
     """The file's first hand, when handlog reads it and counts its game."""
     record = next(iter(handlog.read([source])), None)
     hand = record.hand if record is not None else None
-    return hand if hand is not None and hand.game in SUPPORTED_GAMES else None
+    return hand if hand is not None and hand.game in HOLDEM_AND_DRAW else None
 
 
 def sidecars(site_folder: str = "Stars") -> list[Path]:
@@ -453,3 +464,41 @@ def test_all_in_ev_where_fpdb_is_off_by_cents() -> None:
     assert str(rows["Hero"]["net_allin_ev"]) == "0.50" and str(rows["PokerMill100"]["net_allin_ev"]) == "-0.95"
     assert sum(r["net_allin_ev"] for r in rows.values()) == -sum(r["rake"] for r in rows.values())
     assert _fpdb("35602372046", "Hero")["allInEV"] == 48
+
+
+def _other_flop_and_draw_games() -> Iterator[Row]:
+    """fpdb's rows of ``stars-other-games-dev.jsonl`` for PokerStars' Omaha, 6+ Hold'em, Courchevel and draw games
+    (its stud and mixed-game files are left to the stud counters, not computed yet)."""
+    for row in fo.stars_other_games_dev():
+        if "/Stud/" not in row["file"] and "/Mixed/" not in row["file"]:
+            yield row
+
+
+def test_agreement_with_fpdb_over_stars_omaha_short_deck_courchevel_and_draw_hands() -> None:
+    """The Hold'em counters hold unchanged for every flop game (Omaha, Omaha Hi/Lo, 5- and 6-card Omaha, 6+ Hold'em,
+    Courchevel) and every draw game (Badugi, 2-7, A-5): the same thresholds against fpdb, with its quirks named by
+    the same rules (``FPDB_WRONG``)."""
+    assert_agreement(compare(_other_flop_and_draw_games()), 40_000)
+
+
+STEAL_FIELDS = frozenset({
+    "raiseToStealChance", "raiseToStealDone", "foldSbToStealChance", "foldedSbToSteal", "foldBbToStealChance",
+    "foldedBbToSteal",
+})
+"""Steals and blinds facing them: undefined in stud (no button, no blinds; handlog leaves them false, fpdb reads
+positions into stud seats and sets some)."""
+
+
+def _stud_rake_charged_to_nobody(f: Row, o: Row, h: Seen) -> bool:
+    """fpdb charges no rake in the 2009 Stud Hi/Lo hands (0.04/0.08) although the site states it ("Rake $0.04");
+    handlog charges it to the players who collected."""
+    return f["rake"] == 0 and o["collected"] > 0
+
+
+def test_agreement_with_fpdb_over_stars_stud_hands() -> None:
+    """Stud, Stud Hi/Lo and Razz (and the stud hands of the 8-Game files): third street is the first round, the
+    bring-in a post and its completion the first full bet (so a raise over it is the open and the next one the
+    3-bet, as fpdb counts them); fourth to sixth street are fpdb's street1–3. The same thresholds."""
+    rows = [r for r in fo.stars_other_games_dev() if "/Stud/" in r["file"] or "/Mixed/" in r["file"]]
+    wrong = {**FPDB_WRONG, "rake": (*FPDB_WRONG.get("rake", ()), _stud_rake_charged_to_nobody)}
+    assert_agreement(compare(rows, wrong, games=STUD_GAMES, undefined=STEAL_FIELDS), 3_000)

@@ -26,7 +26,7 @@ from typing import Any
 
 import fpdb_oracle as fo
 import pytest
-from test_fpdb_corpus import FPDB_WRONG, Rule, Seen, compare, sidecar_problems, sidecars
+from test_fpdb_corpus import FPDB_WRONG, HOLDEM_AND_DRAW, Rule, Seen, compare, sidecar_problems, sidecars
 
 pytestmark = pytest.mark.skipif(not fo.SITES_DEV.is_file(), reason="../shared/corpus is absent")
 
@@ -97,7 +97,9 @@ WRONG: dict[str, tuple[Rule, ...]] = _with({
 @pytest.fixture(scope="module", params=sorted(SITES))
 def compared(request: pytest.FixtureRequest) -> tuple[str, Counter[str], Counter[str], Counter[str], list[str]]:
     site: str = request.param
-    return (site, *compare(fo.sites_dev(site), WRONG))
+    # Hold'em and Five Card Draw, every difference explained; these rooms' Omaha and draw games (counted since
+    # issue 15) are not compared here yet
+    return (site, *compare(fo.sites_dev(site), WRONG, games=HOLDEM_AND_DRAW))
 
 
 def test_agreement_with_fpdb_over_every_hand_of_the_site(
