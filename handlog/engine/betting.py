@@ -151,6 +151,15 @@ class Betting(Streets):
         p = self._act(e.player, e.line, "raises")
         if p is None:
             return
+        if (
+            not self.fourth_big
+            and self.big_bet != self.small_bet
+            and e.to - self.current_bet == self.big_bet
+            and self.open_pair_showing()
+        ):
+            # an open pair on fourth street gives the choice of the small or the big bet: a raise of the big bet
+            # over a small bet is that choice, and the big bet is the unit from then on (stud_open_pair_big_bet)
+            self.fourth_big = True
         facts = self.facts(p)
         increment = e.to - facts.current_bet
         written = e.to - self.current_bet  # the site writes "raises X to Y" with X over the highest bet made

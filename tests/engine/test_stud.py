@@ -158,8 +158,11 @@ def _corpus_stud_hands() -> list[tuple[str, Hand]]:
 
 # The stud hands of the corpus whose audit finds an error, with the rule their log breaks (or the reader's doubt)
 FLAGGED = {
-    # Bovada's 2012 layout: "All-in(raise) 1054" is the raise's total, read as chips added (tests/formats/test_bovada)
-    ("fpdb/tour/Bovada/Stud/7-Stud-USD-MTT - $10-$1 - 201206.txt", "2633133863"),
+    # NOT a defect of these logs: the PartyPoker reader (written before stud was replayed) does not yet read two of
+    # its stud layouts' street lines, so the replay sees fourth street after "preflop" (street-order) and, in the
+    # hi/lo hand, the up cards dealt as changed hole cards. A known reader gap, listed so that it is not forgotten.
+    ("fpdb/cash/PartyPoker/Stud/7-StudHL-USD-10-20.201202.wins.lo.pot.txt", "11480841734"),
+    ("fpdb/tour/PartyPoker/Stud/7-Stud-USD-MTT-6.00-201205.txt", "11792805420"),
 }
 
 
