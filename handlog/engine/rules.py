@@ -212,11 +212,12 @@ SITE_PROFILES["PartyPoker"] = RulesProfile(
 SITE_PROFILES["888poker"] = RulesProfile(name="888poker", fixed_limit_bets_per_round=4, cap_applies_heads_up=True)
 
 
-# Everleaf (and its skins) rakes about 5-6 % of a cash pot (8 % at most, below) and nothing from a hand that ends before the flop. Its
-# logs state no rake: what it kept (the pot less what it paid, uncalled bets returned) is 5 % in the 2009-2010
-# dollar hands of the corpus (0.09 of 1.80, 0.32 of 6.40, 0.75 of 15.75 …), 6 % in the 2012 euro hand (0.18 of
-# 3.00), and nothing in every hand that ends preflop. Its small stud pots keep more, the rake taken in whole cents:
-# up to 7.9 % in the 2011 $0.05/$0.10 stud hands (0.06 of 0.76, 0.08 of 1.06, 0.02 of 0.26), so the bound is 8 %. Tournaments keep nothing (their fee is in the buy-in).
+# Everleaf (and its skins) rakes about 5-6 % of a cash pot (8 % at most, below) and nothing from a hand that ends
+# before the flop. Its logs state no rake: what it kept (the pot less what it paid, uncalled bets returned) is 5 % in
+# the 2009-2010 dollar hands of the corpus (0.09 of 1.80, 0.32 of 6.40, 0.75 of 15.75 …), 6 % in the 2012 euro hand
+# (0.18 of 3.00), and nothing in every hand that ends preflop. Its small stud pots keep more, the rake taken in whole
+# cents: up to 7.9 % in the 2011 $0.05/$0.10 stud hands (0.06 of 0.76, 0.08 of 1.06, 0.02 of 0.26), so the bound is
+# 8 %. Tournaments keep nothing (their fee is in the buy-in).
 # It never writes the return of an uncalled bet: "N wins $ 0.25 USD from main pot" after an uncalled raise to 0.35
 # over the blinds of 0.05 and 0.10 is the pot without the 0.25 nobody called (every such hand of the corpus).
 SITE_PROFILES["Everleaf"] = RulesProfile(
