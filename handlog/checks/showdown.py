@@ -14,7 +14,7 @@ from handlog.engine.pots import smallest_unit
 from handlog.engine.replay import pot_index
 from handlog.engine.rules import AllInShowdown
 from handlog.engine.variants import Variant, variant_for
-from handlog.events import Bet, Check, Collect, Fold, Muck, Raise, Show, Street, StreetStart
+from handlog.events import Bet, Call, Check, Collect, Fold, Muck, Raise, Show, Street, StreetStart
 
 ZERO = Decimal(0)
 
@@ -231,6 +231,14 @@ def showdown_order(replay: Replay) -> Iterator[Violation]:
     if all_in and mode == AllInShowdown.NOT_HELD:
         return
     first = next((e for e in events[start:] if isinstance(e, Show | Muck)), None)
+    if first is not None:
+        # A player all-in with cards still to come turns his hand over when the betting ends, and a log may show it
+        # again at the showdown once the last cards are out (a PHH razz hand shows on sixth street, then again with
+        # seventh street's card): the first exposure is the showdown whose order the rule governs.
+        last_action = max(
+            (i for i, e in enumerate(events[:start]) if isinstance(e, Bet | Raise | Call | Check | Fold)), default=-1
+        )
+        first = next((e for e in events[last_action + 1:] if isinstance(e, Show | Muck)), first)
     if first is None:
         return
     betting = [(step.street, step.event.player) for step in replay.steps[:start] if isinstance(step.event, Bet | Raise)]
