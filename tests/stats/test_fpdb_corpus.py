@@ -200,6 +200,9 @@ def _seen(hand: Hand) -> Seen:
 
 
 HOLDEM_AND_DRAW = frozenset({Game.HOLDEM, Game.FIVE_CARD_DRAW})
+# The flop and draw games: the per-room comparisons written before stud had statistics (stud is compared over
+# PokerStars' stud and razz, below, where fpdb reads the street lines; a room's stud joins once its reading is checked)
+FLOP_AND_DRAW = SUPPORTED_GAMES - STUD_GAMES
 """The games the per-site and sidecar comparisons were built on (every difference there is named); the other flop
 and draw games are compared over PokerStars' hands by the test at the end of this file."""
 

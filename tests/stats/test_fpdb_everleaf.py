@@ -11,7 +11,7 @@ from typing import Any
 import fpdb_oracle as fo
 import pytest
 from test_fpdb_bovada import _blind_money_is_voluntary
-from test_fpdb_corpus import FPDB_WRONG, Rule, Seen, compare
+from test_fpdb_corpus import FPDB_WRONG, HOLDEM_AND_DRAW, Rule, Seen, compare
 
 pytestmark = pytest.mark.skipif(not fo.SITES_DEV.is_file(), reason="../shared/corpus is absent")
 
@@ -33,7 +33,11 @@ for _field in ("street1Seen", "street2Seen", "street3Seen", "sawShowdown", "wonA
 
 @pytest.fixture(scope="module")
 def compared() -> tuple[Counter[str], Counter[str], Counter[str], list[str]]:
-    return compare(fo.sites_dev(SITE), WRONG)
+    # Hold'em and draw, as this comparison was written (before the merge Everleaf's Omaha and stud had no statistics
+    # here). Its Omaha Hi/Lo differs in who bears the rake of a split pot: in 149109783 the room pays $0.10 high and
+    # $0.09 low of a $0.20 pot, the cent taken from the low half, fpdb charges it to the low winner, handlog pro rata
+    # to what each collected (the larger share); that charging is an open question, not an fpdb quirk to name
+    return compare(fo.sites_dev(SITE), WRONG, games=HOLDEM_AND_DRAW)
 
 
 def test_agreement_with_fpdb_over_every_everleaf_hand(

@@ -32,7 +32,7 @@ from typing import Any
 import fpdb_oracle as fo
 import fpdb_unstated as fu
 import pytest
-from test_fpdb_corpus import FPDB_WRONG, Rule, Seen, _our_rows, compare, fpdb_position
+from test_fpdb_corpus import FPDB_WRONG, HOLDEM_AND_DRAW, Rule, Seen, _our_rows, compare, fpdb_position
 from test_fpdb_sites import _blind_money_is_voluntary
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "formats"))
@@ -128,7 +128,10 @@ WRONG["wonAtSD"] = (*WRONG["wonAtSD"], _returned_side_pot_won_at_showdown)
 
 @pytest.fixture(scope="module")
 def compared() -> tuple[Counter[str], Counter[str], Counter[str], list[str]]:
-    return compare(fo.sites_dev(SITE), WRONG)
+    # Hold'em and draw, as this comparison was written (before the merge only those games had statistics; the
+    # other rooms' Omaha and draw games are not compared per room either, test_fpdb_sites). PartyPoker's stud street
+    # lines are a reader gap besides (READER_GAPS in tests/formats/test_partypoker.py)
+    return compare(fo.sites_dev(SITE), WRONG, games=HOLDEM_AND_DRAW)
 
 
 def test_agreement_with_fpdb_over_every_partypoker_hand(
@@ -147,7 +150,8 @@ def test_agreement_with_fpdb_over_every_partypoker_hand(
 def test_positions_agree_but_where_fpdb_lost_the_actions() -> None:
     """fpdb puts a player whose actions it did not read at position 9; elsewhere the positions agree."""
     rows = [r for r in _fpdb_rows() if "error" not in r]
-    ours, seen = _our_rows(sorted({fo.CORPUS / r["file"] for r in rows}))
+    # the games compared before the merge, as above (stud has no button, so no position, besides)
+    ours, seen = _our_rows(sorted({fo.CORPUS / r["file"] for r in rows}), games=HOLDEM_AND_DRAW)
     compared = differ = 0
     for r in rows:
         key = (r["file"], r["hand_id"], r["player"])
