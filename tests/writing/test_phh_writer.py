@@ -29,19 +29,24 @@ TEXT_ONLY = {"raise-increment", "all-in-marked", "all-in-unmarked"}
 writes only the total and no all-in mark, so the converted hand has nothing left to warn about."""
 
 
-def _shows_before_its_showdown_line(hand: Hand) -> bool:
-    """GGPoker prints the hands shown before its "*** SHOWDOWN ***" line, so the original hand's showing order is
-    not checked; PHH has no such line and its showdown starts at the first show: there the order is checked."""
+def _show_order_unchecked(hand: Hand) -> bool:
+    """Where the site's log leaves the original hand's showing order unchecked, the PHH copy may warn about it.
+    GGPoker prints the hands shown before its "*** SHOWDOWN ***" line; Everleaf, 888 and PartyPoker write no
+    showdown line at all (their shows follow the river's last action), so handlog cannot tell where their showdown
+    starts and checks no order (samples/everleaf.txt 196321394: the button shows first after a checked river). PHH
+    has no such line and its showdown starts at the first show after the last deal: there the order is checked."""
     kinds = [(e.kind, getattr(e, "street", None)) for e in hand.events]
     showdown = next((i for i, k in enumerate(kinds) if k == ("street", Street.SHOWDOWN)), None)
-    return showdown is not None and any(k[0] == "show" for k in kinds[:showdown])
+    if showdown is None:
+        return any(k[0] == "show" for k in kinds)
+    return any(k[0] == "show" for k in kinds[:showdown])
 
 
 def _outcome(hand: Hand, original: Hand | None = None) -> tuple[dict[str, Decimal], list[Decimal], list[str]]:
     result = audit(hand)
     nets = {n: r.net for n, r in result.replay.results.items() if r.net or r.committed}
     ignored = set(TEXT_ONLY)
-    if original is not None and _shows_before_its_showdown_line(original):
+    if original is not None and _show_order_unchecked(original):
         ignored.add("showdown-order")
     codes = sorted(v.code for v in result.violations if v.code not in ignored)
     return nets, [p.amount for p in result.replay.pots], codes
