@@ -7,8 +7,19 @@ import sys
 from collections.abc import Sequence
 
 from handlog import __version__
-from handlog.cli import audit_cmd, graph_cmd, import_cmd, parse_cmd, replay_cmd, stats_cmd, watch_cmd
-from handlog.cli.common import EXIT_USAGE
+from handlog.cli import (
+    anonymize_cmd,
+    audit_cmd,
+    convert_cmd,
+    graph_cmd,
+    import_cmd,
+    parse_cmd,
+    replay_cmd,
+    stats_cmd,
+    watch_cmd,
+)
+from handlog.cli.common import EXIT_PROBLEMS, EXIT_USAGE
+from handlog.parallel import WorkerError
 from handlog.store.errors import StoreError
 
 
@@ -20,6 +31,8 @@ def build_parser() -> argparse.ArgumentParser:
     stats_cmd.add_parser(sub)
     graph_cmd.add_parser(sub)
     audit_cmd.add_parser(sub)
+    anonymize_cmd.add_parser(sub)
+    convert_cmd.add_parser(sub)
     replay_cmd.add_parser(sub)
     import_cmd.add_parser(sub)
     watch_cmd.add_parser(sub)
@@ -42,6 +55,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except StoreError as exc:  # the hand database failed while working: one line (committed work is kept)
         sys.stderr.write(f"handlog {args.command}: {exc}\n")
         return EXIT_USAGE
+    except WorkerError as exc:
+        sys.stderr.write(f"handlog: {exc}\n")
+        return EXIT_PROBLEMS
 
 
 if __name__ == "__main__":

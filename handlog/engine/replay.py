@@ -12,6 +12,7 @@ from decimal import ROUND_DOWN, Decimal
 from handlog.engine.forced import forced_bet_violations
 from handlog.engine.pots import build_pots
 from handlog.engine.rules import RulesProfile, profile_for
+from handlog.engine.settle import settle
 from handlog.engine.table import ZERO, PlayerState, Table
 from handlog.engine.variants import variant_for
 from handlog.engine.views import PlayerResult, Pot, Replay, Reveal
@@ -40,16 +41,28 @@ def replay(hand: Hand, rules: RulesProfile | None = None, *, states: bool = True
         table.apply(event)
         if reveal:
             reveals.append(_reveal(table))
+    settled_rake = ZERO
     if not table.cancelled:
         _final_checks(table)
+        if not hand.summary.results_stated:  # PHH, ACPC: the log has no awards, the rules make them
+            settled_rake = settle(table)
+            if reveal:  # the settlement's returns and awards are steps too
+                reveals.extend(_reveal(table) for _ in range(len(table.steps) - len(reveals)))
     players = table.players
     live = {p.name for p in players.values() if p.live}
-    committed = {p.name: p.committed for p in players.values() if p.committed or p.live}
-    pots = tuple(build_pots(committed, live))
+    # dead blinds are the pot's, not a level anyone contests (holdem-rules-de.txt, "Zweitens Wettend Herum": side
+    # pots hold what the players matched): the pots are built from the live money, the dead money joins the main
+    # pot, and so does the big blind ante
+    committed = {p.name: p.committed - p.dead for p in players.values() if p.committed or p.live}
+    dead = sum((p.dead for p in players.values()), ZERO)
+    pots = tuple(build_pots(committed, live, table.table_antes(), dead))
     pots = _with_winners(pots, table)
-    rake = hand.summary.rake if hand.summary.rake is not None else ZERO
     if table.cancelled:
         rake = ZERO
+    elif not hand.summary.results_stated:  # the settlement's: stated, or what stated winnings leave
+        rake = hand.summary.rake if hand.summary.rake is not None else settled_rake
+    else:
+        rake = _rake(table)
     results = _results(table, rake)
     return Replay(
         hand=hand,
@@ -59,7 +72,7 @@ def replay(hand: Hand, rules: RulesProfile | None = None, *, states: bool = True
         pots=pots,
         rake=rake,
         supported=True,
-        boards=tuple(b for b in (tuple(table.board), tuple(table.board2 or ())) if b),
+        boards=tuple(b for b in (tuple(table.board), *_later_boards(table)) if b),
         cancelled=table.cancelled,
         collects=tuple(table.collects),
         rules=rules,
@@ -73,6 +86,11 @@ def _reveal(table: Table) -> Reveal:
     holes = tuple((p.name, tuple(p.hole)) for p in table.players.values() if p.hole)
     drawer = table._next_drawer() if table.in_draw else None
     return Reveal(holes, tuple(table.board2 or ()), drawer)
+
+
+def _later_boards(table: Table) -> list[tuple[str, ...]]:
+    """The boards of the second and third runs, in order (none when the hand was run once)."""
+    return [tuple(table.run_boards[run]) for run in sorted(table.run_boards)]
 
 
 def _final_checks(table: Table) -> None:
@@ -109,6 +127,25 @@ def pot_index(name: str) -> int:
     return POT_NAMES.get(name, 0)
 
 
+def _rake(table: Table) -> Decimal:
+    """The rake the site states; where it states none (Bovada's cash hands, Zone Poker, Everleaf …), what the site
+    kept: the pot, as stated or else as the bets make it, less everything it paid. The notes say which numbers
+    the site did not state, so that a reader knows what was computed rather than checked (the accounting checks
+    then hold the rake kept to the room's rules)."""
+    summary = table.hand.summary
+    if summary.rake is not None:
+        return summary.rake
+    if not table.collects:
+        return ZERO
+    put_in = sum((p.committed for p in table.players.values()), ZERO)
+    pot = summary.total_pot if summary.total_pot is not None else put_in
+    kept = pot - sum((c.amount for c in table.collects), ZERO)
+    if summary.total_pot is None:
+        table.notes.append(f"the site states no total pot: {put_in}, computed from the bets")
+    table.notes.append(f"the site states no rake: {kept} kept, the pot less what it paid")
+    return kept
+
+
 def _results(table: Table, rake: Decimal) -> dict[str, PlayerResult]:
     players = [p for p in table.players.values() if p.in_hand or p.committed or p.collected]
     shares = _rake_shares(players, rake)
@@ -118,10 +155,12 @@ def _results(table: Table, rake: Decimal) -> dict[str, PlayerResult]:
             seat=p.seat,
             start_stack=p.start,
             committed=p.committed,
-            collected=p.collected,
-            net=p.collected - p.committed,
+            collected=p.collected - p.returned,
+            net=p.collected - p.returned - p.committed + p.side,
             rake=shares.get(p.name, ZERO),
             cashed_out=p.cashed_out is not None,
+            side_payments=p.side,
+            uncalled_in_collect=p.returned,
             all_in_street=p.all_in_street,
         )
         for p in players
@@ -130,7 +169,7 @@ def _results(table: Table, rake: Decimal) -> dict[str, PlayerResult]:
 
 def _rake_shares(players: list[PlayerState], rake: Decimal) -> dict[str, Decimal]:
     """The rake split pro rata to what each player collected, in the hand's smallest unit, summing exactly."""
-    won = {p.name: p.collected for p in players if p.collected > 0}
+    won = {p.name: p.collected - p.returned for p in players if p.collected - p.returned > 0}
     total = sum(won.values(), ZERO)
     if rake <= 0 or total <= 0:
         return {}
@@ -145,3 +184,5 @@ def _rake_shares(players: list[PlayerState], rake: Decimal) -> dict[str, Decimal
 
 def is_error(v: Violation) -> bool:
     return v.severity == Severity.ERROR
+
+

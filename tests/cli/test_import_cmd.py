@@ -71,6 +71,32 @@ def test_audit_from_the_database_equals_audit_from_the_files(
     assert files == stored
 
 
+def test_audit_filters_over_worker_processes_equal_the_database(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = str(tmp_path / "h.sqlite")
+    run(capsys, "import", SAMPLES, "--db", db, "--quiet")
+    samples = str(Path(SAMPLES).resolve())
+    everything = json.loads(run(capsys, "audit", samples, "--json")[1].splitlines()[-1])["summary"]
+    one = run(capsys, "audit", samples, "--json", "--site", "PokerStars", "--jobs", "1")
+    two = run(capsys, "audit", samples, "--json", "--site", "PokerStars", "--jobs", "2")
+    stored = run(capsys, "audit", "--db", db, "--json", "--site", "PokerStars")
+    assert one == two
+    kept = [json.loads(line) for line in one[1].splitlines()[:-1]]
+    assert 0 < len(kept) < everything["hands"]
+    assert {record["site"] for record in kept} == {"PokerStars"}
+    assert stored[1].splitlines()[:-1] == one[1].splitlines()[:-1]  # the summary counts files differently
+
+
+def test_stats_from_the_database_refuses_house_rules(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = str(tmp_path / "h.sqlite")
+    run(capsys, "import", SAMPLES, "--db", db, "--quiet")
+    rules = str(Path(SAMPLES) / "rules" / "holdem-fa.toml")
+    code, out, err = run(capsys, "stats", "--db", db, "--quiet", "--rules", rules)
+    assert (code, out) == (2, "")
+    assert err.startswith("handlog stats: --rules replays the hands") and err.count("\n") == 1
+
+
 def test_a_database_path_that_cannot_be_written(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     blocker = tmp_path / "a-file"
     blocker.write_text("x")

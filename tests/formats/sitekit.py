@@ -1,0 +1,159 @@
+"""What every site's tests do the same way: golden hands (``goldens``), the corpus counted by headers apart from
+the reader, audited, every line used; planted errors (golden files and the corpus files themselves:
+``corpus_files``); the table driver against Lark's own parser.
+
+A site's test module (``test_ggpoker.py``, ``test_winamax.py``, ``test_fulltilt.py``, ``test_winning.py`` …) gives
+its own header pattern, folders and expectations; the work is here, once.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable
+from pathlib import Path
+
+import pytest
+from corpus_files import CORPUS, SIDECARS, rel, text_of
+from goldens import assert_anonymised, cases, read_golden
+from goldens import check_golden as check_golden_file
+
+from handlog.audit import audit
+from handlog.events import Hand
+from handlog.formats.textsite import TextSiteFormat
+from handlog.reading import HandRecord, ReadReport, read, read_text
+
+__all__ = [
+    "CORPUS", "Corpus", "audit_flags", "cases", "caught", "check_anonymised", "check_every_header_read",
+    "check_fast_path", "check_golden", "check_parsed", "corpus", "golden_hand", "load", "parse", "rel", "text_of",
+]
+
+
+def golden_hand(folder: Path, name: str) -> Hand:
+    return read_golden(folder, name)
+
+
+load = golden_hand
+
+
+def parse(text: str) -> Hand:
+    """The one hand in ``text`` (an edited golden hand), which must parse."""
+    hand = read_text(text)[0].hand
+    assert hand is not None
+    return hand
+
+
+def check_golden(folder: Path, name: str, site: str | None = None) -> None:
+    """The hand in ``<name>.txt`` becomes exactly the ``Hand`` in ``<name>.json``; given ``site``, read by that
+    site's reader and with anonymous players."""
+    check_golden_file(folder, name)
+    if site is not None:
+        hand = read_golden(folder, name)
+        assert hand.site == site
+        assert_anonymised(hand)
+
+
+def check_anonymised(folder: Path, name: str) -> None:
+    """Every name is "Hero" or "PlayerN": the anonymisation kept nobody's screen name."""
+    assert_anonymised(read_golden(folder, name))
+
+
+def caught(folder: Path, name: str, old: str, new: str) -> set[str]:
+    """The codes of the audit of golden hand ``name`` with its one occurrence of ``old`` changed to ``new`` (a
+    planted error)."""
+    text = (folder / f"{name}.txt").read_text(encoding="utf-8")
+    assert text.count(old) == 1
+    hand = read_text(text.replace(old, new))[0].hand
+    assert hand is not None
+    return {v.code for v in audit(hand).violations}
+
+
+Corpus = tuple[Counter[tuple[str, str]], list[HandRecord], ReadReport]
+
+
+def corpus(roots: Iterable[str], header: re.Pattern[str]) -> Corpus:
+    """Headers counted by ``header`` (group 1: the hand id) apart from the reader, and the reader's records."""
+    if not CORPUS.is_dir():
+        pytest.skip("../shared/corpus is not there")
+    roots = list(roots)
+    headers: Counter[tuple[str, str]] = Counter()
+    for root in roots:
+        for path in sorted((CORPUS / root).rglob("*")):
+            if path.is_file() and not path.name.endswith(SIDECARS):
+                for m in header.finditer(text_of(path)):
+                    headers[(rel(path), m.group(1))] += 1
+    report = ReadReport()
+    records = list(read([CORPUS / root for root in roots], report))
+    return headers, records, report
+
+
+def audit_flags(records: Iterable[HandRecord]) -> tuple[dict[tuple[str, str], set[str]], int, int]:
+    """Every parsed hand's violation codes (but ``game-not-replayed``) where it has any, and how many parsed
+    hands there are and how many have no accounting violation."""
+    flagged: dict[tuple[str, str], set[str]] = {}
+    parsed = clean = 0
+    for r in records:
+        if r.hand is None:
+            continue
+        parsed += 1
+        found = audit(r.hand).violations
+        codes = {v.code for v in found if v.code != "game-not-replayed"}
+        if codes:
+            flagged[(rel(r.file), r.hand_id or "")] = codes
+        clean += not any(v.category.value == "accounting" for v in found)
+    return flagged, parsed, clean
+
+
+def unaccounted_lines(
+    records: Iterable[HandRecord], structural: tuple[str, ...], header_lines: int = 1,
+    ignore: re.Pattern[str] | None = None,
+) -> list[str]:
+    """Non-blank lines of parsed hands that are no event, seat, header (``header_lines`` long) or summary part,
+    nor start with ``structural``, nor match ``ignore``; a run-it-twice summary's repeated seat lines belong to
+    their seat's one result."""
+    texts: dict[str, list[str]] = {}
+    out: list[str] = []
+    for record in records:
+        hand = record.hand
+        if hand is None:
+            continue
+        lines = texts.setdefault(record.file, text_of(Path(record.file)).splitlines())
+        used = {e.line for e in hand.events} | {s.line for s in hand.seats} | {s.line for s in hand.summary.seats}
+        used |= {hand.line + i for i in range(header_lines)} | {hand.summary.line}
+        for number in range(hand.line, max(used) + 1):
+            text = lines[number - 1]
+            repeated = number > hand.summary.line and text.startswith("Seat ")
+            ignored = ignore is not None and ignore.match(text) is not None
+            if number not in used and text.strip() and not text.startswith(structural) and not repeated and not ignored:
+                out.append(f"{record.file}:{number}: {text!r}")
+    return out
+
+
+def check_every_header_read(found: Corpus, minimum: int) -> None:
+    """Every hand header of the site's files yields exactly one record (a hand or an error), none lost."""
+    headers, records, _ = found
+    assert sum(headers.values()) >= minimum
+    assert Counter((rel(r.file), r.hand_id) for r in records) == headers
+
+
+def check_parsed(found: Corpus, unparsed: dict[tuple[str, str], str], site: str) -> None:
+    """At least 99% of the hands parse, exactly the known ones do not (with their reason), all of the site."""
+    headers, records, _ = found
+    parsed = sum(1 for r in records if r.hand is not None)
+    assert parsed / sum(headers.values()) >= 0.99
+    assert {(rel(r.file), r.hand_id): r.error.message for r in records if r.error is not None} == unparsed
+    assert all(r.hand.site == site for r in records if r.hand is not None)
+
+
+def check_fast_path(fmt: TextSiteFormat, folder: Path) -> None:
+    """The table driver and Lark's own parser make the same ``Hand`` of every golden hand."""
+    _, _, fast = fmt._grammar()
+    for name in cases(folder):
+        lines = (folder / f"{name}.txt").read_text(encoding="utf-8").splitlines()
+        via_table = fmt.parse(lines, 1, name)
+        fast.available = False
+        try:
+            via_lark = fmt.parse(lines, 1, name)
+        finally:
+            fast.available = True
+        assert via_table == via_lark, name
