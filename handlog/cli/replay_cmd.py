@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from handlog.cli.common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, print_problems
+from handlog.cli.dbopts import add_db_argument, add_filter_arguments, db_source, filters_from, stored_records
 from handlog.cli.rules_option import RulesFileError, add_rules_option, rules_file_problem, rules_from_args
 from handlog.reading import HandRecord, ReadReport, read
 from handlog.replayer.model import HandView, record_view
@@ -24,13 +25,15 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         description="Show a hand as the table after every event: stacks, bets, cards, pots, whose turn, the action"
                     " and each violation where it happens. By default the first hand of PATH.",
     )
-    p.add_argument("paths", nargs="+", metavar="PATH", help="files or folders (recursive)")
+    p.add_argument("paths", nargs="*", metavar="PATH", help="files or folders (recursive); none with --db")
     p.add_argument("--hand", metavar="ID", help="the hand to show (its site's hand number)")
     p.add_argument("--all", action="store_true", help="every hand read (the HTML page lists them)")
     p.add_argument("--step", action="store_true",
                    help="interactive: → or Enter next, ← back, q quit (prints every state without a terminal)")
     p.add_argument("--html", metavar="OUT", help="write one self-contained HTML replayer to OUT")
     add_rules_option(p)
+    add_db_argument(p)
+    add_filter_arguments(p)
     p.set_defaults(run=run)
 
 
@@ -57,14 +60,21 @@ def run(args: argparse.Namespace) -> int:
         rules = rules_from_args(args)
     except RulesFileError as exc:
         return rules_file_problem("replay", exc)
+    source = db_source("replay", args)
+    if isinstance(source, int):
+        return source
+    filters = filters_from(args)
     report = ReadReport()
-    records, more = _chosen(read(args.paths, report), args)
+    # a stored hand is parsed again from its text (the database keeps it), so both views come from one replay
+    found = read(args.paths, report) if source is None else stored_records(source, report)
+    records, more = _chosen((r for r in found if filters.keep(r)), args)
     print_problems(report)
     if any(p.usage for p in report.problems):
         return EXIT_USAGE
     if not records:
         what = f"no hand {args.hand}" if args.hand is not None else "no hand"
-        sys.stderr.write(f"handlog replay: {what} in {', '.join(args.paths)}\n")
+        where = ", ".join(args.paths) if source is None else "the database"
+        sys.stderr.write(f"handlog replay: {what} in {where}\n")
         return EXIT_USAGE
     if more:
         sys.stderr.write(

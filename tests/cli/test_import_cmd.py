@@ -166,3 +166,22 @@ def test_a_database_failing_while_read_is_one_line_exit_2(tmp_path: Path, capsys
     code, _, err = run(capsys, "stats", "--db", str(db))
     assert code == 2
     assert err.count("\n") == 1 and "no such table: hand_players" in err and "Traceback" not in err
+
+
+def test_replay_of_a_stored_hand_equals_the_replay_from_its_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``handlog replay --db URL --hand ID`` draws the stored hand as the replay from its file does (the issue's
+    replayer over the database), and says so plainly when the database has no such hand."""
+    sample = str(Path(SAMPLES) / "nl_holdem_cash.txt")
+    db = str(tmp_path / "h.sqlite")
+    assert run(capsys, "import", sample, "--db", db, "--quiet")[0] == 0
+    _, out, _ = run(capsys, "parse", sample, "--json")
+    hand_id = json.loads(out.splitlines()[1])["hand_id"]  # the second hand, not the default first one
+    code, from_file, _ = run(capsys, "replay", sample, "--hand", hand_id)
+    assert code == 0 and hand_id in from_file
+    code, from_db, _ = run(capsys, "replay", "--db", db, "--hand", hand_id)
+    assert code == 0
+    assert from_db == from_file
+    code, _, err = run(capsys, "replay", "--db", db, "--hand", "1")
+    assert code == 2 and err == "handlog replay: no hand 1 in the database\n"
