@@ -12,6 +12,7 @@ from collections import Counter
 from handlog.audit import Audit, audit
 from handlog.cli import jsonout
 from handlog.cli.common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, print_problems, progress_records
+from handlog.cli.rules_option import RulesFileError, add_rules_option, rules_file_problem, rules_from_args
 from handlog.reading import HandRecord, ReadReport
 
 
@@ -21,6 +22,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--json", action="store_true", help="JSON Lines: one record per hand, then a summary")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--warnings", action="store_true", help="also list warnings in the human report")
+    add_rules_option(p)
     p.set_defaults(run=run)
 
 
@@ -38,6 +40,10 @@ def record_json(record: HandRecord, result: Audit | None) -> dict[str, object]:
 
 
 def run(args: argparse.Namespace) -> int:
+    try:
+        rules = rules_from_args(args)
+    except RulesFileError as exc:
+        return rules_file_problem("audit", exc)
     report = ReadReport()
     status: Counter[str] = Counter()
     codes: Counter[str] = Counter()
@@ -45,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
     current_file = None
     out = sys.stdout
     for record in progress_records(args.paths, report, quiet=args.quiet or args.json):
-        result = audit(record.hand) if record.hand is not None else None
+        result = audit(record.hand, rules) if record.hand is not None else None
         state = "unparsed" if result is None else result.status
         status[state] += 1
         if result is None or result.has_errors:

@@ -7,7 +7,7 @@ import sys
 from collections.abc import Sequence
 
 from handlog import __version__
-from handlog.cli import audit_cmd, graph_cmd, parse_cmd, replay_cmd, stats_cmd
+from handlog.cli import anonymize_cmd, audit_cmd, convert_cmd, graph_cmd, parse_cmd, replay_cmd, stats_cmd
 from handlog.cli.common import EXIT_USAGE
 
 
@@ -20,6 +20,8 @@ def build_parser() -> argparse.ArgumentParser:
     graph_cmd.add_parser(sub)
     audit_cmd.add_parser(sub)
     replay_cmd.add_parser(sub)
+    anonymize_cmd.add_parser(sub)
+    convert_cmd.add_parser(sub)
     return parser
 
 

@@ -11,11 +11,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from handlog.cli.common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, print_problems, progress_records
+from handlog.cli.rules_option import RulesFileError, add_rules_option, rules_file_problem, rules_from_args
 from handlog.events import Hand
 from handlog.reading import ReadReport
 
 if TYPE_CHECKING:  # pandas and the statistics load only when the command runs (a fast start for the others)
     import pandas as pd
+
+    from handlog.engine import Replay
 
 GROUPS = ("game", "month", "position", "stakes")
 """What ``--by`` accepts (the keys of ``handlog.stats.frame.GROUPS``; a test keeps them equal)."""
@@ -42,6 +45,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "--no-allin-ev", dest="allin_ev", action="store_false",
         help="skip the all-in expectation (exact, ~1 s per preflop all-in); net_allin_ev is then net",
     )
+    add_rules_option(p)
     p.set_defaults(run=run)
 
 
@@ -60,8 +64,17 @@ def _hands(
 
 
 def run(args: argparse.Namespace) -> int:
+    from handlog.engine import replay
     from handlog.stats.export import OutputPathError, resolve_output, stream_rows, write_atomic, write_frame
-    from handlog.stats.frame import FIELDS, aggregate, iter_rows, per_hand
+    from handlog.stats.frame import FIELDS, aggregate, iter_rows, to_frame
+
+    try:
+        rules = rules_from_args(args)
+    except RulesFileError as exc:
+        return rules_file_problem("stats", exc)
+
+    def replay_under_rules(hand: Hand) -> Replay:
+        return replay(hand, rules, states=False)
 
     fmt = args.format or ("jsonl" if args.per_hand else "table")
     allowed = PER_HAND_FORMATS if args.per_hand else AGGREGATE_FORMATS
@@ -89,7 +102,7 @@ def run(args: argparse.Namespace) -> int:
     other_games: Counter[str] = Counter()
     hands = _hands(args.paths, report, args.quiet, unparsed, other_games)
     if args.per_hand and fmt in ("jsonl", "csv"):
-        rows = iter_rows(hands, player=args.player, with_allin_ev=args.allin_ev)
+        rows = iter_rows(hands, player=args.player, with_allin_ev=args.allin_ev, replay=replay_under_rules)
         columns = list(FIELDS)
         if target is None:
             count = stream_rows(rows, fmt, columns, sys.stdout)
@@ -98,7 +111,7 @@ def run(args: argparse.Namespace) -> int:
             write_atomic(target, lambda out: counted.append(stream_rows(rows, fmt, columns, out)))
             count = counted[0]
     else:
-        table = per_hand(hands, player=args.player, with_allin_ev=args.allin_ev)
+        table = to_frame(iter_rows(hands, player=args.player, with_allin_ev=args.allin_ev, replay=replay_under_rules))
         frame = table if args.per_hand else aggregate(table, by=args.by, player=args.player)
         count = len(frame)
         if fmt == "table":

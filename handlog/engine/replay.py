@@ -12,6 +12,7 @@ from decimal import ROUND_DOWN, Decimal
 from handlog.engine.forced import forced_bet_violations
 from handlog.engine.pots import build_pots
 from handlog.engine.rules import RulesProfile, profile_for
+from handlog.engine.settle import settle
 from handlog.engine.table import ZERO, PlayerState, Table
 from handlog.engine.variants import variant_for
 from handlog.engine.views import PlayerResult, Pot, Replay, Reveal
@@ -40,14 +41,17 @@ def replay(hand: Hand, rules: RulesProfile | None = None, *, states: bool = True
         table.apply(event)
         if reveal:
             reveals.append(_reveal(table))
+    settled_rake = ZERO
     if not table.cancelled:
         _final_checks(table)
+        if not hand.summary.results_stated:  # PHH, ACPC: the log has no awards, the rules make them
+            settled_rake = settle(table)
     players = table.players
     live = {p.name for p in players.values() if p.live}
     committed = {p.name: p.committed for p in players.values() if p.committed or p.live}
     pots = tuple(build_pots(committed, live))
     pots = _with_winners(pots, table)
-    rake = hand.summary.rake if hand.summary.rake is not None else ZERO
+    rake = hand.summary.rake if hand.summary.rake is not None else settled_rake
     if table.cancelled:
         rake = ZERO
     results = _results(table, rake)

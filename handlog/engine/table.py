@@ -67,6 +67,7 @@ class PlayerState:
     cashed_out: Decimal | None = None
     all_in_street: Street | None = None
     drew: bool = False
+    ante: Decimal = ZERO  # antes posted: matched only by other antes, and dead money when nobody else posts one
 
     @property
     def active(self) -> bool:
@@ -308,6 +309,7 @@ class Table:
             )
         if e.post == PostType.ANTE:
             self._put(p, e.amount, e.line, to_bet=False)
+            p.ante += e.amount
         elif e.post == PostType.BOTH_BLINDS:
             dead = min(self.hand.stakes.small, e.amount) if self.hand.structure != Structure.FIXED_LIMIT else ZERO
             if dead == ZERO or e.amount - dead <= 0:
@@ -932,8 +934,11 @@ class Table:
         the others put in less altogether (an opponent all-in for an ante can match only that ante)."""
         others = [q for q in self.players.values() if q is not p]
         over_bets = p.bet - max((q.bet for q in others), default=ZERO)
-        over_total = p.committed - max((q.committed for q in others), default=ZERO)
-        return max(over_bets, over_total)
+        # antes are matched by antes only: a lone ante (the big blind ante) is dead money, never uncalled
+        over_live = (p.committed - p.ante) - max((q.committed - q.ante for q in others), default=ZERO)
+        anted = [q.ante for q in others if q.ante > 0]
+        over_ante = p.ante - max(anted) if anted else ZERO
+        return max(over_bets, max(over_live, ZERO) + max(over_ante, ZERO))
 
     def _sweep_uncalled(self, line: int) -> None:
         """A round ends: an unmatched excess is owed back (the log may print its return a little later)."""

@@ -308,6 +308,8 @@ class StatedResults(BaseModel):
     line: int = 0  # the "*** SUMMARY ***" line
     pot_line: int = 0  # the "Total pot …" line
     board_line: int = 0  # the (first) "Board […]" line
+    results_stated: bool = True
+    """False when the log states no awards at all (PHH, ACPC): the replay then awards the pots itself."""
 
 
 class Stakes(BaseModel):

@@ -20,7 +20,10 @@ from handlog.reading.decode import iter_lines
 from handlog.reading.split import SplitStats, split_hands
 
 HEAD_LINES = 25
-SKIPPED_SUFFIXES = (".hp", ".hands", ".gt", ".json", ".jsonl", ".py", ".pyc", ".zip", ".gz", ".png", ".parquet", ".md")
+SKIPPED_SUFFIXES = (
+    ".hp", ".hands", ".gt", ".json", ".jsonl", ".py", ".pyc", ".zip", ".gz", ".png", ".parquet", ".md",
+    ".toml",  # house-rules files and project files beside the hands (a PHH hand is .phh or .phhs)
+)
 
 
 @dataclass(slots=True)
@@ -123,7 +126,10 @@ def _record(fmt: registry.HandFormat, file: str, line: int, lines: list[str]) ->
     facts = fmt.peek(lines[0])
     record = HandRecord(file, line, facts.site or fmt.site, facts.hand_id, facts.game, facts.structure)
     try:
-        record.hand = fmt.parse(lines, line, file)
+        hand = record.hand = fmt.parse(lines, line, file)
+        # the header may not tell it all (a PHH table header names the table, not the hand): the hand does
+        record.hand_id, record.game = hand.hand_id, record.game or hand.game.value
+        record.structure = record.structure or hand.structure.value
     except registry.HandParseFailure as failure:
         err = failure.error
         record.error = err if isinstance(err, ParseError) else ParseError(line=line, message=str(err))

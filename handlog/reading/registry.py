@@ -6,11 +6,14 @@ the first non-blank lines of a file, never at its name. Adding a format touches 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from handlog.events import Hand
+
+if TYPE_CHECKING:
+    from handlog.reading.split import Chunk, SplitStats
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +61,19 @@ class HandFormat(Protocol):
 
     def parse(self, lines: Sequence[str], first_line: int, file: str) -> Hand:
         """The hand in ``lines`` (``first_line`` is the file line of ``lines[0]``); raises HandParseFailure."""
+        ...
+
+
+@runtime_checkable
+class DocumentFormat(Protocol):
+    """A format that cuts its own lines into hands, for formats whose hands are not runs of lines opened by a
+    header line: a PHH file is one TOML document (``.phh``: the whole file is one hand; ``.phhs``: one table
+    ``[1]``, ``[2]`` … per hand), and a TOML document is not read line by line. A format that also provides
+    ``split`` is cut by it instead of by ``split.split_hands``'s header and summary rules; everything else
+    (decoding, detection by content, one record per hand, a bad hand costing only itself) stays the same."""
+
+    def split(self, lines: Iterable[str], stats: SplitStats | None, start: int) -> Iterator[Chunk]:
+        """The hands in ``lines`` (``start`` is the file line of the first one); lines in no hand go to ``stats``."""
         ...
 
 

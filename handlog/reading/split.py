@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
-from handlog.reading.registry import HandFormat
+from handlog.reading.registry import DocumentFormat, HandFormat
 
 
 @dataclass(slots=True)
@@ -36,7 +36,13 @@ MAX_HAND_LINES = 5000
 def split_hands(
     lines: Iterable[str], fmt: HandFormat, stats: SplitStats | None = None, start: int = 1
 ) -> Iterator[Chunk]:
-    """Yield the hands in ``lines``; ``start`` is the file line number of the first line."""
+    """Yield the hands in ``lines``; ``start`` is the file line number of the first line.
+
+    A format that cuts its own documents (``registry.DocumentFormat``, e.g. PHH's TOML) is left to do so.
+    """
+    if isinstance(fmt, DocumentFormat):
+        yield from fmt.split(lines, stats, start)
+        return
     current: Chunk | None = None
     in_summary = False
     marker = fmt.summary_marker

@@ -1,0 +1,217 @@
+"""Anonymise hand histories: every player's name becomes a pseudonym, chat is masked, nothing else changes.
+
+- Names are found by reading the hands (every seat, and every player an event names: chat, joins, notices), in
+  every file of the run first, so that a name is replaced wherever it appears, in every file.
+- A pseudonym is ``Player`` and eight hex digits of an HMAC-SHA256 of the name: the same name gets the same
+  pseudonym in every file of a run, and in every run given the same salt (without a salt, a random one per run).
+- Replacement works on the file's bytes (UTF-8 and cp1252 spellings of a name; UTF-16 files through their text),
+  so every other byte is kept: encodings, BOMs, line endings, amounts. A chat line keeps its speaker's
+  pseudonym and loses its words (``***``). Names in file names are replaced too.
+- A file is written only when it is safe: every hand in it was read (the names of a hand that cannot be read are
+  unknown), no original name is left in the output, and the output reads into as many hands as the input.
+"""
+
+from __future__ import annotations
+
+import codecs
+import hashlib
+import hmac
+import os
+import re
+import secrets
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from handlog.events import Chat
+from handlog.outputs import UnsafeOutput, output_path
+from handlog.reading import ReadReport, read
+from handlog.reading.decode import sniff_encoding
+from handlog.reading.reader import iter_files
+
+CHAT_MASK = "***"
+
+
+def pseudonym(name: str, salt: bytes) -> str:
+    digest = hmac.new(salt, name.encode("utf-8"), hashlib.sha256).hexdigest()
+    return f"Player{digest[:8]}"
+
+
+@dataclass(slots=True)
+class FileNames:
+    """What reading one file taught: the players it names, its chat lines (with their words), its hand counts."""
+
+    path: Path
+    names: set[str] = field(default_factory=set)
+    chats: dict[int, list[str]] = field(default_factory=dict)  # line → the words said on it
+    hands: int = 0
+    unparsed: int = 0
+
+
+@dataclass(slots=True)
+class Outcome:
+    source: Path
+    target: Path | None
+    error: str | None = None
+
+
+def survey(path: Path) -> FileNames:
+    found = FileNames(path)
+    for record in read([path]):
+        found.hands += 1
+        hand = record.hand
+        if hand is None:
+            found.unparsed += 1
+            continue
+        found.names.update(s.player for s in hand.seats)
+        for event in hand.events:
+            player = getattr(event, "player", None)
+            if player:
+                found.names.add(player)
+            if isinstance(event, Chat) and event.text:
+                found.chats.setdefault(event.line, []).append(event.text)
+    return found
+
+
+class Anonymizer:
+    """One run: the names of every file, one mapping, then each file written under ``output``."""
+
+    def __init__(self, output: Path, keep: Iterable[str] = (), salt: str | None = None) -> None:
+        self.output = output
+        self.keep = set(keep)
+        self.salt = salt.encode("utf-8") if salt is not None else secrets.token_bytes(16)
+        self.mapping: dict[str, str] = {}
+
+    def names_for(self, names: Iterable[str]) -> None:
+        """Pseudonyms for ``names`` (all the names of the run at once): none contains any original name, so no
+        original name can survive inside a pseudonym either."""
+        originals = set(names) | set(self.mapping)
+        taken = set(self.mapping.values()) | self.keep
+        for name in sorted(originals - self.keep - set(self.mapping)):
+            alias = pseudonym(name, self.salt)
+            n = 1
+            while alias in taken or any(original in alias for original in originals):
+                n += 1
+                alias = pseudonym(f"{name}\x00{n}", self.salt)
+            self.mapping[name] = alias
+            taken.add(alias)
+
+    def run(self, paths: Sequence[str | os.PathLike[str]]) -> tuple[list[Outcome], ReadReport]:
+        report = ReadReport()
+        files = [(root, path) for root in paths for path in iter_files([root], report)]
+        surveys = [survey(path) for _, path in files]
+        self.names_for(name for s in surveys for name in s.names)
+        inputs = {path.resolve() for _, path in files}
+        outcomes = []
+        for (root, path), found in zip(files, surveys, strict=True):
+            outcomes.append(self._one(Path(root), path, found, inputs))
+        return outcomes, report
+
+    # ------------------------------------------------------------------ one file
+    def _one(self, root: Path, path: Path, found: FileNames, inputs: set[Path]) -> Outcome:
+        if found.unparsed:
+            return Outcome(path, None, f"{found.unparsed} of {found.hands} hands cannot be read, so the names in them"
+                           " are unknown: not written")
+        try:
+            target = output_path(self.output, root, path, rename=self.replace_text)
+        except UnsafeOutput as exc:
+            return Outcome(path, None, str(exc))
+        if target.resolve() in inputs:
+            return Outcome(path, None, f"{target} is one of the input files: not overwritten")
+        raw = path.read_bytes()
+        data = self.replace_bytes(self.mask_chat(raw, found.chats), sniff_encoding(raw[:4096]))
+        leaks = sorted(name for name in self.mapping if self._contains(data, name, sniff_encoding(raw[:4096])))
+        if leaks:
+            return Outcome(path, None, f"the name {leaks[0]!r} is also part of the log's own text, so it cannot be"
+                           " replaced everywhere without changing the log: not written")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        tmp = target.with_name(target.name + ".part")
+        tmp.write_bytes(data)
+        after = survey(tmp)
+        if after.hands != found.hands or after.unparsed:
+            tmp.unlink()
+            return Outcome(path, None, "the anonymised file does not read back into the same hands (a name is also"
+                           " part of the log's own text): not written")
+        tmp.replace(target)
+        return Outcome(path, target)
+
+    # ------------------------------------------------------------------ replacement
+    def replace_text(self, text: str) -> str:
+        if not self.mapping:
+            return text
+        pattern = re.compile("|".join(re.escape(n) for n in sorted(self.mapping, key=len, reverse=True)))
+        return pattern.sub(lambda m: self.mapping[m.group(0)], text)
+
+    def replace_bytes(self, raw: bytes, encoding: str) -> bytes:
+        if encoding.startswith("utf-16"):
+            codec, bom = _utf16(raw, encoding)
+            text = raw[len(bom):].decode(codec, errors="surrogatepass")
+            return bom + self.replace_text(text).encode(codec, errors="surrogatepass")
+        pairs: dict[bytes, bytes] = {}
+        for name, alias in self.mapping.items():
+            for spelling in ("utf-8", "cp1252"):
+                try:
+                    pairs.setdefault(name.encode(spelling), alias.encode("ascii"))
+                except UnicodeEncodeError:
+                    continue
+        if not pairs:
+            return raw
+        pattern = re.compile(b"|".join(re.escape(k) for k in sorted(pairs, key=len, reverse=True)))
+        return pattern.sub(lambda m: pairs[m.group(0)], raw)
+
+    def _contains(self, data: bytes, name: str, encoding: str) -> bool:
+        if encoding.startswith("utf-16"):
+            codec, bom = _utf16(data, encoding)
+            return name in data[len(bom):].decode(codec, errors="surrogatepass")
+        for spelling in ("utf-8", "cp1252"):
+            try:
+                if name.encode(spelling) in data:
+                    return True
+            except UnicodeEncodeError:
+                continue
+        return False
+
+    def mask_chat(self, raw: bytes, chats: dict[int, list[str]]) -> bytes:
+        """Each chat line loses the words said on it (the line itself, and the speaker, stay)."""
+        if not chats:
+            return raw
+        encoding = sniff_encoding(raw[:4096])
+        if encoding.startswith("utf-16"):
+            codec, bom = _utf16(raw, encoding)
+            text = raw[len(bom):].decode(codec, errors="surrogatepass")
+            lines = re.split(r"(\r\n|\r|\n)", text)
+            for index, words in _chat_lines(lines, chats):
+                lines[index] = _masked(lines[index], words)
+            return bom + "".join(lines).encode(codec, errors="surrogatepass")
+        bom = codecs.BOM_UTF8 if raw.startswith(codecs.BOM_UTF8) else b""
+        chunks = re.split(rb"(\r\n|\r|\n)", raw[len(bom):])
+        for index, words in _chat_lines(chunks, chats):
+            line = chunks[index]
+            try:
+                chunks[index] = _masked(line.decode("utf-8"), words).encode("utf-8")
+            except UnicodeDecodeError:  # a cp1252 line, as the reader decodes it
+                text = line.decode("cp1252", errors="surrogateescape")
+                chunks[index] = _masked(text, words).encode("cp1252", errors="surrogateescape")
+        return bom + b"".join(chunks)
+
+
+def _chat_lines(pieces: Sequence[object], chats: dict[int, list[str]]) -> list[tuple[int, list[str]]]:
+    """``pieces`` alternate lines and line endings: line N (1-based) is ``pieces[2 * (N - 1)]``."""
+    return [(2 * (line - 1), words) for line, words in chats.items() if 0 <= 2 * (line - 1) < len(pieces)]
+
+
+def _masked(text: str, words: list[str]) -> str:
+    for said in words:
+        at = text.rfind(said)
+        if at >= 0:
+            text = text[:at] + CHAT_MASK + text[at + len(said):]
+    return text
+
+
+def _utf16(raw: bytes, encoding: str) -> tuple[str, bytes]:
+    """The codec and BOM of a UTF-16 file."""
+    if raw.startswith(codecs.BOM_UTF16_LE):
+        return "utf-16-le", codecs.BOM_UTF16_LE
+    if raw.startswith(codecs.BOM_UTF16_BE):
+        return "utf-16-be", codecs.BOM_UTF16_BE
+    return (encoding if encoding != "utf-16" else "utf-16-le"), b""

@@ -1,0 +1,59 @@
+"""``handlog convert --to phh --output DIR PATH...``: one ``.phhs`` per input file, each checked once written.
+
+Exit 0 when every hand was converted and reads back the same, 1 when some hand was not (and why), 2 on a usage
+error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections import Counter
+from pathlib import Path
+
+from handlog.cli.common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, print_problems
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser(
+        "convert",
+        help="write hands in another format (PHH), one file per input file",
+        description="Writes every hand as PHH (one .phhs per input file under DIR, the folders kept), then reads "
+        "each file back and replays it: a hand whose nets or pots come out different is reported.",
+    )
+    p.add_argument("paths", nargs="+", metavar="PATH", help="files or folders (recursive)")
+    p.add_argument("--to", required=True, choices=["phh"], help="the format to write")
+    p.add_argument("--output", "-o", required=True, metavar="DIR", help="folder for the converted files")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from handlog.writing.convert import convert
+
+    output = Path(args.output)
+    if output.exists() and not output.is_dir():
+        sys.stderr.write(f"handlog convert: --output {output} is a file, not a folder\n")
+        return EXIT_USAGE
+    results, report = convert(args.paths, output)
+    skipped: Counter[str] = Counter()
+    converted = differing = 0
+    for r in results:
+        skipped.update(r.skipped)
+        converted += r.converted
+        differing += len(r.differing)
+        if r.target is not None:
+            sys.stdout.write(f"{r.source} -> {r.target} ({r.converted} hands)\n")
+        if r.error is not None:
+            sys.stderr.write(f"handlog convert: {r.source}: {r.error}\n")
+        for problem in r.differing:
+            sys.stderr.write(f"handlog convert: {r.source}: hand {problem}\n")
+    sys.stdout.write(
+        f"{len(results)} files: {converted} hands converted, {sum(skipped.values())} not converted,"
+        f" {differing} differing when read back\n"
+    )
+    for reason, n in skipped.most_common():
+        sys.stdout.write(f"  {n:6d}  not converted: {reason}\n")
+    print_problems(report)
+    if any(p.usage for p in report.problems):
+        return EXIT_USAGE
+    return EXIT_OK if not skipped and not differing and all(r.error is None for r in results) else EXIT_PROBLEMS

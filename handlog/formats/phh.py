@@ -1,0 +1,571 @@
+"""The Poker Hand History format (PHH, phh-std): ``.phh`` files (one hand) and ``.phhs`` files (``[1]``, ``[2]`` …).
+
+A hand is a TOML document (read with ``tomllib`` in ``phh_document``) whose ``actions`` are written in PHH's action
+notation (read with the Lark grammar ``grammars/phh_actions.lark`` in ``phh_actions``). This module maps a hand
+onto the same events as every site format:
+
+- forced bets from ``antes``, ``blinds_or_straddles`` (reversed heads-up, as the specification says) and
+  ``bring_in``; stakes from ``min_bet`` or ``small_bet``/``big_bet``;
+- ``cbr`` gives a total ("to"), ``cc`` gives nothing: the reader keeps each street's bets and the stacks to write
+  them as the bet, raise, call, check or all-in they were. Whether they were *legal* is the engine's business;
+- the button is the last player (``pN``) in button games; seats come from ``seats`` or are numbered 1…N;
+- PHH states no pot, no rake and no "collected" lines: the hand says so (``StatedResults.results_stated``) and
+  the engine awards the pots itself. ``winnings``, when the file gives real ones, are kept as the stated oracle.
+
+Variant codes: phh-std's ``NT FT PO FO/8 N2L1D F2L3D FB`` (replayed), ``F7S F7S/8 FR NS`` (read, not replayed),
+and the same letters for other structures (``PT``, ``NO``, ``FO``, ``PO/8`` …), plus handlog's ``N5CD``, ``P5CD``
+and ``F5CD`` for Five Card Draw, which phh-std has no code for.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from decimal import Decimal
+from pathlib import Path
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from handlog.errors import ParseError
+from handlog.events import (
+    Bet,
+    Call,
+    Check,
+    Collect,
+    DealHole,
+    Discard,
+    Event,
+    Fold,
+    Game,
+    Hand,
+    Muck,
+    Post,
+    PostType,
+    Raise,
+    Seat,
+    SeatResult,
+    Show,
+    Stakes,
+    StandPat,
+    StatedResults,
+    Street,
+    StreetStart,
+    Structure,
+    UncalledBet,
+)
+from handlog.formats.phh_actions import UNKNOWN, Action, ActionSyntaxError, parse_action
+from handlog.formats.phh_document import DocumentError, Located, load
+from handlog.reading.registry import HandParseFailure, HeaderFacts, register
+from handlog.reading.split import MAX_HAND_LINES, Chunk, SplitStats
+
+ZERO = Decimal(0)
+
+STRUCTURE_CODES = {"N": Structure.NO_LIMIT, "P": Structure.POT_LIMIT, "F": Structure.FIXED_LIMIT}
+GAME_CODES: dict[str, tuple[Game, str]] = {
+    "T": (Game.HOLDEM, "Hold'em"),
+    "O": (Game.OMAHA, "Omaha"),
+    "O/8": (Game.OMAHA_HI_LO, "Omaha Hi/Lo"),
+    "2L1D": (Game.SINGLE_DRAW_27, "2-7 Single Draw"),
+    "2L3D": (Game.TRIPLE_DRAW_27, "2-7 Triple Draw"),
+    "B": (Game.BADUGI, "Badugi"),
+    "5CD": (Game.FIVE_CARD_DRAW, "5 Card Draw"),  # handlog's codes: phh-std has none for these games
+    "5O": (Game.FIVE_CARD_OMAHA, "5 Card Omaha"),
+    "5O/8": (Game.FIVE_CARD_OMAHA_HI_LO, "5 Card Omaha Hi/Lo"),
+    "6O": (Game.SIX_CARD_OMAHA, "6 Card Omaha"),
+    "7S": (Game.SEVEN_CARD_STUD, "7 Card Stud"),
+    "7S/8": (Game.SEVEN_CARD_STUD_HI_LO, "7 Card Stud Hi/Lo"),
+    "R": (Game.RAZZ, "Razz"),
+    "S": (Game.OTHER, "Short Deck Hold'em"),
+}
+DRAW_GAMES = frozenset({Game.SINGLE_DRAW_27, Game.TRIPLE_DRAW_27, Game.BADUGI, Game.FIVE_CARD_DRAW})
+STUD_GAMES = frozenset({Game.SEVEN_CARD_STUD, Game.SEVEN_CARD_STUD_HI_LO, Game.RAZZ})
+BOARD_STREETS = (Street.FLOP, Street.TURN, Street.RIVER)
+DRAW_STREETS = (Street.DRAW_1, Street.DRAW_2, Street.DRAW_3)
+STUD_STREETS = (Street.THIRD, Street.FOURTH, Street.FIFTH, Street.SIXTH, Street.SEVENTH)
+CURRENCY_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR"}
+
+_TABLE_HEADER = re.compile(r"^\[\s*(?P<name>[A-Za-z0-9_-]+|\"[^\"\n]*\")\s*\]\s*(?:#.*)?$")
+_VARIANT = re.compile(r"^\s*variant\s*=\s*[\"']")
+_PHH_KEY = re.compile(r"^\s*(?:antes|blinds_or_straddles|starting_stacks|actions|min_bet|small_bet|bring_in)\s*=")
+
+
+def variant_of(code: str) -> tuple[Game, str, Structure] | None:
+    """``"NT"`` → (Game.HOLDEM, "Hold'em", Structure.NO_LIMIT); None for a code handlog does not know."""
+    structure = STRUCTURE_CODES.get(code[:1])
+    game = GAME_CODES.get(code[1:])
+    if structure is None or game is None:
+        return None
+    return game[0], game[1], structure
+
+
+class PHHError(ValueError):
+    """A hand whose fields contradict each other (e.g. five stacks and six antes), with the line to blame."""
+
+    def __init__(self, message: str, line: int) -> None:
+        super().__init__(message)
+        self.line = line
+
+
+@dataclass(slots=True)
+class _Street:
+    """The reader's bookkeeping for one betting round: bets in front of each player and whether anyone acted."""
+
+    index: int = 0
+    bets: list[Decimal] = field(default_factory=list)
+    acted: bool = False  # a betting action happened since the street began
+    drawing: bool = False  # draw games: the players are discarding
+
+    @property
+    def top(self) -> Decimal:
+        return max(self.bets, default=ZERO)
+
+
+class HandBuilder:
+    """Turns a located PHH document into a ``Hand``: one pass over the actions, keeping the bets and stacks."""
+
+    def __init__(self, doc: Located, file: str, hand_id: str) -> None:
+        self.doc = doc
+        self.f = doc.fields
+        self.file = file
+        self.hand_id = hand_id
+        kind = variant_of(self.f.variant)
+        if kind is None:
+            raise PHHError(f"unknown PHH variant {self.f.variant!r}", doc.line_of("variant"))
+        self.game, self.game_name, self.structure = kind
+        self.n = len(self.f.starting_stacks)
+        if self.n < 2:
+            raise PHHError("a hand needs at least two players", doc.line_of("starting_stacks"))
+        self.names = self._names()
+        self.stacks = list(self.f.starting_stacks)
+        self.street = _Street(bets=[ZERO] * self.n)
+        self.events: list[Event] = []
+        self.hole: list[list[str] | None] = [[] for _ in range(self.n)]  # None: some card unknown
+        self.discarded: list[tuple[str, ...] | None] = [None] * self.n
+        self.board_deals = 0
+        self.bb_level = ZERO
+        self.folded = [False] * self.n
+        self.showdown = False
+
+    # ------------------------------------------------------------------ setup
+    def _names(self) -> list[str]:
+        given = self.f.players or []
+        if given and len(given) != self.n:
+            raise PHHError(f"{len(given)} players but {self.n} starting stacks", self.doc.line_of("players"))
+        names = [given[i] if i < len(given) and given[i].strip() else f"p{i + 1}" for i in range(self.n)]
+        if len(set(names)) != len(names):
+            dup = next(n for n in names if names.count(n) > 1)
+            raise PHHError(f"the player name {dup!r} is given twice", self.doc.line_of("players"))
+        return names
+
+    def _per_player(self, key: str, values: list[Decimal] | None) -> list[Decimal]:
+        if values is None:
+            return [ZERO] * self.n
+        if len(values) != self.n:
+            raise PHHError(f"{key} has {len(values)} values for {self.n} players", self.doc.line_of(key))
+        if self.n == 2:  # phh-std: antes and blinds are reversed heads-up (p2 is the button and small blind)
+            return list(reversed(values))
+        return list(values)
+
+    def seats(self) -> tuple[Seat, ...]:
+        numbers = self.f.seats or list(range(1, self.n + 1))
+        if len(numbers) != self.n or len(set(numbers)) != self.n:
+            raise PHHError(f"seats must be {self.n} different numbers", self.doc.line_of("seats"))
+        line = self.doc.line_of("starting_stacks")
+        return tuple(
+            Seat(seat=numbers[i], player=self.names[i], stack=self.f.starting_stacks[i], line=line)
+            for i in range(self.n)
+        )
+
+    def stakes(self) -> Stakes:
+        antes = [a for a in (self.f.antes or []) if a > 0]
+        ante = antes[0] if antes and all(a == antes[0] for a in antes) else None
+        blinds = [b for b in (self.f.blinds_or_straddles or []) if b > 0]
+        if self.structure == Structure.FIXED_LIMIT:
+            if self.f.small_bet is None or self.f.big_bet is None:
+                raise PHHError("a fixed-limit hand needs small_bet and big_bet", self.doc.line_of("variant"))
+            return Stakes(small=self.f.small_bet, big=self.f.big_bet, ante=ante)
+        big = self.f.min_bet if self.f.min_bet is not None else (max(blinds) if blinds else None)
+        if big is None:
+            raise PHHError("a no-limit or pot-limit hand needs min_bet", self.doc.line_of("variant"))
+        small = min(blinds) if len(blinds) >= 2 else (blinds[0] / 2 if blinds else big / 2)
+        return Stakes(small=small, big=big, ante=ante)
+
+    # ------------------------------------------------------------------ forced bets
+    def _put(self, i: int, amount: Decimal) -> tuple[Decimal, bool]:
+        """Take ``amount`` from player ``i`` (all of the stack when it is less): what went in, and all-in."""
+        taken = min(amount, self.stacks[i])
+        self.stacks[i] -= taken
+        return taken, self.stacks[i] <= 0
+
+    def forced_bets(self) -> None:
+        if self.f.posts is not None:
+            self._listed_posts()
+            return
+        antes = self._per_player("antes", self.f.antes)
+        line = self.doc.line_of("antes")
+        for i, ante in enumerate(antes):
+            if ante > 0:
+                taken, all_in = self._put(i, ante)
+                self.events.append(Post(line=line, player=self.names[i], post=PostType.ANTE, amount=taken,
+                                        all_in=all_in))
+        blinds = self._per_player("blinds_or_straddles", self.f.blinds_or_straddles)
+        order = [1, 0] if self.n == 2 else list(range(self.n))  # heads-up the small blind (p2) posts first
+        line = self.doc.line_of("blinds_or_straddles")
+        posting = [i for i in order if blinds[i] > 0]
+        # the first of several blinds is the small blind, the next the big blind, any more are straddles; a lone
+        # blind is a big blind
+        kinds = [PostType.SMALL_BLIND, PostType.BIG_BLIND] if len(posting) > 1 else [PostType.BIG_BLIND]
+        for k, i in enumerate(posting):
+            kind = kinds[k] if k < len(kinds) else PostType.STRADDLE
+            taken, all_in = self._put(i, blinds[i])
+            self.street.bets[i] += taken
+            self._big_blind_level(kind, taken, all_in)
+            self.events.append(Post(line=line, player=self.names[i], post=kind, amount=taken, all_in=all_in))
+
+    def _big_blind_level(self, kind: PostType, taken: Decimal, all_in: bool) -> None:
+        """What a caller owes preflop at least: the big blind, in full even when it is posted all-in for less."""
+        if kind == PostType.BIG_BLIND:
+            stakes = self.stakes()
+            full = stakes.small if self.structure == Structure.FIXED_LIMIT else stakes.big
+            self.bb_level = max(self.bb_level, full if all_in else taken)
+
+    def _listed_posts(self) -> None:
+        """``_posts`` (written by ``handlog convert``): the forced bets one by one, as the site logged them. A small
+        blind after the first, an ante and the dead part of "small & big blinds" are no bet to be matched."""
+        line = self.doc.line_of("_posts")
+        small_posted = False
+        for k, kind, amount in self.f.posts or ():
+            try:
+                post = PostType(kind)
+            except ValueError:
+                raise PHHError(f"_posts: unknown forced bet {kind!r}", line) from None
+            i = k - 1
+            name = self._name(k, "_posts")
+            taken, all_in = self._put(i, amount)
+            if post == PostType.BOTH_BLINDS:
+                self.street.bets[i] += taken - min(self._dead_small(taken), taken)
+            elif post not in (PostType.ANTE,) and not (post == PostType.SMALL_BLIND and small_posted):
+                self.street.bets[i] += taken
+            small_posted = small_posted or post == PostType.SMALL_BLIND
+            self._big_blind_level(post, taken, all_in)
+            self.events.append(Post(line=line, player=name, post=post, amount=taken, all_in=all_in))
+
+    def _dead_small(self, amount: Decimal) -> Decimal:
+        """The dead part of "small & big blinds", as the engine counts it."""
+        stakes = self.stakes()
+        big = stakes.small if self.structure == Structure.FIXED_LIMIT else stakes.big
+        dead = min(stakes.small, amount) if self.structure != Structure.FIXED_LIMIT else ZERO
+        if dead == ZERO or amount - dead <= 0:
+            dead = amount - big if amount > big else ZERO
+        return dead
+
+    # ------------------------------------------------------------------ actions
+    def run(self) -> None:
+        self.forced_bets()
+        actions: list[tuple[int, Action]] = []
+        for text, line in zip(self.f.actions, self.doc.action_lines, strict=True):
+            try:
+                action = parse_action(text)
+            except ActionSyntaxError as exc:
+                raise HandParseFailure(ParseError(
+                    line=line, column=exc.column, message=str(exc), expected=exc.expected, text=text[:300]
+                )) from None
+            if action.verb:
+                actions.append((line, action))
+        last_deal = max((k for k, (_, a) in enumerate(actions) if a.verb in ("dh", "db")), default=-1)
+        first_street = Street.THIRD if self.game in STUD_GAMES else Street.PREFLOP
+        started = False
+        for k, (line, action) in enumerate(actions):
+            if action.player is not None and not 0 <= action.player < self.n:
+                raise PHHError(f"p{action.player + 1} acts but the hand has {self.n} players", line)
+            if not started:
+                self.events.append(StreetStart(line=line, street=first_street))
+                started = True
+            self._apply(line, action, showdown_now=k > last_deal)
+        self.stated_awards()
+
+    def _apply(self, line: int, a: Action, showdown_now: bool) -> None:
+        verb = a.verb
+        if verb == "dh":
+            self._deal_hole(line, a)
+        elif verb == "db":
+            self._deal_board(line, a)
+        elif verb == "sd":
+            self._discard(line, a)
+        elif verb == "sm":
+            self._show(line, a, showdown_now)
+        else:
+            self._bet(line, a)
+
+    def _new_street(self) -> None:
+        self.street = _Street(index=self.street.index + 1, bets=[ZERO] * self.n)
+
+    def _deal_hole(self, line: int, a: Action) -> None:
+        i = a.player if a.player is not None else 0
+        cards = a.cards or ()
+        if self.game in STUD_GAMES and self.street.acted:  # a stud street: the next up (or down) card
+            self._new_street()
+            street = STUD_STREETS[min(self.street.index, len(STUD_STREETS) - 1)]
+            self.events.append(StreetStart(line=line, street=street))
+        known = UNKNOWN not in cards
+        held = self.hole[i]
+        if self.discarded[i] is not None:  # the cards drawn after a discard
+            gone = self.discarded[i] or ()
+            self.discarded[i] = None
+            if held is not None and known and UNKNOWN not in gone:
+                kept = tuple(c for c in held if c not in gone)
+                self.events.append(DealHole(line=line, player=self.names[i], cards=kept, new=cards))
+                self.hole[i] = [*kept, *cards]
+            else:
+                self.hole[i] = None
+            return
+        if held is None or not known:
+            self.hole[i] = None
+            return
+        self.hole[i] = [*held, *cards]
+        if self.game not in STUD_GAMES:
+            self.events.append(DealHole(line=line, player=self.names[i], cards=tuple(self.hole[i] or ())))
+
+    def _deal_board(self, line: int, a: Action) -> None:
+        self._new_street()
+        street = BOARD_STREETS[min(self.board_deals, len(BOARD_STREETS) - 1)]
+        self.board_deals += 1
+        cards = tuple(c for c in (a.cards or ()) if c != UNKNOWN)
+        self.events.append(StreetStart(line=line, street=street, cards=cards))
+
+    def _discard(self, line: int, a: Action) -> None:
+        i = a.player if a.player is not None else 0
+        if not self.street.drawing:
+            self._new_street()
+            self.street.drawing = True
+            draw = DRAW_STREETS[min(self.street.index - 1, len(DRAW_STREETS) - 1)]
+            self.events.append(StreetStart(line=line, street=draw))
+        name = self.names[i]
+        if a.cards is None:
+            self.events.append(StandPat(line=line, player=name))
+            return
+        known = UNKNOWN not in a.cards
+        self.events.append(Discard(line=line, player=name, count=len(a.cards), cards=a.cards if known else ()))
+        self.discarded[i] = a.cards
+
+    def _show(self, line: int, a: Action, showdown_now: bool) -> None:
+        i = a.player if a.player is not None else 0
+        if showdown_now and not self.showdown:
+            self.showdown = True
+            self.events.append(StreetStart(line=line, street=Street.SHOWDOWN))
+        name = self.names[i]
+        if a.cards is None:
+            self.events.append(Muck(line=line, player=name))
+            return
+        known = tuple(c for c in a.cards if c != UNKNOWN)
+        self.events.append(Show(line=line, player=name, cards=known, unknown=len(a.cards) - len(known)))
+
+    def _bet(self, line: int, a: Action) -> None:
+        i = a.player if a.player is not None else 0
+        name = self.names[i]
+        st = self.street
+        if st.drawing:  # the first bet after a draw opens the round that follows it
+            st.drawing = False
+        st.acted = True
+        if a.verb == "f":
+            self.folded[i] = True
+            self.events.append(Fold(line=line, player=name))
+        elif a.verb == "pb":
+            taken, all_in = self._put(i, self.f.bring_in or ZERO)
+            st.bets[i] += taken
+            self.events.append(Post(line=line, player=name, post=PostType.BRING_IN, amount=taken, all_in=all_in))
+        elif a.verb == "cc":
+            owed = self._level(i) - st.bets[i]
+            if owed <= 0:
+                self.events.append(Check(line=line, player=name))
+                return
+            taken, all_in = self._put(i, owed)
+            st.bets[i] += taken
+            self.events.append(Call(line=line, player=name, amount=taken, all_in=all_in))
+        elif a.verb == "cbr":
+            to = a.amount if a.amount is not None else ZERO
+            top = st.top
+            put = to - st.bets[i]
+            all_in = put >= self.stacks[i]
+            self.stacks[i] -= put
+            st.bets[i] = to
+            if top <= 0:
+                self.events.append(Bet(line=line, player=name, amount=put, all_in=all_in))
+            else:
+                self.events.append(Raise(line=line, player=name, by=to - top, to=to, all_in=all_in))
+
+    def _level(self, i: int) -> Decimal:
+        """What player ``i`` must match: the highest bet; preflop the full big blind even when the big blind is
+        all-in for less, as long as another player can still act (as the engine holds)."""
+        top = self.street.top
+        others_act = any(j != i and not self.folded[j] and self.stacks[j] > 0 for j in range(self.n))
+        if self.street.index == 0 and self.bb_level > top and others_act:
+            return self.bb_level
+        return top
+
+    # ------------------------------------------------------------------ the hand
+    def stated(self) -> StatedResults:
+        """PHH states no pot, rake or awards; ``winnings`` (post-rake, per phh-std) when the file gives real ones.
+
+        An all-zero ``winnings`` array on a hand where chips went in is a converter's placeholder (a pot cannot
+        vanish), not a statement, and is not held against the hand."""
+        won = self.f.winnings
+        seats: tuple[SeatResult, ...] = ()
+        numbers = self.f.seats or list(range(1, self.n + 1))
+        if won is not None and len(won) == self.n and any(w > 0 for w in won):
+            line = self.doc.line_of("winnings")
+            seats = tuple(
+                SeatResult(seat=numbers[i], player=self.names[i], text="winnings", won=(won[i],), line=line)
+                for i in range(self.n)
+            )
+        elif won is not None and len(won) != self.n:
+            raise PHHError(f"winnings has {len(won)} values for {self.n} players", self.doc.line_of("winnings"))
+        f = self.f
+        return StatedResults(
+            seats=seats, rake=f.rake, total_pot=f.total_pot, main_pot=f.main_pot, side_pots=tuple(f.side_pots or ()),
+            results_stated=f.collects is not None, line=self.doc.key_lines.get("_collects", 0),
+            pot_line=self.doc.key_lines.get("_total_pot", 0),
+        )
+
+    def stated_awards(self) -> None:
+        """``_uncalled`` and ``_collects`` (written by ``handlog convert``): the site's own returns and awards."""
+        line = self.doc.line_of("_uncalled")
+        for k, amount in self.f.uncalled or ():
+            self.events.append(UncalledBet(line=line, player=self._name(k, "_uncalled"), amount=amount))
+        line = self.doc.line_of("_collects")
+        for k, pot, amount in self.f.collects or ():
+            self.events.append(Collect(line=line, player=self._name(k, "_collects"), amount=amount, pot=pot))
+
+    def _name(self, k: int, key: str) -> str:
+        if not 1 <= k <= self.n:
+            raise PHHError(f"{key} names player {k} of {self.n}", self.doc.line_of(key))
+        return self.names[k - 1]
+
+    def hand(self, first_line: int) -> Hand:
+        seats = self.seats()
+        stakes = self.stakes()
+        self.run()
+        button_game = self.game not in STUD_GAMES
+        local, utc = self._time()
+        return Hand(
+            site="PHH",
+            hand_id=self.hand_id,
+            file=self.file,
+            line=first_line,
+            game=self.game,
+            game_name=self.game_name,
+            structure=self.structure,
+            stakes=stakes,
+            currency=self._currency(),
+            table=str(self.f.table) if self.f.table is not None else (self.f.event or ""),
+            max_seats=self.f.seat_count,
+            button=seats[-1].seat if button_game else None,
+            time_local=local,
+            time_utc=utc,
+            seats=seats,
+            events=tuple(self.events),
+            summary=self.stated(),
+        )
+
+    def _currency(self) -> str:
+        if self.f.currency:
+            return self.f.currency.upper()
+        if self.f.currency_symbol:
+            return CURRENCY_SYMBOLS.get(self.f.currency_symbol, self.f.currency_symbol)
+        return "CHIPS"
+
+    def _time(self) -> tuple[str, datetime | None]:
+        f = self.f
+        date = f"{f.year:04d}-{f.month:02d}-{f.day:02d}" if f.year and f.month and f.day else ""
+        clock = f.time.isoformat() if f.time is not None else ""
+        zone = f.time_zone or f.time_zone_abbreviation or ""
+        local = " ".join(part for part in (date, clock, zone) if part)
+        if not (date and f.time is not None and f.time_zone):
+            return local, None
+        try:
+            tz = ZoneInfo(f.time_zone)
+        except (ZoneInfoNotFoundError, ValueError):
+            return local, None
+        start = datetime(f.year or 1, f.month or 1, f.day or 1, f.time.hour, f.time.minute, f.time.second, tzinfo=tz)
+        return local, start.astimezone(ZoneInfo("UTC"))
+
+
+class PHHFormat:
+    """The PHH reader, registered as ``phh``. A ``DocumentFormat``: it cuts its own files into hands."""
+
+    name = "phh"
+    site = "PHH"
+    summary_marker: str | None = None
+
+    def detect(self, head: Sequence[str]) -> bool:
+        return any(_VARIANT.match(line) for line in head) and any(_PHH_KEY.match(line) for line in head)
+
+    def is_header(self, line: str) -> bool:
+        return _TABLE_HEADER.match(line) is not None
+
+    def glued_header(self, line: str) -> int:
+        return -1
+
+    def peek(self, header: str) -> HeaderFacts:
+        m = _TABLE_HEADER.match(header)
+        return HeaderFacts(hand_id=m.group("name").strip('"') if m else None)
+
+    def split(self, lines: Iterable[str], stats: SplitStats | None, start: int) -> Iterator[Chunk]:
+        """A ``.phhs`` file: one hand per table (``[1]``, ``[2]`` …). A ``.phh`` file: the whole document.
+
+        Comments and blank lines before the first table belong to no hand; a document longer than
+        ``MAX_HAND_LINES`` is cut there (and then fails to parse, saying so) and the rest is counted as junk."""
+        current: Chunk | None = None
+        preamble: list[str] = []
+        preamble_line = start
+        cut = False
+        for number, line in enumerate(lines, start):
+            if self.is_header(line):
+                if current is not None:
+                    yield current
+                current, preamble, cut = Chunk(number, [line]), [], False
+                continue
+            if current is None:
+                stripped = line.strip()
+                if not stripped or stripped.startswith("#"):
+                    if not preamble:
+                        preamble_line = number
+                    preamble.append(line)
+                    continue
+                current = Chunk(preamble_line if preamble else number, [*preamble, line])
+                preamble = []
+                continue
+            if cut:
+                if stats is not None and line.strip():
+                    stats.junk_lines += 1
+                continue
+            current.lines.append(line)
+            if len(current.lines) >= MAX_HAND_LINES:
+                cut = True
+        if current is not None:
+            yield current
+
+    def parse(self, lines: Sequence[str], first_line: int, file: str) -> Hand:
+        table_name = None
+        body = list(lines)
+        m = _TABLE_HEADER.match(lines[0]) if lines else None
+        if m is not None:
+            table_name = m.group("name").strip('"')
+        try:
+            doc = load(body, first_line)
+            hand_id = str(doc.fields.hand) if doc.fields.hand is not None else _hand_id(file, table_name)
+            return HandBuilder(doc, file, hand_id).hand(first_line)
+        except DocumentError as exc:
+            raise HandParseFailure(exc.error) from None
+        except PHHError as exc:
+            raise HandParseFailure(ParseError(line=exc.line, message=str(exc))) from None
+
+
+def _hand_id(file: str, table: str | None) -> str:
+    """A hand with no ``hand`` field is named after its file (and its table in a ``.phhs``)."""
+    stem = Path(file).stem if file else "phh"
+    return f"{stem}#{table}" if table is not None else stem
+
+
+register(PHHFormat())

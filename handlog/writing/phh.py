@@ -1,0 +1,309 @@
+"""Write any hand handlog reads as PHH: one TOML table per hand, in the action notation of phh-std.
+
+The players are numbered from the first seat left of the button (``p1``) round to the button (heads-up: the big
+blind, then the button), as PHH expects. The specification's optional fields are written where the hand knows
+them (players, seats, seat_count, hand, table, venue, currency, time, finishing stacks, winnings), and
+``_``-prefixed fields (phh-std leaves them to users) for what it lacks, so that handlog reads back the hand the
+site logged, with its own numbers to check: ``_posts`` (forced bets the arrays cannot say: a dead small blind,
+a returning player's big blind), ``_uncalled``, ``_collects`` (pot by pot), ``_total_pot``, ``_main_pot``,
+``_side_pots`` and ``_rake``. Chat, seat changes and notices are not part of a PHH hand.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from decimal import Decimal
+
+from handlog.engine import replay
+from handlog.engine.variants import variant_for
+from handlog.events import (
+    Bet,
+    Call,
+    CashOut,
+    Check,
+    Collect,
+    DealHole,
+    Discard,
+    Event,
+    Fold,
+    Game,
+    Hand,
+    HandCancelled,
+    Muck,
+    Post,
+    PostType,
+    Raise,
+    Show,
+    StandPat,
+    Street,
+    StreetStart,
+    Structure,
+    UncalledBet,
+)
+from handlog.formats.phh import GAME_CODES, STRUCTURE_CODES, STUD_GAMES
+
+ZERO = Decimal(0)
+BOARD_STREETS = (Street.FLOP, Street.TURN, Street.RIVER)
+BLIND_POSTS = (PostType.SMALL_BLIND, PostType.BIG_BLIND, PostType.STRADDLE)
+
+
+class Unconvertible(ValueError):
+    """A hand PHH cannot hold (a game without a variant code, a cancelled hand, a hand run twice)."""
+
+
+def variant_code(game: Game, structure: Structure) -> str | None:
+    """The PHH variant code of a game and structure (``NT``, ``FO/8``, ``F5CD`` …), or None."""
+    letter = next((k for k, v in STRUCTURE_CODES.items() if v == structure), None)
+    code = next((k for k, (g, _) in GAME_CODES.items() if g == game and g != Game.OTHER), None)
+    return None if letter is None or code is None else letter + code
+
+
+def _number(value: Decimal | int) -> str:
+    """A TOML number, exactly as the amount is (no exponent)."""
+    return format(Decimal(value), "f")
+
+
+def _string(value: str) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _array(values: Sequence[str]) -> str:
+    return "[" + ", ".join(values) + "]"
+
+
+class _Writer:
+    def __init__(self, hand: Hand) -> None:
+        self.hand = hand
+        code = variant_code(hand.game, hand.structure)
+        if code is None:
+            raise Unconvertible(f"{hand.game_name or hand.game.value} ({hand.structure.value}) has no PHH variant code")
+        if any(isinstance(e, HandCancelled) for e in hand.events) or hand.cancelled:
+            raise Unconvertible("a cancelled hand is no PHH hand")
+        if any(isinstance(e, StreetStart) and e.run == 2 for e in hand.events) or hand.summary.run_twice:
+            raise Unconvertible("PHH cannot hold a hand run twice")
+        if any(isinstance(e, CashOut) for e in hand.events):
+            raise Unconvertible("PHH cannot hold a cash-out (the pot was not awarded)")
+        if hand.game in STUD_GAMES:
+            raise Unconvertible("stud hands are not converted yet (their later streets' cards)")
+        self.code = code
+        acting = {getattr(e, "player", None) for e in hand.events}
+        seats = [s for s in hand.seats if not s.out_of_hand and (not s.sitting_out or s.player in acting)]
+        button = hand.button
+        if button is not None:
+            seats.sort(key=lambda s: (s.seat <= button, s.seat))
+        self.seats = seats
+        self.index = {s.player: k for k, s in enumerate(seats, 1)}
+        variant = variant_for(hand.game)
+        self.hole_cards = variant.hole_cards if variant is not None else 2
+
+    def p(self, player: str) -> str:
+        if player not in self.index:
+            raise Unconvertible(f"{player!r} acts without a seat in the hand")
+        return f"p{self.index[player]}"
+
+    # ------------------------------------------------------------------ forced bets
+    def forced_bets(self) -> tuple[list[Decimal], list[Decimal], list[tuple[int, str, Decimal]] | None]:
+        n = len(self.seats)
+        antes, blinds = [ZERO] * n, [ZERO] * n
+        posts = [e for e in self.hand.events if isinstance(e, Post) and e.post != PostType.BRING_IN]
+        listed = [(self.index[e.player], e.post.value, e.amount) for e in posts if e.player in self.index]
+        for e in posts:
+            k = self.index.get(e.player)
+            if k is None:
+                raise Unconvertible(f"{e.player!r} posts without a seat in the hand")
+            if e.post == PostType.ANTE:
+                antes[k - 1] += e.amount
+            elif e.post in BLIND_POSTS:
+                blinds[k - 1] += e.amount
+        if n == 2:  # phh-std reverses the arrays heads-up
+            antes, blinds = antes[::-1], blinds[::-1]
+        return antes, blinds, (None if self._arrays_say_it(posts, blinds) else listed)
+
+    def _arrays_say_it(self, posts: list[Post], blinds: list[Decimal]) -> bool:
+        """Whether the arrays read back as exactly these posts (else ``_posts`` lists them)."""
+        n = len(self.seats)
+        if any(e.post not in (PostType.ANTE, *BLIND_POSTS) for e in posts):
+            return False
+        effective = blinds[::-1] if n == 2 else blinds
+        order = [1, 0] if n == 2 else list(range(n))
+        posting = [i for i in order if effective[i] > 0]
+        kinds = [PostType.SMALL_BLIND, PostType.BIG_BLIND] if len(posting) > 1 else [PostType.BIG_BLIND]
+        expected = [(i + 1, kinds[j] if j < len(kinds) else PostType.STRADDLE) for j, i in enumerate(posting)]
+        actual = [(self.index[e.player], e.post) for e in posts if e.post != PostType.ANTE]
+        antes = [e for e in posts if e.post == PostType.ANTE]
+        if len(antes) != len({e.player for e in antes}):
+            return False
+        first_blind = next((k for k, e in enumerate(posts) if e.post != PostType.ANTE), len(posts))
+        if any(e.post == PostType.ANTE for e in posts[first_blind:]):
+            return False  # an ante after a blind: the arrays would put it first
+        return actual == expected
+
+    # ------------------------------------------------------------------ actions
+    def actions(self) -> list[str]:
+        events = self.hand.events
+        out: list[str] = []
+        dealt = False
+        bets: dict[str, Decimal] = {}
+        for e in events:
+            if isinstance(e, Post) and e.post in (*BLIND_POSTS, PostType.BOTH_BLINDS, PostType.BUTTON_BLIND):
+                bets[e.player] = bets.get(e.player, ZERO) + e.amount
+        folded: set[str] = set()
+        pending: dict[str, int] = {}  # cards discarded and not yet shown replaced
+        drawing = False  # a draw has begun: the bets of the round before it are in the pot (some logs print no
+        # "*** DRAW ***" line, so the first discard says it)
+        for position, e in enumerate(events):
+            if isinstance(e, Discard | StandPat) and not drawing:
+                bets, drawing = {}, True
+            elif isinstance(e, Bet | Raise | Call | Check | Fold):
+                drawing = False
+            if not dealt and isinstance(e, StreetStart | DealHole | Fold | Check | Call | Bet | Raise | Post) and not (
+                isinstance(e, Post) and e.post != PostType.BRING_IN
+            ):
+                out.extend(self._deal_all())
+                dealt = True
+            if isinstance(e, StreetStart):
+                if e.street in BOARD_STREETS:
+                    out.append(f"d db {''.join(e.cards)}")
+                if e.street != Street.PREFLOP:
+                    bets = {}
+            elif isinstance(e, DealHole) and (e.new or pending.get(e.player) == len(e.cards)):
+                # the new cards of a draw (a log shows a hand of all new cards as one bracket)
+                out.append(f"d dh {self.p(e.player)} {''.join(e.new or e.cards)}")
+                pending.pop(e.player, None)
+            elif isinstance(e, Post) and e.post == PostType.BRING_IN:
+                bets[e.player] = bets.get(e.player, ZERO) + e.amount
+                out.append(f"{self.p(e.player)} pb")
+            elif isinstance(e, Fold):
+                folded.add(e.player)
+                out.append(f"{self.p(e.player)} f")
+            elif isinstance(e, Check | Call):
+                if isinstance(e, Call):
+                    bets[e.player] = bets.get(e.player, ZERO) + e.amount
+                out.append(f"{self.p(e.player)} cc")
+            elif isinstance(e, Bet):
+                bets[e.player] = bets.get(e.player, ZERO) + e.amount
+                out.append(f"{self.p(e.player)} cbr {_number(bets[e.player])}")
+            elif isinstance(e, Raise):
+                bets[e.player] = e.to
+                out.append(f"{self.p(e.player)} cbr {_number(e.to)}")
+            elif isinstance(e, Discard):
+                cards = "".join(e.cards) if e.cards else "??" * e.count
+                out.append(f"{self.p(e.player)} sd {cards}")
+                pending[e.player] = e.count
+                if e.count and not self._draws_later(events[position + 1 :], e.player, e.count):
+                    out.append(f"d dh {self.p(e.player)} {'??' * e.count}")
+            elif isinstance(e, StandPat):
+                out.append(f"{self.p(e.player)} sd")
+            elif isinstance(e, Show | Muck) and len(self.seats) - len(folded) < 2:
+                continue  # a lone winner showing or not: no showdown, and PHH has no such action
+            elif isinstance(e, Show):
+                out.append(f"{self.p(e.player)} sm {''.join(e.cards)}{'??' * e.unknown}")
+            elif isinstance(e, Muck):
+                out.append(f"{self.p(e.player)} sm")
+        if not dealt:
+            out.extend(self._deal_all())
+        return out
+
+    def _deal_all(self) -> list[str]:
+        first: dict[str, tuple[str, ...]] = {}
+        for e in self.hand.events:
+            if isinstance(e, DealHole) and not e.new and e.player not in first:
+                first[e.player] = e.cards
+        return [
+            f"d dh p{k} {''.join(first.get(s.player, ())) or '??' * self.hole_cards}"
+            for k, s in enumerate(self.seats, 1)
+        ]
+
+    @staticmethod
+    def _draws_later(rest: Sequence[Event], player: str, count: int) -> bool:
+        """Whether the log shows ``player``'s new cards before the next betting action."""
+        for e in rest:
+            if isinstance(e, DealHole) and e.player == player and (e.new or len(e.cards) == count):
+                return True
+            if isinstance(e, Bet | Raise | Call | Check | Fold | StreetStart):
+                return False
+        return False
+
+    # ------------------------------------------------------------------ the table
+    def table(self) -> str:
+        h = self.hand
+        antes, blinds, posts = self.forced_bets()
+        actions = self.actions()
+        rp = replay(h, states=False)
+        lines = [f"variant = {_string(self.code)}"]
+        lines.append(f"antes = {_array([_number(a) for a in antes])}")
+        if any(blinds) or h.game not in STUD_GAMES:
+            lines.append(f"blinds_or_straddles = {_array([_number(b) for b in blinds])}")
+        bring_in = next((e.amount for e in h.events if isinstance(e, Post) and e.post == PostType.BRING_IN), None)
+        if bring_in is not None:
+            lines.append(f"bring_in = {_number(bring_in)}")
+        if h.structure == Structure.FIXED_LIMIT:
+            lines.append(f"small_bet = {_number(h.stakes.small)}")
+            lines.append(f"big_bet = {_number(h.stakes.big)}")
+        else:
+            lines.append(f"min_bet = {_number(h.stakes.big)}")
+        lines.append(f"starting_stacks = {_array([_number(s.stack) for s in self.seats])}")
+        lines.append("actions = [")
+        lines.extend(f"  {_string(a)}," for a in actions)
+        lines.append("]")
+        lines.append(f"players = {_array([_string(s.player) for s in self.seats])}")
+        lines.append(f"seats = {_array([str(s.seat) for s in self.seats])}")
+        if h.max_seats:
+            lines.append(f"seat_count = {h.max_seats}")
+        lines.append(f"hand = {_string(h.hand_id)}")
+        if h.table:
+            lines.append(f"table = {_string(h.table)}")
+        lines.append(f"venue = {_string(h.site)}")
+        if h.currency not in ("CHIPS", "PLAY") and len(h.currency) == 3:
+            lines.append(f"currency = {_string(h.currency)}")
+        if h.time_utc is not None:
+            t = h.time_utc
+            lines.append(f"year = {t.year}\nmonth = {t.month}\nday = {t.day}")
+            lines.append(f"time = {t.strftime('%H:%M:%S')}\ntime_zone = \"UTC\"")
+        collected = {name: ZERO for name in self.index}
+        for c in rp.collects:
+            if c.player in collected:
+                collected[c.player] += c.amount
+        lines.append(f"winnings = {_array([_number(collected[s.player]) for s in self.seats])}")
+        finishing = [
+            s.stack - rp.results[s.player].committed + rp.results[s.player].collected if s.player in rp.results
+            else s.stack for s in self.seats
+        ]
+        lines.append(f"finishing_stacks = {_array([_number(v) for v in finishing])}")
+        lines.extend(self._site_fields(posts))
+        return "\n".join(lines) + "\n"
+
+    def _site_fields(self, posts: list[tuple[int, str, Decimal]] | None) -> list[str]:
+        h = self.hand
+        out: list[str] = []
+        if posts is not None:
+            out.append("_posts = " + _array([f"[{k}, {_string(kind)}, {_number(a)}]" for k, kind, a in posts]))
+        if not h.summary.results_stated:  # a research log (PHH, ACPC): the awards are the replay's, not stated
+            return out
+        uncalled = [e for e in h.events if isinstance(e, UncalledBet)]
+        if uncalled:
+            out.append("_uncalled = " + _array([f"[{self.index[e.player]}, {_number(e.amount)}]" for e in uncalled]))
+        collects = [e for e in h.events if isinstance(e, Collect)]
+        out.append("_collects = " + _array(
+            [f"[{self.index[e.player]}, {_string(e.pot)}, {_number(e.amount)}]" for e in collects]
+        ))
+        s = h.summary
+        if s.total_pot is not None:
+            out.append(f"_total_pot = {_number(s.total_pot)}")
+        if s.main_pot is not None:
+            out.append(f"_main_pot = {_number(s.main_pot)}")
+            out.append(f"_side_pots = {_array([_number(p) for p in s.side_pots])}")
+        if s.rake is not None:
+            out.append(f"_rake = {_number(s.rake)}")
+        return out
+
+
+def hand_to_phh(hand: Hand) -> str:
+    """The hand as one PHH document (a ``.phh`` file, or one table of a ``.phhs``); raises ``Unconvertible``."""
+    return _Writer(hand).table()
+
+
+def hands_to_phhs(hands: Sequence[Hand]) -> str:
+    """Several hands as one ``.phhs`` document: tables ``[1]``, ``[2]`` … in order."""
+    return "\n".join(f"[{k}]\n{hand_to_phh(h)}" for k, h in enumerate(hands, 1))

@@ -1,0 +1,174 @@
+"""``handlog anonymize``: pseudonyms everywhere, chat masked, every other byte kept, the same statistics."""
+
+from __future__ import annotations
+
+import codecs
+import contextlib
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from handlog.anonymize import Anonymizer
+from handlog.cli.main import main
+from handlog.reading import read
+from handlog.stats import per_hand
+
+ROOT = Path(__file__).resolve().parents[1]
+HANDS = ROOT / "tests" / "engine" / "hands"
+KICKER = (HANDS / "nl_6max_kicker.txt").read_text(encoding="utf-8")
+CHAT = HANDS / "single_draw_ante_all_in.txt"
+ACPC = "STATE:4:r300cfffc/cr1000r10000cc//:2c7d|AhAc|KdKs|QhQs|3h8s|4d9c/Ts6c2h/5d/3c:-50|20050|-10000|-10000|0|0" \
+    ":Ann|Ben|Carl|Dora|Eve|Finn\n"
+
+
+@pytest.fixture
+def inputs(tmp_path: Path) -> Path:
+    """Hands in every encoding and line ending the reader takes, with chat, a non-ASCII name and a PHH and an ACPC
+    file; one file is named after a player."""
+    src = tmp_path / "in"
+    (src / "stars").mkdir(parents=True)
+    (src / "stars" / "chat.txt").write_bytes(CHAT.read_bytes())
+    (src / "stars" / "Player3 session.txt").write_text(KICKER, encoding="utf-8")
+    jorg = KICKER.replace("Player2", "Jörg €uro")
+    (src / "stars" / "cp1252_crlf.txt").write_bytes(jorg.replace("\n", "\r\n").encode("cp1252"))
+    utf16 = KICKER.replace("Player4", "Zoë")
+    (src / "stars" / "utf16.txt").write_bytes(codecs.BOM_UTF16_LE + utf16.replace("\n", "\r\n").encode("utf-16-le"))
+    (src / "stars" / "bom.txt").write_bytes(codecs.BOM_UTF8 + KICKER.replace("Player5", "Ana María").encode())
+    (src / "phh").mkdir()
+    (src / "phh" / "dwan.phh").write_bytes((ROOT / "tests/formats/golden_phh/nt_dwan_ivey_2009.phh").read_bytes())
+    (src / "acpc.log").write_text(ACPC, encoding="utf-8")
+    return src
+
+
+def _names(folder: Path) -> set[str]:
+    names: set[str] = set()
+    for record in read([folder]):
+        assert record.hand is not None
+        names.update(s.player for s in record.hand.seats)
+    return names
+
+
+def _spellings(name: str) -> list[bytes]:
+    out = [name.encode("utf-8"), name.encode("utf-16-le"), name.encode("utf-16-be")]
+    with contextlib.suppress(UnicodeEncodeError):
+        out.append(name.encode("cp1252"))
+    return out
+
+
+def _run(inputs: Path, out: Path, *extra: str) -> int:
+    return main(["anonymize", str(inputs), "--output", str(out), *extra])
+
+
+def test_no_original_name_remains_in_any_output_byte(inputs: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    assert _run(inputs, out, "--salt", "s") == 0
+    originals = _names(inputs)
+    assert {"Jörg €uro", "Zoë", "Ana María", "Phil Ivey", "Ann", "Player3"} <= originals
+    files = [p for p in out.rglob("*") if p.is_file()]
+    assert len(files) == 7
+    for path in files:
+        data = path.read_bytes()
+        for name in originals:
+            assert all(spelling not in data for spelling in _spellings(name)), (path.name, name)
+            assert name not in str(path.relative_to(out))
+
+
+def _undo(data: bytes, original: bytes, back: dict[str, str]) -> bytes:
+    """Pseudonyms back to names, each line in the encoding of the original's line (as the reader decodes it)."""
+
+    def names(text: str) -> str:
+        for alias, name in back.items():
+            text = text.replace(alias, name)
+        return text
+
+    if data.startswith(codecs.BOM_UTF16_LE):
+        return data[:2] + names(data[2:].decode("utf-16-le")).encode("utf-16-le")
+    lines = []
+    for line, old in zip(data.splitlines(keepends=True), original.splitlines(keepends=True), strict=True):
+        try:
+            old.decode("utf-8")
+            codec = "utf-8"
+        except UnicodeDecodeError:
+            codec = "cp1252"
+        lines.append(names(line.decode(codec)).encode(codec))
+    return b"".join(lines)
+
+
+def test_everything_but_names_and_chat_is_kept_byte_for_byte(inputs: Path, tmp_path: Path) -> None:
+    anonymizer = Anonymizer(tmp_path / "out", salt="s")
+    outcomes, _ = anonymizer.run([inputs])
+    assert all(o.error is None for o in outcomes), [o.error for o in outcomes]
+    back = {alias: name for name, alias in anonymizer.mapping.items()}
+    masked = 0
+    for outcome in outcomes:
+        assert outcome.target is not None
+        original = outcome.source.read_bytes()
+        undone = _undo(outcome.target.read_bytes(), original, back)
+        old_lines, new_lines = original.splitlines(keepends=True), undone.splitlines(keepends=True)
+        assert len(old_lines) == len(new_lines), outcome.source.name
+        for old, new in zip(old_lines, new_lines, strict=True):
+            if b" said, " in old:  # a chat line: the speaker stays (as a pseudonym), the words are masked
+                assert new == old[: old.index(b" said, ")] + b' said, "***"' + old[len(old.rstrip(b"\r\n")):]
+                masked += 1
+            else:
+                assert new == old, (outcome.source.name, old, new)
+    assert masked >= 3
+
+
+def test_anonymised_files_give_the_same_statistics(inputs: Path, tmp_path: Path) -> None:
+    anonymizer = Anonymizer(tmp_path / "out", salt="s")
+    anonymizer.run([inputs])
+    before = per_hand(read([inputs]), with_allin_ev=False)
+    after = per_hand(read([tmp_path / "out"]), with_allin_ev=False)
+    before["player"] = before["player"].map(anonymizer.mapping)
+    keys = ["hand_id", "player"]
+    columns = [c for c in before.columns if c not in ("file",)]
+    pd.testing.assert_frame_equal(
+        before[columns].sort_values(keys).reset_index(drop=True),
+        after[columns].sort_values(keys).reset_index(drop=True),
+    )
+    assert len(after) > 20
+
+
+def test_pseudonyms_are_consistent_across_files_and_runs_with_one_salt(inputs: Path, tmp_path: Path) -> None:
+    first = Anonymizer(tmp_path / "a", salt="club")
+    first.run([inputs])
+    second = Anonymizer(tmp_path / "b", salt="club")
+    second.run([inputs / "stars"])
+    shared = set(first.mapping) & set(second.mapping)
+    assert shared and all(first.mapping[n] == second.mapping[n] for n in shared)
+    other = Anonymizer(tmp_path / "c", salt="other")
+    other.run([inputs])
+    assert all(other.mapping[n] != first.mapping[n] for n in first.mapping)
+    # within one run, one name is one pseudonym in every file: Player3 plays in three of them
+    alias = first.mapping["Player3"]
+    assert sum(alias.encode() in p.read_bytes() for p in (tmp_path / "a").rglob("*.txt")) >= 3
+
+
+def test_keep_and_the_files_that_are_not_written(
+    inputs: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "out"
+    (inputs / "stars" / "cut.txt").write_text(KICKER.replace("Player3: checks", "Player3: dances"), encoding="utf-8")
+    assert _run(inputs, out, "--keep", "Player1") == 1
+    err = capsys.readouterr().err
+    assert "cut.txt" in err and "cannot be read" in err
+    assert not (out / "in" / "stars" / "cut.txt").exists()
+    assert b"Player1" in (out / "in" / "stars" / "utf16.txt").read_bytes().decode("utf-16").encode()
+    # a file given by itself, with its own folder as the output, would overwrite itself: refused
+    single = inputs / "acpc.log"
+    assert main(["anonymize", str(single), "--output", str(inputs)]) == 1
+    assert single.read_text(encoding="utf-8") == ACPC
+
+
+def test_an_output_path_never_leaves_the_output_folder(inputs: Path, tmp_path: Path) -> None:
+    outside = tmp_path / "elsewhere.txt"
+    outside.write_text(KICKER, encoding="utf-8")
+    (inputs / "stars" / "link.txt").symlink_to(outside)  # found under the folder, but a file outside it
+    out = tmp_path / "out"
+    outcomes, _ = Anonymizer(out, salt="s").run([inputs])
+    refused = [o for o in outcomes if o.source.name == "link.txt"]
+    assert refused and refused[0].target is None and "not inside" in (refused[0].error or "")
+    for path in out.rglob("*"):
+        assert path.resolve().is_relative_to(out.resolve())
