@@ -11,7 +11,7 @@ from decimal import Decimal
 
 from handlog.engine import Category, Replay, Severity, Violation
 from handlog.engine.replay import pot_index
-from handlog.events import Collect
+from handlog.events import Collect, Street, StreetStart
 
 ZERO = Decimal(0)
 
@@ -66,6 +66,33 @@ def rake_bounds(replay: Replay) -> Iterator[Violation]:
     stated = replay.hand.summary.total_pot
     if replay.rake < 0 or (stated is not None and replay.rake > stated):
         yield _error("rake", _pot_line(replay), f"a rake of {replay.rake} from a pot of {stated}")
+
+
+def unstated_rake(replay: Replay) -> Iterator[Violation]:
+    """Where the site states no rake, the engine takes what it kept (the pot less what it paid, see
+    ``engine.replay``): a tournament keeps nothing (its fee is paid with the buy-in), a cash game at most the
+    room's rake share (``RulesProfile.max_rake_share``) and, under "no flop, no drop", nothing from a hand that
+    ends before the flop. This is how every collect of such a log is checked: one paid too much leaves a negative
+    rake (``rake_bounds``), one paid too little leaves more than the room takes."""
+    hand = replay.hand
+    if hand.summary.rake is not None or replay.cancelled or not replay.collects or _cashed_out(replay):
+        return
+    pot = hand.summary.total_pot if hand.summary.total_pot is not None else sum(
+        (r.committed for r in replay.results.values()), ZERO)
+    line = replay.collects[-1].line
+    if hand.tournament is not None and replay.rake != 0:
+        yield _error("collected-total", line,
+                     f"a tournament pays out its whole pot of {pot}, the players collect {pot - replay.rake}")
+        return
+    flop = any(isinstance(e, StreetStart) and e.street == Street.FLOP for e in hand.events)
+    if replay.rake > 0 and replay.rules.no_flop_no_drop and not flop:
+        yield _error("collected-total", line,
+                     f"the pot of {pot} ended before the flop and is not raked, but the players collect only"
+                     f" {pot - replay.rake}")
+    elif replay.rake > pot * replay.rules.max_rake_share:
+        yield _error("collected-total", line,
+                     f"the players collect {pot - replay.rake} of a pot of {pot}: the {replay.rake} kept is more than"
+                     f" the room's rake of {replay.rules.max_rake_share * 100:g} % at most")
 
 
 def side_pots(replay: Replay) -> Iterator[Violation]:
@@ -176,6 +203,7 @@ CHECKS: list[Callable[[Replay], Iterator[Violation]]] = [
     total_pot,
     collected_total,
     rake_bounds,
+    unstated_rake,
     side_pots,
     collect_eligibility,
     collected_per_pot,

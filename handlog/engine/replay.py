@@ -51,9 +51,12 @@ def replay(hand: Hand, rules: RulesProfile | None = None, *, states: bool = True
     committed = {p.name: p.committed for p in players.values() if p.committed or p.live}
     pots = tuple(build_pots(committed, live))
     pots = _with_winners(pots, table)
-    rake = hand.summary.rake if hand.summary.rake is not None else settled_rake
     if table.cancelled:
         rake = ZERO
+    elif hand.summary.rake is None and not hand.summary.results_stated:
+        rake = settled_rake  # the rules made the awards (PHH, ACPC): the rake is what they left
+    else:
+        rake = _rake(table)
     results = _results(table, rake)
     return Replay(
         hand=hand,
@@ -111,6 +114,25 @@ POT_NAMES: dict[str, int] = {"pot": 0, "main pot": 0, "side pot": 1, **{f"side p
 
 def pot_index(name: str) -> int:
     return POT_NAMES.get(name, 0)
+
+
+def _rake(table: Table) -> Decimal:
+    """The rake the site states; where it states none (Bovada's cash hands, Zone Poker, Everleaf …), what the site
+    kept: the pot, as stated or else as the bets make it, less everything it paid. The notes say which numbers
+    the site did not state, so that a reader knows what was computed rather than checked (the accounting checks
+    then hold the rake kept to the room's rules)."""
+    summary = table.hand.summary
+    if summary.rake is not None:
+        return summary.rake
+    if not table.collects:
+        return ZERO
+    put_in = sum((p.committed for p in table.players.values()), ZERO)
+    pot = summary.total_pot if summary.total_pot is not None else put_in
+    kept = pot - sum((c.amount for c in table.collects), ZERO)
+    if summary.total_pot is None:
+        table.notes.append(f"the site states no total pot: {put_in}, computed from the bets")
+    table.notes.append(f"the site states no rake: {kept} kept, the pot less what it paid")
+    return kept
 
 
 def _results(table: Table, rake: Decimal) -> dict[str, PlayerResult]:

@@ -75,6 +75,11 @@ class RulesProfile(BaseModel):
     showdown_order_is_error: bool = False
     """holdem-rules-fa.txt, "Shotdown": the last bettor or raiser shows first. Houses whose dealers enforce it make a
     breach an error; sites that show hands automatically, in their own order, keep it a warning."""
+    max_rake_share: Decimal = Decimal("0.10")
+    """Where a log states no rake, what the site kept (the pot less what it paid) is at most this share of the pot:
+    rooms rake 2.5 to 10 % of a pot, so more than 10 % kept is a collect written too small."""
+    no_flop_no_drop: bool = False
+    """No rake is taken from a hand that ends before the flop (most rooms' published rake policy)."""
     showdown_order_all_in: AllInShowdown = AllInShowdown.LAST_BET
     """holdem-rules-fa.txt, "Shotdown": the order holds also when someone is all-in; which round decides then."""
 
@@ -114,6 +119,22 @@ SITE_PROFILES: dict[str, RulesProfile] = {
     # seen, so every other seat of a 9-handed table may.
     "GGPoker": RulesProfile(name="GGPoker", straddle_seat=StraddleSeat.ANY, max_straddles=8),
 }
+
+
+# Full Tilt: a bet and three raises per fixed-limit round (limit-holdem-rules-da.txt, "Der kan normalt kun forhøjes
+# tre gange i løbet af runden"), heads-up too: no Full Tilt round of the corpus goes past four bets, heads-up ones
+# included (the 2012 heads-up 2-7 Triple Draw sit & go, hand 31331182923, stops at four). Five Card Draw replaces
+# at most four cards (five-card-draw-rules-de.txt, section 5 "Kartenaustausch"); no Full Tilt Five Card Draw hand
+# of the corpus replaces five. The odd chip keeps the standard rule: no Full Tilt split of the corpus has one.
+SITE_PROFILES["Full Tilt"] = RulesProfile(
+    name="Full Tilt", fixed_limit_bets_per_round=4, cap_applies_heads_up=True, max_discard=4
+)
+
+# Bovada (Ignition, Bodog) rakes 5 % of a cash pot, rounded down to the cent, up to a cap that depends on the stakes,
+# and nothing from a hand that ends before the flop: each of the corpus' cash hands that states its rake ("Total
+# Pot($20) | Rake ($1)", 2012 and 2014) and each one that states none (Zone Poker 2021: the pot less what was paid)
+# keeps at most 5 %, and none that ends preflop keeps anything.
+SITE_PROFILES["Bovada"] = RulesProfile(name="Bovada", max_rake_share=Decimal("0.05"), no_flop_no_drop=True)
 
 
 def profile_for(site: str) -> RulesProfile:

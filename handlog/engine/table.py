@@ -974,6 +974,14 @@ class Table:
             top.committed -= excess
             self.notes.append(f"uncalled {excess} returned to {name} without a line (the total shows it)")
             return
+        alone = [p.name for p in self.live_players()] == [name]
+        won = sum((e.amount for e in self.hand.events if isinstance(e, Collect) and e.player == name), ZERO)
+        pot = stated if stated is not None else in_pot  # a log stating no total: the collect alone says it
+        if alone and pot == in_pot == won + (self.hand.summary.rake or ZERO) and not self.prints_uncalled:
+            # a walk written the site's way (Winning, Bovada): no "Uncalled bet" line, the unmatched part counted in
+            # the total and won back with the pot by its owner, the only player left: the same chips as a return
+            self.notes.append(f"uncalled {excess} won back by {name} with the pot (the log counts it in the total)")
+            return
         self.violate(
             "uncalled-not-returned", Category.ACCOUNTING, due,
             f"{excess} of {name}'s bet was not called: it should have been returned before the pot was awarded",

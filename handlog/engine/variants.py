@@ -86,6 +86,25 @@ def deuce_to_seven_low(hole: Sequence[str], board: Sequence[str] = ()) -> int:
     return 2 * (7463 - int(evaluate_cards(*cards)))
 
 
+_A5_SHAPES = {(1, 1, 1, 1, 1): 0, (2, 1, 1, 1): 1, (2, 2, 1): 2, (3, 1, 1): 3, (3, 2): 4, (4, 1): 5}
+
+
+def ace_to_five_low(hole: Sequence[str], board: Sequence[str] = ()) -> int:
+    """Rank of an A-5 lowball hand (lower is better): aces are low, straights and flushes do not count, so
+    5-4-3-2-A is the best hand. Five different ranks beat any pair, a pair beats two pairs, and so on; within
+    a shape the highest card decides, then the next (pairs compared before their kickers)."""
+    ranks = [BADUGI_RANKS.get(card[0], 14) for card in hole]
+    counts: dict[int, int] = {}
+    for rank in ranks:
+        counts[rank] = counts.get(rank, 0) + 1
+    shape = tuple(sorted(counts.values(), reverse=True))
+    code = _A5_SHAPES.get(shape, 6)
+    order = sorted(counts, key=lambda r: (counts[r], r), reverse=True)
+    for rank in order + [0] * (5 - len(order)):
+        code = code * 16 + rank
+    return code
+
+
 @dataclass(frozen=True, slots=True)
 class Variant:
     name: str
@@ -165,6 +184,7 @@ def _omaha(name: str, hole_cards: int, hi_lo: bool = False) -> Variant:
 BADUGI = _draw_game("Badugi", 4, 3, best_badugi)
 TRIPLE_DRAW_27 = _draw_game("2-7 Triple Draw", 5, 3, deuce_to_seven_low, max_discard=5)
 SINGLE_DRAW_27 = _draw_game("2-7 Single Draw", 5, 1, deuce_to_seven_low, max_discard=5)
+TRIPLE_DRAW_A5 = _draw_game("A-5 Triple Draw", 5, 3, ace_to_five_low, max_discard=5)
 
 OMAHA = _omaha("Omaha", 4)
 FIVE_CARD_OMAHA = _omaha("5 Card Omaha", 5)
@@ -183,6 +203,7 @@ VARIANTS: dict[Game, Variant] = {
     Game.BADUGI: BADUGI,
     Game.TRIPLE_DRAW_27: TRIPLE_DRAW_27,
     Game.SINGLE_DRAW_27: SINGLE_DRAW_27,
+    Game.TRIPLE_DRAW_A5: TRIPLE_DRAW_A5,
 }
 
 

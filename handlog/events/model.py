@@ -39,6 +39,7 @@ class Game(StrEnum):
     BADUGI = "badugi"
     TRIPLE_DRAW_27 = "triple_draw_2_7"
     SINGLE_DRAW_27 = "single_draw_2_7"
+    TRIPLE_DRAW_A5 = "triple_draw_a_5"
     OTHER = "other"
 
 
@@ -59,6 +60,7 @@ class Street(StrEnum):
     DRAW_1 = "draw_1"  # the (first) draw and the betting round after it
     DRAW_2 = "draw_2"
     DRAW_3 = "draw_3"
+    SECOND = "second"  # five card stud's first street (read, not replayed yet)
     THIRD = "third"  # stud streets (read, not replayed yet)
     FOURTH = "fourth"
     FIFTH = "fifth"

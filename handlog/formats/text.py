@@ -8,7 +8,7 @@ from decimal import Decimal, InvalidOperation
 from functools import lru_cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from handlog.events import Cards
+from handlog.events import Cards, Collect, Event, PlayerStatus, Seat, SeatResult, StatusChange, StreetStart
 
 
 class FieldError(ValueError):
@@ -94,3 +94,84 @@ def utc_time(text: str) -> datetime | None:
     except (ValueError, ZoneInfoNotFoundError):
         return None
     return local.astimezone(UTC)
+
+
+class StreetBets:
+    """Each player's bet on the street being read, for logs that write a raise as its total only ("raises to
+    $12", Full Tilt; "raises $12 to $12", Winning): the increment is the total less the highest bet so far.
+
+    Also what each player put in on earlier streets (``put``), antes and dead money included.
+    """
+
+    def __init__(self) -> None:
+        self.bets: dict[str, Decimal] = {}
+        self.level = Decimal(0)
+        self.put: dict[str, Decimal] = {}
+
+    def new_street(self) -> None:
+        """The bets are swept into the pot: a new street starts with none."""
+        for player, bet in self.bets.items():
+            self.put[player] = self.put.get(player, Decimal(0)) + bet
+        self.bets = {}
+        self.level = Decimal(0)
+
+    def add(self, player: str, more: Decimal) -> None:
+        """A blind, a bring-in, a call or a bet: ``more`` on top of the player's bet."""
+        self.bets[player] = self.bets.get(player, Decimal(0)) + more
+        self.level = max(self.level, self.bets[player])
+
+    def dead(self, player: str, amount: Decimal) -> None:
+        """An ante or a dead blind: in the pot, not in the player's bet."""
+        self.put[player] = self.put.get(player, Decimal(0)) + amount
+
+    def raise_to(self, player: str, total: Decimal) -> Decimal:
+        """A raise to ``total``; returns its increment over the highest bet before it."""
+        by = total - self.level
+        self.bets[player] = total
+        self.level = max(self.level, total)
+        return by
+
+    def total(self, player: str) -> Decimal:
+        """What ``player`` put in so far, this street included."""
+        return self.put.get(player, Decimal(0)) + self.bets.get(player, Decimal(0))
+
+
+def merge_seat_result(seats: list[SeatResult], result: SeatResult) -> None:
+    """Add a summary seat line to ``seats``; a run-it-twice summary that repeats a seat once per run (Full Tilt,
+    Winning) is merged into that seat's one result: every amount won, the texts joined, the first line kept."""
+    same = next((i for i, s in enumerate(seats) if s.seat == result.seat), None)
+    if same is None:
+        seats.append(result)
+        return
+    before = seats[same]
+    seats[same] = before.model_copy(
+        update={
+            "text": f"{before.text} | {result.text}" if before.text else result.text,
+            "positions": before.positions or result.positions,
+            "won": before.won + result.won,
+            "shown": before.shown or result.shown,
+            "mucked": before.mucked or result.mucked,
+        }
+    )
+
+
+def collects_from_summary(seats: list[SeatResult]) -> list[Collect]:
+    """The collects of a hand whose log states them only in its summary ("Seat 4: P collected ($3.80)", "Seat 3:
+    P did not show and won $9.00"): some sites print no collect line for an uncontested pot. That statement is
+    the collect, read from the line that makes it."""
+    return [Collect(line=r.line, player=r.player, amount=won) for r in seats for won in r.won]
+
+
+def seats_sitting_out(
+    seats: list[Seat], events: list[Event], also: frozenset[str] | set[str] = frozenset()
+) -> list[Seat]:
+    """The seat lines with the players the log says sit out before the deal ("P sits out" / "P is sitting out"
+    between the seats and the first street, without it on the seat line) marked so, and ``also`` those a site
+    names otherwise: they are not dealt in (a player who acts anyway is dealt in by the engine)."""
+    out = set(also)
+    for e in events:
+        if isinstance(e, StreetStart):
+            break
+        if isinstance(e, StatusChange) and e.status is PlayerStatus.SITS_OUT:
+            out.add(e.player)
+    return [s.model_copy(update={"sitting_out": True}) if s.player in out else s for s in seats]

@@ -21,7 +21,11 @@ STEAL_POSITIONS = frozenset({"CO", "BTN", "SB"})
 
 def dealt_in(hand: Hand) -> list[str]:
     """Players dealt into the hand, in seat order: seated and not out of it, or acting or posting anyway."""
-    active = {p for e in hand.events if e.kind != "status" and (p := getattr(e, "player", None)) is not None}
+    # what a player says or the site notes about them (chat, "P adds $100") does not deal them in
+    active = {
+        p for e in hand.events
+        if e.kind not in ("status", "chat", "notice") and (p := getattr(e, "player", None)) is not None
+    }
     return [
         s.player
         for s in sorted(hand.seats, key=lambda s: s.seat)

@@ -6,7 +6,7 @@ from decimal import Decimal
 
 from handkit import check, edit, found, load
 
-from handlog.engine.variants import deuce_to_seven_low
+from handlog.engine.variants import ace_to_five_low, deuce_to_seven_low
 
 
 def test_deuce_to_seven_ranking() -> None:
@@ -42,3 +42,19 @@ def test_an_opponent_all_in_for_an_ante_calls_only_the_ante() -> None:
     assert result.replay.results["Player0"].net == Decimal(1)
     wrong = edit(load("single_draw_ante_all_in.txt"), 10, amount=Decimal(100))
     assert ("uncalled-bet", "accounting", 10) in found(check(wrong))
+
+
+def test_ace_to_five_ranking() -> None:
+    """A-5 lowball (Full Tilt's A-5 Triple Draw): aces are low and straights and flushes do not count, so the
+    wheel 5-4-3-2-A is the best hand, a suited 6-4-3-2-A beats 6-5-4-3-2 (a pair of nothing: both are no-pair
+    hands, six high, compared card by card), and any five different ranks beat any pair."""
+    wheel = ace_to_five_low(["5s", "4s", "3s", "2s", "As"])
+    assert wheel < ace_to_five_low(["6h", "4h", "3h", "2h", "Ah"]) < ace_to_five_low(["6s", "5d", "4c", "3h", "2s"])
+    king_high = ace_to_five_low(["Ks", "Qd", "Jc", "Th", "9s"])
+    pair_of_aces = ace_to_five_low(["As", "Ad", "2c", "3h", "4s"])
+    assert king_high < pair_of_aces < ace_to_five_low(["2s", "2d", "3c", "4h", "5s"])
+    two_pair = ace_to_five_low(["As", "Ad", "2c", "2h", "3s"])
+    trips = ace_to_five_low(["As", "Ad", "Ac", "2h", "3s"])
+    assert ace_to_five_low(["Ks", "Kd", "Qc", "Jh", "Ts"]) < two_pair < trips
+    # the same shape: the pair decides before its kickers
+    assert ace_to_five_low(["3s", "3d", "Kc", "Qh", "Js"]) < ace_to_five_low(["4s", "4d", "2c", "3h", "As"])

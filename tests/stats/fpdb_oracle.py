@@ -12,6 +12,7 @@ from typing import Any
 REPO = Path(__file__).resolve().parents[2]
 CORPUS = REPO.parent / "shared" / "corpus"
 STARS_DEV = CORPUS / "fpdb-stats" / "stars-dev.jsonl"
+SITES_DEV = CORPUS / "fpdb-stats" / "sites-dev.jsonl"
 
 FLAGS = {
     "street0VPI": "vpip",
@@ -62,6 +63,16 @@ def stars_dev() -> Iterator[dict[str, Any]]:
         for line in f:
             if line.strip():
                 yield json.loads(line)
+
+
+def sites_dev(site: str) -> Iterator[dict[str, Any]]:
+    """The rows of ``sites-dev.jsonl`` for one site, by fpdb's name for it (``"Full Tilt Poker"``)."""
+    with SITES_DEV.open(encoding="utf-8") as f:
+        for line in f:
+            if line.strip() and f'"site": "{site}"' in line:
+                row = json.loads(line)
+                if row.get("site") == site:
+                    yield row
 
 
 _ALLOWED_CALLS = {"datetime.datetime", "datetime", "Decimal", "decimal.Decimal"}

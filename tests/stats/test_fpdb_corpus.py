@@ -13,7 +13,7 @@ to what is left. The mapping of fpdb's fields is in ``fpdb_oracle.FIELDS`` with 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -179,7 +179,15 @@ def _our_rows(paths: list[Path]) -> tuple[dict[tuple[str, str, str], Row], dict[
 
 @pytest.fixture(scope="module")
 def compared() -> tuple[Counter[str], Counter[str], Counter[str], list[str]]:
-    fpdb = {(r["file"], r["hand_id"], r["player"]): r for r in fo.stars_dev() if "error" not in r}
+    return compare(fo.stars_dev())
+
+
+def compare(
+    rows: Iterable[Row], wrong: dict[str, tuple[Rule, ...]] = FPDB_WRONG
+) -> tuple[Counter[str], Counter[str], Counter[str], list[str]]:
+    """fpdb's rows against handlog's for the same (file, hand, player): per field, how many agree, how many
+    differ where a rule of ``wrong`` explains fpdb's error, and the unexplained differences."""
+    fpdb = {(r["file"], r["hand_id"], r["player"]): r for r in rows if "error" not in r}
     ours, seen = _our_rows(sorted({fo.CORPUS / k[0] for k in fpdb}))
     agree: Counter[str] = Counter()
     explained: Counter[str] = Counter()
@@ -193,7 +201,7 @@ def compared() -> tuple[Counter[str], Counter[str], Counter[str], list[str]]:
             total[field] += 1
             if fpdb_expected(field, f) == our_value(field, o):
                 agree[field] += 1
-            elif any(rule(f, o, seen[key[:2]]) for rule in FPDB_WRONG.get(field, ())):
+            elif any(rule(f, o, seen[key[:2]]) for rule in wrong.get(field, ())):
                 explained[field] += 1
             else:
                 unexplained.append(f"{field} {key}: fpdb {f[field]!r}, handlog {o[fo.FIELDS[field]]!r}")
@@ -239,15 +247,21 @@ def _first_hand(source: Path) -> Hand | None:
     return hand if hand is not None and hand.game in SUPPORTED_GAMES else None
 
 
-def _sidecars() -> list[Path]:
-    """The sidecars whose hand file handlog reads and counts (others are not collected, rather than skipped)."""
+def sidecars(site_folder: str = "Stars") -> list[Path]:
+    """The ``.hp`` sidecars of one site's folders under fpdb/ (``Stars``, ``FTP`` …) whose hand file handlog reads
+    and counts (others are not collected, rather than skipped)."""
     root = fo.CORPUS / "fpdb"
-    found = sorted(root.rglob("*.hp")) if root.is_dir() else []
+    found = sorted(p for p in root.rglob("*.hp") if f"/{site_folder}/" in p.as_posix()) if root.is_dir() else []
     return [p for p in found if _first_hand(p.with_suffix("")) is not None]
 
 
-@pytest.mark.parametrize("sidecar", _sidecars(), ids=lambda p: p.name)
+@pytest.mark.parametrize("sidecar", sidecars(), ids=lambda p: p.name)
 def test_first_hand_agrees_with_the_sidecar(sidecar: Path) -> None:
+    assert not sidecar_problems(sidecar)
+
+
+def sidecar_problems(sidecar: Path, wrong: dict[str, tuple[Rule, ...]] = FPDB_WRONG) -> list[str]:
+    """Where handlog's statistics of a file's first hand differ from its sidecar's, unexplained by ``wrong``."""
     hand = _first_hand(sidecar.with_suffix(""))
     assert hand is not None
     expected = fo.sidecar(sidecar)
@@ -265,10 +279,10 @@ def test_first_hand_agrees_with_the_sidecar(sidecar: Path) -> None:
             if field not in f:
                 continue
             if fpdb_expected(field, f) != our_value(field, o) and not any(
-                rule(f, o, _seen(hand)) for rule in FPDB_WRONG.get(field, ())
+                rule(f, o, _seen(hand)) for rule in wrong.get(field, ())
             ):
                 problems.append(f"{player} {field}: fpdb {f[field]!r}, handlog {o[fo.FIELDS[field]]!r}")
-    assert not problems
+    return problems
 
 
 def _row(rel: str, hand_id: str, player: str) -> Row:

@@ -1,0 +1,106 @@
+"""The fuzz test of ``test_fuzz`` over the golden hands of the other sites (Full Tilt, Winning): damaged logs never
+raise out of the reader, and every hand header still yields exactly one record (parsed or unparsed, never both)."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_fuzz import mutate_lines
+
+from handlog.reading import ReadReport, read, read_text
+from handlog.reading.decode import iter_lines
+
+GOLDEN = Path(__file__).resolve().parents[1] / "formats" / "golden"
+HEAD_LINES = 25
+
+# Written here, apart from the readers: where a hand of each site starts.
+STARTS = {
+    "fulltilt": re.compile(r"^\ufeff?Full ?Tilt ?Poker Game #"),
+    "winning": re.compile(r"^\ufeff?(?:Game )?Hand #[0-9]+ - "),
+}
+HANDS = {site: [p.read_text(encoding="utf-8") for p in sorted((GOLDEN / site).glob("*.txt"))] for site in STARTS}
+SESSIONS = {site: "\n\n".join(hands) for site, hands in HANDS.items()}
+SITES = sorted(STARTS)
+
+
+def count_headers(site: str, lines: list[str]) -> int:
+    """Hand headers in these lines (0 when the file's first lines hold none: not recognised at all)."""
+    start = STARTS[site]
+    head = [line for line in lines if line.strip()][:HEAD_LINES]
+    if not any(start.match(line) for line in head):
+        return 0
+    return sum(1 for line in lines if start.match(line))
+
+
+def check_text(site: str, text: str) -> None:
+    records = read_text(text)
+    assert len(records) == count_headers(site, text.splitlines())
+    for record in records:
+        assert (record.hand is None) != (record.error is None)
+
+
+@pytest.mark.parametrize("site", SITES)
+def test_the_golden_session_is_read_whole(site: str) -> None:
+    records = read_text(SESSIONS[site])
+    assert len(records) == len(HANDS[site]) >= 8
+    assert all(r.hand is not None for r in records)
+
+
+@pytest.mark.parametrize("site", SITES)
+@pytest.mark.parametrize("seed", range(60))
+def test_corrupted_lines(site: str, seed: int) -> None:
+    rng = random.Random(seed)
+    check_text(site, "\n".join(mutate_lines(rng, SESSIONS[site].splitlines())))
+
+
+@pytest.mark.parametrize("site", SITES)
+@pytest.mark.parametrize("seed", range(15))
+def test_truncated_anywhere(site: str, seed: int) -> None:
+    rng = random.Random(seed)
+    check_text(site, SESSIONS[site][: rng.randrange(len(SESSIONS[site]))])
+
+
+@pytest.mark.parametrize("site", SITES)
+@pytest.mark.parametrize("seed", range(15))
+def test_random_bytes_in_utf16(tmp_path: Path, site: str, seed: int) -> None:
+    """Full Tilt and Winning wrote UTF-16 archives: damaged ones are decoded, cut and read like the others."""
+    rng = random.Random(seed)
+    data = bytearray(SESSIONS[site].replace("\n", "\r\n").encode("utf-16"))
+    for _ in range(rng.randint(1, 30)):
+        k = rng.randrange(len(data) + 1)
+        data[k:k] = bytes(rng.randrange(256) for _ in range(rng.randint(1, 8)))
+    path = tmp_path / "fuzz.txt"
+    path.write_bytes(bytes(data))
+    records = list(read([path], ReadReport()))
+    with path.open("rb") as stream:
+        assert len(records) == count_headers(site, list(iter_lines(stream)))
+    for record in records:
+        assert (record.hand is None) != (record.error is None)
+
+
+LINES = {
+    site: sorted({line for hand in hands for line in hand.splitlines()[1:] if line.strip()})
+    for site, hands in HANDS.items()
+}
+
+
+@settings(
+    max_examples=100, deadline=None, derandomize=True, database=None, suppress_health_check=[HealthCheck.too_slow]
+)
+@given(st.data())
+def test_real_lines_in_random_order(data: st.DataObject) -> None:
+    site = data.draw(st.sampled_from(SITES))
+    body = data.draw(st.lists(st.sampled_from(LINES[site]), max_size=40))
+    header = data.draw(st.sampled_from([h.splitlines()[0] for h in HANDS[site]]))
+    check_text(site, "\n".join([header, *body]))
+
+
+@settings(max_examples=100, deadline=None, derandomize=True, database=None)
+@given(st.sampled_from(SITES), st.text(max_size=400))
+def test_arbitrary_text_after_a_header(site: str, text: str) -> None:
+    check_text(site, HANDS[site][0].splitlines()[0] + "\n" + text)
