@@ -17,7 +17,7 @@ from handlog.errors import ParseError
 from handlog.events import Hand
 from handlog.reading import registry
 from handlog.reading.decode import iter_lines
-from handlog.reading.split import SplitStats, split_hands
+from handlog.reading.split import Chunk, SplitStats, split_hands
 
 HEAD_LINES = 25
 SKIPPED_SUFFIXES = (
@@ -100,7 +100,7 @@ def read_file(path: Path, report: ReadReport, explicit: bool = True) -> Iterator
             stats = SplitStats()
             all_lines = chain(head, lines)
             for chunk in split_hands(all_lines, fmt, stats):
-                yield _record(fmt, name, chunk.line, chunk.lines)
+                yield _record(fmt, name, chunk)
             report.junk_lines += stats.junk_lines
         except OSError as exc:
             report.problems.append(FileProblem(name, f"read error: {exc.strerror or exc}"))
@@ -119,14 +119,19 @@ def read_text(text: str, file: str = "<text>") -> list[HandRecord]:
     fmt = registry.detect([ln for ln in islice(lines, 0, 200) if ln.strip()][:HEAD_LINES])
     if fmt is None:
         return []
-    return [_record(fmt, file, c.line, c.lines) for c in split_hands(lines, fmt)]
+    return [_record(fmt, file, c) for c in split_hands(lines, fmt)]
 
 
-def _record(fmt: registry.HandFormat, file: str, line: int, lines: list[str]) -> HandRecord:
-    facts = fmt.peek(lines[0])
+def _record(fmt: registry.HandFormat, file: str, chunk: Chunk) -> HandRecord:
+    line = chunk.line
+    streamed = chunk.document is not None and isinstance(fmt, registry.StreamFormat)
+    facts = fmt.peek_document(chunk.document) if streamed else fmt.peek(chunk.lines[0])  # type: ignore[attr-defined]
     record = HandRecord(file, line, facts.site or fmt.site, facts.hand_id, facts.game, facts.structure)
     try:
-        hand = record.hand = fmt.parse(lines, line, file)
+        if streamed:
+            hand = record.hand = fmt.parse_document(chunk.document, line, file)  # type: ignore[attr-defined]
+        else:
+            hand = record.hand = fmt.parse(chunk.lines, line, file)
         # the header may not tell it all (a PHH table header names the table, not the hand): the hand does
         record.hand_id, record.game = hand.hand_id, record.game or hand.game.value
         record.structure = record.structure or hand.structure.value

@@ -1,0 +1,341 @@
+"""iPoker (Playtech) XML session files: only iPoker's quirks, on the streaming machinery of ``xmlsession``.
+
+A session (``<session>``, or ``<root>`` in the 2022+ client) holds a ``<general>`` block (game type with stakes,
+currency, the hero's nickname, the tournament) and one ``<game gamecode=…>`` per hand: its players (seat, name,
+chips, ``dealer``, and ``bet``/``win``: everything the player put in and everything paid back to the player, the
+return of an uncalled bet included), then ``<round no=…>`` elements with ``<cards>`` and ``<action>`` elements.
+iPoker's quirks, which this module turns into the shared events:
+
+- cards are written suit first (``HQ``, ``D10``; ``X`` for an unknown card);
+- actions are written in seat order, not in the order played: their ``no`` attribute gives the order;
+- an action is a type code (0 fold, 1 small blind, 2 big blind, 3 call, 4 check, 5 bet, 7 all-in, 8 and 9 not
+  dealt in / sitting out, 15 ante, 16 bring-in, 23 raise) with ``sum``, the chips the action ADDS;
+- amounts carry their currency and locale inside the value: ``$0.02``, ``0,05€``, ``RSD8``, ``50kr``, ``1,500``;
+- no total pot, no rake and no uncalled-bet line: the pot is the players' ``bet``s less what was not called, the
+  rake is everything put in less everything won (the engine computes it, holds it to the room's rake rules and
+  says so in the audit's notes), and a player's ``win`` is split into the uncalled return and the collect.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal, InvalidOperation
+
+from handlog.errors import ParseError
+from handlog.events import Bet as BetEvent
+from handlog.events import (
+    Call,
+    Check,
+    Collect,
+    DealHole,
+    Event,
+    Fold,
+    Game,
+    Hand,
+    Post,
+    PostType,
+    Raise,
+    Seat,
+    Show,
+    Stakes,
+    StatedResults,
+    Street,
+    StreetStart,
+    Structure,
+    Tournament,
+    UncalledBet,
+)
+from handlog.formats.xmlsession import HandDocument, Node, XmlSessionFormat
+from handlog.reading.registry import HandParseFailure, HeaderFacts, register
+
+ZERO = Decimal(0)
+SUITS = {"S": "s", "H": "h", "D": "d", "C": "c"}
+RANKS = {"10": "T", "1": "A", "11": "J", "12": "Q", "13": "K", "14": "A"}
+POSTS = {"1": PostType.SMALL_BLIND, "2": PostType.BIG_BLIND, "15": PostType.ANTE, "16": PostType.BRING_IN}
+NOT_DEALT = {"8", "9"}
+"""Action codes of a seated player who is not dealt in (sitting out, waiting for the big blind): no money moves."""
+BOARD_STREETS = {"Flop": Street.FLOP, "Turn": Street.TURN, "River": Street.RIVER}
+STUD_STREETS = {
+    "Second Street": Street.SECOND, "Third Street": Street.THIRD, "Fourth Street": Street.FOURTH,
+    "Fifth Street": Street.FIFTH, "Sixth Street": Street.SIXTH, "Seventh Street": Street.SEVENTH,
+}
+FLOP_ROUNDS = {1: Street.PREFLOP, 2: Street.FLOP, 3: Street.TURN, 4: Street.RIVER}
+STUD_ROUNDS = {1: Street.THIRD, 2: Street.FOURTH, 3: Street.FIFTH, 4: Street.SIXTH, 5: Street.SEVENTH}
+FIVE_STUD_ROUNDS = {1: Street.SECOND, 2: Street.THIRD, 3: Street.FOURTH, 4: Street.FIFTH}
+STRUCTURES = {
+    "nl": Structure.NO_LIMIT, "sl": Structure.NO_LIMIT, "бл": Structure.NO_LIMIT, "no limit": Structure.NO_LIMIT,
+    "pl": Structure.POT_LIMIT, "pot limit": Structure.POT_LIMIT, "l": Structure.FIXED_LIMIT,
+    "fl": Structure.FIXED_LIMIT, "limit": Structure.FIXED_LIMIT,
+}
+"""The structure word of ``<gametype>``: ``SL`` (Spanish "sin límite") and ``БЛ`` (Russian "без лимита") are
+no-limit in the clients' translations."""
+_STRUCTURE = re.compile(r"(?i)(?:^|\s)(no limit|pot limit|limit|nl|sl|бл|pl|fl|l)(?=\s|$)")
+_STAKES = re.compile(r"(\S*\d\S*)\s*/\s*(\S*\d\S*)")
+POCKET_GAMES = {2: Game.HOLDEM, 4: Game.OMAHA, 5: Game.FIVE_CARD_OMAHA, 6: Game.SIX_CARD_OMAHA}
+
+
+class IPokerError(Exception):
+    """A field that does not read as iPoker writes it."""
+
+
+def amount(text: str) -> Decimal:
+    """An iPoker amount: currency and locale inside the value (``$1,500.25``, ``0,05€``, ``RSD8``, ``1,500``).
+
+    The last separator followed by one or two digits is the decimal point; any other separator groups thousands
+    (cash amounts have at most two decimals, tournament chips none)."""
+    digits = re.sub(r"[^0-9.,\-]", "", text)
+    if not re.search(r"\d", digits):
+        raise IPokerError(f"{text!r} is not an amount")
+    m = re.search(r"[.,](\d{1,2})$", digits)
+    whole, cents = (digits[: m.start()], m.group(1)) if m else (digits, "")
+    whole = re.sub(r"[.,]", "", whole)
+    try:
+        return Decimal(f"{whole or '0'}.{cents}" if cents else whole)
+    except InvalidOperation as exc:
+        raise IPokerError(f"{text!r} is not an amount") from exc
+
+
+def card(text: str) -> str | None:
+    """``HQ`` → ``Qh``, ``D10`` → ``Td``; ``X`` (unknown) → None."""
+    text = text.strip()
+    if len(text) < 2 or text[0].upper() not in SUITS:
+        if text.upper() in ("X", ""):
+            return None
+        raise IPokerError(f"{text!r} is not a card")
+    rank = RANKS.get(text[1:], text[1:].upper())
+    if rank not in "23456789TJQKA" or len(rank) != 1:
+        raise IPokerError(f"{text!r} is not a card")
+    return rank + SUITS[text[0].upper()]
+
+
+def game_of(gametype: str, pocket: int) -> tuple[Game, str]:
+    """The game from ``<gametype>``; where it names none (``PL €2/€4``), from the number of pocket cards."""
+    low = gametype.lower()
+    if "stud" in low:
+        if low.startswith("5"):
+            return Game.OTHER, "5 Card Stud"
+        hi_lo = "hi-lo" in low or "hi/lo" in low
+        return (Game.SEVEN_CARD_STUD_HI_LO, "7 Card Stud Hi/Lo") if hi_lo else (Game.SEVEN_CARD_STUD, "7 Card Stud")
+    if "six plus" in low or "6+" in low:
+        return Game.SIX_PLUS_HOLDEM, "6+ Hold'em"
+    if "omaha" in low and ("hi-lo" in low or "hi/lo" in low or "h/l" in low):
+        return Game.OMAHA_HI_LO, "Omaha Hi/Lo"
+    by_cards = POCKET_GAMES.get(pocket)
+    if "holdem" in low or "hold'em" in low:
+        return Game.HOLDEM, "Hold'em"
+    if by_cards is not None and ("omaha" in low or by_cards is not Game.HOLDEM):
+        return by_cards, {Game.OMAHA: "Omaha", Game.FIVE_CARD_OMAHA: "5 Card Omaha",
+                          Game.SIX_CARD_OMAHA: "6 Card Omaha"}.get(by_cards, "Hold'em")
+    if "omaha" in low:
+        return Game.OMAHA, "Omaha"
+    raise IPokerError(f"unknown game type {gametype!r}")
+
+
+def structure_of(gametype: str) -> Structure:
+    m = _STRUCTURE.search(gametype)
+    if m is None:
+        raise IPokerError(f"no betting structure in the game type {gametype!r}")
+    return STRUCTURES[m.group(1).lower()]
+
+
+class _Builder:
+    """One ``<game>`` element into a ``Hand``."""
+
+    def __init__(self, doc: HandDocument, file: str) -> None:
+        self.doc = doc
+        self.file = file
+        self.session = doc.context.get("general") or Node("general", {}, 0)
+        self.game = doc.node
+        self.events: list[Event] = []
+        self.hero = self.session.findtext("nickname")
+
+    def build(self) -> Hand:
+        game, session = self.game, self.session
+        general = game.find("general") or Node("general", {}, game.line)
+        players_node = general.find("players") or game.find("players")
+        players = players_node.findall("player") if players_node is not None else []
+        if not players:
+            raise IPokerError("the hand names no players")
+        rounds = sorted(game.findall("round"), key=lambda r: _int(r.get("no")))
+        actions = [(r, a) for r in rounds for a in sorted(r.findall("action"), key=lambda a: _int(a.get("no")))]
+        acted = {a.get("player") for _, a in actions if a.get("type") not in NOT_DEALT}
+        pockets = [c for r in rounds for c in r.findall("cards") if c.get("type") == "Pocket"]
+        dealt = {c.get("player") for c in pockets}
+        gametype = session.findtext("gametype")
+        pocket = max((len(c.text.split()) for c in pockets), default=2)
+        game_enum, game_name = game_of(gametype, pocket)
+        structure = structure_of(gametype)
+        tournament = self._tournament()
+        seats = tuple(
+            Seat(seat=_int(p.get("seat")), player=p.get("name"), stack=amount(p.get("chips", "0")), line=p.line,
+                 sitting_out=p.get("name") not in acted and p.get("name") not in dealt)
+            for p in players
+        )
+        button = next((_int(p.get("seat")) for p in players if p.get("dealer") == "1"), None)
+        stacks = {s.player: s.stack for s in seats}
+        self._play(rounds, actions, stacks, game_enum)
+        bets = {p.get("name"): amount(p.get("bet", "0")) for p in players}
+        wins = {p.get("name"): amount(p.get("win", "0")) for p in players}
+        total = self._settle(bets, wins, {p.get("name"): p.line for p in players})
+        currency = "CHIPS" if tournament else (session.findtext("currency") or session.findtext("tablecurrency"))
+        size = session.findtext("tablesize")
+        return Hand(
+            site="iPoker", hand_id=game.get("gamecode"), file=self.file, line=game.line, game=game_enum,
+            game_name=game_name, structure=structure, stakes=self._stakes(gametype, structure), currency=currency,
+            tournament=tournament, table=session.findtext("tablename"),
+            max_seats=int(size) if size.isdigit() else None, button=button,
+            time_local=general.findtext("startdate"), seats=seats, events=tuple(self.events),
+            summary=StatedResults(total_pot=total, line=game.line, pot_line=players_node.line if players_node else 0),
+        )
+
+    def _tournament(self) -> Tournament | None:
+        s = self.session
+        code = s.findtext("tournamentcode")
+        name = s.findtext("tournamentname")
+        if not code and not name:
+            return None
+        if not code:
+            parts = [p.strip() for p in s.findtext("tablename").split(",")]
+            code = next((p for p in parts[1:] if p.isdigit()), name)
+        return Tournament(id=code, buy_in=s.findtext("buyin") or s.findtext("totalbuyin"))
+
+    def _stakes(self, gametype: str, structure: Structure) -> Stakes:
+        m = _STAKES.search(gametype)
+        if m is not None:
+            return Stakes(small=amount(m.group(1)), big=amount(m.group(2)))
+        posts = [e for e in self.events if isinstance(e, Post)]
+        small = next((e.amount for e in posts if e.post is PostType.SMALL_BLIND), None)
+        big = next((e.amount for e in posts if e.post is PostType.BIG_BLIND), None)
+        if big is None:
+            big = (small or ZERO) * 2
+        if structure is Structure.FIXED_LIMIT:
+            return Stakes(small=big, big=big * 2)
+        return Stakes(small=small if small is not None else big / 2, big=big)
+
+    def _play(self, rounds: list[Node], actions: list[tuple[Node, Node]], stacks: dict[str, Decimal],
+              game: Game) -> None:
+        """The rounds in order, each one's board cards first and its actions by their ``no``; sums are added
+        chips, turned into the calls, bets and raise totals of the events."""
+        stud = game in (Game.SEVEN_CARD_STUD, Game.SEVEN_CARD_STUD_HI_LO, Game.OTHER)
+        streets = (FIVE_STUD_ROUNDS if game is Game.OTHER else STUD_ROUNDS) if stud else FLOP_ROUNDS
+        left = dict(stacks)
+        street_bet: dict[str, Decimal] = {}
+        self.folded: set[str] = set()
+        self.known: dict[str, tuple[tuple[str, ...], int]] = {}
+        by_round: dict[int, list[Node]] = {}
+        for r, a in actions:
+            by_round.setdefault(id(r), []).append(a)
+        for r in rounds:
+            number = _int(r.get("no"))
+            street = streets.get(number)
+            if number > 0 and street is not None:
+                board: list[str] = []
+                for c in r.findall("cards"):
+                    if c.get("type") in BOARD_STREETS:
+                        board += [x for x in (card(t) for t in c.text.split()) if x]
+                line = next((c.line for c in r.findall("cards")), r.line)
+                self.events.append(StreetStart(line=line, street=street, cards=tuple(board)))
+                if number > 1:
+                    street_bet = {}
+                self._pockets(r)
+            for a in by_round.get(id(r), []):
+                self._action(a, left, street_bet)
+
+    def _pockets(self, r: Node) -> None:
+        for c in r.findall("cards"):
+            if c.get("type") != "Pocket" and c.get("type") not in STUD_STREETS:
+                continue
+            known = tuple(x for x in (card(t) for t in c.text.split()) if x)
+            if not known:
+                continue
+            name = c.get("player")
+            if name == self.hero and name not in self.known:
+                self.events.append(DealHole(line=c.line, player=name, cards=known))
+            self.known[name] = (known, c.line)
+
+    def _action(self, a: Node, left: dict[str, Decimal], street_bet: dict[str, Decimal]) -> None:
+        code, name, line = a.get("type"), a.get("player"), a.line
+        if code in NOT_DEALT:
+            return
+        if name not in left:
+            raise IPokerError(f"line {line}: {name!r} acts but has no seat")
+        added = amount(a.get("sum", "0"))
+        before = street_bet.get(name, ZERO)
+        top = max(street_bet.values(), default=ZERO)
+        if code == "23":  # a raise states its total for the street, not the chips it adds
+            to, added = added, added - before
+            all_in = added > 0 and added >= left[name]
+            left[name] -= added
+            street_bet[name] = to
+            self.events.append(Raise(line=line, player=name, by=to - top, to=to, all_in=all_in))
+            return
+        all_in = added > 0 and added >= left[name]
+        left[name] -= added
+        if code in POSTS:
+            kind = POSTS[code]
+            if kind is not PostType.ANTE:
+                street_bet[name] = before + added
+            self.events.append(Post(line=line, player=name, post=kind, amount=added, all_in=all_in))
+            return
+        street_bet[name] = before + added
+        if code == "0":
+            self.folded.add(name)
+            self.events.append(Fold(line=line, player=name))
+        elif code == "4":
+            self.events.append(Check(line=line, player=name))
+        elif code == "3" or (code == "7" and before + added <= top):
+            self.events.append(Call(line=line, player=name, amount=added, all_in=all_in))
+        elif code == "5" or (code == "7" and top == 0):
+            self.events.append(BetEvent(line=line, player=name, amount=added, all_in=all_in))
+        elif code == "7":
+            to = before + added
+            self.events.append(Raise(line=line, player=name, by=to - top, to=to, all_in=all_in))
+        else:
+            raise IPokerError(f"line {line}: unknown action type {code!r}")
+
+    def _settle(self, bets: dict[str, Decimal], wins: dict[str, Decimal], lines: dict[str, int]) -> Decimal:
+        """Shows, the uncalled return and the collects from the players' ``bet`` and ``win`` (each at its player's
+        element); the pot the bets state (everything put in less what nobody called)."""
+        live = [name for name in bets if name not in self.folded]
+        if len(live) > 1:
+            for name in live:
+                if name in self.known:
+                    cards_, at = self.known[name]
+                    self.events.append(Show(line=at, player=name, cards=cards_))
+        ranked = sorted(bets.items(), key=lambda kv: kv[1], reverse=True)
+        excess = ZERO
+        if len(ranked) >= 2 and ranked[0][0] not in self.folded:
+            excess = ranked[0][1] - ranked[1][1]
+        if excess > 0:
+            self.events.append(UncalledBet(line=lines[ranked[0][0]], player=ranked[0][0], amount=excess))
+        for name, won in wins.items():
+            paid = won - excess if excess > 0 and name == ranked[0][0] else won
+            if paid > 0:
+                self.events.append(Collect(line=lines[name], player=name, amount=paid))
+        return sum(bets.values(), ZERO) - excess
+
+
+def _int(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        return 0
+
+
+class IPokerFormat(XmlSessionFormat):
+    name = "ipoker"
+    site = "iPoker"
+    hand_tag = "game"
+    markers = ("<session sessioncode=", "<game gamecode=", "<client_version>")
+
+    def facts(self, document: HandDocument) -> HeaderFacts:
+        return HeaderFacts(hand_id=document.node.get("gamecode") or None)
+
+    def build(self, document: HandDocument, file: str) -> Hand:
+        try:
+            return _Builder(document, file).build()
+        except IPokerError as exc:
+            raise HandParseFailure(ParseError(line=document.node.line, message=str(exc))) from exc
+
+
+register(IPokerFormat())
