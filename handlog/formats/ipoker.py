@@ -32,6 +32,7 @@ from handlog.events import (
     Fold,
     Game,
     Hand,
+    Notice,
     Post,
     PostType,
     Raise,
@@ -173,10 +174,18 @@ class _Builder:
         )
         button = next((_int(p.get("seat")) for p in players if p.get("dealer") == "1"), None)
         stacks = {s.player: s.stack for s in seats}
+        if self.doc.unclosed:
+            self.events.append(Notice(line=game.line, text="the file ends before this hand's element closes: the"
+                                      " hand is read as far as it is written"))
         self._play(rounds, actions, stacks, game_enum)
-        bets = {p.get("name"): amount(p.get("bet", "0")) for p in players}
-        wins = {p.get("name"): amount(p.get("win", "0")) for p in players}
-        total = self._settle(bets, wins, {p.get("name"): p.line for p in players})
+        stated = all("win" in p.attrib and "bet" in p.attrib for p in players)
+        total: Decimal | None = None
+        if stated:
+            bets = {p.get("name"): amount(p.get("bet")) for p in players}
+            wins = {p.get("name"): amount(p.get("win")) for p in players}
+            total = self._settle(bets, wins, {p.get("name"): p.line for p in players})
+        else:  # the 2016 partial export writes no bet and no win: the rules settle the hand
+            self._shows(players)
         currency = "CHIPS" if tournament else (session.findtext("currency") or session.findtext("tablecurrency"))
         size = session.findtext("tablesize")
         return Hand(
@@ -185,7 +194,8 @@ class _Builder:
             tournament=tournament, table=session.findtext("tablename"),
             max_seats=int(size) if size.isdigit() else None, button=button,
             time_local=general.findtext("startdate"), seats=seats, events=tuple(self.events),
-            summary=StatedResults(total_pot=total, line=game.line, pot_line=players_node.line if players_node else 0),
+            summary=StatedResults(total_pot=total, line=game.line, pot_line=players_node.line if players_node else 0,
+                                  results_stated=stated),
         )
 
     def _tournament(self) -> Tournament | None:
@@ -293,15 +303,20 @@ class _Builder:
         else:
             raise IPokerError(f"line {line}: unknown action type {code!r}")
 
-    def _settle(self, bets: dict[str, Decimal], wins: dict[str, Decimal], lines: dict[str, int]) -> Decimal:
-        """Shows, the uncalled return and the collects from the players' ``bet`` and ``win`` (each at its player's
-        element); the pot the bets state (everything put in less what nobody called)."""
-        live = [name for name in bets if name not in self.folded]
+    def _shows(self, players: list[str] | list[Node]) -> None:
+        """At a showdown (two players or more left), the known cards of each player left are shown."""
+        names = [p.get("name") if isinstance(p, Node) else p for p in players]
+        live = [name for name in names if name not in self.folded]
         if len(live) > 1:
             for name in live:
                 if name in self.known:
                     cards_, at = self.known[name]
                     self.events.append(Show(line=at, player=name, cards=cards_))
+
+    def _settle(self, bets: dict[str, Decimal], wins: dict[str, Decimal], lines: dict[str, int]) -> Decimal:
+        """Shows, the uncalled return and the collects from the players' ``bet`` and ``win`` (each at its player's
+        element); the pot the bets state (everything put in less what nobody called)."""
+        self._shows(list(bets))
         ranked = sorted(bets.items(), key=lambda kv: kv[1], reverse=True)
         excess = ZERO
         if len(ranked) >= 2 and ranked[0][0] not in self.folded:

@@ -72,6 +72,8 @@ class HandDocument:
     context: dict[str, Node]
     cut: bool = False
     """The hand had ``MAX_HAND_NODES`` elements or more and was cut."""
+    unclosed: bool = False
+    """The file ends before the hand's element closes (the room stopped writing): read as far as written."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,6 +185,11 @@ class XmlSessionFormat:
         except XMLParseError as exc:
             yield from self._ready(target)
             row, column = exc.position
+            open_hand = next((n for n in target.stack if n is not None and n.tag == self.hand_tag), None)
+            if open_hand is not None and "no element found" in str(exc):
+                # the file stops before the hand's closing tags: the hand is read as far as it is written
+                yield Chunk(open_hand.line, [], HandDocument(open_hand, dict(target.context), unclosed=True))
+                return
             yield _failure(row + start - 1, column + 1, f"malformed XML: {exc}; the hands before it are read")
             return
         yield from self._ready(target)
