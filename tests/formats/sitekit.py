@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
-from test_pokerstars_golden import _first_difference
+from goldens import first_difference as _first_difference
 
 from handlog.audit import audit
 from handlog.events import Hand
