@@ -54,7 +54,8 @@ SUITS = {"S": "s", "H": "h", "D": "d", "C": "c"}
 RANKS = {"10": "T", "1": "A", "11": "J", "12": "Q", "13": "K", "14": "A"}
 POSTS = {"1": PostType.SMALL_BLIND, "2": PostType.BIG_BLIND, "15": PostType.ANTE, "16": PostType.BRING_IN}
 NOT_DEALT = {"8", "9"}
-"""Action codes of a seated player who is not dealt in (sitting out, waiting for the big blind): no money moves."""
+"""Action codes of a seated player who is not dealt in (sitting out, waiting for the big blind): no money moves. A
+player who has put chips in (an ante) and then sits out is out of the hand: a fold."""
 BOARD_STREETS = {"Flop": Street.FLOP, "Turn": Street.TURN, "River": Street.RIVER}
 STUD_STREETS = {
     "Second Street": Street.SECOND, "Third Street": Street.THIRD, "Fourth Street": Street.FOURTH,
@@ -149,17 +150,21 @@ class _Builder:
         self.game = doc.node
         self.events: list[Event] = []
         self.hero = self.session.findtext("nickname")
+        self.acted: set[str] = set()
+        self.big = ZERO
+        self.folded: set[str] = set()
 
     def build(self) -> Hand:
         game, session = self.game, self.session
         general = game.find("general") or Node("general", {}, game.line)
         players_node = general.find("players") or game.find("players")
-        players = players_node.findall("player") if players_node is not None else []
+        # a seat written with no name (and no chips) is an empty seat
+        players = [p for p in players_node.findall("player") if p.get("name")] if players_node is not None else []
         if not players:
             raise IPokerError("the hand names no players")
         rounds = sorted(game.findall("round"), key=lambda r: _int(r.get("no")))
         actions = [(r, a) for r in rounds for a in sorted(r.findall("action"), key=lambda a: _int(a.get("no")))]
-        acted = {a.get("player") for _, a in actions if a.get("type") not in NOT_DEALT}
+        acted = self.acted = {a.get("player") for _, a in actions if a.get("type") not in NOT_DEALT}
         pockets = [c for r in rounds for c in r.findall("cards") if c.get("type") == "Pocket"]
         dealt = {c.get("player") for c in pockets}
         gametype = session.findtext("gametype")
@@ -174,6 +179,10 @@ class _Builder:
         )
         button = next((_int(p.get("seat")) for p in players if p.get("dealer") == "1"), None)
         stacks = {s.player: s.stack for s in seats}
+        stakes = self._stated_stakes(gametype)
+        big_posts = [amount(a.get("sum", "0")) for _, a in actions if a.get("type") == "2"]
+        self.big = stakes.small if stakes and structure is Structure.FIXED_LIMIT else (
+            stakes.big if stakes else min(big_posts, default=ZERO))
         if self.doc.unclosed:
             self.events.append(Notice(line=game.line, text="the file ends before this hand's element closes: the"
                                       " hand is read as far as it is written"))
@@ -190,7 +199,7 @@ class _Builder:
         size = session.findtext("tablesize")
         return Hand(
             site="iPoker", hand_id=game.get("gamecode"), file=self.file, line=game.line, game=game_enum,
-            game_name=game_name, structure=structure, stakes=self._stakes(gametype, structure), currency=currency,
+            game_name=game_name, structure=structure, stakes=stakes or self._posted_stakes(structure), currency=currency,
             tournament=tournament, table=session.findtext("tablename"),
             max_seats=int(size) if size.isdigit() else None, button=button,
             time_local=general.findtext("startdate"), seats=seats, events=tuple(self.events),
@@ -209,10 +218,13 @@ class _Builder:
             code = next((p for p in parts[1:] if p.isdigit()), name)
         return Tournament(id=code, buy_in=s.findtext("buyin") or s.findtext("totalbuyin"))
 
-    def _stakes(self, gametype: str, structure: Structure) -> Stakes:
+    @staticmethod
+    def _stated_stakes(gametype: str) -> Stakes | None:
         m = _STAKES.search(gametype)
-        if m is not None:
-            return Stakes(small=amount(m.group(1)), big=amount(m.group(2)))
+        return Stakes(small=amount(m.group(1)), big=amount(m.group(2))) if m else None
+
+    def _posted_stakes(self, structure: Structure) -> Stakes:
+        """A tournament's stakes, which its game type does not state: the blinds posted."""
         posts = [e for e in self.events if isinstance(e, Post)]
         small = next((e.amount for e in posts if e.post is PostType.SMALL_BLIND), None)
         big = next((e.amount for e in posts if e.post is PostType.BIG_BLIND), None)
@@ -230,8 +242,8 @@ class _Builder:
         streets = (FIVE_STUD_ROUNDS if game is Game.OTHER else STUD_ROUNDS) if stud else FLOP_ROUNDS
         left = dict(stacks)
         street_bet: dict[str, Decimal] = {}
-        self.folded: set[str] = set()
         self.known: dict[str, tuple[tuple[str, ...], int]] = {}
+        self.last_bets: dict[str, Decimal] = {}
         by_round: dict[int, list[Node]] = {}
         for r, a in actions:
             by_round.setdefault(id(r), []).append(a)
@@ -250,6 +262,8 @@ class _Builder:
                 self._pockets(r)
             for a in by_round.get(id(r), []):
                 self._action(a, left, street_bet)
+            if any(street_bet.values()):
+                self.last_bets = dict(street_bet)  # the last round with a bet: where a bet may go uncalled
 
     def _pockets(self, r: Node) -> None:
         for c in r.findall("cards"):
@@ -266,6 +280,9 @@ class _Builder:
     def _action(self, a: Node, left: dict[str, Decimal], street_bet: dict[str, Decimal]) -> None:
         code, name, line = a.get("type"), a.get("player"), a.line
         if code in NOT_DEALT:
+            if name in self.acted and name not in self.folded:  # dealt in (an ante posted), then sits out: out
+                self.folded.add(name)
+                self.events.append(Fold(line=line, player=name))
             return
         if name not in left:
             raise IPokerError(f"line {line}: {name!r} acts but has no seat")
@@ -282,10 +299,12 @@ class _Builder:
         all_in = added > 0 and added >= left[name]
         left[name] -= added
         if code in POSTS:
-            kind = POSTS[code]
+            kind, dead = POSTS[code], ZERO
+            if kind is PostType.BIG_BLIND and 0 < self.big < added:  # a returning player's big and dead small blind
+                kind, dead = PostType.BOTH_BLINDS, added - self.big
             if kind is not PostType.ANTE:
-                street_bet[name] = before + added
-            self.events.append(Post(line=line, player=name, post=kind, amount=added, all_in=all_in))
+                street_bet[name] = before + added - dead
+            self.events.append(Post(line=line, player=name, post=kind, amount=added, dead=dead, all_in=all_in))
             return
         street_bet[name] = before + added
         if code == "0":
@@ -317,14 +336,15 @@ class _Builder:
         """Shows, the uncalled return and the collects from the players' ``bet`` and ``win`` (each at its player's
         element); the pot the bets state (everything put in less what nobody called)."""
         self._shows(list(bets))
-        ranked = sorted(bets.items(), key=lambda kv: kv[1], reverse=True)
-        excess = ZERO
-        if len(ranked) >= 2 and ranked[0][0] not in self.folded:
-            excess = ranked[0][1] - ranked[1][1]
-        if excess > 0:
-            self.events.append(UncalledBet(line=lines[ranked[0][0]], player=ranked[0][0], amount=excess))
+        # what nobody called: the last bet over every other bet of its round, unless its owner folded
+        ranked = sorted(self.last_bets.items(), key=lambda kv: kv[1], reverse=True) + [("", ZERO)] * 2
+        owner, excess = ranked[0][0], ranked[0][1] - ranked[1][1]
+        if excess > 0 and owner not in self.folded:
+            self.events.append(UncalledBet(line=lines[owner], player=owner, amount=excess))
+        else:
+            excess = ZERO
         for name, won in wins.items():
-            paid = won - excess if excess > 0 and name == ranked[0][0] else won
+            paid = won - excess if name == owner else won
             if paid > 0:
                 self.events.append(Collect(line=lines[name], player=name, amount=paid))
         return sum(bets.values(), ZERO) - excess

@@ -193,7 +193,7 @@ def test_50_mb_session_in_bounded_memory(tmp_path: Path) -> None:
         out.write(head)
         while size < 50 * 1024 * 1024:
             copy += 1
-            chunk = GAME.sub(lambda m: f'<game gamecode="{copy:04d}{m.group(1)}"', body)
+            chunk = GAME.sub(lambda m, n=copy: f'<game gamecode="{n:04d}{m.group(1)}"', body)
             out.write(chunk + "\n")
             size += len(chunk)
         out.write("</session>\n")
