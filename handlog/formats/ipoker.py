@@ -343,8 +343,12 @@ class _Builder:
             self.events.append(UncalledBet(line=lines[owner], player=owner, amount=excess))
         else:
             excess = ZERO
+        # the clients that write their <client_version> (2018+; some say <uncalled_bet_enabled>true) return an
+        # uncalled bet apart: their ``win`` is the pot alone; older ones count the return in ``win``
+        apart = bool(self.session.findtext("client_version")) or (
+            self.session.findtext("uncalled_bet_enabled").lower() == "true")
         for name, won in wins.items():
-            paid = won - excess if name == owner else won
+            paid = won - excess if name == owner and not apart else won
             if paid > 0:
                 self.events.append(Collect(line=lines[name], player=name, amount=paid))
         return sum(bets.values(), ZERO) - excess
