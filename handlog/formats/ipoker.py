@@ -174,10 +174,14 @@ class _Builder:
         tournament = self._tournament()
         seats = tuple(
             Seat(seat=_int(p.get("seat")), player=p.get("name"), stack=amount(p.get("chips", "0")), line=p.line,
-                 sitting_out=p.get("name") not in acted and p.get("name") not in dealt)
+                 out_of_hand=p.get("name") not in acted and p.get("name") not in dealt)
             for p in players
         )
-        button = next((_int(p.get("seat")) for p in players if p.get("dealer") == "1"), None)
+        # the button may be on a seat left empty (a dead button): its seat is still written, with no name
+        everyone = players_node.findall("player") if players_node is not None else []
+        button = next((_int(p.get("seat")) for p in everyone if p.get("dealer") == "1"), None)
+        if button is None:  # no dealer written (its seat left the list): the seat before the small blind's
+            button = self._button_before_small_blind(actions, seats)
         stacks = {s.player: s.stack for s in seats}
         stakes = self._stated_stakes(gametype)
         big_posts = [amount(a.get("sum", "0")) for _, a in actions if a.get("type") == "2"]
@@ -217,6 +221,15 @@ class _Builder:
             parts = [p.strip() for p in s.findtext("tablename").split(",")]
             code = next((p for p in parts[1:] if p.isdigit()), name)
         return Tournament(id=code, buy_in=s.findtext("buyin") or s.findtext("totalbuyin"))
+
+    @staticmethod
+    def _button_before_small_blind(actions: list[tuple[Node, Node]], seats: tuple[Seat, ...]) -> int | None:
+        small = next((a.get("player") for _, a in actions if a.get("type") == "1"), None)
+        seat = next((s.seat for s in seats if s.player == small), None)
+        dealt = [s for s in seats if not s.out_of_hand]
+        if seat is None or len(dealt) < 3:
+            return seat  # heads-up the small blind is the button
+        return seat - 1 if seat > 1 else max(s.seat for s in seats)
 
     @staticmethod
     def _stated_stakes(gametype: str) -> Stakes | None:

@@ -38,14 +38,40 @@ def test_every_hand_counted_and_99_percent_parsed() -> None:
     assert len(headers) - len(unparsed) >= 0.99 * len(headers)
 
 
+_MTT = "fpdb/tour/iPoker/Flop/NLHE-USD-MTT-5r-201112.Sample.xml"
+_BOOKS = "a tournament pays out its whole pot, but the players' bet and win attributes differ"
+FLAGGED = {
+    # a tournament keeps no rake, yet the players' bets and wins as the file states them differ (the corpus README's
+    # "iPoker tournament XML" whose bookkeeping does not add up); in three a player's bet exceeds his chips
+    (_MTT, "3869611627"): ({"total-pot", "collected-total"}, _BOOKS + " by 100: farfalla bets 28,105 of 28,005"),
+    (_MTT, "3869611723"): ({"total-pot", "collected-total"}, _BOOKS + " by 100"),
+    (_MTT, "3869643671"): ({"total-pot", "collected-total"}, _BOOKS + " by 100: Player27 bets more than his chips"),
+    (_MTT, "3869673207"): ({"total-pot", "collected-total"}, _BOOKS + " by 120"),
+    (_MTT, "3869703266"): ({"total-pot", "collected-total"}, _BOOKS + " by 160"),
+    (_MTT, "3869813355"): ({"total-pot", "collected-total", "rake"}, _BOOKS + ": 350 more won than bet"),
+    (_MTT, "3869858140"): ({"total-pot", "collected-total"}, _BOOKS + " by 350"),
+    (_MTT, "3869904329"): ({"total-pot", "collected-total"}, _BOOKS + " by 500: Player15 bets more than his chips"),
+    (_MTT, "3869904518"): ({"total-pot", "collected-total"}, _BOOKS + " by 600"),
+    ("fpdb/cash/iPoker/Flop/PLO-EUR-2.50-5.00-201901.no.max.seats.txt", "4419495882"): (
+        {"total-pot", "collected-total"},
+        "the small blind's bet attribute is 17.50: its 2.50 blind plus its raise to 15.00, the blind counted twice"),
+    ("fpdb/cash/iPoker/Flop/NLHE-USD-0.05-0.10-201312.player.antes.then.sits.out.txt", "5338624766"): (
+        {"out-of-turn"}, "Player3 antes, then sits out (type 9, no 6) while the blinds are posted, before his turn"),
+    ("fpdb/cash/iPoker/Flop/LHE-10max-USD-0.10-0.20-201107.player.sitting.out.xml", "2855501026"): (
+        {"fixed-limit-size"}, "the river raise is written as a total of 0.40 over an all-in bet of 0.13: two bets"),
+}
+"""Every parsed hand the audit flags (stud and 6+ Hold'em, not replayed, apart), with the rule its log breaks."""
+
+
 def test_parsed_hands_audit() -> None:
-    """The rate of parsed hands without an accounting violation against the site's own bet/win numbers."""
+    """Every flagged hand is listed with its rule; the others audit without a violation against the site's bet and
+    win numbers."""
     _, records = _corpus()
     flagged, parsed, clean = audit_flags(records)  # type: ignore[arg-type]
     assert parsed == 475
-    # measured: 475 parsed, the hands with an accounting violation are listed by the scoreboard; the 99 % target
-    # is not met yet (see the report of wt/xml): this asserts the level reached so that it cannot fall back
-    assert clean >= 0.95 * parsed
+    assert flagged == {key: codes for key, (codes, _) in FLAGGED.items()}
+    books = sum(1 for codes, _ in FLAGGED.values() if codes & {"total-pot", "collected-total", "rake"})
+    assert clean == parsed - books  # the hands with an accounting violation are exactly those whose books differ
 
 
 def _one(text: str) -> object:
@@ -68,7 +94,7 @@ SESSION = """<?xml version="1.0" encoding="utf-8"?>
    <startdate>2011-11-04 18:46:19</startdate>
    <players>
     <player seat="3" name="P3" chips="$0.88" dealer="1" win="$0" bet="$0"/>
-    <player seat="6" name="P6" chips="$1.12" dealer="0" win="$0.08" bet="$0.04"/>
+    <player seat="6" name="P6" chips="$1.12" dealer="0" win="$0.12" bet="$0.08"/>
     <player seat="10" name="Hero" chips="$1" dealer="0" win="$0" bet="$0.04"/>
    </players>
   </general>
@@ -120,17 +146,16 @@ def test_session_reads_clean_with_lines_and_notes() -> None:
 
 
 def test_actions_in_the_order_of_their_no() -> None:
-    swapped = SESSION.replace('no="6" player="P6"', 'no="7" player="P6"').replace(
-        'no="7" player="Hero" type="3"', 'no="6" player="Hero" type="3"')
-    assert "out-of-turn" in _codes(swapped) or "call-amount" in _codes(swapped)
+    """The river's bet renumbered after the fold: the big blind then folds before the small blind acts."""
+    assert "out-of-turn" in _codes(SESSION.replace('no="10" player="P6"', 'no="12" player="P6"'))
 
 
 def test_planted_wrong_win() -> None:
-    assert "collected-total" in _codes(SESSION.replace('win="$0.08"', 'win="$0.06"'))
+    assert "collected-total" in _codes(SESSION.replace('win="$0.12"', 'win="$0.10"'))
 
 
 def test_planted_pot_to_folded_player() -> None:
-    text = SESSION.replace('win="$0.08" bet="$0.04"', 'win="$0" bet="$0.04"').replace(
+    text = SESSION.replace('win="$0.12" bet="$0.08"', 'win="$0.04" bet="$0.08"').replace(
         'chips="$0.88" dealer="1" win="$0"', 'chips="$0.88" dealer="1" win="$0.08"')
     assert "collect-by-folded" in _codes(text)
 
