@@ -203,7 +203,8 @@ class _Builder:
         size = session.findtext("tablesize")
         return Hand(
             site="iPoker", hand_id=game.get("gamecode"), file=self.file, line=game.line, game=game_enum,
-            game_name=game_name, structure=structure, stakes=stakes or self._posted_stakes(structure), currency=currency,
+            game_name=game_name, structure=structure, stakes=stakes or self._posted_stakes(structure),
+            currency=currency,
             tournament=tournament, table=session.findtext("tablename"),
             max_seats=int(size) if size.isdigit() else None, button=button,
             time_local=general.findtext("startdate"), seats=seats, events=tuple(self.events),
