@@ -5,14 +5,20 @@ from __future__ import annotations
 
 import re
 import tracemalloc
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from sitekit import CORPUS, audit_flags, corpus, rel
+from sitekit import CORPUS, audit_flags, check_golden, corpus, golden_hand, rel
 
 from handlog.audit import audit
+from handlog.engine import replay
+from handlog.events import PostType
 from handlog.reading import ReadReport, read, read_text
 
+GOLDEN = Path(__file__).parent / "golden_ipoker"
+CASES = sorted(p.stem for p in GOLDEN.glob("*.txt"))
+GOLDEN_FLAGS = {"nl_ante_then_sits_out": {"out-of-turn"}}  # see FLAGGED: the corpus hand it is
 ROOTS = ("fpdb/cash/iPoker", "fpdb/tour/iPoker", "fpdb-extra/cash/iPoker")
 GAME = re.compile(r'<game gamecode="([0-9]+)"')
 """A hand of an iPoker session, counted with a regex apart from the XML reader."""
@@ -72,6 +78,51 @@ def test_parsed_hands_audit() -> None:
     assert flagged == {key: codes for key, (codes, _) in FLAGGED.items()}
     books = sum(1 for codes, _ in FLAGGED.values() if codes & {"total-pot", "collected-total", "rake"})
     assert clean == parsed - books  # the hands with an accounting violation are exactly those whose books differ
+
+
+def test_there_are_golden_hands() -> None:
+    assert len(CASES) >= 6
+
+
+@pytest.mark.parametrize("name", CASES)
+def test_golden_hand(name: str) -> None:
+    check_golden(GOLDEN, name, "iPoker")
+
+
+@pytest.mark.parametrize("name", CASES)
+def test_golden_hand_audits(name: str) -> None:
+    hand = golden_hand(GOLDEN, name)
+    assert {v.code for v in audit(hand).violations} == GOLDEN_FLAGS.get(name, set())
+
+
+def test_golden_quirks() -> None:
+    """What each golden hand is for, asserted on the events."""
+    walk = golden_hand(GOLDEN, "plo_walk_uncalled_apart")  # 2019 client: win is the pot alone
+    assert [(e.kind, e.player, e.amount) for e in walk.events if e.kind in ("uncalled", "collect")] == [
+        ("uncalled", "Player0", Decimal("2.50")), ("collect", "Player0", Decimal("5.00"))]
+    allin = golden_hand(GOLDEN, "nl_allin_uncalled_in_win")  # 2013 client: win counts the return
+    assert [(e.kind, e.player, e.amount) for e in allin.events if e.kind in ("uncalled", "collect")] == [
+        ("uncalled", "Hero", Decimal("0.46")), ("collect", "Player2", Decimal("11.42"))]
+    both = golden_hand(GOLDEN, "fl_post_both_blinds")
+    post = next(e for e in both.events if e.kind == "post" and e.player == "Player2")
+    assert (post.post, post.amount, post.dead) == (PostType.BOTH_BLINDS, Decimal("7.50"), Decimal("2.50"))
+    euro = golden_hand(GOLDEN, "nl_2022_root_locale_amounts")  # "0,05€" (decimal comma, sign after), under <root>
+    assert euro.stakes.small == Decimal("0.05") and euro.currency == "EUR"
+    mtt = golden_hand(GOLDEN, "mtt_antes_player_not_dealt")
+    assert mtt.tournament is not None and mtt.currency == "CHIPS"
+    assert [s.player for s in mtt.seats if s.out_of_hand] == ["Player6"]
+    dead = golden_hand(GOLDEN, "mtt_dead_button")
+    assert dead.button == 9 and 9 not in {s.seat for s in dead.seats}  # the button on a seat left empty
+    assert len(replay(golden_hand(GOLDEN, "plo_side_pot")).pots) == 2
+
+
+def test_file_ending_inside_a_hand_reads_it_as_far_as_written() -> None:
+    text = SESSION[: SESSION.index("  <round no=\"4\">")]
+    records = read_text(text)
+    assert len(records) == 1 and records[0].hand is not None
+    assert any(e.kind == "notice" and "ends before" in e.text for e in records[0].hand.events)
+    # the players' bet and win attributes state the whole hand: the part written does not add up to them
+    assert {v.category.value for v in audit(records[0].hand).violations} == {"accounting"}
 
 
 def _one(text: str) -> object:
