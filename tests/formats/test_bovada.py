@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from sitekit import REGEN, audit_flags, golden_hand, rel
 from sitekit import corpus as read_corpus
-from test_pokerstars_golden import _first_difference
+from goldens import first_difference as _first_difference
 
 from handlog.audit import audit
 from handlog.events import ButtonDraw, Call, Collect, Game, Raise, Show
