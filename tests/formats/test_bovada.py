@@ -9,9 +9,9 @@ import re
 from pathlib import Path
 
 import pytest
+from goldens import first_difference as _first_difference
 from sitekit import REGEN, audit_flags, golden_hand, rel
 from sitekit import corpus as read_corpus
-from goldens import first_difference as _first_difference
 
 from handlog.audit import audit
 from handlog.events import ButtonDraw, Call, Collect, Game, Raise, Show
