@@ -46,7 +46,7 @@ from handlog.events import (
     Tournament,
     UncalledBet,
 )
-from handlog.formats.xmlsession import HandDocument, Node, XmlSessionFormat
+from handlog.formats.xmlsession import HandDocument, Node, RoundBets, XmlSessionFormat
 from handlog.reading.registry import HandParseFailure, HeaderFacts, register
 
 ZERO = Decimal(0)
@@ -151,6 +151,7 @@ class _Builder:
         self.events: list[Event] = []
         self.hero = self.session.findtext("nickname")
         self.acted: set[str] = set()
+        self.known: dict[str, tuple[tuple[str, ...], int]] = {}
         self.big = ZERO
         self.folded: set[str] = set()
 
@@ -254,10 +255,7 @@ class _Builder:
         chips, turned into the calls, bets and raise totals of the events."""
         stud = game in (Game.SEVEN_CARD_STUD, Game.SEVEN_CARD_STUD_HI_LO, Game.OTHER)
         streets = (FIVE_STUD_ROUNDS if game is Game.OTHER else STUD_ROUNDS) if stud else FLOP_ROUNDS
-        left = dict(stacks)
-        street_bet: dict[str, Decimal] = {}
-        self.known: dict[str, tuple[tuple[str, ...], int]] = {}
-        self.last_bets: dict[str, Decimal] = {}
+        self.bets = RoundBets(stacks)
         by_round: dict[int, list[Node]] = {}
         for r, a in actions:
             by_round.setdefault(id(r), []).append(a)
@@ -272,12 +270,10 @@ class _Builder:
                 line = next((c.line for c in r.findall("cards")), r.line)
                 self.events.append(StreetStart(line=line, street=street, cards=tuple(board)))
                 if number > 1:
-                    street_bet = {}
+                    self.bets.new_round()
                 self._pockets(r)
             for a in by_round.get(id(r), []):
-                self._action(a, left, street_bet)
-            if any(street_bet.values()):
-                self.last_bets = dict(street_bet)  # the last round with a bet: where a bet may go uncalled
+                self._action(a)
 
     def _pockets(self, r: Node) -> None:
         for c in r.findall("cards"):
@@ -291,48 +287,40 @@ class _Builder:
                 self.events.append(DealHole(line=c.line, player=name, cards=known))
             self.known[name] = (known, c.line)
 
-    def _action(self, a: Node, left: dict[str, Decimal], street_bet: dict[str, Decimal]) -> None:
+    def _action(self, a: Node) -> None:
         code, name, line = a.get("type"), a.get("player"), a.line
         if code in NOT_DEALT:
             if name in self.acted and name not in self.folded:  # dealt in (an ante posted), then sits out: out
                 self.folded.add(name)
                 self.events.append(Fold(line=line, player=name))
             return
-        if name not in left:
+        if name not in self.bets.left:
             raise IPokerError(f"line {line}: {name!r} acts but has no seat")
         added = amount(a.get("sum", "0"))
-        before = street_bet.get(name, ZERO)
-        top = max(street_bet.values(), default=ZERO)
-        if code == "23":  # a raise states its total for the street, not the chips it adds
-            to, added = added, added - before
-            all_in = added > 0 and added >= left[name]
-            left[name] -= added
-            street_bet[name] = to
-            self.events.append(Raise(line=line, player=name, by=to - top, to=to, all_in=all_in))
-            return
-        all_in = added > 0 and added >= left[name]
-        left[name] -= added
-        if code in POSTS:
+        before, top = self.bets.before(name), self.bets.top()
+        if code == "23":  # a raise states its total for the round, not the chips it adds
+            all_in = self.bets.put(name, added - before)
+            self.events.append(Raise(line=line, player=name, by=added - top, to=added, all_in=all_in))
+        elif code in POSTS:
             kind, dead = POSTS[code], ZERO
             if kind is PostType.BIG_BLIND and 0 < self.big < added:  # a returning player's big and dead small blind
                 kind, dead = PostType.BOTH_BLINDS, added - self.big
-            if kind is not PostType.ANTE:
-                street_bet[name] = before + added - dead
+            all_in = self.bets.put(name, added, live=kind is not PostType.ANTE)
+            if dead:
+                self.bets.bets[name] -= dead
             self.events.append(Post(line=line, player=name, post=kind, amount=added, dead=dead, all_in=all_in))
-            return
-        street_bet[name] = before + added
-        if code == "0":
+        elif code == "0":
             self.folded.add(name)
             self.events.append(Fold(line=line, player=name))
         elif code == "4":
             self.events.append(Check(line=line, player=name))
         elif code == "3" or (code == "7" and before + added <= top):
-            self.events.append(Call(line=line, player=name, amount=added, all_in=all_in))
+            self.events.append(Call(line=line, player=name, amount=added, all_in=self.bets.put(name, added)))
         elif code == "5" or (code == "7" and top == 0):
-            self.events.append(BetEvent(line=line, player=name, amount=added, all_in=all_in))
+            self.events.append(BetEvent(line=line, player=name, amount=added, all_in=self.bets.put(name, added)))
         elif code == "7":
-            to = before + added
-            self.events.append(Raise(line=line, player=name, by=to - top, to=to, all_in=all_in))
+            all_in = self.bets.put(name, added)
+            self.events.append(Raise(line=line, player=name, by=before + added - top, to=before + added, all_in=all_in))
         else:
             raise IPokerError(f"line {line}: unknown action type {code!r}")
 
@@ -350,13 +338,10 @@ class _Builder:
         """Shows, the uncalled return and the collects from the players' ``bet`` and ``win`` (each at its player's
         element); the pot the bets state (everything put in less what nobody called)."""
         self._shows(list(bets))
-        # what nobody called: the last bet over every other bet of its round, unless its owner folded
-        ranked = sorted(self.last_bets.items(), key=lambda kv: kv[1], reverse=True) + [("", ZERO)] * 2
-        owner, excess = ranked[0][0], ranked[0][1] - ranked[1][1]
-        if excess > 0 and owner not in self.folded:
+        found = self.bets.uncalled(self.folded)
+        owner, excess = found or ("", ZERO)
+        if found:
             self.events.append(UncalledBet(line=lines[owner], player=owner, amount=excess))
-        else:
-            excess = ZERO
         # the clients that write their <client_version> (2018+; some say <uncalled_bet_enabled>true) return an
         # uncalled bet apart: their ``win`` is the pot alone; older ones count the return in ``win``
         apart = bool(self.session.findtext("client_version")) or (

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from decimal import Decimal
 from typing import Any
 from xml.etree.ElementTree import ParseError as XMLParseError
 
@@ -27,6 +28,7 @@ from handlog.events import Hand
 from handlog.reading.registry import HandParseFailure, HeaderFacts
 from handlog.reading.split import Chunk, SplitStats
 
+ZERO = Decimal(0)
 MAX_TEXT = 4096
 """Characters of text kept per element: cards and numbers are short, an absurd text must not fill memory."""
 MAX_HAND_NODES = 20_000
@@ -223,3 +225,43 @@ class XmlSessionFormat:
 
 def _failure(line: int, column: int, message: str) -> Chunk:
     return Chunk(line, [], DocumentFailure(line, column, message))
+
+
+class RoundBets:
+    """The chips of the round being read, for XML rooms that write an action's amount as the chips it adds or as
+    its total for the round (iPoker, Merge): the events need both, and the bet nobody called, which these rooms do
+    not write, is the last round's top bet over every other bet of that round."""
+
+    def __init__(self, stacks: dict[str, Decimal]) -> None:
+        self.left = dict(stacks)
+        self.bets: dict[str, Decimal] = {}
+        self.last: dict[str, Decimal] = {}
+
+    def new_round(self) -> None:
+        self.keep()
+        self.bets = {}
+
+    def keep(self) -> None:
+        if any(self.bets.values()):
+            self.last = dict(self.bets)  # the last round with a bet: where a bet may go uncalled
+
+    def before(self, player: str) -> Decimal:
+        return self.bets.get(player, ZERO)
+
+    def top(self) -> Decimal:
+        return max(self.bets.values(), default=ZERO)
+
+    def put(self, player: str, added: Decimal, live: bool = True) -> bool:
+        """``added`` chips from ``player`` (to the round's bet when ``live``); True when they are all he had."""
+        all_in = added > 0 and added >= self.left.get(player, ZERO)
+        self.left[player] = self.left.get(player, ZERO) - added
+        if live:
+            self.bets[player] = self.before(player) + added
+        return all_in
+
+    def uncalled(self, folded: set[str]) -> tuple[str, Decimal] | None:
+        """Who gets back how much nobody called, if anyone."""
+        self.keep()
+        ranked = sorted(self.last.items(), key=lambda kv: kv[1], reverse=True) + [("", ZERO)] * 2
+        owner, excess = ranked[0][0], ranked[0][1] - ranked[1][1]
+        return (owner, excess) if excess > 0 and owner not in folded else None
