@@ -4,6 +4,6 @@ Detection asks the formats in the order they are registered here: a room's own r
 which reads PokerStars' layout from any room that has no reader of its own.
 """
 
-from handlog.formats import acpc, bovada, fulltilt, ipoker, phh, pokerstars, stars_layout, winning
+from handlog.formats import acpc, bovada, fulltilt, ipoker, merge, phh, pokerstars, stars_layout, winning
 
-__all__ = ["acpc", "bovada", "fulltilt", "ipoker", "phh", "pokerstars", "stars_layout", "winning"]
+__all__ = ["acpc", "bovada", "fulltilt", "ipoker", "merge", "phh", "pokerstars", "stars_layout", "winning"]

@@ -29,6 +29,7 @@ from handlog.reading.registry import HandParseFailure, HeaderFacts
 from handlog.reading.split import Chunk, SplitStats
 
 ZERO = Decimal(0)
+FRAGMENTS = "handlog-fragments"
 MAX_TEXT = 4096
 """Characters of text kept per element: cards and numbers are short, an absurd text must not fill memory."""
 MAX_HAND_NODES = 20_000
@@ -149,6 +150,8 @@ class XmlSessionFormat:
     context_tags: frozenset[str] = frozenset({"general"})
     markers: tuple[str, ...]
     summary_marker: str | None = None
+    fragments: bool = False
+    """The file is a run of top-level elements (several roots), not one document."""
 
     def detect(self, head: Sequence[str]) -> bool:
         text = "\n".join(head)
@@ -173,10 +176,16 @@ class XmlSessionFormat:
         parser = DefusedXMLParser(target=target, forbid_dtd=False, forbid_entities=True, forbid_external=True)
         target.expat = parser.parser
         target.line_offset = start - 1
+        wrap = self.fragments  # a run of fragments (Merge) is read inside a root of our own, on no line of its own
         try:
             for line in lines:
+                if wrap and not line.lstrip("\ufeff").lstrip().startswith("<?xml"):
+                    parser.feed(f"<{FRAGMENTS}>")
+                    wrap = False
                 parser.feed(line + "\n")
                 yield from self._ready(target)
+            if self.fragments and target.stack and target.stack[0] is None and not target._in_hand():
+                parser.feed(f"</{FRAGMENTS}>")
             if target._in_hand() or not any(n is None for n in target.stack):
                 parser.close()  # a session cut after its last hand (its root never closed) loses nothing
         except DefusedXmlException as exc:
