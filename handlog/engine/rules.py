@@ -143,9 +143,12 @@ SITE_PROFILES["Bovada"] = RulesProfile(name="Bovada", max_rake_share=Decimal("0.
 # 0.02 of 0.30), so the standard 10 % bound stays. Tournaments keep nothing, as everywhere.
 SITE_PROFILES["iPoker"] = RulesProfile(name="iPoker", no_flop_no_drop=True)
 
-# Merge (Carbon) states no rake either. Its $5/$10 fixed-limit small blind is $2 (a 2011 2-7 Triple Draw hand of the
-# corpus), not half the small bet.
-SITE_PROFILES["Merge"] = RulesProfile(name="Merge", fixed_limit_small_blinds={Decimal(5): Decimal(2)})
+# Merge (Carbon) states no rake either. Its $5/$10 fixed-limit small blind is $2, not half the small bet, and it does
+# not cap fixed-limit betting heads-up: a 2011 heads-up $5/$10 2-7 Triple Draw hand of the corpus (31241825-6) posts
+# a $2 small blind and makes a bet and five raises after the first draw.
+SITE_PROFILES["Merge"] = RulesProfile(
+    name="Merge", fixed_limit_small_blinds={Decimal(5): Decimal(2)}, cap_applies_heads_up=False
+)
 
 
 def profile_for(site: str) -> RulesProfile:

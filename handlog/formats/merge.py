@@ -176,9 +176,12 @@ class _Builder:
                     if e.get("type") in POSTS:
                         name = self._name(e)
                         posted[name] = posted.get(name, ZERO) + amount(e.get("amount", "0"))
+        # a cash table's balance is the stack before the forced bets; the tournaments of the older layout write it
+        # after them (the versioned layout, version="2" or "2.1", from 2013 on, before them everywhere)
+        before_posts = tournament is None or bool(game_node.get("version") or desc.get("version"))
         seats = tuple(
             Seat(seat=_int(p.get("seat")), player=p.get("nickname"), line=p.line,
-                 stack=amount(p.get("balance", "0")) + posted.get(p.get("nickname"), ZERO),
+                 stack=amount(p.get("balance", "0")) + (ZERO if before_posts else posted.get(p.get("nickname"), ZERO)),
                  out_of_hand=p.get("dealtin") == "false")
             for p in players
         )
@@ -203,9 +206,11 @@ class _Builder:
         )
 
     def _name(self, e: Node) -> str:
+        """The player in the seat an element names. A seat the players list leaves out makes the hand unreadable:
+        its stack is not stated, so nothing it does can be checked (and the replay would have to guess it)."""
         seat = e.get("player")
         if seat not in self.names:
-            raise MergeError(f"line {e.line}: seat {seat!r} acts but nobody sits there")
+            raise MergeError(f"line {e.line}: seat {seat} acts, but the players list has nobody in that seat")
         return self.names[seat]
 
     def _stakes(self, text: str, structure: Structure, rounds: list[Node]) -> Stakes:
