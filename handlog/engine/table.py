@@ -68,6 +68,7 @@ class PlayerState:
     all_in_street: Street | None = None
     drew: bool = False
     ante: Decimal = ZERO  # antes posted: matched only by other antes, and dead money when nobody else posts one
+    dead: Decimal = ZERO  # a dead small blind posted with the big blind: the pot's, never part of a bet to call
 
     @property
     def active(self) -> bool:
@@ -315,6 +316,7 @@ class Table:
             if dead == ZERO or e.amount - dead <= 0:
                 dead = e.amount - self.big_blind if e.amount > self.big_blind else ZERO
             self._put(p, dead, e.line, to_bet=False)
+            p.dead += dead
             self._put(p, e.amount - dead, e.line)
         else:
             if e.post == PostType.SMALL_BLIND and self.small_blind_posted:
@@ -935,7 +937,8 @@ class Table:
         others = [q for q in self.players.values() if q is not p]
         over_bets = p.bet - max((q.bet for q in others), default=ZERO)
         # antes are matched by antes only: a lone ante (the big blind ante) is dead money, never uncalled
-        over_live = (p.committed - p.ante) - max((q.committed - q.ante for q in others), default=ZERO)
+        over_live = (p.committed - p.ante - p.dead) - max((q.committed - q.ante - q.dead for q in others),
+                                                          default=ZERO)
         anted = [q.ante for q in others if q.ante > 0]
         over_ante = p.ante - max(anted) if anted else ZERO
         return max(over_bets, max(over_live, ZERO) + max(over_ante, ZERO))
