@@ -173,16 +173,18 @@ class _Builder:
         for r in rounds:
             if r.get("id") in ("BLINDS", "BRING_IN"):
                 for e in r.findall("event"):
-                    if e.get("type") in POSTS:
+                    if e.get("type") in POSTS or e.get("type") == "ALL_IN":
                         name = self._name(e)
                         posted[name] = posted.get(name, ZERO) + amount(e.get("amount", "0"))
         # a cash table's balance is the stack before the forced bets; the tournaments of the older layout write it
         # after them (the versioned layout, version="2" or "2.1", from 2013 on, before them everywhere)
         before_posts = tournament is None or bool(game_node.get("version") or desc.get("version"))
+        # "dealtin" is false for everyone in some 2011 files: there it says nothing
+        dealt_written = any(p.get("dealtin") == "true" for p in players)
         seats = tuple(
             Seat(seat=_int(p.get("seat")), player=p.get("nickname"), line=p.line,
                  stack=amount(p.get("balance", "0")) + (ZERO if before_posts else posted.get(p.get("nickname"), ZERO)),
-                 out_of_hand=p.get("dealtin") == "false")
+                 out_of_hand=p.get("dealtin") == "false" and dealt_written)
             for p in players
         )
         # a tournament file states the level of its first hand only, a play-money table its stakes in chips and its
@@ -251,6 +253,9 @@ class _Builder:
                     self.events.append(DealHole(line=c.line, player=name, cards=held))
                     self.hole[name] = held
         for e in sorted(r.findall("event"), key=lambda e: _int(e.get("sequence"))):
+            if rid == "BLINDS" and e.get("type") == "ALL_IN":  # a blind that takes the whole stack
+                small = any(x.get("type") == "SMALL_BLIND" for x in r.findall("event"))
+                e = Node(e.tag, {**e.attrib, "type": "BIG_BLIND" if small else "SMALL_BLIND"}, e.line)
             self._event(e, drawn)
         for c in r.findall("cards"):
             if c.get("type") == "SHOWN" and c.get("player") in self.names:
