@@ -40,7 +40,8 @@ SITE = "iPoker"
 
 @cache
 def _hands() -> dict[tuple[str, str], Hand]:
-    files = sorted({fo.CORPUS / r["file"] for r in fo.sites_dev(SITE)})
+    """The hands of the XML rooms' files fpdb read (iPoker's, and Merge's for ``test_fpdb_merge``)."""
+    files = sorted({fo.CORPUS / r["file"] for site in (SITE, "Merge") for r in fo.sites_dev(site)})
     out: dict[tuple[str, str], Hand] = {}
     for record in handlog.read(files):
         if record.hand is not None:
