@@ -123,4 +123,5 @@ def test_planted_out_of_turn() -> None:
 
 
 def test_planted_bet_over_the_stack() -> None:
-    assert "exceeds-stack" in _codes(BASE.replace('nickname="Hero" balance="$57.11"', 'nickname="Hero" balance="$20.00"'))
+    poorer = BASE.replace('nickname="Hero" balance="$57.11"', 'nickname="Hero" balance="$20.00"')
+    assert "exceeds-stack" in _codes(poorer)
