@@ -75,7 +75,8 @@ def test_truncated_anywhere(room: str, seed: int) -> None:
 MARKUP = [
     "<", ">", "&", "&bogus;", "&#0;", "<!--", "]]>", "<!DOCTYPE x [<!ENTITY a 'b'>]>", '"', "</round>", "<game>",
     'sum="x"', 'no="-1"', 'type="99"', 'player="nobody"', 'player="77"', 'amount="-5"', 'cards="Zz,null"',
-    'uncalled="true"', '<event sequence="1" type="RAISE" player="0" amount="9e9"/>', "<cards type=\"Flop\" player=\"\">ZZ YY</cards>",
+    'uncalled="true"', '<event sequence="1" type="RAISE" player="0" amount="9e9"/>',
+    "<cards type=\"Flop\" player=\"\">ZZ YY</cards>",
     '<action no="99" player="Hero" type="23" sum="$1e999"/>', "\x00", "\ufffd",
 ]
 
