@@ -22,9 +22,7 @@ import re
 from decimal import Decimal, InvalidOperation
 
 from handlog.errors import ParseError
-from handlog.events import Bet as BetEvent
 from handlog.events import (
-    Call,
     Check,
     Collect,
     DealHole,
@@ -35,7 +33,6 @@ from handlog.events import (
     Notice,
     Post,
     PostType,
-    Raise,
     Seat,
     Show,
     Stakes,
@@ -46,13 +43,14 @@ from handlog.events import (
     Tournament,
     UncalledBet,
 )
-from handlog.formats.xmlsession import HandDocument, Node, RoundBets, XmlSessionFormat
+from handlog.formats.xmlsession import HandDocument, Node, RoundBets, XmlSessionFormat, blind_stakes, to_int
 from handlog.reading.registry import HandParseFailure, HeaderFacts, register
 
 ZERO = Decimal(0)
 SUITS = {"S": "s", "H": "h", "D": "d", "C": "c"}
 RANKS = {"10": "T", "1": "A", "11": "J", "12": "Q", "13": "K", "14": "A"}
 POSTS = {"1": PostType.SMALL_BLIND, "2": PostType.BIG_BLIND, "15": PostType.ANTE, "16": PostType.BRING_IN}
+WAGERS = {"3": "call", "5": "bet", "7": "all_in", "23": "raise"}
 NOT_DEALT = {"8", "9"}
 """Action codes of a seated player who is not dealt in (sitting out, waiting for the big blind): no money moves. A
 player who has put chips in (an ante) and then sits out is out of the hand: a fold."""
@@ -163,8 +161,8 @@ class _Builder:
         players = [p for p in players_node.findall("player") if p.get("name")] if players_node is not None else []
         if not players:
             raise IPokerError("the hand names no players")
-        rounds = sorted(game.findall("round"), key=lambda r: _int(r.get("no")))
-        actions = [(r, a) for r in rounds for a in sorted(r.findall("action"), key=lambda a: _int(a.get("no")))]
+        rounds = sorted(game.findall("round"), key=lambda r: to_int(r.get("no")))
+        actions = [(r, a) for r in rounds for a in sorted(r.findall("action"), key=lambda a: to_int(a.get("no")))]
         acted = self.acted = {a.get("player") for _, a in actions if a.get("type") not in NOT_DEALT}
         pockets = [c for r in rounds for c in r.findall("cards") if c.get("type") == "Pocket"]
         dealt = {c.get("player") for c in pockets}
@@ -174,13 +172,13 @@ class _Builder:
         structure = structure_of(gametype)
         tournament = self._tournament()
         seats = tuple(
-            Seat(seat=_int(p.get("seat")), player=p.get("name"), stack=amount(p.get("chips", "0")), line=p.line,
+            Seat(seat=to_int(p.get("seat")), player=p.get("name"), stack=amount(p.get("chips", "0")), line=p.line,
                  out_of_hand=p.get("name") not in acted and p.get("name") not in dealt)
             for p in players
         )
         # the button may be on a seat left empty (a dead button): its seat is still written, with no name
         everyone = players_node.findall("player") if players_node is not None else []
-        button = next((_int(p.get("seat")) for p in everyone if p.get("dealer") == "1"), None)
+        button = next((to_int(p.get("seat")) for p in everyone if p.get("dealer") == "1"), None)
         if button is None:  # no dealer written (its seat left the list): the seat before the small blind's
             button = self._button_before_small_blind(actions, seats)
         stacks = {s.player: s.stack for s in seats}
@@ -243,11 +241,7 @@ class _Builder:
         posts = [e for e in self.events if isinstance(e, Post)]
         small = next((e.amount for e in posts if e.post is PostType.SMALL_BLIND), None)
         big = next((e.amount for e in posts if e.post is PostType.BIG_BLIND), None)
-        if big is None:
-            big = (small or ZERO) * 2
-        if structure is Structure.FIXED_LIMIT:
-            return Stakes(small=big, big=big * 2)
-        return Stakes(small=small if small is not None else big / 2, big=big)
+        return blind_stakes(small, big, structure)
 
     def _play(self, rounds: list[Node], actions: list[tuple[Node, Node]], stacks: dict[str, Decimal],
               game: Game) -> None:
@@ -260,7 +254,7 @@ class _Builder:
         for r, a in actions:
             by_round.setdefault(id(r), []).append(a)
         for r in rounds:
-            number = _int(r.get("no"))
+            number = to_int(r.get("no"))
             street = streets.get(number)
             if number > 0 and street is not None:
                 board: list[str] = []
@@ -297,30 +291,15 @@ class _Builder:
         if name not in self.bets.left:
             raise IPokerError(f"line {line}: {name!r} acts but has no seat")
         added = amount(a.get("sum", "0"))
-        before, top = self.bets.before(name), self.bets.top()
-        if code == "23":  # a raise states its total for the round, not the chips it adds
-            all_in = self.bets.put(name, added - before)
-            self.events.append(Raise(line=line, player=name, by=added - top, to=added, all_in=all_in))
-        elif code in POSTS:
-            kind, dead = POSTS[code], ZERO
-            if kind is PostType.BIG_BLIND and 0 < self.big < added:  # a returning player's big and dead small blind
-                kind, dead = PostType.BOTH_BLINDS, added - self.big
-            all_in = self.bets.put(name, added, live=kind is not PostType.ANTE)
-            if dead:
-                self.bets.bets[name] -= dead
-            self.events.append(Post(line=line, player=name, post=kind, amount=added, dead=dead, all_in=all_in))
+        if code in POSTS:
+            self.events.append(self.bets.post(line, name, POSTS[code], added, self.big))
         elif code == "0":
             self.folded.add(name)
             self.events.append(Fold(line=line, player=name))
         elif code == "4":
             self.events.append(Check(line=line, player=name))
-        elif code == "3" or (code == "7" and before + added <= top):
-            self.events.append(Call(line=line, player=name, amount=added, all_in=self.bets.put(name, added)))
-        elif code == "5" or (code == "7" and top == 0):
-            self.events.append(BetEvent(line=line, player=name, amount=added, all_in=self.bets.put(name, added)))
-        elif code == "7":
-            all_in = self.bets.put(name, added)
-            self.events.append(Raise(line=line, player=name, by=before + added - top, to=before + added, all_in=all_in))
+        elif code in WAGERS:  # a raise (23) states its total for the round, the others the chips they add
+            self.events.append(self.bets.wager(line, name, WAGERS[code], added))
         else:
             raise IPokerError(f"line {line}: unknown action type {code!r}")
 
@@ -351,13 +330,6 @@ class _Builder:
             if paid > 0:
                 self.events.append(Collect(line=lines[name], player=name, amount=paid))
         return sum(bets.values(), ZERO) - excess
-
-
-def _int(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        return 0
 
 
 class IPokerFormat(XmlSessionFormat):

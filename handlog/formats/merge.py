@@ -25,9 +25,7 @@ import re
 from decimal import Decimal, InvalidOperation
 
 from handlog.errors import ParseError
-from handlog.events import Bet as BetEvent
 from handlog.events import (
-    Call,
     Chat,
     Check,
     Collect,
@@ -39,9 +37,7 @@ from handlog.events import (
     Hand,
     HandCancelled,
     Muck,
-    Post,
     PostType,
-    Raise,
     Seat,
     Show,
     Stakes,
@@ -53,7 +49,7 @@ from handlog.events import (
     Tournament,
     UncalledBet,
 )
-from handlog.formats.xmlsession import HandDocument, Node, RoundBets, XmlSessionFormat
+from handlog.formats.xmlsession import HandDocument, Node, RoundBets, XmlSessionFormat, blind_stakes, to_int
 from handlog.reading.registry import HandParseFailure, HeaderFacts, register
 
 ZERO = Decimal(0)
@@ -68,6 +64,7 @@ POSTS = {
     "SMALL_BLIND": PostType.SMALL_BLIND, "BIG_BLIND": PostType.BIG_BLIND, "INITIAL_BLIND": PostType.BIG_BLIND,
     "RETURN_BLIND": PostType.BOTH_BLINDS, "ANTE": PostType.ANTE, "BRING_IN": PostType.BRING_IN,
 }
+WAGERS = {"CALL": "call", "BET": "bet", "ALL_IN": "all_in", "RAISE": "raise", "COMPLETE": "raise"}
 GAMES = [  # description type (lower case, without " tournament") → game
     ("omaha h/l", Game.OMAHA_HI_LO), ("omaha", Game.OMAHA), ("holdem", Game.HOLDEM),
     ("7-stud h/l", Game.SEVEN_CARD_STUD_HI_LO), ("7-stud", Game.SEVEN_CARD_STUD), ("razz", Game.RAZZ),
@@ -168,7 +165,7 @@ class _Builder:
         tournament = None
         if "tournament" in desc.get("type").lower():
             tournament = Tournament(id=data[2] if len(data) > 2 else "")
-        rounds = sorted(game_node.findall("round"), key=lambda r: _int(r.get("sequence")))
+        rounds = sorted(game_node.findall("round"), key=lambda r: to_int(r.get("sequence")))
         posted: dict[str, Decimal] = {}
         for r in rounds:
             if r.get("id") in ("BLINDS", "BRING_IN"):
@@ -182,7 +179,7 @@ class _Builder:
         # "dealtin" is false for everyone in some 2011 files: there it says nothing
         dealt_written = any(p.get("dealtin") == "true" for p in players)
         seats = tuple(
-            Seat(seat=_int(p.get("seat")), player=p.get("nickname"), line=p.line,
+            Seat(seat=to_int(p.get("seat")), player=p.get("nickname"), line=p.line,
                  stack=amount(p.get("balance", "0")) + (ZERO if before_posts else posted.get(p.get("nickname"), ZERO)),
                  out_of_hand=p.get("dealtin") == "false" and dealt_written)
             for p in players
@@ -201,7 +198,7 @@ class _Builder:
             game_name=NAMES.get(game, desc.get("type")), structure=structure, stakes=stakes,
             currency="CHIPS" if tournament else ("USD" if game_node.get("realmoney") == "true" else "PLAY"),
             tournament=tournament, table=data[1] if len(data) > 1 else "",
-            max_seats=_int(game_node.get("seats")) or None, button=_int(players_node.get("dealer", "-1")),
+            max_seats=to_int(game_node.get("seats")) or None, button=to_int(players_node.get("dealer", "-1")),
             time_local=game_node.get("starttime"), seats=seats, events=tuple(self.events),
             summary=StatedResults(line=game_node.line), cancelled=any(isinstance(e, HandCancelled)
                                                                      for e in self.events),
@@ -223,10 +220,7 @@ class _Builder:
                  if e.get("type") in ("SMALL_BLIND", "BIG_BLIND")]
         big = next((a for t, a in posts if t == "BIG_BLIND"), None)
         small = next((a for t, a in posts if t == "SMALL_BLIND"), None)
-        big = big if big is not None else (small or ZERO) * 2
-        if structure is Structure.FIXED_LIMIT:
-            return Stakes(small=big, big=big * 2)
-        return Stakes(small=small if small is not None else big / 2, big=big)
+        return blind_stakes(small, big, structure)
 
     def _round(self, r: Node) -> None:
         rid = r.get("id")
@@ -252,7 +246,7 @@ class _Builder:
                 if held and held != self.hole.get(name):
                     self.events.append(DealHole(line=c.line, player=name, cards=held))
                     self.hole[name] = held
-        for e in sorted(r.findall("event"), key=lambda e: _int(e.get("sequence"))):
+        for e in sorted(r.findall("event"), key=lambda e: to_int(e.get("sequence"))):
             if rid == "BLINDS" and e.get("type") == "ALL_IN":  # a blind that takes the whole stack
                 small = any(x.get("type") == "SMALL_BLIND" for x in r.findall("event"))
                 e = Node(e.tag, {**e.attrib, "type": "BIG_BLIND" if small else "SMALL_BLIND"}, e.line)
@@ -275,15 +269,8 @@ class _Builder:
             return  # the shown cards follow as their own element; a player leaving costs nothing here
         name = self._name(e)
         added = amount(e.get("amount", "0")) if e.get("amount") else ZERO
-        before, top = self.bets.before(name), self.bets.top()
         if kind in POSTS:
-            post, dead = POSTS[kind], ZERO
-            if post is PostType.BOTH_BLINDS:
-                dead = max(added - self.big, ZERO)
-            all_in = self.bets.put(name, added, live=post is not PostType.ANTE)
-            if dead:
-                self.bets.bets[name] -= dead
-            self.events.append(Post(line=line, player=name, post=post, amount=added, dead=dead, all_in=all_in))
+            self.events.append(self.bets.post(line, name, POSTS[kind], added, self.big))
         elif kind == "FOLD":
             self.folded.add(name)
             self.events.append(Fold(line=line, player=name))
@@ -291,19 +278,10 @@ class _Builder:
             self.events.append(Check(line=line, player=name))
         elif kind == "MUCK":
             self.events.append(Muck(line=line, player=name))
-        elif kind in ("RAISE", "COMPLETE"):  # a total for the round
-            all_in = self.bets.put(name, added - before)
-            self.events.append(Raise(line=line, player=name, by=added - top, to=added, all_in=all_in))
-        elif kind == "CALL" or (kind == "ALL_IN" and before + added <= top):
-            self.events.append(Call(line=line, player=name, amount=added, all_in=self.bets.put(name, added)))
-        elif kind == "BET" or (kind == "ALL_IN" and top == 0):
-            self.events.append(BetEvent(line=line, player=name, amount=added, all_in=self.bets.put(name, added)))
-        elif kind == "ALL_IN":
-            all_in = self.bets.put(name, added)
-            self.events.append(Raise(line=line, player=name, by=before + added - top, to=before + added,
-                                     all_in=all_in))
+        elif kind in WAGERS:  # RAISE and COMPLETE state a total for the round, the others the chips they add
+            self.events.append(self.bets.wager(line, name, WAGERS[kind], added))
         elif kind == "DRAW":
-            self._draw(name, _int(e.get("text")), line, drawn.get(name))
+            self._draw(name, to_int(e.get("text")), line, drawn.get(name))
         else:
             raise MergeError(f"line {line}: unknown event type {kind!r}")
 
@@ -336,16 +314,9 @@ class _Builder:
                 self.events.append(UncalledBet(line=w.line, player=name, amount=found[1]))
                 value -= found[1]
                 found = None
-            pot = "pot" if w.get("potnumber") in ("", "1") else f"side pot-{_int(w.get('potnumber')) - 1}"
+            pot = "pot" if w.get("potnumber") in ("", "1") else f"side pot-{to_int(w.get('potnumber')) - 1}"
             if value > 0:
                 self.events.append(Collect(line=w.line, player=name, amount=value, pot=pot))
-
-
-def _int(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        return 0
 
 
 class MergeFormat(XmlSessionFormat):

@@ -24,7 +24,7 @@ from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import DefusedXMLParser
 
 from handlog.errors import ParseError
-from handlog.events import Hand
+from handlog.events import Bet, Call, Event, Hand, Post, PostType, Raise, Stakes, Structure
 from handlog.reading.registry import HandParseFailure, HeaderFacts
 from handlog.reading.split import Chunk, SplitStats
 
@@ -232,6 +232,22 @@ class XmlSessionFormat:
         raise NotImplementedError
 
 
+def blind_stakes(small: Decimal | None, big: Decimal | None, structure: Structure) -> Stakes:
+    """Stakes a hand does not state, from the blinds it posts (fixed limit: the big blind is the small bet)."""
+    big = big if big is not None else (small or ZERO) * 2
+    if structure is Structure.FIXED_LIMIT:
+        return Stakes(small=big, big=big * 2)
+    return Stakes(small=small if small is not None else big / 2, big=big)
+
+
+def to_int(text: str) -> int:
+    """An attribute that should be a number (a seat, a sequence); 0 when it is not."""
+    try:
+        return int(text)
+    except ValueError:
+        return 0
+
+
 def _failure(line: int, column: int, message: str) -> Chunk:
     return Chunk(line, [], DocumentFailure(line, column, message))
 
@@ -267,6 +283,32 @@ class RoundBets:
         if live:
             self.bets[player] = self.before(player) + added
         return all_in
+
+    def wager(self, line: int, player: str, kind: str, amount: Decimal) -> Event:
+        """The event of a wager as these rooms write it: ``call``, ``bet`` and ``all_in`` give the chips added,
+        ``raise`` the player's total for the round; an all-in is the call, bet or raise its chips make."""
+        before, top = self.before(player), self.top()
+        if kind == "raise":
+            all_in = self.put(player, amount - before)
+            return Raise(line=line, player=player, by=amount - top, to=amount, all_in=all_in)
+        if kind == "all_in":
+            kind = "call" if before + amount <= top else "bet" if top == 0 else "all_in"
+        all_in = self.put(player, amount)
+        if kind == "call":
+            return Call(line=line, player=player, amount=amount, all_in=all_in)
+        if kind == "bet":
+            return Bet(line=line, player=player, amount=amount, all_in=all_in)
+        return Raise(line=line, player=player, by=before + amount - top, to=before + amount, all_in=all_in)
+
+    def post(self, line: int, player: str, kind: PostType, amount: Decimal, big: Decimal) -> Post:
+        """A forced bet; a big blind over the big blind is a returning player's big blind with a dead small one."""
+        dead = ZERO
+        if kind in (PostType.BIG_BLIND, PostType.BOTH_BLINDS) and 0 < big < amount:
+            kind, dead = PostType.BOTH_BLINDS, amount - big
+        all_in = self.put(player, amount - dead, live=kind is not PostType.ANTE)
+        self.put(player, dead, live=False)
+        return Post(line=line, player=player, post=kind, amount=amount, dead=dead, all_in=all_in or (
+            dead > 0 and self.left.get(player, ZERO) <= 0))
 
     def uncalled(self, folded: set[str]) -> tuple[str, Decimal] | None:
         """Who gets back how much nobody called, if anyone."""
