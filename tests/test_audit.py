@@ -69,7 +69,7 @@ def test_warning_only_hand_has_no_errors() -> None:
 
 
 def test_game_not_replayed_is_one_warning() -> None:
-    hand = load("nl_6max_kicker.txt").model_copy(update={"game": Game.RAZZ, "game_name": "Razz"})
+    hand = load("nl_6max_kicker.txt").model_copy(update={"game": Game.OTHER, "game_name": "Pineapple"})
     result = audit(hand)
     assert not result.replay.supported
     assert [(v.code, v.category.value, v.severity.value) for v in result.violations] == [

@@ -1,5 +1,8 @@
-"""Accounting checks: the replay's money against the site's own numbers (Total pot, side pots, rake,
-every "collected" and every "won (…)" of the summary).
+"""Accounting checks: the replay's money against the site's own numbers (Total pot, side pots, rake, the other
+fees a site takes from the pot, every "collected" and every "won (…)" of the summary).
+
+Money outside the pot (a player's side payments with the house, such as GGPoker's EV cash-out) is no part of
+any of these sums; money the site itself adds to the pot (a "Cash Drop", PokerStars' "STP") is.
 
 Each check is a small pure function over a ``Replay`` returning violations; ``CHECKS`` lists them.
 """
@@ -11,7 +14,7 @@ from decimal import Decimal
 
 from handlog.engine import Category, Replay, Severity, Violation
 from handlog.engine.replay import pot_index
-from handlog.events import Collect, Street, StreetStart
+from handlog.events import Collect, PotDrop, Street, StreetStart
 
 ZERO = Decimal(0)
 
@@ -29,16 +32,27 @@ def _collects(replay: Replay) -> tuple[Collect, ...]:
     return replay.collects
 
 
+def _added(replay: Replay) -> Decimal:
+    """Money in the pot that no player put in: the site's own drops into it."""
+    drops = sum((e.amount for e in replay.hand.events if isinstance(e, PotDrop)), ZERO)
+    return drops + (replay.hand.summary.stp or ZERO)
+
+
+def _fees(replay: Replay) -> Decimal:
+    """What the site takes from the pot besides the rake ("Jackpot $5 | Bingo $0")."""
+    return sum((f.amount for f in replay.hand.summary.fees), ZERO)
+
+
 def _cashed_out(replay: Replay) -> bool:
     return any(r.cashed_out for r in replay.results.values())
 
 
 def total_pot(replay: Replay) -> Iterator[Violation]:
-    """"Total pot X": X is everything the players put in, after uncalled bets came back."""
+    """"Total pot X": X is everything the players put in, after uncalled bets came back, and what the site added."""
     stated = replay.hand.summary.total_pot
     if stated is None:
         return
-    put_in = sum((r.committed for r in replay.results.values()), ZERO) + (replay.hand.summary.stp or ZERO)
+    put_in = sum((r.committed + r.uncalled_in_collect for r in replay.results.values()), ZERO) + _added(replay)
     if stated != put_in:
         yield _error(
             "total-pot", _pot_line(replay),
@@ -47,25 +61,31 @@ def total_pot(replay: Replay) -> Iterator[Violation]:
 
 
 def collected_total(replay: Replay) -> Iterator[Violation]:
-    """Everything collected plus the rake is the total pot: no chip appears or vanishes."""
+    """Everything collected plus the rake (and the site's other fees) is the total pot: no chip appears or
+    vanishes."""
     stated = replay.hand.summary.total_pot
     if stated is None or _cashed_out(replay):
         return
     collected = sum((c.amount for c in _collects(replay)), ZERO)
-    if collected + replay.rake != stated:
+    fees = _fees(replay)
+    if collected + replay.rake + fees != stated:
         line = _collects(replay)[-1].line if _collects(replay) else _pot_line(replay)
+        taken = f"the rake is {replay.rake}" + (f" and the fees {fees}" if replay.hand.summary.fees else "")
         yield _error(
             "collected-total", line,
-            f"the players collect {collected} and the rake is {replay.rake}: together {collected + replay.rake},"
+            f"the players collect {collected} and {taken}: together {collected + replay.rake + fees},"
             f" but the pot is {stated}",
         )
 
 
 def rake_bounds(replay: Replay) -> Iterator[Violation]:
-    """The rake is never negative and never more than the pot."""
+    """The rake and the other fees are never negative and together never more than the pot."""
     stated = replay.hand.summary.total_pot
-    if replay.rake < 0 or (stated is not None and replay.rake > stated):
-        yield _error("rake", _pot_line(replay), f"a rake of {replay.rake} from a pot of {stated}")
+    taken = replay.rake + _fees(replay)
+    negative = [f.name for f in replay.hand.summary.fees if f.amount < 0]
+    if replay.rake < 0 or negative or (stated is not None and taken > stated):
+        what = f"a rake of {replay.rake}" + "".join(f", {f.name} {f.amount}" for f in replay.hand.summary.fees)
+        yield _error("rake", _pot_line(replay), f"{what} from a pot of {stated}")
 
 
 def unstated_rake(replay: Replay) -> Iterator[Violation]:
@@ -84,7 +104,8 @@ def unstated_rake(replay: Replay) -> Iterator[Violation]:
         yield _error("collected-total", line,
                      f"a tournament pays out its whole pot of {pot}, the players collect {pot - replay.rake}")
         return
-    flop = any(isinstance(e, StreetStart) and e.street == Street.FLOP for e in hand.events)
+    # stud's "flop" is fourth street: a hand that ends on third street is the one not raked
+    flop = any(isinstance(e, StreetStart) and e.street in (Street.FLOP, Street.FOURTH) for e in hand.events)
     if replay.rake > 0 and replay.rules.no_flop_no_drop and not flop:
         yield _error("collected-total", line,
                      f"the pot of {pot} ended before the flop and is not raked, but the players collect only"
@@ -147,15 +168,19 @@ def collect_eligibility(replay: Replay) -> Iterator[Violation]:
 
 
 def _unnamed_collects(replay: Replay) -> Iterator[Violation]:
-    """"collected X from pot" with several pots: X is at most what the pots this player contested hold."""
+    """"collected X from pot" with several pots: X is at most what the pots this player contested hold, and the
+    player's own uncalled chips where the site counts them inside the collect (Winamax) and the site's money the
+    main pot holds (a cash drop)."""
     taken: dict[str, tuple[Decimal, int]] = {}
     for c in _collects(replay):
         if c.pot == "pot":
             amount, line = taken.get(c.player, (ZERO, c.line))
             taken[c.player] = (amount + c.amount, line)
+    added = _added(replay)
     for player, (amount, line) in taken.items():
         open_to = [p for p in replay.pots if player in p.eligible]
-        holds = sum((p.amount for p in open_to), ZERO)
+        own = replay.results[player].uncalled_in_collect if player in replay.results else ZERO
+        holds = sum((p.amount for p in open_to), own + (added if open_to and open_to[0] is replay.pots[0] else ZERO))
         if amount > holds:
             yield Violation(
                 "ineligible-winner", Category.SHOWDOWN, Severity.ERROR, line,
@@ -168,14 +193,17 @@ def collected_per_pot(replay: Replay) -> Iterator[Violation]:
     """No pot pays out more than it holds. A site that names no pot ("collected … from pot") while the all-ins
     made several has paid them all to one player: that is checked against their sum."""
     paid: dict[int, Decimal] = {}
+    returned = {p: r.uncalled_in_collect for p, r in replay.results.items() if r.uncalled_in_collect}
     for c in _collects(replay):
         index = -1 if c.pot == "pot" and len(replay.pots) > 1 else pot_index(c.pot)
-        paid[index] = paid.get(index, ZERO) + c.amount
+        # a site that counts an uncalled excess in its owner's collect (Winamax) pays it beside the pot
+        paid[index] = paid.get(index, ZERO) + c.amount - returned.pop(c.player, ZERO)
+    added = _added(replay)  # the site's own money goes to the main pot
     for index, amount in sorted(paid.items()):
         if index == -1:
-            holds = sum((p.amount for p in replay.pots), ZERO)
+            holds = sum((p.amount for p in replay.pots), added)
         elif index < len(replay.pots):
-            holds = replay.pots[index].amount
+            holds = replay.pots[index].amount + (added if index == 0 else ZERO)
         else:
             continue
         if amount > holds:

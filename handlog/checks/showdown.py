@@ -13,8 +13,8 @@ from handlog.engine import Category, Replay, Severity, Violation
 from handlog.engine.pots import smallest_unit
 from handlog.engine.replay import pot_index
 from handlog.engine.rules import AllInShowdown
-from handlog.engine.variants import variant_for
-from handlog.events import Bet, Collect, Fold, Muck, Raise, Show, Street, StreetStart
+from handlog.engine.variants import Variant, variant_for
+from handlog.events import Bet, Call, Check, Collect, Fold, Muck, Raise, Show, Street, StreetStart
 
 ZERO = Decimal(0)
 
@@ -31,6 +31,66 @@ def shown_hands(replay: Replay) -> dict[str, tuple[str, ...]]:
     return shown
 
 
+def unnamed_pots(replay: Replay) -> bool:
+    """The log names no pot ("collected … from pot" for each, as GGPoker and Winamax are read) while the all-ins
+    made several, or a collect holds its owner's uncalled chips: which pot a collect comes from is not said."""
+    if not replay.collects or any(c.pot != "pot" for c in replay.collects):
+        return False
+    return len(replay.pots) > 1 or any(r.uncalled_in_collect for r in replay.results.values())
+
+
+def _best_players(variant: Variant, ranks: dict[str, int], shown: dict[str, tuple[str, ...]],
+                  board: tuple[str, ...]) -> set[str]:
+    """The players whose shown hands take a share: the best high hand, and in a split game the best low."""
+    best = min(ranks.values())
+    best_players = {p for p, rank in ranks.items() if rank == best}
+    if variant.low is not None:  # a split game: the best qualifying low takes the other half
+        lows = {p: variant.low(shown[p], board) for p in ranks}
+        qualified = {p: low for p, low in lows.items() if low is not None}
+        if qualified:
+            best_low = min(qualified.values())
+            best_players |= {p for p, low in qualified.items() if low == best_low}
+    return best_players
+
+
+def _best_hand_wins_unnamed(replay: Replay, variant: Variant) -> Iterator[Violation]:
+    """``best_hand_wins`` when the log names no pot: each run, whoever collects holds the best shown hand of some
+    pot they contest, and each pot contested by shown hands pays at least one of its best hands."""
+    shown = shown_hands(replay)
+    collects = list(replay.collects)
+    returned = {p: r.uncalled_in_collect for p, r in replay.results.items()}  # own chips back, not a win
+    for run in sorted({c.run or 1 for c in collects}):
+        board = replay.boards[run - 1] if run - 1 < len(replay.boards) else ()
+        if variant.board and len(board) != sum(variant.board.values()):
+            continue
+        mine = [c for c in collects if (c.run or 1) == run]
+        collectors = {c.player for c in mine}
+        deserving: set[str] = set()
+        for index, pot in enumerate(replay.pots):
+            ranks = {
+                p: variant.evaluator(replay.rules.short_deck_trips_beat_straight)(shown[p], board)
+                for p in pot.eligible
+                if p in shown and variant.full_hand(shown[p], board)
+            }
+            if len(ranks) < len(pot.eligible) or len(ranks) < 2:
+                deserving |= set(pot.eligible)  # uncontested, or hands not shown: nothing to judge
+                continue
+            best = _best_players(variant, ranks, shown, board)
+            deserving |= best
+            if not best & collectors:
+                name = "main pot" if index == 0 else f"side pot-{index}"
+                yield Violation(
+                    "wrong-winner", Category.SHOWDOWN, Severity.ERROR, mine[0].line,
+                    f"{', '.join(sorted(best))} showed the best hand for the {name} but collect(s) nothing;"
+                    f" {', '.join(sorted(collectors))} collect(s)",
+                )
+        for c in mine:
+            if c.player in shown and c.player not in deserving and c.amount > returned.get(c.player, ZERO):
+                yield Violation(
+                    "wrong-winner", Category.SHOWDOWN, Severity.ERROR, c.line,
+                    f"{c.player} collects {c.amount} but has the best shown hand in none of the pots they contest",
+                )
+
 
 def best_hand_wins(replay: Replay) -> Iterator[Violation]:
     """Each pot (each run's share of it, when run twice) goes to the best shown hand(s) among its players.
@@ -42,32 +102,26 @@ def best_hand_wins(replay: Replay) -> Iterator[Violation]:
     variant = variant_for(replay.hand.game)
     if variant is None or not replay.supported:
         return
+    if unnamed_pots(replay):
+        yield from _best_hand_wins_unnamed(replay, variant)
+        return
     shown = shown_hands(replay)
     collects = list(replay.collects)
     runs = sorted({c.run or 1 for c in collects})
-    unnamed = len(replay.pots) > 1 and any(c.pot == "pot" for c in collects)
     for run in runs:
         board = replay.boards[run - 1] if run - 1 < len(replay.boards) else ()
         if variant.board and len(board) != sum(variant.board.values()):
             continue
         for index, pot in enumerate(replay.pots):
-            if unnamed:
-                collectors = {c.player for c in collects if (c.run or 1) == run}
-                winners = collectors & set(pot.eligible)
-            else:
-                winners = {c.player for c in collects if (c.run or 1) == run and pot_index(c.pot) == index}
-                collectors = winners
-            if not collectors:
+            winners = {c.player for c in collects if (c.run or 1) == run and pot_index(c.pot) == index}
+            if not winners:
                 continue
             contenders = {
-                p: variant.evaluate(shown[p], board)
+                p: variant.evaluator(replay.rules.short_deck_trips_beat_straight)(shown[p], board)
                 for p in pot.eligible
-                if p in shown and len(shown[p]) == variant.hole_cards
+                if p in shown and variant.full_hand(shown[p], board)
             }
             name = "pot" if len(replay.pots) == 1 else ("main pot" if index == 0 else f"side pot-{index}")
-            if unnamed:
-                yield from _unnamed_pot(replay, run, name, contenders, collectors)
-                continue
             unshown = winners - set(shown)
             if unshown and contenders:
                 line = min(c.line for c in collects if c.player in unshown and pot_index(c.pot) == index)
@@ -79,14 +133,7 @@ def best_hand_wins(replay: Replay) -> Iterator[Violation]:
                 continue
             if len(contenders) < 2:
                 continue
-            best = min(contenders.values())
-            best_players = {p for p, rank in contenders.items() if rank == best}
-            if variant.low is not None:  # a split game: the best qualifying low takes the other half
-                lows = {p: variant.low(shown[p], board) for p in contenders}
-                qualified = {p: low for p, low in lows.items() if low is not None}
-                if qualified:
-                    best_low = min(qualified.values())
-                    best_players |= {p for p, low in qualified.items() if low == best_low}
+            best_players = _best_players(variant, contenders, shown, board)
             judged = {w for w in winners if w in contenders}
             line = min(c.line for c in collects if c.player in winners and pot_index(c.pot) == index)
             losers = judged - best_players
@@ -112,22 +159,6 @@ def best_hand_wins(replay: Replay) -> Iterator[Violation]:
                     )
 
 
-def _unnamed_pot(
-    replay: Replay, run: int, name: str, contenders: dict[str, int], collectors: set[str]
-) -> Iterator[Violation]:
-    """A pot of a log that names none: its best shown hand(s) must be among the players who collect."""
-    if not contenders:
-        return
-    best = min(contenders.values())
-    best_players = {p for p, rank in contenders.items() if rank == best}
-    if not best_players & collectors:
-        line = min(c.line for c in replay.collects if (c.run or 1) == run)
-        yield Violation(
-            "wrong-winner", Category.SHOWDOWN, Severity.ERROR, line,
-            f"{', '.join(sorted(best_players))} showed the best hand for the {name} but collect(s) nothing",
-        )
-
-
 def split_evenly(replay: Replay) -> Iterator[Violation]:
     """A split pot is shared equally to the smallest unit of the game's money (the cent, or one chip): the shares
     differ by at most that unit, the odd chips, and the odd-chip rule says who gets them (holdem-rules-de.txt, "Der
@@ -136,6 +167,8 @@ def split_evenly(replay: Replay) -> Iterator[Violation]:
     variant = variant_for(replay.hand.game)
     if variant is not None and variant.low is not None:
         return  # a split game's halves (and quarters) differ by design; best_hand_wins judges who gets them
+    if unnamed_pots(replay):
+        return  # collects from different pots, not shares of one
     collects = list(replay.collects)
     unit = smallest_unit(replay.hand)
     seats = {s.player: s.seat for s in replay.hand.seats}
@@ -198,6 +231,14 @@ def showdown_order(replay: Replay) -> Iterator[Violation]:
     if all_in and mode == AllInShowdown.NOT_HELD:
         return
     first = next((e for e in events[start:] if isinstance(e, Show | Muck)), None)
+    if first is not None:
+        # A player all-in with cards still to come turns his hand over when the betting ends, and a log may show it
+        # again at the showdown once the last cards are out (a PHH razz hand shows on sixth street, then again with
+        # seventh street's card): the first exposure is the showdown whose order the rule governs.
+        last_action = max(
+            (i for i, e in enumerate(events[:start]) if isinstance(e, Bet | Raise | Call | Check | Fold)), default=-1
+        )
+        first = next((e for e in events[last_action + 1:] if isinstance(e, Show | Muck)), first)
     if first is None:
         return
     betting = [(step.street, step.event.player) for step in replay.steps[:start] if isinstance(step.event, Bet | Raise)]
@@ -208,6 +249,13 @@ def showdown_order(replay: Replay) -> Iterator[Violation]:
     for street, player in betting:
         if street == final_street:
             aggressor = player
+    variant = variant_for(replay.hand.game)
+    if aggressor is None and variant is not None and variant.stud is not None:
+        # stud has no button: with no bet on the last round, its first actor (the best showing hand) shows first
+        aggressor = next(
+            (step.event.player for step in replay.steps[:start]
+             if step.street == final_street and isinstance(step.event, Check | Bet | Raise | Fold)), None
+        )
     if aggressor is None:
         folded = {e.player for e in events[:start] if isinstance(e, Fold)}
         live = [p for p in replay.results if p not in folded]

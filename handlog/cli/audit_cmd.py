@@ -8,11 +8,26 @@ from __future__ import annotations
 import argparse
 import sys
 from collections import Counter
+from concurrent.futures import Executor
+from dataclasses import dataclass
+from functools import partial
 
 from handlog.audit import Audit, audit
 from handlog.cli import jsonout
-from handlog.cli.common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, print_problems, progress_records
+from handlog.cli.common import (
+    EXIT_OK,
+    EXIT_PROBLEMS,
+    EXIT_USAGE,
+    EngineError,
+    add_engine_arguments,
+    add_jobs_argument,
+    engine_executor,
+    print_problems,
+    progress,
+)
 from handlog.cli.rules_option import RulesFileError, add_rules_option, rules_file_problem, rules_from_args
+from handlog.engine import RulesProfile
+from handlog.parallel import map_records
 from handlog.reading import HandRecord, ReadReport
 
 
@@ -22,6 +37,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--json", action="store_true", help="JSON Lines: one record per hand, then a summary")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--warnings", action="store_true", help="also list warnings in the human report")
+    add_jobs_argument(p)
+    add_engine_arguments(p)
     add_rules_option(p)
     p.set_defaults(run=run)
 
@@ -39,42 +56,71 @@ def record_json(record: HandRecord, result: Audit | None) -> dict[str, object]:
     return out
 
 
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """What the report needs of one audited hand (computed in a worker process): its state, the violation
+    codes, and its output (the JSON line, or the human report's lines for it)."""
+
+    file: str
+    state: str
+    has_errors: bool
+    codes: tuple[str, ...]
+    text: str
+
+
+def verdict(as_json: bool, warnings: bool, rules: RulesProfile | None, record: HandRecord) -> Verdict:
+    """Audit one hand (under the house ``rules``, else its site's) and render its part of the output."""
+    result = audit(record.hand, rules) if record.hand is not None else None
+    state = "unparsed" if result is None else result.status
+    codes = tuple(f"{v.category.value}/{v.code}" for v in result.violations) if result is not None else ()
+    has_errors = result is None or result.has_errors
+    if as_json:
+        return Verdict(record.file, state, has_errors, codes, jsonout.dumps(record_json(record, result)) + "\n")
+    lines: list[str] = []
+    if record.error is not None:
+        lines.append(f"  hand {record.hand_id or '?'} (line {record.line}): unparsed: {record.error.message}"
+                     f" (line {record.error.line})\n")
+    if result is not None:
+        for v in result.violations:
+            if warnings or v.severity == "error":
+                lines.append(
+                    f"  {record.file}:{v.line}: hand {record.hand_id}: {v.severity.value} {v.code}: {v.message}\n"
+                )
+    return Verdict(record.file, state, has_errors, codes, "".join(lines))
+
+
 def run(args: argparse.Namespace) -> int:
     try:
         rules = rules_from_args(args)
     except RulesFileError as exc:
         return rules_file_problem("audit", exc)
+    try:
+        with engine_executor(args) as executor:
+            return _run(args, executor, rules)
+    except EngineError as exc:
+        sys.stderr.write(f"handlog audit: {exc}\n")
+        return EXIT_USAGE
+
+
+def _run(args: argparse.Namespace, executor: Executor | None, rules: RulesProfile | None) -> int:
     report = ReadReport()
     status: Counter[str] = Counter()
     codes: Counter[str] = Counter()
     errors = False
     current_file = None
     out = sys.stdout
-    for record in progress_records(args.paths, report, quiet=args.quiet or args.json):
-        result = audit(record.hand, rules) if record.hand is not None else None
-        state = "unparsed" if result is None else result.status
-        status[state] += 1
-        if result is None or result.has_errors:
-            errors = True
-        if result is not None:
-            for v in result.violations:
-                codes[f"{v.category.value}/{v.code}"] += 1
-        if args.json:
-            jsonout.write(record_json(record, result))
+    work = partial(verdict, args.json, args.warnings, rules)
+    for v in progress(map_records(work, args.paths, report, args.jobs, executor), quiet=args.quiet or args.json):
+        status[v.state] += 1
+        errors = errors or v.has_errors
+        codes.update(v.codes)
+        if args.json or not v.text:
+            out.write(v.text)
             continue
-        shown = []
-        if result is not None:
-            shown = [v for v in result.violations if args.warnings or v.severity == "error"]
-        if record.error is None and not shown:
-            continue
-        if record.file != current_file:
-            current_file = record.file
-            out.write(f"\n{record.file}\n")
-        if record.error is not None:
-            out.write(f"  hand {record.hand_id or '?'} (line {record.line}): unparsed: {record.error.message}"
-                      f" (line {record.error.line})\n")
-        for v in shown:
-            out.write(f"  {record.file}:{v.line}: hand {record.hand_id}: {v.severity.value} {v.code}: {v.message}\n")
+        if v.file != current_file:
+            current_file = v.file
+            out.write(f"\n{v.file}\n")
+        out.write(v.text)
     total = sum(status.values())
     summary = {
         "files": report.files,

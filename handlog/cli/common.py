@@ -1,11 +1,17 @@
-"""Pieces the commands share: exit codes, problem printing, a progress bar on stderr."""
+"""Pieces the commands share: exit codes, problem printing, a progress bar on stderr, ``--jobs``."""
 
 from __future__ import annotations
 
+import argparse
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Executor
+from contextlib import contextmanager
+from typing import TypeVar
 
 from handlog.reading import HandRecord, ReadReport, read
+
+T = TypeVar("T")
 
 EXIT_OK = 0
 EXIT_PROBLEMS = 1
@@ -17,18 +23,77 @@ def print_problems(report: ReadReport) -> None:
         sys.stderr.write(f"handlog: {problem.file}: {problem.message}\n")
 
 
-def progress_records(paths: Sequence[str], report: ReadReport, quiet: bool = False) -> Iterator[HandRecord]:
-    """``read(paths)`` with a progress bar on stderr when it is a terminal and not ``quiet``."""
+def add_jobs_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--jobs", "-j", type=positive_int, default=None, metavar="N",
+        help="worker processes (default: the number of cores); the output is the same for any N",
+    )
+
+
+def add_engine_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--engine", choices=("local", "dask"), default="local",
+        help="local worker processes (default), or the workers of a Dask cluster (needs --scheduler)",
+    )
+    parser.add_argument("--scheduler", metavar="ADDRESS", help="the Dask scheduler, e.g. tcp://10.0.0.5:8786")
+
+
+class EngineError(ValueError):
+    """The engine options do not fit together."""
+
+
+@contextmanager
+def engine_executor(args: argparse.Namespace) -> Iterator[Executor | None]:
+    """The Dask cluster's executor for ``--engine dask``, None for local processes."""
+    if args.engine != "dask":
+        if args.scheduler:
+            raise EngineError("--scheduler is for --engine dask")
+        yield None
+        return
+    if not args.scheduler:
+        raise EngineError("--engine dask needs --scheduler ADDRESS")
+    from handlog.cluster import ClusterError, dask_executor
+
+    try:
+        with dask_executor(args.scheduler) as executor:
+            yield executor
+    except ClusterError as exc:
+        raise EngineError(str(exc)) from None
+
+
+def positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1: {value}")
+    return value
+
+
+def progress(
+    items: Iterable[T], quiet: bool = False, every: int = 200, hands: Callable[[T], int] | None = None
+) -> Iterator[T]:
+    """``items`` (one per hand, or ``hands(item)`` hands each) with a count of hands on stderr when it is a
+    terminal and not ``quiet``."""
     if quiet or not sys.stderr.isatty():
-        yield from read(paths, report)
+        yield from items
         return
     from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
     with Progress(
         SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn(), transient=True
-    ) as progress:
-        task = progress.add_task("reading", total=None)
-        for n, record in enumerate(read(paths, report), 1):
-            if n % 200 == 0:
-                progress.update(task, description=f"{n} hands")
-            yield record
+    ) as bar:
+        task = bar.add_task("reading", total=None)
+        n = shown = 0
+        for item in items:
+            n += 1 if hands is None else hands(item)
+            if n - shown >= every:
+                shown = n
+                bar.update(task, description=f"{n} hands")
+            yield item
+
+
+def progress_records(paths: Sequence[str], report: ReadReport, quiet: bool = False) -> Iterator[HandRecord]:
+    """``read(paths)`` with a progress bar on stderr when it is a terminal and not ``quiet``."""
+    return progress(read(paths, report), quiet)

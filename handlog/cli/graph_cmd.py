@@ -26,7 +26,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument(
         "--no-allin-ev", dest="allin_ev", action="store_false",
-        help="skip the all-in expectation line (exact enumeration costs ~1 s per preflop all-in)",
+        help="skip the all-in expectation line (exact, a few ms per all-in)",
     )
     p.set_defaults(run=run)
 

@@ -8,7 +8,8 @@ from collections.abc import Sequence
 
 from handlog import __version__
 from handlog.cli import anonymize_cmd, audit_cmd, convert_cmd, graph_cmd, parse_cmd, replay_cmd, stats_cmd
-from handlog.cli.common import EXIT_USAGE
+from handlog.cli.common import EXIT_PROBLEMS, EXIT_USAGE
+from handlog.parallel import WorkerError
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -19,9 +20,9 @@ def build_parser() -> argparse.ArgumentParser:
     stats_cmd.add_parser(sub)
     graph_cmd.add_parser(sub)
     audit_cmd.add_parser(sub)
-    replay_cmd.add_parser(sub)
     anonymize_cmd.add_parser(sub)
     convert_cmd.add_parser(sub)
+    replay_cmd.add_parser(sub)
     return parser
 
 
@@ -38,6 +39,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     except KeyboardInterrupt:
         return 130
+    except WorkerError as exc:
+        sys.stderr.write(f"handlog: {exc}\n")
+        return EXIT_PROBLEMS
 
 
 if __name__ == "__main__":

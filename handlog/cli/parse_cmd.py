@@ -5,9 +5,12 @@ from __future__ import annotations
 import argparse
 import sys
 from collections import Counter
+from dataclasses import dataclass
+from functools import partial
 
 from handlog.cli import jsonout
-from handlog.cli.common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, print_problems, progress_records
+from handlog.cli.common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, add_jobs_argument, print_problems, progress
+from handlog.parallel import map_records
 from handlog.reading import HandRecord, ReadReport
 
 
@@ -16,6 +19,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("paths", nargs="+", metavar="PATH", help="files or folders (recursive)")
     p.add_argument("--json", action="store_true", help="JSON Lines: one record per hand, then a summary")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+    add_jobs_argument(p)
     p.set_defaults(run=run)
 
 
@@ -29,27 +33,46 @@ def record_json(record: HandRecord) -> dict[str, object]:
     }
 
 
+@dataclass(frozen=True, slots=True)
+class Parsed:
+    """What the report needs of one hand (computed in a worker process): its status, its game and its
+    output (the JSON line, or the failure line of the human report)."""
+
+    status: str
+    game: str
+    text: str
+
+
+def parsed(as_json: bool, record: HandRecord) -> Parsed:
+    game = f"{record.game or '?'} {record.structure or ''}".strip()
+    if as_json:
+        return Parsed(record.status, game, jsonout.dumps(record_json(record)) + "\n")
+    text = ""
+    if record.error is not None:
+        text = f"unparsed hand {record.hand_id or '?'}: {record.error.describe(record.file)}\n"
+    return Parsed(record.status, game, text)
+
+
 def run(args: argparse.Namespace) -> int:
     report = ReadReport()
     counts: Counter[str] = Counter()
     games: Counter[str] = Counter()
-    failures: list[HandRecord] = []
-    for record in progress_records(args.paths, report, quiet=args.quiet or args.json):
-        counts[record.status] += 1
-        games[f"{record.game or '?'} {record.structure or ''}".strip()] += 1
+    failures: list[str] = []
+    out = sys.stdout
+    for hand in progress(map_records(partial(parsed, args.json), args.paths, report, args.jobs),
+                         quiet=args.quiet or args.json):  # fmt: skip
+        counts[hand.status] += 1
+        games[hand.game] += 1
         if args.json:
-            jsonout.write(record_json(record))
-        elif record.error is not None:
-            failures.append(record)
+            out.write(hand.text)
+        elif hand.text:
+            failures.append(hand.text)
     total = sum(counts.values())
     summary = {"files": report.files, "hands": total, "parsed": counts["parsed"], "unparsed": counts["unparsed"]}
     if args.json:
         jsonout.write({"summary": summary})
     else:
-        out = sys.stdout
-        for record in failures:
-            assert record.error is not None
-            out.write(f"unparsed hand {record.hand_id or '?'}: {record.error.describe(record.file)}\n")
+        out.writelines(failures)
         out.write(
             f"{report.files} files, {total} hands: {counts['parsed']} parsed, {counts['unparsed']} unparsed\n"
         )

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from handlog.cli.common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, print_problems
+from handlog.cli.rules_option import RulesFileError, add_rules_option, rules_file_problem, rules_from_args
 from handlog.reading import HandRecord, ReadReport, read
 from handlog.replayer.model import HandView, record_view
 
@@ -29,6 +30,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--step", action="store_true",
                    help="interactive: → or Enter next, ← back, q quit (prints every state without a terminal)")
     p.add_argument("--html", metavar="OUT", help="write one self-contained HTML replayer to OUT")
+    add_rules_option(p)
     p.set_defaults(run=run)
 
 
@@ -51,6 +53,10 @@ def run(args: argparse.Namespace) -> int:
     if args.all and args.hand is not None:
         sys.stderr.write("handlog replay: --hand and --all do not go together\n")
         return EXIT_USAGE
+    try:
+        rules = rules_from_args(args)
+    except RulesFileError as exc:
+        return rules_file_problem("replay", exc)
     report = ReadReport()
     records, more = _chosen(read(args.paths, report), args)
     print_problems(report)
@@ -65,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
             f"handlog replay: showing the first hand ({records[0].hand_id}); choose another with --hand ID,"
             " or show every hand with --all\n"
         )
-    hands = [record_view(r) for r in records]
+    hands = [record_view(r, rules) for r in records]
     if args.html is not None:
         if not _write_html(hands, Path(args.html), listing=args.all):
             return EXIT_USAGE

@@ -4,21 +4,36 @@ from __future__ import annotations
 
 import argparse
 import sys
+import tempfile
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from concurrent.futures import Executor
+from contextlib import ExitStack
+from dataclasses import dataclass, field
 from decimal import Decimal
+from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from handlog.cli.common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, print_problems, progress_records
+from handlog.cli.common import (
+    EXIT_OK,
+    EXIT_PROBLEMS,
+    EXIT_USAGE,
+    EngineError,
+    add_engine_arguments,
+    add_jobs_argument,
+    engine_executor,
+    print_problems,
+    progress,
+)
 from handlog.cli.rules_option import RulesFileError, add_rules_option, rules_file_problem, rules_from_args
+from handlog.engine import RulesProfile
 from handlog.events import Hand
+from handlog.parallel import Batch, map_batches, records
 from handlog.reading import ReadReport
-
-if TYPE_CHECKING:  # pandas and the statistics load only when the command runs (a fast start for the others)
-    import pandas as pd
-
-    from handlog.engine import Replay
+from handlog.stats.export import OutputPathError, resolve_output
+from handlog.stats.totals import Totals
+from handlog.stats.totals import columns as totals_columns
 
 GROUPS = ("game", "month", "position", "stakes")
 """What ``--by`` accepts (the keys of ``handlog.stats.frame.GROUPS``; a test keeps them equal)."""
@@ -43,39 +58,94 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument(
         "--no-allin-ev", dest="allin_ev", action="store_false",
-        help="skip the all-in expectation (exact, ~1 s per preflop all-in); net_allin_ev is then net",
+        help="skip the all-in expectation (exact, a few ms per all-in); net_allin_ev is then net",
     )
+    add_jobs_argument(p)
+    add_engine_arguments(p)
     add_rules_option(p)
+    p.add_argument(
+        "--dataset", metavar="DIR",
+        help="--engine dask: the folder, reachable by every worker, where they write the per-hand records as a "
+        "partitioned Parquet dataset (default: a temporary folder, removed afterwards)",
+    )
     p.set_defaults(run=run)
 
 
-def _hands(
-    paths: list[str], report: ReadReport, quiet: bool, unparsed: list[int], other_games: Counter[str]
-) -> Iterator[Hand]:
-    from handlog.stats.frame import SUPPORTED_GAMES
+@dataclass(slots=True)
+class Part:
+    """What a worker sends back for a batch of hands: partial totals (or the per-hand rows, values in
+    ``FIELDS`` order), and the hands left out."""
 
-    for record in progress_records(paths, report, quiet=quiet):
+    hands: int = 0
+    unparsed: int = 0
+    other_games: Counter[str] = field(default_factory=Counter)
+    totals: Totals | None = None
+    rows: list[tuple[Any, ...]] = field(default_factory=list)
+    dataset_part: str | None = None  # --engine dask: the Parquet part the worker wrote instead
+
+
+def part(
+    per_hand: bool, by: tuple[str, ...], player: str | None, with_allin_ev: bool, rules: RulesProfile | None,
+    batch: Batch,
+) -> Part:
+    """The statistics of one batch of hands (runs in a worker process), replayed under the house ``rules`` (else
+    each hand's site's)."""
+    from handlog.engine import replay
+    from handlog.stats.frame import FIELDS, SUPPORTED_GAMES, iter_rows
+
+    out = Part(hands=len(batch), totals=None if per_hand else Totals(by, player))
+    hands: list[Hand] = []
+    for record in records(batch):
         if record.hand is None:
-            unparsed[0] += 1
+            out.unparsed += 1
         elif record.hand.game not in SUPPORTED_GAMES:
-            other_games[record.hand.game_name or record.hand.game.value] += 1
+            out.other_games[record.hand.game_name or record.hand.game.value] += 1
         else:
-            yield record.hand
+            hands.append(record.hand)
+    under_rules = partial(replay, rules=rules, states=False)
+    rows = iter_rows(hands, player=player, with_allin_ev=with_allin_ev, replay=under_rules)
+    if out.totals is None:
+        out.rows = [tuple(row[name] for name in FIELDS) for row in rows]
+    else:
+        out.totals.update(rows)
+    return out
+
+
+def dataset_part(
+    folder: str, player: str | None, with_allin_ev: bool, rules: RulesProfile | None, batch: Batch
+) -> Part:
+    """The per-hand records of one batch written as a part of the dataset in ``folder`` (runs on a Dask
+    worker); only the counts of hands left out come back."""
+    from handlog.cluster import write_part
+
+    out = part(True, (), player, with_allin_ev, rules, batch)
+    return Part(out.hands, out.unparsed, out.other_games, dataset_part=write_part(folder, out.rows))
+
+
+def _dataset_folder(path: str | None, stack: ExitStack) -> str:
+    """Where the workers write the per-hand dataset: ``--dataset`` (created, and refused if it already holds
+    parts), or a temporary folder removed afterwards."""
+    if path is None:
+        return stack.enter_context(tempfile.TemporaryDirectory(prefix="handlog-dataset-"))
+    folder = Path(path)
+    if folder.is_symlink() or (folder.exists() and not folder.is_dir()):
+        raise OutputPathError(f"--dataset must be a folder: {folder}")
+    from handlog.cluster import PART_GLOB
+
+    folder.mkdir(parents=True, exist_ok=True)
+    if any(folder.glob(PART_GLOB)):
+        raise OutputPathError(f"{folder} already holds a dataset; choose an empty folder")
+    return str(folder.resolve())
+
+
+def _load_equity_tables() -> None:
+    """numpy and the hand-value tables, loaded once before the workers start rather than in each."""
+    from handlog.stats.equity import tables
+
+    tables()
 
 
 def run(args: argparse.Namespace) -> int:
-    from handlog.engine import replay
-    from handlog.stats.export import OutputPathError, resolve_output, stream_rows, write_atomic, write_frame
-    from handlog.stats.frame import FIELDS, aggregate, iter_rows, to_frame
-
-    try:
-        rules = rules_from_args(args)
-    except RulesFileError as exc:
-        return rules_file_problem("stats", exc)
-
-    def replay_under_rules(hand: Hand) -> Replay:
-        return replay(hand, rules, states=False)
-
     fmt = args.format or ("jsonl" if args.per_hand else "table")
     allowed = PER_HAND_FORMATS if args.per_hand else AGGREGATE_FORMATS
     if fmt not in allowed:
@@ -97,35 +167,88 @@ def run(args: argparse.Namespace) -> int:
     except OutputPathError as exc:
         sys.stderr.write(f"handlog stats: {exc}\n")
         return EXIT_USAGE
+    try:
+        rules = rules_from_args(args)
+    except RulesFileError as exc:
+        return rules_file_problem("stats", exc)
+    if args.engine == "dask" and args.per_hand:
+        sys.stderr.write("handlog stats: with --engine dask the per-hand records are the --dataset itself\n")
+        return EXIT_USAGE
+    with ExitStack() as stack:
+        try:
+            executor = stack.enter_context(engine_executor(args))
+            folder = _dataset_folder(args.dataset, stack) if executor is not None else None
+        except (EngineError, OutputPathError) as exc:
+            sys.stderr.write(f"handlog stats: {exc}\n")
+            return EXIT_USAGE
+        return _run(args, fmt, name, target, executor, folder, rules)
+
+
+def _run(
+    args: argparse.Namespace, fmt: str, name: str, target: Path | None, executor: Executor | None, folder: str | None,
+    rules: RulesProfile | None,
+) -> int:
+    from handlog.cluster import read_part
+    from handlog.stats.export import RECORD_WRITERS, stream_rows, write_atomic, write_frame
+    from handlog.stats.frame import FIELDS, records_frame, to_frame
+
     report = ReadReport()
-    unparsed = [0]
+    unparsed = 0
     other_games: Counter[str] = Counter()
-    hands = _hands(args.paths, report, args.quiet, unparsed, other_games)
-    if args.per_hand and fmt in ("jsonl", "csv"):
-        rows = iter_rows(hands, player=args.player, with_allin_ev=args.allin_ev, replay=replay_under_rules)
+    by = tuple(args.by)
+    task: Callable[[Batch], Part] = partial(part, args.per_hand, by, args.player, args.allin_ev, rules)
+    if folder is not None:
+        task = partial(dataset_part, folder, args.player, args.allin_ev, rules)
+    prepare = _load_equity_tables if args.allin_ev else None
+    batches = map_batches(task, args.paths, report, args.jobs, prepare, executor)
+    parts = progress(batches, args.quiet, hands=lambda p: p.hands)
+
+    def counted(parts: Iterator[Part]) -> Iterator[Part]:
+        nonlocal unparsed
+        for p in parts:
+            unparsed += p.unparsed
+            other_games.update(p.other_games)
+            yield p
+
+    if args.per_hand:
+        rows = (dict(zip(FIELDS, row, strict=True)) for p in counted(parts) for row in p.rows)
         columns = list(FIELDS)
-        if target is None:
+        if fmt == "parquet":
+            table = to_frame(rows)
+            count = len(table)
+            write_frame(table, fmt, target, sys.stdout, default_name=name)
+        elif target is None:
             count = stream_rows(rows, fmt, columns, sys.stdout)
         else:
-            counted: list[int] = []
-            write_atomic(target, lambda out: counted.append(stream_rows(rows, fmt, columns, out)))
-            count = counted[0]
+            counted_rows: list[int] = []
+            write_atomic(target, lambda out: counted_rows.append(stream_rows(rows, fmt, columns, out)))
+            count = counted_rows[0]
     else:
-        table = to_frame(iter_rows(hands, player=args.player, with_allin_ev=args.allin_ev, replay=replay_under_rules))
-        frame = table if args.per_hand else aggregate(table, by=args.by, player=args.player)
-        count = len(frame)
+        totals = Totals(by, args.player)
+        for p in counted(parts):
+            if p.totals is not None:
+                totals.merge(p.totals)
+            elif p.dataset_part is not None:  # a Dask worker's part: the same sums, from the dataset
+                totals.update(read_part(p.dataset_part))
+        found = totals.records()
+        columns = totals_columns(by)
+        count = len(found)
         if fmt == "table":
-            print_table(frame, args.by)
+            print_table(found, list(by))
+        elif fmt == "parquet":
+            write_frame(records_frame(found, by), fmt, target, sys.stdout, default_name=name)
+        elif target is None:
+            RECORD_WRITERS[fmt](found, columns, sys.stdout)
         else:
-            write_frame(frame, fmt, target, sys.stdout, default_name=name)
+            write_atomic(target, lambda out: RECORD_WRITERS[fmt](found, columns, out))
     print_problems(report)
     if target is not None and not args.quiet:
         sys.stderr.write(f"handlog: wrote {count} records to {target}\n")
     if other_games:
         left = ", ".join(f"{n} {game}" for game, n in sorted(other_games.items()))
         sys.stderr.write(f"handlog: no statistics for these games yet, left out: {left}\n")
-    if unparsed[0]:
-        sys.stderr.write(f"handlog: {unparsed[0]} hands could not be parsed and were left out\n")
+    if unparsed:
+        sys.stderr.write(f"handlog: {unparsed} hands could not be parsed and were left out\n")
         return EXIT_PROBLEMS
     return EXIT_OK
 
@@ -177,7 +300,7 @@ def _fmt(name: str, value: Any) -> str:
     return str(value)
 
 
-def print_table(frame: pd.DataFrame, by: list[str]) -> None:
+def print_table(rows: list[dict[str, Any]], by: list[str]) -> None:
     """A readable terminal table: one column per player (or group) when there are few, else one row each."""
     from rich.console import Console
     from rich.table import Table
@@ -186,22 +309,22 @@ def print_table(frame: pd.DataFrame, by: list[str]) -> None:
     if not console.is_terminal:
         console = Console(width=max(console.width, 160))
     keys = ["player", "currency", *by]
-    if frame.empty:
+    if not rows:
         console.print("no hands")
         return
-    if len(frame) <= 4:
+    if len(rows) <= 4:
         table = Table(show_header=True, header_style="bold")
         table.add_column("")
-        for _, row in frame.iterrows():
+        for row in rows:
             table.add_column(" / ".join(str(row[k]) for k in keys), justify="right")
         for name, label in LABELS.items():
-            table.add_row(label, *(_fmt(name, row[name]) for _, row in frame.iterrows()))
+            table.add_row(label, *(_fmt(name, row[name]) for row in rows))
     else:
         table = Table(show_header=True, header_style="bold")
         for k in keys:
             table.add_column(k)
         for name in COMPACT:
             table.add_column(LABELS[name], justify="right")
-        for _, row in frame.iterrows():
+        for row in rows:
             table.add_row(*(str(row[k]) for k in keys), *(_fmt(name, row[name]) for name in COMPACT))
     console.print(table)

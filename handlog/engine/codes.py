@@ -88,6 +88,8 @@ RULES: tuple[Rule, ...] = (
     # cards: the deck and the deal
     Rule("duplicate-card", CRD, E, "No card appears twice in a deal (hole cards, board, shown, drawn; the cards drawn "
          "for the button): a misdeal."),
+    Rule("card-not-in-deck", CRD, E, "Short Deck (6+ Hold'em) deals from 36 cards, sixes to aces: no two to five "
+         "appears."),
     Rule("hole-card-count", CRD, E, "Each player is dealt the variant's number of hole cards (Hold'em 2, Five Card "
          "Draw 5): otherwise a misdeal."),
     Rule("board-count", CRD, E, "The flop adds three cards, the turn and the river one each."),
@@ -117,6 +119,12 @@ RULES: tuple[Rule, ...] = (
     Rule("street-not-in-game", STR, E, "Only the variant's streets are dealt."),
     Rule("draw-not-in-game", STR, E, "Only draw games have draws."),
     Rule("draw-out-of-place", STR, E, "A draw comes only where the variant has one."),
+    Rule("bring-in-player", LEG, E, "Stud: the lowest up card brings in (Razz: the highest), suits breaking ties "
+         "by the rules profile (clubs, diamonds, hearts, spades from low to high); from fourth street the best "
+         "showing hand acts first (Razz: the lowest)."),
+    Rule("bring-in-amount", LEG, E, "Stud: the bring-in is less than the small bet (a full small bet is a "
+         "completion), all-in for less excepted."),
+    Rule("bring-in-not-in-game", STR, E, "Only stud games have a bring-in."),
     Rule("post-after-deal", STR, W, "Blinds and antes are posted before the cards are dealt."),
     Rule("raise-increment", STR, W, "'raises X to Y': X is Y less the bet being raised."),
     Rule("raise-without-bet", STR, W, "With no bet to raise, the first wager is a bet."),

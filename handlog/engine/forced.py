@@ -82,6 +82,9 @@ def _blind_amount(e: Post, expected: set[Decimal], what: str) -> Problem | None:
     return None if wrong is None else Problem("blind-amount", Category.LEGALITY, wrong)
 
 
+_LIVE = frozenset({PostType.SMALL_BLIND, PostType.BIG_BLIND, PostType.BUTTON_BLIND, PostType.STRADDLE})
+
+
 class ForcedBets:
     """Checks every forced bet of one hand; keeps what it needs of the posts seen so far (the straddles)."""
 
@@ -91,10 +94,13 @@ class ForcedBets:
         self.big_blind = big_blind
         self.ante = usual_ante(hand)
         self.big_blind_seat: int | None = None
-        self.straddles: list[tuple[int, Decimal]] = []  # (seat, amount) of each straddle so far
+        self.straddles: list[tuple[int, Decimal]] = []  # (seat, size) of each straddle so far
+        self.live: dict[str, Decimal] = {}  # each player's live blinds and straddles so far
 
     def check(self, e: Post, seat: int, dealt: list[int]) -> Problem | None:
         """``seat`` is the poster's seat, ``dealt`` the seats dealt in, in seat order."""
+        if e.post in _LIVE:
+            self.live[e.player] = self.live.get(e.player, Decimal(0)) + e.amount
         if e.post == PostType.SMALL_BLIND:
             return _blind_amount(e, small_blinds(self.hand, self.rules), "small blind at these stakes")
         if e.post == PostType.BIG_BLIND:
@@ -122,9 +128,12 @@ class ForcedBets:
         return _blind_amount(e, {self.hand.stakes.button_blind}, "button blind")
 
     def _straddle(self, e: Post, seat: int, dealt: list[int]) -> Problem | None:
+        """A straddle's size is the straddler's whole live bet after it: a player who straddles over a blind or a
+        straddle of their own (GGPoker's "straddle $0.08" after "straddle $0.04") adds only the difference."""
         rules = self.rules
         before = self.straddles[-1] if self.straddles else None
-        self.straddles.append((seat, e.amount))
+        size = self.live[e.player]
+        self.straddles.append((seat, size))
         tournament = self.hand.tournament is not None
         allowed = rules.straddle_in_tournaments if tournament else rules.straddle_in_cash_games
         if not allowed:
@@ -152,8 +161,13 @@ class ForcedBets:
                     )
         base = before[1] if before is not None else self.big_blind
         expected = base * rules.straddle_multiple
-        wrong = _wrong_amount(e, {expected}, f"straddle ({rules.straddle_multiple} times {base})")
-        return None if wrong is None else Problem("straddle-amount", Category.LEGALITY, wrong)
+        if size == expected or (e.all_in and size < expected) or (rules.over_straddle and size > expected):
+            return None
+        what = f"straddle ({rules.straddle_multiple} times {base})"
+        at_least = " at least" if rules.over_straddle else ""
+        return Problem(
+            "straddle-amount", Category.LEGALITY, f"the {what} is{at_least} {expected}; {e.player} straddles to {size}"
+        )
 
 
 def forced_bet_violations(hand: Hand, rules: RulesProfile) -> list[Violation]:

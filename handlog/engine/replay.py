@@ -46,15 +46,21 @@ def replay(hand: Hand, rules: RulesProfile | None = None, *, states: bool = True
         _final_checks(table)
         if not hand.summary.results_stated:  # PHH, ACPC: the log has no awards, the rules make them
             settled_rake = settle(table)
+            if reveal:  # the settlement's returns and awards are steps too
+                reveals.extend(_reveal(table) for _ in range(len(table.steps) - len(reveals)))
     players = table.players
     live = {p.name for p in players.values() if p.live}
-    committed = {p.name: p.committed for p in players.values() if p.committed or p.live}
-    pots = tuple(build_pots(committed, live))
+    # dead blinds are the pot's, not a level anyone contests (holdem-rules-de.txt, "Zweitens Wettend Herum": side
+    # pots hold what the players matched): the pots are built from the live money, the dead money joins the main
+    # pot, and so does the big blind ante
+    committed = {p.name: p.committed - p.dead for p in players.values() if p.committed or p.live}
+    dead = sum((p.dead for p in players.values()), ZERO)
+    pots = tuple(build_pots(committed, live, table.table_antes(), dead))
     pots = _with_winners(pots, table)
     if table.cancelled:
         rake = ZERO
-    elif hand.summary.rake is None and not hand.summary.results_stated:
-        rake = settled_rake  # the rules made the awards (PHH, ACPC): the rake is what they left
+    elif not hand.summary.results_stated:  # the settlement's: stated, or what stated winnings leave
+        rake = hand.summary.rake if hand.summary.rake is not None else settled_rake
     else:
         rake = _rake(table)
     results = _results(table, rake)
@@ -66,7 +72,7 @@ def replay(hand: Hand, rules: RulesProfile | None = None, *, states: bool = True
         pots=pots,
         rake=rake,
         supported=True,
-        boards=tuple(b for b in (tuple(table.board), tuple(table.board2 or ())) if b),
+        boards=tuple(b for b in (tuple(table.board), *_later_boards(table)) if b),
         cancelled=table.cancelled,
         collects=tuple(table.collects),
         rules=rules,
@@ -80,6 +86,11 @@ def _reveal(table: Table) -> Reveal:
     holes = tuple((p.name, tuple(p.hole)) for p in table.players.values() if p.hole)
     drawer = table._next_drawer() if table.in_draw else None
     return Reveal(holes, tuple(table.board2 or ()), drawer)
+
+
+def _later_boards(table: Table) -> list[tuple[str, ...]]:
+    """The boards of the second and third runs, in order (none when the hand was run once)."""
+    return [tuple(table.run_boards[run]) for run in sorted(table.run_boards)]
 
 
 def _final_checks(table: Table) -> None:
@@ -144,10 +155,12 @@ def _results(table: Table, rake: Decimal) -> dict[str, PlayerResult]:
             seat=p.seat,
             start_stack=p.start,
             committed=p.committed,
-            collected=p.collected,
-            net=p.collected - p.committed,
+            collected=p.collected - p.returned,
+            net=p.collected - p.returned - p.committed + p.side,
             rake=shares.get(p.name, ZERO),
             cashed_out=p.cashed_out is not None,
+            side_payments=p.side,
+            uncalled_in_collect=p.returned,
             all_in_street=p.all_in_street,
         )
         for p in players
@@ -156,7 +169,7 @@ def _results(table: Table, rake: Decimal) -> dict[str, PlayerResult]:
 
 def _rake_shares(players: list[PlayerState], rake: Decimal) -> dict[str, Decimal]:
     """The rake split pro rata to what each player collected, in the hand's smallest unit, summing exactly."""
-    won = {p.name: p.collected for p in players if p.collected > 0}
+    won = {p.name: p.collected - p.returned for p in players if p.collected - p.returned > 0}
     total = sum(won.values(), ZERO)
     if rake <= 0 or total <= 0:
         return {}
@@ -171,3 +184,5 @@ def _rake_shares(players: list[PlayerState], rake: Decimal) -> dict[str, Decimal
 
 def is_error(v: Violation) -> bool:
     return v.severity == Severity.ERROR
+
+

@@ -5,7 +5,7 @@ only the actions; the result follows from them by the rules, so the replay works
 every such format, and says so in its notes (which of the site's usual numbers the log did not state):
 
 - the part of a bet nobody called goes back to its owner;
-- the pots are layered by the all-ins (``pots.build_pots``), antes as dead money in the main pot; a pot with
+- the pots are layered by the all-ins (``pots.build_pots``), an unmatched ante dead money in the main pot; a pot with
   one player left goes to that player; otherwise to the best hand shown among its players (a player who mucked
   concedes; cards nobody saw cannot win), split evenly when tied, and in split games half to the best low;
 - odd chips: the high half takes the odd chip of a hi/lo split, and among tied hands the odd chips go one by
@@ -22,7 +22,7 @@ from decimal import Decimal
 from handlog.engine.pots import build_pots
 from handlog.engine.table import ZERO, PlayerState, Table
 from handlog.engine.views import Pot
-from handlog.events import Bet, Call, Collect, Hand, Muck, Post, PostType, Raise, Show, UncalledBet
+from handlog.events import Bet, Call, Collect, Hand, Muck, Post, Raise, Show, UncalledBet
 
 
 def unstated_numbers(hand: Hand) -> list[str]:
@@ -44,9 +44,13 @@ def settle(table: Table) -> Decimal:
     Returns the rake the log's stated winnings imply (zero when it states none)."""
     hand = table.hand
     line = hand.events[-1].line if hand.events else hand.line
+    unstated = ", ".join(unstated_numbers(hand))
+    if len(table.live_players()) > 1 and not _finished(table):
+        table.notes.append(f"the log states no {unstated}, and it ends before the hand does: no pot was awarded")
+        return ZERO
     table.notes.append(
-        f"the log states no {', '.join(unstated_numbers(hand))}: the replay returned the uncalled bets and"
-        " awarded the pots to the best hands shown"
+        f"the log states no {unstated}: the replay returned the uncalled bets and awarded the pots to the best"
+        " hands shown"
     )
     table.round_open = False
     for name, amount, _ in list(table.owed_back):
@@ -57,9 +61,6 @@ def settle(table: Table) -> Decimal:
     table.uncalled_checked = True
     live = [p for p in table.players.values() if p.live]
     pots = _pots(table, {p.name for p in live})
-    if len(live) > 1 and not _finished(table):
-        table.notes.append("the log ends before the hand does: no pot was awarded")
-        return ZERO
     awards = _awards(table, pots, _unit(hand))
     rake = _stated_rake(hand, awards)
     names = ["pot"] if len(pots) == 1 else ["main pot", *(f"side pot-{i}" for i in range(1, len(pots)))]
@@ -71,25 +72,11 @@ def settle(table: Table) -> Decimal:
 
 
 def _pots(table: Table, live: set[str]) -> list[Pot]:
-    """The pots, antes counted as dead money in the main pot: a big-blind ante (or any ante larger than the
-    others') is no bet the others must match, and makes no side pot of its own."""
-    antes: dict[str, Decimal] = {}
-    for e in table.hand.events:
-        if isinstance(e, Post) and e.post == PostType.ANTE:
-            antes[e.player] = antes.get(e.player, ZERO) + e.amount
-    committed = {
-        p.name: p.committed - min(antes.get(p.name, ZERO), p.committed)
-        for p in table.players.values()
-        if p.committed or p.live
-    }
-    pots = build_pots(committed, live)
-    dead = sum((min(antes.get(p.name, ZERO), p.committed) for p in table.players.values()), ZERO)
-    if dead > 0:
-        if pots:
-            pots[0] = Pot(pots[0].amount + dead, pots[0].eligible)
-        else:
-            pots = [Pot(dead, tuple(sorted(live)))]
-    return pots
+    """The pots as the replay builds them: layered by the all-ins; dead blinds and the big blind ante are dead
+    money in the main pot."""
+    committed = {p.name: p.committed - p.dead for p in table.players.values() if p.committed or p.live}
+    dead = sum((p.dead for p in table.players.values()), ZERO)
+    return build_pots(committed, live, table.table_antes(), dead)
 
 
 def _finished(table: Table) -> bool:

@@ -14,6 +14,8 @@ from itertools import combinations
 from phevaluator import evaluate_cards
 from phevaluator.evaluator_omaha import evaluate_omaha_cards
 
+from handlog.engine.shortdeck import short_deck_evaluator
+from handlog.engine.stud import eight_low_any
 from handlog.events import Game, Street
 
 
@@ -105,6 +107,19 @@ def ace_to_five_low(hole: Sequence[str], board: Sequence[str] = ()) -> int:
     return code
 
 
+def razz_low(hole: Sequence[str], board: Sequence[str] = ()) -> int:
+    """Razz: the best A-5 low of any five of the seven cards (hole and a community card)."""
+    return min((ace_to_five_low(five) for five in combinations((*hole, *board), 5)), default=16**7)
+
+
+@dataclass(frozen=True, slots=True)
+class StudDeal:
+    """How a stud game reads its up cards (see ``engine.stud``)."""
+
+    aces_low: bool = False
+    """Razz: the highest up card brings in and the lowest showing hand acts first."""
+
+
 @dataclass(frozen=True, slots=True)
 class Variant:
     name: str
@@ -119,6 +134,22 @@ class Variant:
     """Split games: the low hand that wins half of each pot (None: high only)."""
     max_discard: int | None = None
     """Most cards one draw may replace when the game fixes it (2-7: all five); None: the rules profile says."""
+    deck: int = 52
+    """Cards in the deck (Short Deck: 36, the twos to fives taken out)."""
+    stud: StudDeal | None = None
+    """Stud games: the up cards decide the bring-in and the first actor (None: a button game)."""
+    short_deck: bool = False
+    """Short Deck: hands rank by ``engine.shortdeck``, under the room's rule for trips against a straight."""
+
+    def evaluator(self, trips_beat_straight: bool = True) -> Callable[[Sequence[str], Sequence[str]], int]:
+        """How showdown hands rank (Short Deck: by the room's rule, ``RulesProfile.short_deck_trips_beat_straight``)."""
+        return short_deck_evaluator(trips_beat_straight) if self.short_deck else self.evaluate
+
+    def full_hand(self, shown: Sequence[str], board: Sequence[str]) -> bool:
+        """Whether ``shown`` is a whole hand to judge at showdown (stud: the community card counts toward seven)."""
+        if self.stud is not None:
+            return len(shown) + len(board) == self.hole_cards
+        return len(shown) == self.hole_cards
 
     def next_round(self, street: Street) -> Street | None:
         """The betting round after ``street`` (None after the last one, or for a street that is no round)."""
@@ -167,12 +198,12 @@ def _draw_game(
 FIVE_CARD_DRAW = _draw_game("Five Card Draw", 5, 1, best_high_hand)
 
 
-def _omaha(name: str, hole_cards: int, hi_lo: bool = False) -> Variant:
+def _omaha(name: str, hole_cards: int, hi_lo: bool = False, board: dict[Street, int] | None = None) -> Variant:
     return Variant(
         name=name,
         hole_cards=hole_cards,
         rounds=HOLDEM.rounds,
-        board=HOLDEM.board,
+        board=board or HOLDEM.board,
         draw_before=frozenset(),
         big_bet_from=Street.TURN,
         evaluate=best_omaha_hand,
@@ -192,7 +223,57 @@ SIX_CARD_OMAHA = _omaha("6 Card Omaha", 6)
 OMAHA_HI_LO = _omaha("Omaha Hi/Lo", 4, hi_lo=True)
 FIVE_CARD_OMAHA_HI_LO = _omaha("5 Card Omaha Hi/Lo", 5, hi_lo=True)
 
+STUD_ROUNDS = (Street.THIRD, Street.FOURTH, Street.FIFTH, Street.SIXTH, Street.RIVER)
+"""Stud's betting rounds; PokerStars heads seventh street "RIVER" (with the community card when the deck runs out)."""
+
+
+def _stud(name: str, evaluate: Callable[[Sequence[str], Sequence[str]], int], aces_low: bool = False,
+          low: Callable[[Sequence[str], Sequence[str]], LowHand | None] | None = None) -> Variant:
+    """A seven-card stud game: two down cards and one up on third street, up cards on fourth to sixth, a down card
+    on seventh; the big bet from fifth street."""
+    return Variant(
+        name=name,
+        hole_cards=7,
+        rounds=STUD_ROUNDS,
+        board={},
+        draw_before=frozenset(),
+        big_bet_from=Street.FIFTH,
+        evaluate=evaluate,
+        max_showdown_cards=7,
+        low=low,
+        stud=StudDeal(aces_low=aces_low),
+    )
+
+
+SEVEN_CARD_STUD = _stud("7 Card Stud", best_high_hand)
+SEVEN_CARD_STUD_HI_LO = _stud("7 Card Stud Hi/Lo", best_high_hand, low=eight_low_any)
+RAZZ = _stud("Razz", razz_low, aces_low=True)
+
+SIX_PLUS_HOLDEM = Variant(
+    name="6+ Hold'em",
+    hole_cards=2,
+    rounds=HOLDEM.rounds,
+    board=HOLDEM.board,
+    draw_before=frozenset(),
+    big_bet_from=Street.TURN,
+    evaluate=short_deck_evaluator(True),
+    max_showdown_cards=2,
+    deck=36,
+    short_deck=True,
+)
+
+COURCHEVEL_BOARD = {Street.PREFLOP: 1, Street.FLOP: 2, Street.TURN: 1, Street.RIVER: 1}
+"""Courchevel: five-card Omaha whose first flop card is dealt face up before the first betting round."""
+COURCHEVEL = _omaha("Courchevel", 5, board=COURCHEVEL_BOARD)
+COURCHEVEL_HI_LO = _omaha("Courchevel Hi/Lo", 5, hi_lo=True, board=COURCHEVEL_BOARD)
+
 VARIANTS: dict[Game, Variant] = {
+    Game.SIX_PLUS_HOLDEM: SIX_PLUS_HOLDEM,
+    Game.COURCHEVEL: COURCHEVEL,
+    Game.COURCHEVEL_HI_LO: COURCHEVEL_HI_LO,
+    Game.SEVEN_CARD_STUD: SEVEN_CARD_STUD,
+    Game.SEVEN_CARD_STUD_HI_LO: SEVEN_CARD_STUD_HI_LO,
+    Game.RAZZ: RAZZ,
     Game.HOLDEM: HOLDEM,
     Game.FIVE_CARD_DRAW: FIVE_CARD_DRAW,
     Game.OMAHA: OMAHA,

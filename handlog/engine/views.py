@@ -98,6 +98,8 @@ class PlayerResult:
     rake: Decimal  # the rake charged to this player, pro rata to what they won
     cashed_out: bool = False
     all_in_street: Street | None = None
+    side_payments: Decimal = Decimal(0)  # paid to (+) or by (-) the player outside the pot; part of ``net``
+    uncalled_in_collect: Decimal = Decimal(0)  # the player's own uncalled chips inside a "collected" (Winamax)
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,7 +112,7 @@ class Replay:
     rake: Decimal
     supported: bool = True  # False when the game is not one the engine replays yet (only its forced bets were checked)
     notes: tuple[str, ...] = field(default=())
-    boards: tuple[tuple[str, ...], ...] = ()  # the final board; two boards when the hand was run twice
+    boards: tuple[tuple[str, ...], ...] = ()  # the final board; one per run when the hand was run twice or thrice
     collects: tuple[Collect, ...] = ()  # the log's "collected" lines, in order
     rules: RulesProfile = STANDARD  # the house rules the hand was replayed under
     cancelled: bool = False

@@ -16,15 +16,18 @@ from handlog.events.model import (
     Game,
     Hand,
     HandCancelled,
+    HouseFee,
     Muck,
     Notice,
     PlayerStatus,
     Post,
     PostType,
+    PotDrop,
     Raise,
     Seat,
     SeatResult,
     Show,
+    SidePayment,
     Stakes,
     StandPat,
     StatedResults,
@@ -37,8 +40,8 @@ from handlog.events.model import (
 )
 
 __all__ = [
-    "Bet", "ButtonDraw", "Call", "Cards", "CashOut", "Chat", "Check", "Collect", "DealHole", "Discard", "Event", "Fold",
-    "Game", "Hand", "HandCancelled", "Muck", "Notice", "PlayerStatus", "Post", "PostType", "Raise", "Seat",
-    "SeatResult", "Show", "Stakes", "StandPat", "StatedResults", "StatusChange", "Street", "StreetStart",
-    "Structure", "Tournament", "UncalledBet",
+    "Bet", "ButtonDraw", "Call", "Cards", "CashOut", "Chat", "Check", "Collect", "DealHole", "Discard", "Event",
+    "Fold", "Game", "Hand", "HandCancelled", "HouseFee", "Muck", "Notice", "PlayerStatus", "Post", "PostType",
+    "PotDrop", "Raise", "Seat", "SeatResult", "Show", "SidePayment", "Stakes", "StandPat", "StatedResults",
+    "StatusChange", "Street", "StreetStart", "Structure", "Tournament", "UncalledBet",
 ]

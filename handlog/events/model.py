@@ -77,6 +77,7 @@ class PostType(StrEnum):
     STRADDLE = "straddle"
     BUTTON_BLIND = "button_blind"
     BRING_IN = "bring_in"
+    DEAD_BLIND = "dead_blind"  # a missed blind paid on return ("posts missed blind"): into the pot, not a live bet
 
 
 class PlayerStatus(StrEnum):
@@ -217,6 +218,23 @@ class CashOut(_PlayerEvent):
     fee: Decimal = Decimal(0)
 
 
+class PotDrop(_Event):
+    """Money the site puts into the pot that no player put in (GGPoker's "Cash Drop to Pot : total $0.2")."""
+
+    kind: Literal["pot_drop"] = "pot_drop"
+    amount: Decimal
+
+
+class SidePayment(_PlayerEvent):
+    """Money between a player and the house outside the pot: it never enters or leaves the pot, but it is part
+    of the player's result. GGPoker's EV cash-out: "Pays Cashout Risk ($2)" (``amount`` -2: the player pays),
+    "Receives Cashout ($30)" (``amount`` 30: the player is paid)."""
+
+    kind: Literal["side_payment"] = "side_payment"
+    amount: Decimal  # what the player receives; negative when the player pays
+    reason: str = ""
+
+
 class Chat(_PlayerEvent):
     kind: Literal["chat"] = "chat"
     text: str
@@ -259,6 +277,8 @@ Event = Annotated[
     | Muck
     | Collect
     | CashOut
+    | PotDrop
+    | SidePayment
     | Chat
     | StatusChange
     | Notice
@@ -294,6 +314,15 @@ class SeatResult(BaseModel):
     line: int = 0
 
 
+class HouseFee(BaseModel):
+    """A fee the site takes from the pot besides the rake, as the summary names it ("Jackpot $5", "Bingo $0")."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str
+    amount: Decimal
+
+
 class StatedResults(BaseModel):
     """The site's own numbers from SUMMARY: an oracle the replay must reproduce."""
 
@@ -304,6 +333,10 @@ class StatedResults(BaseModel):
     side_pots: tuple[Decimal, ...] = ()
     rake: Decimal | None = None
     stp: Decimal | None = None  # "STP": the Splash-the-Pot contribution shown separately by some clients
+    fees: tuple[HouseFee, ...] = ()  # taken from the pot besides the rake: total = collected + rake + fees
+    uncalled_in_collects: bool = False
+    """The site prints no return of an uncalled bet: the excess is inside its owner's "collected" and inside the
+    total (Winamax). The engine returns it itself and says so in the replay's notes."""
     boards: tuple[Cards, ...] = ()
     run_twice: bool = False
     seats: tuple[SeatResult, ...] = ()

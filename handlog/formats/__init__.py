@@ -1,9 +1,19 @@
 """Site and research formats. Importing this package registers every format with the reader.
 
 Detection asks the formats in the order they are registered here: a room's own reader before ``stars_layout``,
-which reads PokerStars' layout from any room that has no reader of its own.
+which reads PokerStars' layout from any room that has no reader of its own; the research formats (PHH, ACPC) are
+told apart by their content and come first.
 """
 
-from handlog.formats import acpc, bovada, fulltilt, ipoker, merge, phh, pokerstars, stars_layout, winning
+# isort: off
+from handlog.formats import acpc, phh
+from handlog.formats import pokerstars, fulltilt, winning, ggpoker, winamax, bovada, everleaf, partypoker, pacific
+from handlog.formats import ipoker, merge
+from handlog.formats import stars_layout
 
-__all__ = ["acpc", "bovada", "fulltilt", "ipoker", "merge", "phh", "pokerstars", "stars_layout", "winning"]
+# isort: on
+
+__all__ = [
+    "acpc", "bovada", "everleaf", "fulltilt", "ggpoker", "ipoker", "merge", "pacific", "partypoker", "phh",
+    "pokerstars", "stars_layout", "winamax", "winning",
+]

@@ -158,12 +158,11 @@ class _Translation:
     def run(self) -> list[str]:
         for i, cards in enumerate(self.state.holes):
             self.actions.append(f"d dh p{i + 1} {cards or '????'}")
-        last_raiser: int | None = None
+        raisers: list[int | None] = []  # the last raiser of each round
         for r, betting in enumerate(self.state.rounds):
-            if r > 0:
-                if r - 1 < len(self.state.boards):
-                    self.actions.append(f"d db {self.state.boards[r - 1]}")
-                last_raiser = None
+            raisers.append(None)
+            if r > 0 and r - 1 < len(self.state.boards):
+                self.actions.append(f"d db {self.state.boards[r - 1]}")
             street_start = list(self.put) if r > 0 else [ZERO] * self.n
             bets = [self.put[i] - street_start[i] for i in range(self.n)]
             actor = self._first(r)
@@ -184,7 +183,7 @@ class _Translation:
                     to = max(bets) + unit if amount is None else Decimal(amount) - street_start[actor]
                     self.put[actor] += to - bets[actor]
                     bets[actor] = to
-                    last_raiser = actor
+                    raisers[-1] = actor
                     self.actions.append(f"{name} cbr {to}")
                 actor = self._next(actor)
             # a hand that ends all-in shows the remaining boards without betting
@@ -192,7 +191,13 @@ class _Translation:
             self.actions.append(f"d db {board}")
         live = [i for i in range(self.n) if not self.folded[i]]
         if len(live) > 1:
-            first = last_raiser if last_raiser is not None and last_raiser in live else live[0]
+            # the line has no showing order: write the rules' (holdem-rules-fa.txt, Shotdown): the last bettor or
+            # raiser of the last round shows first, with an all-in the last round with a bet, else the first
+            # player left of the button
+            all_in = any(self.put[i] >= self.stacks[i] for i in live)
+            bettors = [x for x in raisers if x is not None] if all_in else raisers[-1:]
+            last = bettors[-1] if bettors and bettors[-1] is not None else None
+            first = last if last is not None and last in live else live[0]
             order = live[live.index(first):] + live[: live.index(first)]
             for i in order:
                 self.actions.append(f"p{i + 1} sm {self.state.holes[i] or '????'}")

@@ -39,7 +39,6 @@ from handlog.events import (
     PlayerStatus,
     Post,
     PostType,
-    Raise,
     Seat,
     SeatResult,
     Stakes,
@@ -49,7 +48,6 @@ from handlog.events import (
 )
 from handlog.formats.grammar import Fields
 from handlog.formats.text import (
-    StreetBets,
     amount,
     cards,
     collects_from_summary,
@@ -57,7 +55,7 @@ from handlog.formats.text import (
     seats_sitting_out,
     utc_time,
 )
-from handlog.formats.textsite import DESCRIPTIONS, TextHandBuilder, TextSiteFormat, Tok, shown_cards
+from handlog.formats.textsite import DESCRIPTIONS, RaiseToBuilder, TextSiteFormat, Tok, shown_cards
 from handlog.reading.registry import register
 
 GAMES = {
@@ -113,7 +111,7 @@ DRAWS = {
 }
 RUNS: dict[str | None, int | None] = {None: None, "1": 1, "2": 2}
 STATUSES = (
-    *TextHandBuilder.statuses,
+    *RaiseToBuilder.statuses,
     ("sits down", PlayerStatus.JOINS),
     ("stands up", PlayerStatus.LEAVES),
     ("has reconnected", PlayerStatus.CONNECTED),
@@ -152,7 +150,7 @@ def _sortable_time(text: str) -> str:
     return f"{date} {m.group('clock')} {m.group('zone')}"
 
 
-class FullTiltBuilder(TextHandBuilder):
+class FullTiltBuilder(RaiseToBuilder):
     """The layout's builder with Full Tilt's lines; it follows each street's bets to read ``raises to``."""
 
     games: ClassVar[dict[str, Game]] = GAMES
@@ -161,10 +159,6 @@ class FullTiltBuilder(TextHandBuilder):
     draws: ClassVar[dict[str, Street]] = DRAWS
     runs: ClassVar[dict[str | None, int | None]] = RUNS
     statuses: ClassVar[tuple[tuple[str, PlayerStatus], ...]] = STATUSES
-
-    def reset(self, first_line: int) -> None:
-        super().reset(first_line)
-        self.street = StreetBets()  # the street's bets, for "raises to"
 
     # -- header and seats
     def HEADER(self, tok: Tok, fields: Fields | None = None) -> Tok:
@@ -185,16 +179,6 @@ class FullTiltBuilder(TextHandBuilder):
 
     def SEAT_COUNT(self, tok: Tok, fields: Fields | None = None) -> Tok:
         self.table["max_seats"] = self._f(tok, fields)["max_seats"]
-        return tok
-
-    def SEAT(self, tok: Tok, fields: Fields | None = None) -> Tok:
-        f = self._f(tok, fields)
-        self.seats.append(
-            Seat(
-                seat=int(f["seat"] or 0), player=f["player"] or "", stack=amount(f["amount"] or ""),
-                sitting_out=bool(f["sitting_out"]), line=self._lineno(tok),
-            )
-        )
         return tok
 
     def BUTTON(self, tok: Tok, fields: Fields | None = None) -> Tok:
@@ -223,44 +207,12 @@ class FullTiltBuilder(TextHandBuilder):
         )
         return tok
 
-    def BRINGS_IN(self, tok: Tok, fields: Fields | None = None) -> Tok:
-        f = self._f(tok, fields)
-        self.street.add(f["player"] or "", amount(f["amount"] or ""))
-        return super().BRINGS_IN(tok, f)
-
-    def STREET(self, tok: Tok, fields: Fields | None = None) -> Tok:
-        f = self._f(tok, fields)
-        if self.streets[f["street"] or ""] not in (Street.PREFLOP, Street.SECOND, Street.THIRD):
-            self.street.new_street()  # stud's first street keeps the bring-in; Courchevel's flopet keeps the blinds
-        return super().STREET(tok, f)
-
-    def DRAW(self, tok: Tok, fields: Fields | None = None) -> Tok:
-        self.street.new_street()
-        return super().DRAW(tok, fields)
-
     # -- actions
     def FOLD(self, tok: Tok, fields: Fields | None = None) -> Tok:
         return self._add(tok, fields, lambda f, line: Fold(line=line, player=f["player"] or ""))
 
-    def CALL(self, tok: Tok, fields: Fields | None = None) -> Tok:
-        f = self._f(tok, fields)
-        self.street.add(f["player"] or "", amount(f["amount"] or ""))
-        return super().CALL(tok, f)
-
-    def BET(self, tok: Tok, fields: Fields | None = None) -> Tok:
-        f = self._f(tok, fields)
-        self.street.add(f["player"] or "", amount(f["amount"] or ""))
-        return super().BET(tok, f)
-
-    def RAISE(self, tok: Tok, fields: Fields | None = None) -> Tok:
-        """``raises to X``: X is the total; the increment is X less the highest bet so far on this street."""
-        f = self._f(tok, fields)
-        player, to = f["player"] or "", amount(f["amount"] or "")
-        by = self.street.raise_to(player, to)
-        self.events.append(Raise(line=self._lineno(tok), player=player, by=by, to=to, all_in=bool(f["all_in"])))
-        return tok
-
-    COMPLETE = RAISE  # stud: "completes it to X" raises the bring-in to a full bet
+    # "raises to $12": the total (see RaiseToBuilder); stud's "completes it to X" raises the bring-in to a full bet
+    COMPLETE = RaiseToBuilder.RAISE
 
     def DISCARD(self, tok: Tok, fields: Fields | None = None) -> Tok:
         def make(f: Fields, line: int) -> Event:
@@ -280,7 +232,8 @@ class FullTiltBuilder(TextHandBuilder):
             run = int(f["run"]) if f["run"] else self.run
             return Collect(
                 line=line, player=f["player"] or "", amount=amount(f["amount"] or ""),
-                pot="pot" if pot.startswith("pot ") else pot, run=run,
+                # "wins pot 2": the second run of the main pot (a side pot is named: "wins the side pot")
+                pot="main pot" if pot.startswith("pot ") else pot, run=run,
             )
 
         return self._add(tok, fields, make)

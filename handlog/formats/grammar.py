@@ -129,6 +129,10 @@ def line_patterns(name: str | Path) -> dict[str, re.Pattern[str]]:
     return load_line_grammar(name).fields
 
 
+_MISSING: Any = object()
+_MAX_STEPS = 100_000
+"""Bound on the memo of table steps (a grammar's reachable stacks are few; this only guards memory)."""
+
 Fields = dict[str, str | None]
 """A line's fields by name (a repeated name numbered: ``amount``, ``amount_2``)."""
 
@@ -142,6 +146,11 @@ class LineRef:
     def __init__(self, type: str, line: int) -> None:
         self.type = type
         self.line = line
+
+
+_Handler = tuple[Callable[[LineRef, "Fields"], object] | None, tuple[str, ...], tuple[int, ...], bool]
+"""What the table driver does with a matched line: its callback, its fields' names and group numbers, ignored?"""
+_Scanner = tuple[re.Pattern[str], dict[str, _Handler]]
 
 
 class TableParser:
@@ -159,7 +168,8 @@ class TableParser:
         lark = grammar.parser
         self.callbacks = callbacks
         self.fields = {name: rx.pattern for name, rx in grammar.fields.items()}
-        self._scanners: dict[Any, tuple[re.Pattern[str], dict[str, tuple[tuple[str, ...], tuple[int, ...]]]]] = {}
+        self._scanners: dict[Any, _Scanner] = {}
+        self._steps: dict[tuple[tuple[Any, ...], str], tuple[Any, ...] | None] = {}
         try:
             table = lark.parser.parser.parser.parse_table
             self.start = table.start_states["start"]
@@ -178,8 +188,10 @@ class TableParser:
                 for symbol, (action, arg) in acts.items()
             }
 
-    def _scanner(self, state: Any) -> tuple[re.Pattern[str], dict[str, tuple[tuple[str, ...], tuple[int, ...]]]]:
-        """One alternation of the terminals this state accepts, each with its fields as uniquely named groups."""
+    def _scanner(self, state: Any) -> _Scanner:
+        """One alternation of the terminals this state accepts, each with its fields as uniquely named groups,
+        and per terminal what to do with a matched line: its callback, its fields' names and group numbers,
+        and whether the grammar ignores it (one lookup per line)."""
         scanner = self._scanners.get(state)
         if scanner is None:
             names = {s for s in self.actions[state] if s in self.terminals} | self.ignore
@@ -193,56 +205,75 @@ class TableParser:
                 body = t.pattern.to_regexp() if named is None else _NAMED_GROUP.sub(f"(?P<{t.name}__\\1>", named)
                 parts.append(f"(?P<{t.name}>{body})")
             pattern = re.compile("|".join(parts))
-            groups: dict[str, tuple[tuple[str, ...], tuple[int, ...]]] = {}
+            handlers: dict[str, _Handler] = {}
             for t in terms:
                 prefix = t.name + "__"
                 own = [(n[len(prefix) :], i) for n, i in pattern.groupindex.items() if n.startswith(prefix)]
-                groups[t.name] = (tuple(n for n, _ in own), tuple(i for _, i in own))
-            scanner = (pattern, groups)
+                keys, indexes = tuple(n for n, _ in own), tuple(i for _, i in own)
+                handlers[t.name] = (self.callbacks.get(t.name), keys, indexes, t.name in self.ignore)
+            scanner = (pattern, handlers)
             self._scanners[state] = scanner
         return scanner
 
+    def _step(self, stack: tuple[Any, ...], name: str) -> tuple[Any, ...] | None:
+        """The stack after the table's reductions and the shift of terminal ``name`` (``$END``: the reductions
+        up to the accepting state), or None when the table has no action for it."""
+        actions = self.actions
+        states = list(stack)
+        while True:
+            act = actions[states[-1]].get(name)
+            if act is None:
+                return None
+            if act[0]:
+                if name == "$END":  # pragma: no cover - a line grammar never shifts the end of input
+                    return None
+                states.append(act[1])
+                return tuple(states)
+            length, origin = act[1]
+            if length:
+                del states[-length:]
+            states.append(actions[states[-1]][origin][1])
+            if name == "$END" and states[-1] == self.end:
+                return tuple(states)
+
     def parse(self, text: str) -> bool:
-        """Feed every line of ``text`` (each ending with a newline); True when it is a sentence of the grammar."""
-        actions, callbacks, ignore, scanners = self.actions, self.callbacks, self.ignore, self._scanners
-        stack: list[Any] = [self.start]
+        """Feed every line of ``text`` (each ending with a newline); True when it is a sentence of the grammar.
+
+        The LALR action for a line depends only on the stack of states and the line's terminal, and a line
+        grammar's stack stays shallow (its repetitions are left-recursive), so each (stack, terminal) step is
+        computed once by ``_step`` and then looked up: one dictionary access per line instead of a walk
+        through the reductions."""
+        scanners, steps = self._scanners, self._steps
+        stack: tuple[Any, ...] = (self.start,)
         pos, line, size = 0, 1, len(text)
         while pos < size:
             state = stack[-1]
-            pattern, groups = scanners.get(state) or self._scanner(state)
+            pattern, handlers = scanners.get(state) or self._scanner(state)
             m = pattern.match(text, pos)
             if m is None:
                 return False
             name = m.lastgroup or ""
-            callback = callbacks.get(name)
+            callback, keys, indexes, ignored = handlers[name]
             if callback is not None:
-                keys, indexes = groups[name]
                 if len(indexes) > 1:
                     callback(LineRef(name, line), dict(zip(keys, m.group(*indexes), strict=False)))
                 else:
                     callback(LineRef(name, line), {keys[0]: m.group(indexes[0])} if indexes else {})
             pos = m.end()
             line += 1
-            if name in ignore:
+            if ignored:
                 continue
-            while True:
-                act = actions[stack[-1]].get(name)
-                if act is None:
-                    return False
-                if act[0]:
-                    stack.append(act[1])
-                    break
-                length, origin = act[1]
-                if length:
-                    del stack[-length:]
-                stack.append(actions[stack[-1]][origin][1])
-        while True:  # the end of input: reduce until the start symbol is accepted
-            act = actions[stack[-1]].get("$END")
-            if act is None or act[0]:
+            key = (stack, name)
+            after = steps.get(key, _MISSING)
+            if after is _MISSING:
+                after = self._step(stack, name)
+                if len(steps) < _MAX_STEPS:
+                    steps[key] = after
+            if after is None:
                 return False
-            length, origin = act[1]
-            if length:
-                del stack[-length:]
-            stack.append(actions[stack[-1]][origin][1])
-            if stack[-1] == self.end:
-                return True
+            stack = after
+        key = (stack, "$END")
+        end = steps.get(key, _MISSING)
+        if end is _MISSING:
+            end = steps[key] = self._step(stack, "$END")
+        return end is not None

@@ -253,31 +253,49 @@ class _Builder:
         by_round: dict[int, list[Node]] = {}
         for r, a in actions:
             by_round.setdefault(id(r), []).append(a)
+        last = list(streets.values())[-1]
         for r in rounds:
             number = to_int(r.get("no"))
-            street = streets.get(number)
+            # stud: a round is the street its cards name (round 1 holds no cards and no betting in the logs)
+            street = self._stud_street(r, last) if stud else streets.get(number)
             if number > 0 and street is not None:
                 board: list[str] = []
                 for c in r.findall("cards"):
-                    if c.get("type") in BOARD_STREETS:
+                    if c.get("type") in BOARD_STREETS and not stud:  # a stud "River" is each player's last card
                         board += [x for x in (card(t) for t in c.text.split()) if x]
                 line = next((c.line for c in r.findall("cards")), r.line)
                 self.events.append(StreetStart(line=line, street=street, cards=tuple(board)))
                 if number > 1:
                     self.bets.new_round()
-                self._pockets(r)
+                self._pockets(r, stud)
             for a in by_round.get(id(r), []):
                 self._action(a)
 
-    def _pockets(self, r: Node) -> None:
+    @staticmethod
+    def _stud_street(r: Node, last: Street) -> Street | None:
         for c in r.findall("cards"):
-            if c.get("type") != "Pocket" and c.get("type") not in STUD_STREETS:
+            if c.get("type") in STUD_STREETS:
+                return STUD_STREETS[c.get("type")]
+            if c.get("type") == "River":
+                return last
+        return None
+
+    def _pockets(self, r: Node, stud: bool = False) -> None:
+        """The hero's pocket cards; in stud every player's cards of the street (the others' up cards, ``X`` for a
+        card dealt down), each player's known cards so far dealt before the street's actions."""
+        for c in r.findall("cards"):
+            kind = c.get("type")
+            if kind != "Pocket" and kind not in STUD_STREETS and not (stud and kind == "River"):
                 continue
             known = tuple(x for x in (card(t) for t in c.text.split()) if x)
             if not known:
                 continue
             name = c.get("player")
-            if name == self.hero and name not in self.known:
+            if stud:
+                held = self.known[name][0] if name in self.known else ()
+                known = held + tuple(x for x in known if x not in held)
+                self.events.append(DealHole(line=c.line, player=name, cards=known))
+            elif name == self.hero and name not in self.known:
                 self.events.append(DealHole(line=c.line, player=name, cards=known))
             self.known[name] = (known, c.line)
 

@@ -53,6 +53,7 @@ from handlog.formats.xmlsession import HandDocument, Node, RoundBets, XmlSession
 from handlog.reading.registry import HandParseFailure, HeaderFacts, register
 
 ZERO = Decimal(0)
+STUD_GAMES = frozenset({Game.SEVEN_CARD_STUD, Game.SEVEN_CARD_STUD_HI_LO, Game.RAZZ})
 STREETS = {
     "PREFLOP": Street.PREFLOP, "POSTFLOP": Street.FLOP, "POSTTURN": Street.TURN, "POSTRIVER": Street.RIVER,
     "PRE_FIRST_DRAW": Street.PREFLOP, "FIRST_DRAW": Street.DRAW_1, "SECOND_DRAW": Street.DRAW_2,
@@ -190,6 +191,7 @@ class _Builder:
         stakes = self._stakes("" if posted_only else desc.get("stakes"), structure, rounds)
         self.big = stakes.small if structure is Structure.FIXED_LIMIT else stakes.big
         self.bets = RoundBets({s.player: s.stack for s in seats})
+        self.stud = game in STUD_GAMES
         for r in rounds:
             self._round(r)
         self._winners(rounds)
@@ -225,6 +227,10 @@ class _Builder:
     def _round(self, r: Node) -> None:
         rid = r.get("id")
         street = STREETS.get(rid)
+        if self.stud and rid == "BRING_IN":  # stud: the cards of third street, then the bring-in, open it
+            street = Street.THIRD
+        elif self.stud and rid == "THIRD_STREET":  # the betting after the bring-in: third street goes on
+            street = None
         if street is not None:
             new: tuple[str, ...] = ()
             for c in r.findall("cards"):
@@ -239,8 +245,11 @@ class _Builder:
             self.bets.new_round()
         drawn = {self._name(c): (cards(c.get("cards"))[0], c.line) for c in r.findall("cards")
                  if c.get("type") == "DRAW_DRAWN_CARDS" and c.get("player") in self.names}
+        # stud: a round's cards (written after its actions) are dealt before them; the others' DRAW_DRAWN_CARDS
+        # are what they show, their up cards ("null,null,7h")
+        dealt = ("HOLE", "DRAW_DRAWN_CARDS") if self.stud else ("HOLE",)
         for c in r.findall("cards"):
-            if c.get("type") == "HOLE" and c.get("player") in self.names:
+            if c.get("type") in dealt and c.get("player") in self.names:
                 name = self._name(c)
                 held, _ = cards(c.get("cards"))
                 if held and held != self.hole.get(name):

@@ -39,19 +39,23 @@ from handlog.events import (
     Fold,
     Game,
     Hand,
+    HouseFee,
     Muck,
     Post,
     PostType,
+    PotDrop,
     Raise,
     Seat,
     SeatResult,
     Show,
+    SidePayment,
     Stakes,
     StandPat,
     StatedResults,
     Street,
     StreetStart,
     Structure,
+    Tournament,
     UncalledBet,
 )
 from handlog.formats.phh_actions import UNKNOWN, Action, ActionSyntaxError, parse_action
@@ -145,6 +149,7 @@ class HandBuilder:
         self.board_deals = 0
         self.bb_level = ZERO
         self.folded = [False] * self.n
+        self.put_in = [ZERO] * self.n
         self.showdown = False
 
     # ------------------------------------------------------------------ setup
@@ -184,21 +189,32 @@ class HandBuilder:
         if self.structure == Structure.FIXED_LIMIT:
             if self.f.small_bet is None or self.f.big_bet is None:
                 raise PHHError("a fixed-limit hand needs small_bet and big_bet", self.doc.line_of("variant"))
-            return Stakes(small=self.f.small_bet, big=self.f.big_bet, ante=ante)
+            return Stakes(small=self.f.small_bet, big=self.f.big_bet, ante=ante, cap=self.f.cap)
         big = self.f.min_bet if self.f.min_bet is not None else (max(blinds) if blinds else None)
         if big is None:
             raise PHHError("a no-limit or pot-limit hand needs min_bet", self.doc.line_of("variant"))
         small = min(blinds) if len(blinds) >= 2 else (blinds[0] / 2 if blinds else big / 2)
-        return Stakes(small=small, big=big, ante=ante)
+        if self.f.small_blind is not None:
+            small = self.f.small_blind
+        return Stakes(small=small, big=big, ante=ante, cap=self.f.cap)
 
     # ------------------------------------------------------------------ forced bets
+    def _room(self, i: int) -> Decimal:
+        """What player ``i`` can still put in: the stack, or less in a capped game."""
+        if self.f.cap is None:
+            return self.stacks[i]
+        return min(self.stacks[i], max(self.f.cap - self.put_in[i], ZERO))
+
     def _put(self, i: int, amount: Decimal) -> tuple[Decimal, bool]:
-        """Take ``amount`` from player ``i`` (all of the stack when it is less): what went in, and all-in."""
-        taken = min(amount, self.stacks[i])
+        """Take ``amount`` from player ``i`` (all they can put in when it is less): what went in, and all-in."""
+        taken = min(amount, self._room(i))
         self.stacks[i] -= taken
-        return taken, self.stacks[i] <= 0
+        self.put_in[i] += taken
+        return taken, self._room(i) <= 0
 
     def forced_bets(self) -> None:
+        line = self.doc.line_of("_pot_drops")
+        self.events.extend(PotDrop(line=line, amount=amount) for amount in self.f.pot_drops or ())
         if self.f.posts is not None:
             self._listed_posts()
             return
@@ -232,7 +248,7 @@ class HandBuilder:
 
     def _listed_posts(self) -> None:
         """``_posts`` (written by ``handlog convert``): the forced bets one by one, as the site logged them. A small
-        blind after the first, an ante and the dead part of "small & big blinds" are no bet to be matched."""
+        blind after the first, an ante, a dead blind and the dead part of "small & big blinds" are no bet to match."""
         line = self.doc.line_of("_posts")
         small_posted = False
         for k, kind, amount in self.f.posts or ():
@@ -245,7 +261,9 @@ class HandBuilder:
             taken, all_in = self._put(i, amount)
             if post == PostType.BOTH_BLINDS:
                 self.street.bets[i] += taken - min(self._dead_small(taken), taken)
-            elif post not in (PostType.ANTE,) and not (post == PostType.SMALL_BLIND and small_posted):
+            elif post not in (PostType.ANTE, PostType.DEAD_BLIND) and not (
+                post == PostType.SMALL_BLIND and small_posted
+            ):
                 self.street.bets[i] += taken
             small_posted = small_posted or post == PostType.SMALL_BLIND
             self._big_blind_level(post, taken, all_in)
@@ -387,8 +405,9 @@ class HandBuilder:
             to = a.amount if a.amount is not None else ZERO
             top = st.top
             put = to - st.bets[i]
-            all_in = put >= self.stacks[i]
+            all_in = put >= self._room(i)
             self.stacks[i] -= put
+            self.put_in[i] += put
             st.bets[i] = to
             if top <= 0:
                 self.events.append(Bet(line=line, player=name, amount=put, all_in=all_in))
@@ -399,7 +418,7 @@ class HandBuilder:
         """What player ``i`` must match: the highest bet; preflop the full big blind even when the big blind is
         all-in for less, as long as another player can still act (as the engine holds)."""
         top = self.street.top
-        others_act = any(j != i and not self.folded[j] and self.stacks[j] > 0 for j in range(self.n))
+        others_act = any(j != i and not self.folded[j] and self._room(j) > 0 for j in range(self.n))
         if self.street.index == 0 and self.bb_level > top and others_act:
             return self.bb_level
         return top
@@ -424,6 +443,8 @@ class HandBuilder:
         f = self.f
         return StatedResults(
             seats=seats, rake=f.rake, total_pot=f.total_pot, main_pot=f.main_pot, side_pots=tuple(f.side_pots or ()),
+            stp=f.stp, fees=tuple(HouseFee(name=name, amount=amount) for name, amount in f.fees or ()),
+            uncalled_in_collects=f.uncalled_in_collects,
             results_stated=f.collects is not None, line=self.doc.key_lines.get("_collects", 0),
             pot_line=self.doc.key_lines.get("_total_pot", 0),
         )
@@ -436,6 +457,11 @@ class HandBuilder:
         line = self.doc.line_of("_collects")
         for k, pot, amount in self.f.collects or ():
             self.events.append(Collect(line=line, player=self._name(k, "_collects"), amount=amount, pot=pot))
+        line = self.doc.line_of("_side_payments")
+        for k, amount, reason in self.f.side_payments or ():
+            self.events.append(SidePayment(
+                line=line, player=self._name(k, "_side_payments"), amount=amount, reason=reason
+            ))
 
     def _name(self, k: int, key: str) -> str:
         if not 1 <= k <= self.n:
@@ -449,7 +475,8 @@ class HandBuilder:
         button_game = self.game not in STUD_GAMES
         local, utc = self._time()
         return Hand(
-            site="PHH",
+            # where the hand was played decides its house rules (a PokerStars hand keeps PokerStars' profile)
+            site=(self.f.venue or "").strip() or "PHH",
             hand_id=self.hand_id,
             file=self.file,
             line=first_line,
@@ -460,6 +487,7 @@ class HandBuilder:
             currency=self._currency(),
             table=str(self.f.table) if self.f.table is not None else (self.f.event or ""),
             max_seats=self.f.seat_count,
+            tournament=self._tournament(),
             button=seats[-1].seat if button_game else None,
             time_local=local,
             time_utc=utc,
@@ -468,7 +496,17 @@ class HandBuilder:
             summary=self.stated(),
         )
 
+    def _tournament(self) -> Tournament | None:
+        t = self.f.tournament
+        if t is None:
+            return None
+        if "id" not in t:
+            raise PHHError("_tournament needs an id", self.doc.line_of("_tournament"))
+        return Tournament(id=t["id"], buy_in=t.get("buy_in", ""), level=t.get("level", ""))
+
     def _currency(self) -> str:
+        if self.f.money:
+            return self.f.money.upper()
         if self.f.currency:
             return self.f.currency.upper()
         if self.f.currency_symbol:

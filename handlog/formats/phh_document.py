@@ -66,6 +66,24 @@ class PHHFields(BaseModel):
     main_pot: Decimal | None = Field(None, alias="_main_pot")
     side_pots: list[Decimal] | None = Field(None, alias="_side_pots")
     rake: Decimal | None = Field(None, alias="_rake")
+    stp: Decimal | None = Field(None, alias="_stp")
+    """A "splash the pot" contribution the room added to the pot (stated apart from the players' chips)."""
+    fees: list[tuple[str, Decimal]] | None = Field(None, alias="_fees")
+    """Fees the room took from the pot besides the rake: [name, amount] ("Jackpot")."""
+    pot_drops: list[Decimal] | None = Field(None, alias="_pot_drops")
+    """Money the room dropped into the pot before the deal ("Cash Drop")."""
+    side_payments: list[tuple[int, Decimal, str]] | None = Field(None, alias="_side_payments")
+    """Money between a player and the house outside the pot: [player, amount received (negative: paid), reason]."""
+    uncalled_in_collects: bool = Field(False, alias="_uncalled_in_collects")
+    """The room prints no uncalled-bet return: the excess is inside its owner's collected amount."""
+    cap: Decimal | None = Field(None, alias="_cap")
+    """A capped no-limit or pot-limit game: the most one player may put in the hand."""
+    small_blind: Decimal | None = Field(None, alias="_small_blind")
+    """No-limit and pot-limit: the small blind the stakes state (phh-std gives only ``min_bet``)."""
+    money: str | None = Field(None, alias="_currency")
+    """Money that has no ISO code: "CHIPS" (tournament chips), "PLAY" (play money)."""
+    tournament: dict[str, str] | None = Field(None, alias="_tournament")
+    """The tournament the hand belongs to: {id, buy_in, level}."""
 
 
 @dataclass(frozen=True, slots=True)

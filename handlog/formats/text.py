@@ -8,7 +8,17 @@ from decimal import Decimal, InvalidOperation
 from functools import lru_cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from handlog.events import Cards, Collect, Event, PlayerStatus, Seat, SeatResult, StatusChange, StreetStart
+from handlog.events import (
+    Cards,
+    Collect,
+    DealHole,
+    Event,
+    PlayerStatus,
+    Seat,
+    SeatResult,
+    StatusChange,
+    StreetStart,
+)
 
 
 class FieldError(ValueError):
@@ -16,13 +26,17 @@ class FieldError(ValueError):
 
 
 _CURRENCY_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR", "Rs.": "INR"}
-_AMOUNT = re.compile(r"^\s*(?P<sym>[$€£₹]|Rs\.\s?)?(?P<num>[0-9][0-9,]*(?:\.[0-9]+)?)\s*(?P<code>[A-Z]{3})?\s*$")
+_AMOUNT = re.compile(
+    r"^\s*(?P<sym>[$€£₹]|Rs\.\s?)?(?P<num>[0-9][0-9,]*(?:\.[0-9]+)?)(?P<thousands>k)?\s*(?P<after>[$€£])?"
+    r"\s*(?P<code>[A-Z]{3})?\s*$"
+)
 MAX_DIGITS = 18
 
 
 @lru_cache(maxsize=4096)
 def amount(text: str) -> Decimal:
-    """``"$1,024.50"`` → ``Decimal("1024.50")``; currency symbols and thousands separators are dropped.
+    """``"$1,024.50"`` → ``Decimal("1024.50")``; currency symbols and thousands separators are dropped. A symbol
+    may also follow the number (``"0.50€"``), and ``k`` counts thousands (``"6.02k"`` → 6020).
 
     Cached: a log repeats the same few amounts (blinds, antes, stacks), and ``Decimal`` is immutable.
     """
@@ -33,7 +47,11 @@ def amount(text: str) -> Decimal:
     if len(num) > MAX_DIGITS + 3:
         raise FieldError(f"amount out of range: {text!r}")
     try:
-        return Decimal(num)
+        value = Decimal(num)
+        if m.group("thousands"):
+            value *= 1000
+            return value.quantize(Decimal(1)) if value == value.to_integral_value() else value.normalize()
+        return value
     except InvalidOperation as exc:  # pragma: no cover - the pattern only admits digits
         raise FieldError(f"not an amount: {text!r}") from exc
 
@@ -134,6 +152,16 @@ class StreetBets:
     def total(self, player: str) -> Decimal:
         """What ``player`` put in so far, this street included."""
         return self.put.get(player, Decimal(0)) + self.bets.get(player, Decimal(0))
+
+
+def deal_hole(holes: dict[str, Cards], player: str, dealt: Cards, line: int) -> DealHole:
+    """A deal to ``player``, the cards dealt so far kept in ``holes``: the first of a hand, or in stud one more
+    card on those dealt before (sites that write each street's card alone: Bovada, Everleaf)."""
+    before = holes.get(player, ())
+    holes[player] = before + dealt
+    if before:
+        return DealHole(line=line, player=player, cards=before, new=dealt)
+    return DealHole(line=line, player=player, cards=dealt)
 
 
 def merge_seat_result(seats: list[SeatResult], result: SeatResult) -> None:

@@ -119,7 +119,7 @@ from handlog.events import (
     UncalledBet,
 )
 from handlog.formats.grammar import Fields, LineGrammar, LineRef, TableParser, load_line_grammar
-from handlog.formats.text import FieldError, amount, cards, currency_of, utc_time
+from handlog.formats.text import FieldError, StreetBets, amount, cards, currency_of, utc_time
 from handlog.reading.decode import MAX_LINE
 from handlog.reading.registry import HandParseFailure, HeaderFacts
 
@@ -321,33 +321,36 @@ class TextHandBuilder(Transformer[Token, object]):
 
     def SEAT(self, tok: Tok, fields: Fields | None = None) -> Tok:
         f = self._f(tok, fields)
-        bounty = f["bounty"]
-        self.seats.append(
-            Seat(
-                seat=int(f["seat"] or 0),
-                player=f["player"] or "",
-                stack=amount(f["amount"] or ""),
-                sitting_out=bool(f["sitting_out"]),
-                out_of_hand=bool(f["out_of_hand"]),
-                bounty=amount(bounty) if bounty and bounty[0] in "$€£₹0123456789" else None,
-                line=self._lineno(tok),
+        bounty, sitting_out, out_of_hand = f["bounty"], f["sitting_out"], f["out_of_hand"]
+        seat = int(f["seat"] or 0)
+        player, stack, line = f["player"] or "", amount(f["amount"] or ""), self._lineno(tok)
+        if bounty or sitting_out or out_of_hand:
+            self.seats.append(
+                Seat(
+                    seat=seat, player=player, stack=stack, sitting_out=bool(sitting_out),
+                    out_of_hand=bool(out_of_hand),
+                    bounty=amount(bounty) if bounty and bounty[0] in "$€£₹0123456789" else None, line=line,
+                )
             )
-        )
+        else:  # most seats: the defaults are left to the model (fewer fields to validate)
+            self.seats.append(Seat(seat=seat, player=player, stack=stack, line=line))
         return tok
 
     # -- forced bets and deals
     def POST(self, tok: Tok, fields: Fields | None = None) -> Tok:
-        def make(f: dict[str, str | None], line: int) -> Event:
-            kind = self.posts[f["post"] or ""]
-            value = amount(f["amount"] or "")
-            dead = Decimal(0)
-            if kind is PostType.BOTH_BLINDS and self.stakes is not None:
-                # A returning player's "small & big blinds": the big blind is live, the rest is dead money.
-                dead = max(Decimal(0), value - self.stakes.big)
-            player = f["player"] or ""
-            return Post(line=line, player=player, post=kind, amount=value, dead=dead, all_in=bool(f["all_in"]))
-
-        return self._add(tok, fields, make)
+        f = self._f(tok, fields)
+        kind = self.posts[f["post"] or ""]
+        value = amount(f["amount"] or "")
+        line, player, all_in = self.offset + (tok.line or 1), f["player"] or "", bool(f["all_in"])
+        if kind is PostType.BOTH_BLINDS and self.stakes is not None:
+            # A returning player's "small & big blinds": the big blind is live, the rest is dead money.
+            dead = max(Decimal(0), value - self.stakes.big)
+            self.events.append(Post(line=line, player=player, post=kind, amount=value, dead=dead, all_in=all_in))
+        elif all_in:
+            self.events.append(Post(line=line, player=player, post=kind, amount=value, all_in=True))
+        else:  # the commonest: no dead money, not all-in (the model's defaults)
+            self.events.append(Post(line=line, player=player, post=kind, amount=value))
+        return tok
 
     def BRINGS_IN(self, tok: Tok, fields: Fields | None = None) -> Tok:
         return self._add(
@@ -394,29 +397,36 @@ class TextHandBuilder(Transformer[Token, object]):
         return self._add(tok, fields, make)
 
     # -- actions
+    # The commonest lines build their event directly (no closure), passing only the fields the line sets.
     def FOLD(self, tok: Tok, fields: Fields | None = None) -> Tok:
-        return self._add(
-            tok, fields, lambda f, line: Fold(line=line, player=f["player"] or "", shown=cards(f["shown"]))
-        )
+        f = self._f(tok, fields)
+        shown = f["shown"]
+        line = self.offset + (tok.line or 1)
+        if shown:
+            self.events.append(Fold(line=line, player=f["player"] or "", shown=cards(shown)))
+        else:
+            self.events.append(Fold(line=line, player=f["player"] or ""))
+        return tok
 
     def CHECK(self, tok: Tok, fields: Fields | None = None) -> Tok:
-        return self._add(tok, fields, lambda f, line: Check(line=line, player=f["player"] or ""))
+        f = self._f(tok, fields)
+        self.events.append(Check(line=self.offset + (tok.line or 1), player=f["player"] or ""))
+        return tok
+
+    def _wager(self, tok: Tok, fields: Fields | None, model: type[Call] | type[Bet]) -> Tok:
+        f = self._f(tok, fields)
+        line, player, value = self.offset + (tok.line or 1), f["player"] or "", amount(f["amount"] or "")
+        if f["all_in"]:
+            self.events.append(model(line=line, player=player, amount=value, all_in=True))
+        else:
+            self.events.append(model(line=line, player=player, amount=value))
+        return tok
 
     def CALL(self, tok: Tok, fields: Fields | None = None) -> Tok:
-        return self._add(
-            tok, fields,
-            lambda f, line: Call(
-                line=line, player=f["player"] or "", amount=amount(f["amount"] or ""), all_in=bool(f["all_in"])
-            ),
-        )
+        return self._wager(tok, fields, Call)
 
     def BET(self, tok: Tok, fields: Fields | None = None) -> Tok:
-        return self._add(
-            tok, fields,
-            lambda f, line: Bet(
-                line=line, player=f["player"] or "", amount=amount(f["amount"] or ""), all_in=bool(f["all_in"])
-            ),
-        )
+        return self._wager(tok, fields, Bet)
 
     def RAISE(self, tok: Tok, fields: Fields | None = None) -> Tok:
         return self._add(
@@ -542,16 +552,20 @@ class TextHandBuilder(Transformer[Token, object]):
         shown = _SHOWED.search(outcome) if "showed [" in outcome else None
         mucked = _MUCKED.search(outcome) if "mucked [" in outcome else None
         won = tuple(amount(w) for w in _WON.findall(outcome)) if "(" in outcome else ()
+        seat, player, line = int(f["seat"] or 0), f["player"] or "", self._lineno(tok)
+        if not (positions or won or shown or mucked):  # a seat that folded: the defaults are left to the model
+            self.summary.seats.append(SeatResult(seat=seat, player=player, text=outcome, line=line))
+            return tok
         self.summary.seats.append(
             SeatResult(
-                seat=int(f["seat"] or 0),
-                player=f["player"] or "",
+                seat=seat,
+                player=player,
                 text=outcome,
                 positions=tuple(_POSITION.findall(positions)) if positions else (),
                 won=won,
                 shown=shown_cards(shown.group(1))[0] if shown else (),
                 mucked=cards(mucked.group(1)) if mucked else (),
-                line=self._lineno(tok),
+                line=line,
             )
         )
         return tok
@@ -646,6 +660,55 @@ class TextHandBuilder(Transformer[Token, object]):
         return False
 
 
+class RaiseToBuilder(TextHandBuilder):
+    """The layout's builder for sites that write a raise by its total only ("raises to $12", Full Tilt; Winning's
+    "raises $12 to $12", whose first amount is the chips put in): it follows each street's bets
+    (``text.StreetBets``) so that a raise's increment is its total less the highest bet before it.
+
+    ``raise_total`` names the field of the RAISE line that holds the total; ``bets_carry_into`` the streets that
+    start without sweeping the bets (stud's first street keeps the bring-in).
+    """
+
+    raise_total: ClassVar[str] = "amount"
+    bets_carry_into: ClassVar[frozenset[Street]] = frozenset({Street.PREFLOP, Street.SECOND, Street.THIRD})
+
+    def reset(self, first_line: int) -> None:
+        super().reset(first_line)
+        self.street = StreetBets()
+
+    def BRINGS_IN(self, tok: Tok, fields: Fields | None = None) -> Tok:
+        f = self._f(tok, fields)
+        self.street.add(f["player"] or "", amount(f["amount"] or ""))
+        return super().BRINGS_IN(tok, f)
+
+    def CALL(self, tok: Tok, fields: Fields | None = None) -> Tok:
+        f = self._f(tok, fields)
+        self.street.add(f["player"] or "", amount(f["amount"] or ""))
+        return super().CALL(tok, f)
+
+    def BET(self, tok: Tok, fields: Fields | None = None) -> Tok:
+        f = self._f(tok, fields)
+        self.street.add(f["player"] or "", amount(f["amount"] or ""))
+        return super().BET(tok, f)
+
+    def STREET(self, tok: Tok, fields: Fields | None = None) -> Tok:
+        f = self._f(tok, fields)
+        if self.streets[f["street"] or ""] not in self.bets_carry_into:
+            self.street.new_street()
+        return super().STREET(tok, f)
+
+    def DRAW(self, tok: Tok, fields: Fields | None = None) -> Tok:
+        self.street.new_street()
+        return super().DRAW(tok, fields)
+
+    def RAISE(self, tok: Tok, fields: Fields | None = None) -> Tok:
+        f = self._f(tok, fields)
+        player, to = f["player"] or "", amount(f[self.raise_total] or "")
+        by = self.street.raise_to(player, to)
+        self.events.append(Raise(line=self._lineno(tok), player=player, by=by, to=to, all_in=bool(f["all_in"])))
+        return tok
+
+
 class TextSiteFormat:
     """A registered reader of one site's text logs: detection, splitting hints, peek and parse.
 
@@ -714,8 +777,14 @@ class TextSiteFormat:
     def glued_header(self, line: str) -> int:
         """Where a header starts in the middle of ``line`` (logs concatenated without a newline), or -1."""
         glued = self.glued_header_pattern
-        if glued is None or (self.glued_hints and not any(hint in line for hint in self.glued_hints)):
+        if glued is None:
             return -1
+        if self.glued_hints:  # asked of every line of a file: a plain loop, cheaper than any() over a generator
+            for hint in self.glued_hints:
+                if hint in line:
+                    break
+            else:
+                return -1
         m = glued.search(line, 1)
         if m is None or ' said, "' in line[: m.start()]:
             return -1

@@ -1,7 +1,8 @@
 """Bytes to text, one line at a time, whatever the site's client wrote.
 
 Hand-history files come as UTF-8 (with or without BOM), UTF-16 with BOM (Full Tilt, Winning) and cp1252
-(`€` as byte 0x80). Line endings are LF, CRLF or a mix. Files can be large and lines absurd, so lines are read
+(`€` as byte 0x80); Everleaf's clients on Cyrillic Windows wrote cp1251's euro, byte 0x88, in the same 8-bit
+files. Line endings are LF, CRLF or a mix. Files can be large and lines absurd, so lines are read
 one by one with a length bound: memory does not grow with file size or with line length.
 """
 
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import codecs
 import io
+import re
 from collections.abc import Iterator
 
 MAX_LINE = 64 * 1024
@@ -32,11 +34,18 @@ def sniff_encoding(head: bytes) -> str:
     return "utf-8"
 
 
+_CP1251_EURO = re.compile(b"\x88(?= ?[0-9])")
+
+
 def decode_line(raw: bytes) -> str:
-    """One line of an 8-bit file: UTF-8 when it is valid, else cp1252 (undefined bytes become U+FFFD)."""
+    """One line of an 8-bit file: UTF-8 when it is valid, else cp1252 (undefined bytes become U+FFFD), with
+    byte 0x88 before an amount read as cp1251's euro (Everleaf's "Blinds €0.25/€0.50", "[€ 0.50 EURO]"): the
+    modifier circumflex, which that byte is in cp1252, never stands before a number."""
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError:
+        if b"\x88" in raw:
+            raw = _CP1251_EURO.sub(b"\x80", raw)
         return raw.decode("cp1252", errors="replace")
 
 

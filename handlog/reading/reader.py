@@ -8,7 +8,7 @@ header yields exactly one ``HandRecord``: parsed (with its ``Hand``) or unparsed
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import chain, islice
 from pathlib import Path
@@ -76,8 +76,8 @@ def iter_files(paths: Iterable[str | os.PathLike[str]], report: ReadReport) -> I
             report.problems.append(FileProblem(str(path), "no such file or folder", usage=True))
 
 
-def read_file(path: Path, report: ReadReport, explicit: bool = True) -> Iterator[HandRecord]:
-    """The hands of one file."""
+def read_chunks(path: Path, report: ReadReport) -> Iterator[tuple[registry.HandFormat, Chunk]]:
+    """The hands of one file, cut but not parsed (with the format that reads them)."""
     name = str(path)
     try:
         stream = path.open("rb")
@@ -100,10 +100,17 @@ def read_file(path: Path, report: ReadReport, explicit: bool = True) -> Iterator
             stats = SplitStats()
             all_lines = chain(head, lines)
             for chunk in split_hands(all_lines, fmt, stats):
-                yield _record(fmt, name, chunk)
+                yield fmt, chunk
             report.junk_lines += stats.junk_lines
         except OSError as exc:
             report.problems.append(FileProblem(name, f"read error: {exc.strerror or exc}"))
+
+
+def read_file(path: Path, report: ReadReport, explicit: bool = True) -> Iterator[HandRecord]:
+    """The hands of one file."""
+    name = str(path)
+    for fmt, chunk in read_chunks(path, report):
+        yield parse_chunk(fmt, name, chunk.line, chunk.lines, chunk.document)
 
 
 def read(paths: Iterable[str | os.PathLike[str]], report: ReadReport | None = None) -> Iterator[HandRecord]:
@@ -113,28 +120,45 @@ def read(paths: Iterable[str | os.PathLike[str]], report: ReadReport | None = No
         yield from read_file(path, report)
 
 
-def read_text(text: str, file: str = "<text>") -> list[HandRecord]:
-    """The hands in a string (tests, notebooks)."""
+def iter_text(text: str, file: str = "<text>") -> Iterator[HandRecord]:
+    """The hands in a string, one at a time: nothing of a hand is kept once the caller lets it go."""
     lines = text.splitlines()
     fmt = registry.detect([ln for ln in islice(lines, 0, 200) if ln.strip()][:HEAD_LINES])
     if fmt is None:
-        return []
-    return [_record(fmt, file, c) for c in split_hands(lines, fmt)]
+        return
+    for c in split_hands(lines, fmt):
+        yield parse_chunk(fmt, file, c.line, c.lines, c.document)
 
 
-def _record(fmt: registry.HandFormat, file: str, chunk: Chunk) -> HandRecord:
-    line = chunk.line
-    streamed = chunk.document is not None and isinstance(fmt, registry.StreamFormat)
-    facts = fmt.peek_document(chunk.document) if streamed else fmt.peek(chunk.lines[0])  # type: ignore[attr-defined]
+def read_text(text: str, file: str = "<text>") -> list[HandRecord]:
+    """The hands in a string (tests, notebooks)."""
+    return list(iter_text(text, file))
+
+
+def parse_chunk(
+    fmt: registry.HandFormat, file: str, line: int, lines: Sequence[str], document: object | None = None
+) -> HandRecord:
+    """One hand's record: its lines parsed by ``fmt`` (``line`` is the file line of ``lines[0]``), or, for a
+    streaming document format (``registry.StreamFormat``: an XML session), the ``document`` its ``split``
+    already parsed (plain data, so it travels to a worker process as it is); any failure is the record's
+    error, never an exception."""
+    stream = fmt if document is not None and isinstance(fmt, registry.StreamFormat) else None
+    if stream is not None:
+        facts = stream.peek_document(document)
+    else:
+        facts = fmt.peek(lines[0])
+        if facts.hand_id is None and len(lines) > 1:  # a header that writes the hand's id on its second line
+            facts = fmt.peek(lines[1])
     record = HandRecord(file, line, facts.site or fmt.site, facts.hand_id, facts.game, facts.structure)
     try:
-        if streamed:
-            hand = record.hand = fmt.parse_document(chunk.document, line, file)  # type: ignore[attr-defined]
+        if stream is not None:
+            hand = record.hand = stream.parse_document(document, line, file)
         else:
-            hand = record.hand = fmt.parse(chunk.lines, line, file)
+            hand = record.hand = fmt.parse(lines, line, file)
         # the header may not tell it all (a PHH table header names the table, not the hand): the hand does
         record.hand_id, record.game = hand.hand_id, record.game or hand.game.value
-        record.structure = record.structure or hand.structure.value
+        if record.structure is None:  # a header that states no betting structure: the reader's conclusion
+            record.structure = hand.structure.value
     except registry.HandParseFailure as failure:
         err = failure.error
         record.error = err if isinstance(err, ParseError) else ParseError(line=line, message=str(err))

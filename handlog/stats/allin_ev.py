@@ -12,16 +12,10 @@ hand ranking); other games keep the actual result.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Sequence
 from decimal import ROUND_HALF_EVEN, Decimal
 from fractions import Fraction
 from functools import lru_cache
-from itertools import combinations, repeat, starmap
-from operator import add
-from typing import cast
-
-import numpy as np
-from phevaluator import evaluate_cards
 
 from handlog.engine.pots import build_pots
 from handlog.engine.views import Replay
@@ -48,20 +42,6 @@ def card_id(card: str) -> int:
     return RANKS.index(card[0].upper()) * 4 + SUITS.index(card[1].lower())
 
 
-def _seven_card_evaluator() -> Callable[..., int]:
-    """phevaluator's native 7-card entry point (what ``evaluate_cards`` dispatches to for seven cards,
-    without its per-call conversion of the cards), for the enumeration loops; ``evaluate_cards`` itself
-    when the extension is missing."""
-    try:
-        from phevaluator import _pheval  # type: ignore[attr-defined,unused-ignore]
-    except ImportError:  # pragma: no cover - phevaluator without its extension
-        return cast(Callable[..., int], evaluate_cards)
-    return cast(Callable[..., int], getattr(_pheval, "evaluate_7cards", evaluate_cards))
-
-
-SEVEN_CARDS = _seven_card_evaluator()
-
-
 def side_pots(committed: dict[str, Decimal], remaining: Sequence[str]) -> list[tuple[Decimal, tuple[str, ...]]]:
     """Pots (amount, eligible players in ``remaining`` order) as the engine layers them (``build_pots``)."""
     order = {p: i for i, p in enumerate(remaining)}
@@ -76,43 +56,11 @@ def equities(
     holes: tuple[tuple[int, int], ...], board: tuple[int, ...], pots: tuple[tuple[int, ...], ...]
 ) -> tuple[tuple[Fraction, ...], ...]:
     """For each pot (the indices of the players eligible for it), each player's exact share of it, averaged
-    over every completion of ``board`` to five cards."""
-    used = set(board)
-    for h in holes:
-        used.update(h)
-    deck = [c for c in range(52) if c not in used]
-    # Count each ordering of the players (how many players beat each one, per board) once; the pots are
-    # shared out per ordering at the end.
-    orders: dict[tuple[int, ...], int] = {}
-    # Each player's rank on every board in one C-level pass (no Python loop per board), then numpy.
-    evaluate = SEVEN_CARDS
-    need = 5 - len(board)
-    ranks = np.array([np.fromiter(starmap(evaluate, _sevens(board, deck, need, h)), np.int32) for h in holes])
-    n = len(holes)
-    code = np.zeros(ranks.shape[1], np.int64)  # per board: how many players beat each one, in base n
-    for i in range(n):
-        code = code * n + (ranks < ranks[i]).sum(axis=0)
-    values, counts = np.unique(code, return_counts=True)
-    for value, count in zip(values.tolist(), counts.tolist(), strict=True):
-        digits: list[int] = []
-        for _ in range(n):
-            value, beaten_by = divmod(value, n)
-            digits.append(beaten_by)
-        orders[tuple(reversed(digits))] = count
-    shares = [[Fraction(0)] * len(holes) for _ in pots]
-    boards = sum(orders.values())
-    for order, count in orders.items():
-        for k, eligible in enumerate(pots):
-            best = min(order[i] for i in eligible)
-            winners = [i for i in eligible if order[i] == best]
-            for i in winners:
-                shares[k][i] += Fraction(count, boards * len(winners))
-    return tuple(tuple(s) for s in shares)
+    over every completion of ``board`` to five cards (:mod:`handlog.stats.equity`, loaded with numpy at the
+    first all-in)."""
+    from handlog.stats.equity import ordering_counts, shares
 
-
-def _sevens(board: tuple[int, ...], deck: list[int], need: int, hole: tuple[int, int]) -> Iterator[tuple[int, ...]]:
-    """Every ``board + rest + hole`` as a 7-tuple, built by C-level iterators (no Python loop per board)."""
-    return map(add, map(add, repeat(board), combinations(deck, need)), repeat(hole))
+    return shares(ordering_counts(holes, board), len(holes), pots)
 
 
 def allin_point(replay: Replay) -> tuple[tuple[str, ...], tuple[str, ...]] | None:

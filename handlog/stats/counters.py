@@ -28,6 +28,10 @@ Row = dict[str, object]
 POSTFLOP_SLOTS: dict[S, int] = {S.FLOP: 1, S.TURN: 2, S.RIVER: 3, S.DRAW_1: 1, S.DRAW_2: 2, S.DRAW_3: 3}
 """Betting rounds after the first, numbered 1–3: flop/turn/river, or the rounds after draws 1–3."""
 
+STUD_SLOTS: dict[S, int] = {S.FOURTH: 1, S.FIFTH: 2, S.SIXTH: 3, S.RIVER: 4, S.SEVENTH: 4}
+"""Stud's rounds after third street (its first round, "preflop" here): fourth to sixth street take the flop, turn
+and river slots (fpdb's street1–3), seventh street slot 4 (fpdb's street4)."""
+
 SLOT_NAMES = {1: "flop", 2: "turn", 3: "river"}
 
 
@@ -53,12 +57,24 @@ class Betting:
     seen: dict[int, set[str]] = field(default_factory=dict)  # slot → players not folded when it was dealt
     folded: set[str] = field(default_factory=set)
     raisers: dict[int, list[str]] = field(default_factory=dict)  # slot → who bet or raised, in order
+    _by_player: dict[tuple[str, int], list[Action]] | None = None  # built at the first look-up (the counters
+    _by_slot: dict[int, list[Action]] | None = None  # ask for the same few lists again and again)
+
+    def _index(self) -> tuple[dict[tuple[str, int], list[Action]], dict[int, list[Action]]]:
+        if self._by_player is None or self._by_slot is None:
+            self._by_player, self._by_slot = {}, {}
+            for a in self.actions:
+                self._by_player.setdefault((a.player, a.slot), []).append(a)
+                self._by_slot.setdefault(a.slot, []).append(a)
+        return self._by_player, self._by_slot
 
     def of(self, player: str, slot: int) -> list[Action]:
-        return [a for a in self.actions if a.player == player and a.slot == slot]
+        """The player's decisions in round ``slot``, in order (a shared list: read it, do not change it)."""
+        return self._index()[0].get((player, slot), [])
 
     def round(self, slot: int) -> list[Action]:
-        return [a for a in self.actions if a.slot == slot]
+        """Every decision of round ``slot``, in order (a shared list: read it, do not change it)."""
+        return self._index()[1].get(slot, [])
 
     def last_aggressor(self, slot: int) -> str | None:
         r = self.raisers.get(slot)
@@ -74,14 +90,18 @@ def betting(events: Iterable[Event], players: Sequence[str]) -> Betting:
     callers = 0
     all_in: set[str] = set()
     drawing = False  # between a draw's first discard (or its street line) and the next bet
+    slots, last = POSTFLOP_SLOTS, 3
+    completion = False  # stud: the completion of the bring-in is still to come (it is the first full bet, no raise)
     for e in events:
         new: int | None = None
+        if isinstance(e, StreetStart) and e.street == S.THIRD:
+            slots, last, completion = STUD_SLOTS, 4, True  # stud: the bring-in is a post, third street round 0
         if isinstance(e, StreetStart):
-            new = POSTFLOP_SLOTS.get(e.street)
+            new = slots.get(e.street)
             drawing = e.street in (S.DRAW_1, S.DRAW_2, S.DRAW_3)
         elif isinstance(e, Discard | StandPat) and not drawing:
             new, drawing = slot + 1, True  # an older log prints the draw without a street line
-        if new is not None and new != slot and new not in b.seen and new <= 3:
+        if new is not None and new != slot and new not in b.seen and new <= last:
             slot, bets, callers = new, 0, 0
             b.seen[slot] = {p for p in players if p not in b.folded}
         if isinstance(e, StreetStart | Discard | StandPat):
@@ -124,8 +144,9 @@ def betting(events: Iterable[Event], players: Sequence[str]) -> Betting:
             bets += 1
             callers = 0
             b.raisers.setdefault(slot, []).append(e.player)
-            if slot == 0:
+            if slot == 0 and not completion:
                 level += 1
+            completion = False
     return b
 
 

@@ -17,9 +17,10 @@ from collections.abc import Iterable, Iterator
 from datetime import datetime
 from decimal import Decimal
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
-import pandas as pd
+if TYPE_CHECKING:  # the writers take DataFrames but never need pandas itself
+    import pandas as pd
 
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
@@ -29,16 +30,15 @@ class OutputPathError(ValueError):
 
 
 def plain(value: Any) -> Any:
-    """A cell as a JSON-ready value: Decimal and datetimes as strings, missing values as None."""
-    if value is None or value is pd.NaT:
-        return None
+    """A cell as a JSON-ready value: Decimal and datetimes as strings, missing values (None, NaN, pandas'
+    NaT) as None."""
+    if value is None or isinstance(value, str | bool):
+        return value
     if isinstance(value, Decimal):
         return str(value)
-    if isinstance(value, datetime | pd.Timestamp):
-        return value.isoformat()
-    if isinstance(value, bool):
-        return value
-    if hasattr(value, "item") and not isinstance(value, str):  # numpy scalars
+    if isinstance(value, datetime):  # pandas' Timestamp too; its NaT is a datetime that is not equal to itself
+        return value.isoformat() if value == value else None
+    if hasattr(value, "item"):  # numpy scalars
         return plain(value.item())
     if isinstance(value, float) and math.isnan(value):
         return None
@@ -67,16 +67,35 @@ def csv_cell(value: Any) -> Any:
 
 
 def write_csv(frame: pd.DataFrame, out: TextIO) -> None:
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow([csv_cell(str(c)) for c in frame.columns])
-    for row in frame.itertuples(index=False, name=None):
-        writer.writerow([csv_cell(v) for v in row])
+    write_records_csv(_rows(frame), list(frame.columns), out)
 
 
 def write_json(frame: pd.DataFrame, out: TextIO) -> None:
     """An array of objects, one per row."""
-    json.dump(list(records(frame)), out, ensure_ascii=False, indent=1)
+    write_records_json(_rows(frame), list(frame.columns), out)
+
+
+def _rows(frame: pd.DataFrame) -> Iterator[dict[str, Any]]:
+    columns = list(frame.columns)
+    for row in frame.itertuples(index=False, name=None):
+        yield dict(zip(columns, row, strict=True))
+
+
+def write_records_csv(rows: Iterable[dict[str, Any]], columns: list[str], out: TextIO) -> None:
+    """Records (dicts with at least ``columns``) as CSV, header first."""
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow([csv_cell(str(c)) for c in columns])
+    for rec in rows:
+        writer.writerow([csv_cell(rec[c]) for c in columns])
+
+
+def write_records_json(rows: Iterable[dict[str, Any]], columns: list[str], out: TextIO) -> None:
+    """Records as a JSON array of objects (``columns`` in order)."""
+    json.dump([{c: plain(rec[c]) for c in columns} for rec in rows], out, ensure_ascii=False, indent=1)
     out.write("\n")
+
+
+RECORD_WRITERS = {"csv": write_records_csv, "json": write_records_json}
 
 
 def write_jsonl(frame: pd.DataFrame, out: TextIO) -> None:
@@ -183,5 +202,7 @@ def csv_text(frame: pd.DataFrame) -> str:
 
 
 def concat_rows(chunks: Iterable[pd.DataFrame]) -> pd.DataFrame:
+    import pandas as pd
+
     frames = [c for c in chunks if not c.empty]
     return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()

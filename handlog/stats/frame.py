@@ -11,17 +11,21 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from decimal import Decimal
-from typing import Any
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any
 
 from handlog.engine import replay as replay_hand
 from handlog.engine.views import Replay
-from handlog.events import Game, Hand, Structure
+from handlog.events import Game, Hand
 from handlog.reading import HandRecord, read
-from handlog.stats import counters
+from handlog.stats import counters, totals
 from handlog.stats.allin_ev import allin_ev
 from handlog.stats.positions import dealt_in, positions
+from handlog.stats.totals import COUNTER_FIELDS, RATIOS, big_blind
+
+if TYPE_CHECKING:  # pandas loads when a DataFrame is asked for (the CLI streams without it)
+    import pandas as pd
+
+__all__ = ["COUNTER_FIELDS", "FIELDS", "RATIOS", "aggregate", "big_blind", "hand_rows", "iter_rows", "per_hand"]
 
 HAND_FIELDS = (
     "hand_id",
@@ -36,21 +40,24 @@ HAND_FIELDS = (
     "seat",
     "position",
 )
-COUNTER_FIELDS = (
-    "vpip", "pfr", "limp", "cold_call", "three_bet_opp", "three_bet", "four_bet_opp", "four_bet",
-    "fold_to_three_bet_opp", "fold_to_three_bet", "squeeze_opp", "squeeze", "open_opp", "open_raise",
-    "steal_opp", "steal", "fold_sb_to_steal_opp", "fold_sb_to_steal", "fold_bb_to_steal_opp", "fold_bb_to_steal",
-    "saw_flop", "saw_turn", "saw_river", "saw_showdown", "won_at_showdown", "won_when_saw_flop",
-    "cbet_flop_opp", "cbet_flop", "cbet_turn_opp", "cbet_turn", "cbet_river_opp", "cbet_river",
-    "fold_to_cbet_flop_opp", "fold_to_cbet_flop", "fold_to_cbet_turn_opp", "fold_to_cbet_turn",
-    "fold_to_cbet_river_opp", "fold_to_cbet_river", "check_raise_flop_opp", "check_raise_flop",
-    "postflop_bets", "postflop_raises", "postflop_calls", "postflop_checks", "postflop_folds",
-)  # fmt: skip
 MONEY_FIELDS = ("committed", "collected", "rake", "net", "net_allin_ev")
 FIELDS = (*HAND_FIELDS, *COUNTER_FIELDS, "all_in_street", *MONEY_FIELDS)
 """The columns of the per-hand table, in order (also the JSON/CSV field names)."""
 
-SUPPORTED_GAMES = frozenset({Game.HOLDEM, Game.FIVE_CARD_DRAW})
+FLOP_GAMES = frozenset({
+    Game.HOLDEM, Game.SIX_PLUS_HOLDEM, Game.OMAHA, Game.OMAHA_HI_LO, Game.FIVE_CARD_OMAHA, Game.FIVE_CARD_OMAHA_HI_LO,
+    Game.SIX_CARD_OMAHA, Game.COURCHEVEL, Game.COURCHEVEL_HI_LO,
+})
+"""Games of blinds, a button and a board: every counter (VPIP, PFR, 3-bet, steal, c-bets, streets seen …) is
+defined for them as for Hold'em (Courchevel's preflop board card changes none)."""
+DRAW_GAMES = frozenset({
+    Game.FIVE_CARD_DRAW, Game.BADUGI, Game.TRIPLE_DRAW_27, Game.SINGLE_DRAW_27, Game.TRIPLE_DRAW_A5,
+})
+"""Draw games: the same counters, the rounds after the draws in place of flop, turn and river."""
+STUD_GAMES = frozenset({Game.SEVEN_CARD_STUD, Game.SEVEN_CARD_STUD_HI_LO, Game.RAZZ})
+"""Stud games: third street is the first round (VPIP, raise = completing the bring-in or raising), fourth to sixth
+street the later slots; no button and no blinds, so no position, steal or blind counters."""
+SUPPORTED_GAMES = FLOP_GAMES | DRAW_GAMES | STUD_GAMES
 """Games whose statistics are computed (the others are skipped by :func:`per_hand`)."""
 
 ZERO = Decimal(0)
@@ -61,16 +68,10 @@ def stakes_text(hand: Hand) -> str:
     return f"{hand.stakes.small}/{hand.stakes.big}"
 
 
-def big_blind(structure: str, stakes: str) -> Decimal:
-    """The big blind from the ``structure`` and ``stakes`` columns (fixed limit: the small bet)."""
-    small, _, big = stakes.partition("/")
-    return Decimal(small) if structure == Structure.FIXED_LIMIT.value else Decimal(big)
-
-
 def hand_rows(replay: Replay, with_allin_ev: bool = True) -> list[dict[str, Any]]:
     """One record per player dealt in (see ``FIELDS``)."""
     hand = replay.hand
-    labels = positions(hand)
+    labels = positions(hand) if hand.game not in STUD_GAMES else {}
     players = tuple(p for p in dealt_in(hand) if p in replay.results or p in labels)
     collected = {p: r.collected for p, r in replay.results.items()}
     events = tuple(step.event for step in replay.steps) if replay.steps else hand.events
@@ -147,84 +148,20 @@ def read_per_hand(
 
 
 def to_frame(rows: Iterable[dict[str, Any]]) -> pd.DataFrame:
+    import pandas as pd
+
     frame = pd.DataFrame.from_records(list(rows), columns=list(FIELDS))
     for name in COUNTER_FIELDS:
         frame[name] = frame[name].astype(int if name.startswith("postflop_") else bool)
     return frame
 
 
-GROUPS = {"position": "position", "stakes": "stakes", "game": "game", "month": "month"}
-
-RATIOS: tuple[tuple[str, str, str], ...] = (
-    ("vpip_pct", "vpip", ""),
-    ("pfr_pct", "pfr", ""),
-    ("limp_pct", "limp", ""),
-    ("cold_call_pct", "cold_call", ""),
-    ("open_raise_pct", "open_raise", "open_opp"),
-    ("three_bet_pct", "three_bet", "three_bet_opp"),
-    ("fold_to_three_bet_pct", "fold_to_three_bet", "fold_to_three_bet_opp"),
-    ("four_bet_pct", "four_bet", "four_bet_opp"),
-    ("squeeze_pct", "squeeze", "squeeze_opp"),
-    ("steal_pct", "steal", "steal_opp"),
-    ("fold_sb_to_steal_pct", "fold_sb_to_steal", "fold_sb_to_steal_opp"),
-    ("fold_bb_to_steal_pct", "fold_bb_to_steal", "fold_bb_to_steal_opp"),
-    ("cbet_flop_pct", "cbet_flop", "cbet_flop_opp"),
-    ("cbet_turn_pct", "cbet_turn", "cbet_turn_opp"),
-    ("cbet_river_pct", "cbet_river", "cbet_river_opp"),
-    ("fold_to_cbet_flop_pct", "fold_to_cbet_flop", "fold_to_cbet_flop_opp"),
-    ("fold_to_cbet_turn_pct", "fold_to_cbet_turn", "fold_to_cbet_turn_opp"),
-    ("fold_to_cbet_river_pct", "fold_to_cbet_river", "fold_to_cbet_river_opp"),
-    ("check_raise_flop_pct", "check_raise_flop", "check_raise_flop_opp"),
-    ("wtsd_pct", "saw_showdown", "saw_flop"),
-    ("wsd_pct", "won_at_showdown", "saw_showdown"),
-    ("wwsf_pct", "won_when_saw_flop", "saw_flop"),
-)
-"""Aggregate percentages: (column, action, opportunity); an empty opportunity means every hand but walks."""
-
-AGGREGATE_MONEY = ("net", "showdown_net", "non_showdown_net", "net_allin_ev", "rake")
-
-
-def _pct(done: int, opp: int) -> float | None:
-    return 100.0 * done / opp if opp else None
+GROUPS = {name: name for name in totals.GROUPS}
 
 
 def walks(g: pd.DataFrame) -> pd.Series:
-    """Hands the big blind won with no decision (everyone folded to them): in the big blind, no flop,
-    money collected, nothing put in voluntarily. As in PokerTracker 4 they do not count towards VPIP and
-    PFR (the player had no chance to play)."""
+    """Which rows of the per-hand table are walks (see :func:`handlog.stats.totals.is_walk`)."""
     return (g["position"] == "BB") & ~g["saw_flop"] & ~g["vpip"] & ~g["pfr"] & (g["collected"] > 0)
-
-
-def _summary(g: pd.DataFrame) -> dict[str, Any]:
-    hands = len(g)
-    played = hands - int(walks(g).sum())
-    out: dict[str, Any] = {"hands": hands}
-    for name, done, opp in RATIOS:
-        out[name] = _pct(int(g[done].sum()), played if not opp else int(g[opp].sum()))
-    aggressive = int(g["postflop_bets"].sum() + g["postflop_raises"].sum())
-    calls = int(g["postflop_calls"].sum())
-    folds = int(g["postflop_folds"].sum())
-    out["af"] = aggressive / calls if calls else None
-    out["afq_pct"] = _pct(aggressive, aggressive + calls + folds)
-    showdown = g["saw_showdown"].astype(bool)
-    out["net"] = _dsum(g["net"])
-    out["bb_per_100"] = (
-        float(100 * sum(
-            (n / big_blind(s, k) for n, s, k in zip(g["net"], g["structure"], g["stakes"], strict=True)),
-            ZERO,
-        ) / hands)
-        if hands
-        else None
-    )  # fmt: skip
-    out["showdown_net"] = _dsum(g.loc[showdown, "net"])
-    out["non_showdown_net"] = _dsum(g.loc[~showdown, "net"])
-    out["net_allin_ev"] = _dsum(g["net_allin_ev"])
-    out["rake"] = _dsum(g["rake"])
-    return out
-
-
-def _dsum(values: Iterable[Any]) -> Decimal:
-    return sum((Decimal(v) for v in values), ZERO)
 
 
 def aggregate(table: pd.DataFrame, by: Sequence[str] = (), player: str | None = None) -> pd.DataFrame:
@@ -232,25 +169,21 @@ def aggregate(table: pd.DataFrame, by: Sequence[str] = (), player: str | None = 
     percentages. The currency is always a key: a player's cash and tournament hands (chips) are apart.
 
     Percentages are 0–100 (None without an opportunity): VPIP, PFR, limp and cold call over hands less
-    walks (:func:`walks`);
+    walks (:func:`handlog.stats.totals.is_walk`);
     every other one over its own opportunity; WTSD over flops seen, W$SD over showdowns, WWSF over flops seen.
     AF is (bets + raises) / calls and AFq (bets + raises) / (bets + raises + calls + folds), after the first
     round. Money is Decimal: ``net``, its showdown and non-showdown parts, ``net_allin_ev`` and ``rake``;
-    ``bb_per_100`` is 100 × the mean of net / big blind.
+    ``bb_per_100`` is 100 × the mean of net / big blind. (The sums are :class:`handlog.stats.totals.Totals`,
+    which the ``stats`` command streams without building this table.)
     """
-    for key in by:
-        if key not in GROUPS:
-            raise ValueError(f"cannot group by {key!r}: choose from {', '.join(GROUPS)}")
-    data = table if player is None else table[table["player"] == player]
-    data = data.copy()
-    if "month" in by:
-        data["month"] = [t.strftime("%Y-%m") if t is not None and not pd.isna(t) else "" for t in data["time"]]
-    keys = ["player", "currency", *by]  # money is never summed across currencies (or chips)
-    records: list[dict[str, Any]] = []
-    for values, group in data.groupby(keys, sort=True, dropna=False):
-        rec: dict[str, Any] = dict(zip(keys, values if isinstance(values, tuple) else (values,), strict=True))
-        rec.update(_summary(group))
-        records.append(rec)
-    columns = [*keys, "hands", *(r[0] for r in RATIOS), "af", "afq_pct", "net", "bb_per_100",
-               "showdown_net", "non_showdown_net", "net_allin_ev", "rake"]  # fmt: skip
-    return pd.DataFrame.from_records(records, columns=columns)
+    sums = totals.Totals(tuple(by), player)
+    names = list(table.columns)
+    sums.update(dict(zip(names, row, strict=True)) for row in table.itertuples(index=False, name=None))
+    return records_frame(sums.records(), by)
+
+
+def records_frame(records: list[dict[str, Any]], by: Sequence[str] = ()) -> pd.DataFrame:
+    """Aggregate records (:meth:`handlog.stats.totals.Totals.records`) as a DataFrame."""
+    import pandas as pd
+
+    return pd.DataFrame.from_records(records, columns=totals.columns(by))

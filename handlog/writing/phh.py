@@ -6,7 +6,9 @@ them (players, seats, seat_count, hand, table, venue, currency, time, finishing 
 ``_``-prefixed fields (phh-std leaves them to users) for what it lacks, so that handlog reads back the hand the
 site logged, with its own numbers to check: ``_posts`` (forced bets the arrays cannot say: a dead small blind,
 a returning player's big blind), ``_uncalled``, ``_collects`` (pot by pot), ``_total_pot``, ``_main_pot``,
-``_side_pots`` and ``_rake``. Chat, seat changes and notices are not part of a PHH hand.
+``_side_pots``, ``_rake``, ``_stp`` (splash the pot), ``_fees`` (a jackpot's), ``_pot_drops``, ``_side_payments``
+(an EV cash-out), ``_uncalled_in_collects``, ``_tournament``, ``_small_blind``, ``_cap`` and ``_currency`` (play
+money, which has no ISO code). Chat, seat changes and notices are not part of a PHH hand.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from handlog.events import (
     Bet,
     Call,
     CashOut,
+    Chat,
     Check,
     Collect,
     DealHole,
@@ -31,11 +34,15 @@ from handlog.events import (
     Hand,
     HandCancelled,
     Muck,
+    Notice,
     Post,
     PostType,
+    PotDrop,
     Raise,
     Show,
+    SidePayment,
     StandPat,
+    StatusChange,
     Street,
     StreetStart,
     Structure,
@@ -87,7 +94,8 @@ class _Writer:
         if hand.game in STUD_GAMES:
             raise Unconvertible("stud hands are not converted yet (their later streets' cards)")
         self.code = code
-        acting = {getattr(e, "player", None) for e in hand.events}
+        # the players in the hand: dealt in, or sitting out but acting (a seat's status or a notice is no action)
+        acting = {getattr(e, "player", None) for e in hand.events if not isinstance(e, Chat | StatusChange | Notice)}
         seats = [s for s in hand.seats if not s.out_of_hand and (not s.sitting_out or s.player in acting)]
         button = hand.button
         if button is not None:
@@ -96,6 +104,7 @@ class _Writer:
         self.index = {s.player: k for k, s in enumerate(seats, 1)}
         variant = variant_for(hand.game)
         self.hole_cards = variant.hole_cards if variant is not None else 2
+        self.cap = hand.stakes.cap  # the most one player may put in (capped games), when known
 
     def p(self, player: str) -> str:
         if player not in self.index:
@@ -145,15 +154,20 @@ class _Writer:
         out: list[str] = []
         dealt = False
         bets: dict[str, Decimal] = {}
+        before: dict[str, Decimal] = {}  # put in on earlier streets (and antes): for a cap reached mid-hand
         for e in events:
             if isinstance(e, Post) and e.post in (*BLIND_POSTS, PostType.BOTH_BLINDS, PostType.BUTTON_BLIND):
                 bets[e.player] = bets.get(e.player, ZERO) + e.amount
+            elif isinstance(e, Post):
+                before[e.player] = before.get(e.player, ZERO) + e.amount
         folded: set[str] = set()
         pending: dict[str, int] = {}  # cards discarded and not yet shown replaced
         drawing = False  # a draw has begun: the bets of the round before it are in the pot (some logs print no
         # "*** DRAW ***" line, so the first discard says it)
         for position, e in enumerate(events):
             if isinstance(e, Discard | StandPat) and not drawing:
+                for player, amount in bets.items():
+                    before[player] = before.get(player, ZERO) + amount
                 bets, drawing = {}, True
             elif isinstance(e, Bet | Raise | Call | Check | Fold):
                 drawing = False
@@ -166,6 +180,8 @@ class _Writer:
                 if e.street in BOARD_STREETS:
                     out.append(f"d db {''.join(e.cards)}")
                 if e.street != Street.PREFLOP:
+                    for player, amount in bets.items():
+                        before[player] = before.get(player, ZERO) + amount
                     bets = {}
             elif isinstance(e, DealHole) and (e.new or pending.get(e.player) == len(e.cards)):
                 # the new cards of a draw (a log shows a hand of all new cards as one bracket)
@@ -186,6 +202,8 @@ class _Writer:
                 out.append(f"{self.p(e.player)} cbr {_number(bets[e.player])}")
             elif isinstance(e, Raise):
                 bets[e.player] = e.to
+                if e.cap_reached and self.cap is None:  # a capped game that states its cap only when reached
+                    self.cap = before.get(e.player, ZERO) + e.to
                 out.append(f"{self.p(e.player)} cbr {_number(e.to)}")
             elif isinstance(e, Discard):
                 cards = "".join(e.cards) if e.cards else "??" * e.count
@@ -243,6 +261,9 @@ class _Writer:
             lines.append(f"big_bet = {_number(h.stakes.big)}")
         else:
             lines.append(f"min_bet = {_number(h.stakes.big)}")
+            lines.append(f"_small_blind = {_number(h.stakes.small)}")
+        if self.cap is not None:
+            lines.append(f"_cap = {_number(self.cap)}")
         lines.append(f"starting_stacks = {_array([_number(s.stack) for s in self.seats])}")
         lines.append("actions = [")
         lines.extend(f"  {_string(a)}," for a in actions)
@@ -257,6 +278,8 @@ class _Writer:
         lines.append(f"venue = {_string(h.site)}")
         if h.currency not in ("CHIPS", "PLAY") and len(h.currency) == 3:
             lines.append(f"currency = {_string(h.currency)}")
+        elif h.currency != "CHIPS":
+            lines.append(f"_currency = {_string(h.currency)}")
         if h.time_utc is not None:
             t = h.time_utc
             lines.append(f"year = {t.year}\nmonth = {t.month}\nday = {t.day}")
@@ -265,6 +288,9 @@ class _Writer:
         for c in rp.collects:
             if c.player in collected:
                 collected[c.player] += c.amount
+        for seat in h.summary.seats:  # what the site's summary says each won: kept, so that it is still checked
+            if seat.player in collected:
+                collected[seat.player] = sum(seat.won, ZERO)
         lines.append(f"winnings = {_array([_number(collected[s.player]) for s in self.seats])}")
         finishing = [
             s.stack - rp.results[s.player].committed + rp.results[s.player].collected if s.player in rp.results
@@ -279,6 +305,18 @@ class _Writer:
         out: list[str] = []
         if posts is not None:
             out.append("_posts = " + _array([f"[{k}, {_string(kind)}, {_number(a)}]" for k, kind, a in posts]))
+        drops = [e.amount for e in h.events if isinstance(e, PotDrop)]
+        if drops:
+            out.append("_pot_drops = " + _array([_number(a) for a in drops]))
+        side = [e for e in h.events if isinstance(e, SidePayment)]
+        if side:
+            out.append("_side_payments = " + _array(
+                [f"[{self.index[e.player]}, {_number(e.amount)}, {_string(e.reason)}]" for e in side]
+            ))
+        if h.tournament is not None:
+            t = h.tournament
+            fields = f"id = {_string(t.id)}, buy_in = {_string(t.buy_in)}, level = {_string(t.level)}"
+            out.append(f"_tournament = {{ {fields} }}")
         if not h.summary.results_stated:  # a research log (PHH, ACPC): the awards are the replay's, not stated
             return out
         uncalled = [e for e in h.events if isinstance(e, UncalledBet)]
@@ -296,6 +334,12 @@ class _Writer:
             out.append(f"_side_pots = {_array([_number(p) for p in s.side_pots])}")
         if s.rake is not None:
             out.append(f"_rake = {_number(s.rake)}")
+        if s.stp is not None:
+            out.append(f"_stp = {_number(s.stp)}")
+        if s.fees:
+            out.append("_fees = " + _array([f"[{_string(f.name)}, {_number(f.amount)}]" for f in s.fees]))
+        if s.uncalled_in_collects:
+            out.append("_uncalled_in_collects = true")
         return out
 
 

@@ -151,4 +151,4 @@ def test_summary_cards() -> None:
 def test_run_checks_skips_hands_not_replayed() -> None:
     hand = with_summary(load("nl_6max_kicker.txt"), total_pot=D(1))
     assert run_checks(replay(hand))
-    assert run_checks(replay(hand.model_copy(update={"game": Game.RAZZ}))) == []
+    assert run_checks(replay(hand.model_copy(update={"game": Game.OTHER}))) == []

@@ -1,4 +1,4 @@
-"""``--rules FILE.toml`` on audit and stats: the house's rules decide the verdict; a bad file is exit 2."""
+"""``--rules FILE.toml`` on audit, stats and replay: the house's rules decide the verdict; a bad file is exit 2."""
 
 from __future__ import annotations
 
@@ -50,7 +50,7 @@ def test_the_house_rules_decide_the_severity(hand: Path, capsys: pytest.CaptureF
     assert [(v["code"], v["severity"]) for v in record["violations"]] == [("showdown-order", "error")]  # type: ignore[index, union-attr]
 
 
-@pytest.mark.parametrize("command", ["audit", "stats"])
+@pytest.mark.parametrize("command", ["audit", "stats", "replay"])
 @pytest.mark.parametrize(
     ("content", "words"),
     [("max_discards = 5\n", "unknown setting 'max_discards'"), ("max_discard = 'five'\n", "max_discard:")],

@@ -92,8 +92,7 @@ def test_an_all_in_ante_for_less_is_no_breach() -> None:
     assert not check(load("single_draw_ante_all_in.txt")).violations
 
 
-# A real 6+ Hold'em hand (corpus: 6+Holdem-6max-USD-2.00-2.00-201904.walk.txt). 6+ Hold'em is read but not
-# replayed yet: its forced bets are checked all the same.
+# A real 6+ Hold'em hand (corpus: 6+Holdem-6max-USD-2.00-2.00-201904.walk.txt), replayed on the 36-card deck.
 SIX_PLUS = """\
 PokerStars Hand #199247789909:  6+ Hold'em No Limit (Button Blind $2 - Ante $2  USD) - 2019/04/13 18:36:55 CET [2019/04/13 12:36:55 ET]
 Table 'Bharani II' 6-max Seat #1 is the button
@@ -146,14 +145,16 @@ def forced_bet_problems(hand: Hand, rules: RulesProfile = STARS) -> set[tuple[st
 
 def test_stated_ante_and_button_blind() -> None:
     """The ante and the button blind are the amounts the header states; the button posts the button blind."""
-    not_replayed = ("game-not-replayed", "structure", 1)
-    assert found(check(parse(SIX_PLUS))) == {not_replayed}
+    assert found(check(parse(SIX_PLUS))) == set()
     # (the pot, collect and summary follow: $11)
     short_ante = SIX_PLUS.replace("Player1: posts the ante $2", "Player1: posts the ante $1").replace("$12", "$11")
-    assert found(check(parse(short_ante))) == {not_replayed, ("ante-amount", "legality", 11)}
+    assert found(check(parse(short_ante))) == {("ante-amount", "legality", 11)}
     big_button = SIX_PLUS.replace("Hero: posts button blind $2", "Hero: posts button blind $4").replace(
         "Uncalled bet ($2)", "Uncalled bet ($4)")
-    assert found(check(parse(big_button))) == {not_replayed, ("blind-amount", "legality", 15)}
+    assert found(check(parse(big_button))) == {("blind-amount", "legality", 15)}
+    # the 36-card deck holds no two to five
+    low_card = SIX_PLUS.replace("Dealt to Hero [8d Kc]", "Dealt to Hero [5d Kc]")
+    assert found(check(parse(low_card))) == {("card-not-in-deck", "cards", 17)}
     not_the_button = SIX_PLUS.replace("Hero: posts button blind $2", "Player0: posts button blind $2")
     assert ("blind-position", "legality", 15) in found(check(parse(not_the_button)))
 
@@ -187,6 +188,21 @@ def test_straddle_is_twice_the_big_blind() -> None:
         .replace("collected ($1.60)", "collected ($2)")
     )
     assert found(check(hand)) == {("straddle-amount", "legality", 9)}
+    # a room that allows an over-straddle (GGPoker) takes double as the least: $0.50 over a $0.20 big blind is
+    # fine there, and a straddle short of double is still wrong
+    over = STANDARD.model_copy(update={"over_straddle": True})
+    assert not audit(hand, over).violations
+    short = parse(
+        STRADDLE.replace("posts straddle $0.40", "posts straddle $0.30")
+        .replace("Player1: calls $0.40", "Player1: calls $0.30")
+        .replace("Player2: calls $0.30", "Player2: calls $0.20")
+        .replace("Player3: calls $0.20", "Player3: calls $0.10")
+        .replace("collected $1.60 from pot", "collected $1.20 from pot")
+        .replace("Total pot $1.60", "Total pot $1.20")
+        .replace("collected ($1.60)", "collected ($1.20)")
+    )
+    assert found(check(short)) == {("straddle-amount", "legality", 9)}
+    assert {v.code for v in audit(short, over).violations} == {"straddle-amount"}
 
 
 # the same table as STRADDLE, where the button (Player1) straddles and Player4 wins on the flop

@@ -15,6 +15,7 @@ from handlog.audit import Audit, audit
 from handlog.engine import RulesProfile, profile_for, replay
 from handlog.engine.variants import FIVE_CARD_DRAW, HOLDEM, high_card_by_suit_button
 from handlog.events import Bet, Hand, Raise, StandPat, Street
+from handlog.reading import read_text
 
 D = Decimal
 
@@ -284,6 +285,30 @@ def test_showdown_order() -> None:
     pl = check(swap(load("draw_pl.txt"), 21, 22))
     assert ("showdown-order", "showdown", 21) in found(pl)
     assert not pl.has_errors
+
+
+_RAZZ_ALL_IN = """variant = 'FR'
+antes = [100000, 100000]
+bring_in = 100000
+small_bet = 300000
+big_bet = 600000
+starting_stacks = [2650000, 27050000]
+actions = ['d dh p1 8c2h4c', 'd dh p2 4h3d8d', 'p2 pb', 'p1 cbr 300000', 'p2 cbr 600000', 'p1 cc', 'd dh p1 Ad',
+  'd dh p2 2s', 'p1 cbr 300000', 'p2 cbr 600000', 'p1 cc', 'd dh p1 Qd', 'd dh p2 Td', 'p2 cbr 600000', 'p1 cc',
+  'd dh p1 Jd', 'd dh p2 8s', 'p1 cbr 600000', 'p2 cbr 1200000', 'p1 cc', {first}, {second}, 'd dh p1 Kh',
+  'd dh p2 7h', 'p1 sm 8c2h4cAdQdJdKh', 'p2 sm 4h3d8d2sTd8s7h']
+"""
+
+
+def test_showdown_order_counts_the_first_exposure() -> None:
+    """p1 calls all-in on sixth street against p2's raise: the last aggressor, p2, shows first when the betting
+    ends; both show again, p1 first, with seventh street's card. The first exposure is the order checked."""
+    p1, p2 = "'p1 sm 8c2h4cAdQdJd'", "'p2 sm 4h3d8d2sTd8s'"
+    (good,) = read_text(_RAZZ_ALL_IN.format(first=p2, second=p1), file="razz.phh")
+    (bad,) = read_text(_RAZZ_ALL_IN.format(first=p1, second=p2), file="razz.phh")
+    assert good.hand is not None and bad.hand is not None
+    assert "showdown-order" not in {v.code for v in audit(good.hand).violations}
+    assert "showdown-order" in {v.code for v in audit(bad.hand).violations}
 
 
 # ---------------------------------------------------------------- misdeals

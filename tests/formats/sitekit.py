@@ -1,71 +1,77 @@
-"""What every site's tests do the same way: golden hands, the corpus counted by headers, audited, every line used.
+"""What every site's tests do the same way: golden hands (``goldens``), the corpus counted by headers apart from
+the reader, audited, every line used; planted errors (golden files and the corpus files themselves:
+``corpus_files``); the table driver against Lark's own parser.
 
-A site's test module (``test_fulltilt.py``, ``test_winning.py`` …) gives its own header pattern, folders and
-expectations; the work is here, once.
+A site's test module (``test_ggpoker.py``, ``test_winamax.py``, ``test_fulltilt.py``, ``test_winning.py`` …) gives
+its own header pattern, folders and expectations; the work is here, once.
 """
 
 from __future__ import annotations
 
-import codecs
-import json
-import os
 import re
 from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
-from goldens import first_difference as _first_difference
+from corpus_files import CORPUS, SIDECARS, rel, text_of
+from goldens import assert_anonymised, cases, read_golden
+from goldens import check_golden as check_golden_file
 
 from handlog.audit import audit
 from handlog.events import Hand
+from handlog.formats.textsite import TextSiteFormat
 from handlog.reading import HandRecord, ReadReport, read, read_text
 
-CORPUS = Path(__file__).resolve().parents[2] / ".." / "shared" / "corpus"
-SIDECARS = (".hp", ".hands", ".gt")
-REGEN = os.environ.get("HANDLOG_REGEN_GOLDEN") == "1"
+__all__ = [
+    "CORPUS", "Corpus", "audit_flags", "cases", "caught", "check_anonymised", "check_every_header_read",
+    "check_fast_path", "check_golden", "check_parsed", "corpus", "golden_hand", "load", "parse", "rel", "text_of",
+]
 
 
 def golden_hand(folder: Path, name: str) -> Hand:
-    records = read_text((folder / f"{name}.txt").read_text(encoding="utf-8"), file=f"{name}.txt")
-    assert len(records) == 1
-    record = records[0]
-    assert record.error is None, record.error.describe(record.file) if record.error else ""
-    assert record.hand is not None
-    return record.hand
+    return read_golden(folder, name)
 
 
-def check_golden(folder: Path, name: str, site: str) -> None:
-    """The hand in ``<name>.txt`` becomes exactly the ``Hand`` in ``<name>.json`` (rewritten with
-    ``HANDLOG_REGEN_GOLDEN=1``, then reviewed), read by ``site``'s reader; its players are anonymous."""
-    hand = golden_hand(folder, name)
-    assert hand.site == site
-    actual = hand.model_dump(mode="json")
-    expected_path = folder / f"{name}.json"
-    if REGEN:
-        expected_path.write_text(json.dumps(actual, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    if not expected_path.exists():
-        pytest.fail(f"no {expected_path.name}: run with HANDLOG_REGEN_GOLDEN=1 to create it, then review it")
-    difference = _first_difference(json.loads(expected_path.read_text(encoding="utf-8")), actual)
-    assert difference is None, difference
-    for seat in hand.seats:
-        assert seat.player == "Hero" or seat.player.removeprefix("Player").isdigit(), seat.player
+load = golden_hand
 
 
-def text_of(path: Path) -> str:
-    raw = path.read_bytes()
-    if raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        return raw.decode("utf-16")
-    return raw.decode("utf-8", errors="replace")
+def parse(text: str) -> Hand:
+    """The one hand in ``text`` (an edited golden hand), which must parse."""
+    hand = read_text(text)[0].hand
+    assert hand is not None
+    return hand
 
 
-def rel(path: str | Path) -> str:
-    return Path(path).resolve().relative_to(CORPUS.resolve()).as_posix()
+def check_golden(folder: Path, name: str, site: str | None = None) -> None:
+    """The hand in ``<name>.txt`` becomes exactly the ``Hand`` in ``<name>.json``; given ``site``, read by that
+    site's reader and with anonymous players."""
+    check_golden_file(folder, name)
+    if site is not None:
+        hand = read_golden(folder, name)
+        assert hand.site == site
+        assert_anonymised(hand)
 
 
-def corpus(
-    roots: Iterable[str], header: re.Pattern[str]
-) -> tuple[Counter[tuple[str, str]], list[HandRecord], ReadReport]:
+def check_anonymised(folder: Path, name: str) -> None:
+    """Every name is "Hero" or "PlayerN": the anonymisation kept nobody's screen name."""
+    assert_anonymised(read_golden(folder, name))
+
+
+def caught(folder: Path, name: str, old: str, new: str) -> set[str]:
+    """The codes of the audit of golden hand ``name`` with its one occurrence of ``old`` changed to ``new`` (a
+    planted error)."""
+    text = (folder / f"{name}.txt").read_text(encoding="utf-8")
+    assert text.count(old) == 1
+    hand = read_text(text.replace(old, new))[0].hand
+    assert hand is not None
+    return {v.code for v in audit(hand).violations}
+
+
+Corpus = tuple[Counter[tuple[str, str]], list[HandRecord], ReadReport]
+
+
+def corpus(roots: Iterable[str], header: re.Pattern[str]) -> Corpus:
     """Headers counted by ``header`` (group 1: the hand id) apart from the reader, and the reader's records."""
     if not CORPUS.is_dir():
         pytest.skip("../shared/corpus is not there")
@@ -98,9 +104,13 @@ def audit_flags(records: Iterable[HandRecord]) -> tuple[dict[tuple[str, str], se
     return flagged, parsed, clean
 
 
-def unaccounted_lines(records: Iterable[HandRecord], structural: tuple[str, ...]) -> list[str]:
-    """Non-blank lines of parsed hands that are no event, seat, header or summary part (nor ``structural``); a
-    run-it-twice summary's repeated seat lines belong to their seat's one result."""
+def unaccounted_lines(
+    records: Iterable[HandRecord], structural: tuple[str, ...], header_lines: int = 1,
+    ignore: re.Pattern[str] | None = None,
+) -> list[str]:
+    """Non-blank lines of parsed hands that are no event, seat, header (``header_lines`` long) or summary part,
+    nor start with ``structural``, nor match ``ignore``; a run-it-twice summary's repeated seat lines belong to
+    their seat's one result."""
     texts: dict[str, list[str]] = {}
     out: list[str] = []
     for record in records:
@@ -109,10 +119,41 @@ def unaccounted_lines(records: Iterable[HandRecord], structural: tuple[str, ...]
             continue
         lines = texts.setdefault(record.file, text_of(Path(record.file)).splitlines())
         used = {e.line for e in hand.events} | {s.line for s in hand.seats} | {s.line for s in hand.summary.seats}
-        used |= {hand.line, hand.summary.line}
+        used |= {hand.line + i for i in range(header_lines)} | {hand.summary.line}
         for number in range(hand.line, max(used) + 1):
             text = lines[number - 1]
             repeated = number > hand.summary.line and text.startswith("Seat ")
-            if number not in used and text.strip() and not text.startswith(structural) and not repeated:
+            ignored = ignore is not None and ignore.match(text) is not None
+            if number not in used and text.strip() and not text.startswith(structural) and not repeated and not ignored:
                 out.append(f"{record.file}:{number}: {text!r}")
     return out
+
+
+def check_every_header_read(found: Corpus, minimum: int) -> None:
+    """Every hand header of the site's files yields exactly one record (a hand or an error), none lost."""
+    headers, records, _ = found
+    assert sum(headers.values()) >= minimum
+    assert Counter((rel(r.file), r.hand_id) for r in records) == headers
+
+
+def check_parsed(found: Corpus, unparsed: dict[tuple[str, str], str], site: str) -> None:
+    """At least 99% of the hands parse, exactly the known ones do not (with their reason), all of the site."""
+    headers, records, _ = found
+    parsed = sum(1 for r in records if r.hand is not None)
+    assert parsed / sum(headers.values()) >= 0.99
+    assert {(rel(r.file), r.hand_id): r.error.message for r in records if r.error is not None} == unparsed
+    assert all(r.hand.site == site for r in records if r.hand is not None)
+
+
+def check_fast_path(fmt: TextSiteFormat, folder: Path) -> None:
+    """The table driver and Lark's own parser make the same ``Hand`` of every golden hand."""
+    _, _, fast = fmt._grammar()
+    for name in cases(folder):
+        lines = (folder / f"{name}.txt").read_text(encoding="utf-8").splitlines()
+        via_table = fmt.parse(lines, 1, name)
+        fast.available = False
+        try:
+            via_lark = fmt.parse(lines, 1, name)
+        finally:
+            fast.available = True
+        assert via_table == via_lark, name

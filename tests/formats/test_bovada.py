@@ -4,17 +4,17 @@
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
 import pytest
-from goldens import first_difference as _first_difference
-from sitekit import REGEN, audit_flags, golden_hand, rel
+from goldens import check_golden as check_golden_file
+from sitekit import audit_flags, golden_hand, rel
 from sitekit import corpus as read_corpus
 
 from handlog.audit import audit
-from handlog.events import ButtonDraw, Call, Collect, Game, Raise, Show
+from handlog.engine.rules import STANDARD
+from handlog.events import Bet, ButtonDraw, Call, Collect, Notice, Raise, Show, Street, StreetStart
 from handlog.reading import read_text
 
 GOLDEN = Path(__file__).parent / "golden" / "bovada"
@@ -36,51 +36,42 @@ UNPARSED = {
     ("fpdb/tour/Bovada/Flop/NLHE-HU-USD-STT - $20-$1 - 201509.partial.hand.txt", "3260004104"),
 }
 
-# Every parsed hand whose audit finds something, with what. Most are logs of the 2012 layout, which often
-# writes no street lines ("*** FLOP ***" missing: the board only in the summary, so the rounds run together:
-# no-betting-round, bet-facing-bet, board-mismatch). The rest are listed as found and NOT yet explained (a
-# reader or engine error is possible: the 2012 layout's "All-in N" may be a total, not the chips added).
+# Every parsed hand whose audit finds something, with what. The 2012 layout writes no street lines: the reader
+# starts each street where the betting goes on after a round closed (its cards from the summary's board), reads
+# "Raises $115" and "All-in(raise) $124" as totals (2605762685: the Dealer's 124 is his whole stack, 4 of it
+# called before; the calls and the Total Pot of 930 agree), "All-in $190" as the chips added (2601409566: a raise
+# to 100, then the 190 left of a 300 stack less 10 preflop), and an "All-in" before the deal as the blind or ante
+# it posts.
+# What is left, each for the rule its log breaks (or, where said, not explained yet):
 FLAGGED: dict[tuple[str, str], set[str]] = {
-    ('fpdb/cash/Bovada/Flop/LHE-2max-USD - $30-$60 - 201301.HU.all.in.big.txt', '2667379227'): {'call-nothing', 'no-betting-round'},
-    ('fpdb/cash/Bovada/Flop/LHE-USD-2-4-201205.Bodog.txt', '2607518885'): {'bet-facing-bet', 'fixed-limit-size', 'board-mismatch', 'no-betting-round'},
-    ('fpdb/cash/Bovada/Flop/NLHE-USD-ZONE - $0.02-$0.05 - 201411.Allin.blind.txt', '2949203894'): {'out-of-turn', 'raise-without-bet', 'no-betting-round', 'raise-increment'},
-    ('fpdb/cash/Bovada/Flop/PLO-USD-2.00-4.00-201205.multiway.allin.txt', '2605762685'): {'exceeds-stack', 'uncalled-not-returned', 'board-mismatch', 'round-incomplete', 'total-pot', 'call-amount'},
-    ('fpdb/cash/Bovada/Flop/PLO-USD-5-10-201204.new.format.txt', '2601407546'): {'no-betting-round', 'board-mismatch'},
-    ('fpdb/cash/Bovada/Flop/PLO-USD-5-10-201204.new.format.txt', '2601407767'): {'bet-facing-bet', 'no-betting-round', 'board-mismatch'},
-    ('fpdb/cash/Bovada/Flop/PLO-USD-5-10-201204.new.format.txt', '2601407966'): {'raise-not-reopened', 'no-betting-round', 'board-mismatch'},
-    ('fpdb/cash/Bovada/Flop/PLO-USD-5-10-201204.new.format.txt', '2601408198'): {'bet-facing-bet', 'no-betting-round', 'board-mismatch'},
-    ('fpdb/cash/Bovada/Flop/PLO-USD-5-10-201204.new.format.txt', '2601408550'): {'bet-facing-bet', 'no-betting-round', 'board-mismatch'},
-    ('fpdb/cash/Bovada/Flop/PLO-USD-5-10-201204.new.format.txt', '2601408756'): {'raise-not-reopened', 'no-betting-round', 'board-mismatch'},
-    ('fpdb/cash/Bovada/Flop/PLO-USD-5-10-201204.new.format.txt', '2601409299'): {'bet-facing-bet', 'no-betting-round', 'board-mismatch'},
-    ('fpdb/cash/Bovada/Flop/PLO-USD-5-10-201204.new.format.txt', '2601409566'): {'blind-amount', 'all-in-marked', 'bet-facing-bet', 'no-betting-round', 'board-mismatch', 'total-pot', 'pot-overpaid', 'call-amount'},
-    ('fpdb/cash/Bovada/Flop/PLO-USD-5-10-201204.new.format.txt', '2601409764'): {'bet-facing-bet', 'raise-size', 'no-betting-round', 'board-mismatch', 'total-pot', 'pot-overpaid', 'raise-not-reopened'},
-    ('fpdb/cash/Bovada/Flop/PLO-USD-5-10-201204.new.format.txt', '2601409940'): {'bet-facing-bet', 'ineligible-winner', 'no-betting-round', 'board-mismatch'},
-    ('fpdb/cash/Bovada/Flop/PLO-USD-5-10-201204.new.format.txt', '2601410123'): {'bet-facing-bet', 'no-betting-round', 'board-mismatch'},
-    ('fpdb/cash/Bovada/Flop/PLO-USD-5-10-201204.new.format.txt', '2601410320'): {'bet-facing-bet', 'no-betting-round', 'board-mismatch'},
-    ('fpdb/cash/Bovada/Flop/PLO-USD-5-10-201204.new.format.txt', '2601410456'): {'bet-facing-bet', 'uncalled-bet', 'no-betting-round', 'board-mismatch'},
-    ('fpdb/cash/Bovada/Flop/PLO-USD-5-10-201204.new.format.txt', '2601410656'): {'bet-facing-bet', 'ineligible-winner', 'uncalled-not-returned', 'no-betting-round', 'board-mismatch', 'uncalled-bet', 'total-pot', 'pot-overpaid'},
-    ('fpdb/cash/Bovada/Flop/PLO-USD-5-10-201204.new.format.txt', '2601410830'): {'bet-facing-bet', 'uncalled-not-returned', 'no-betting-round', 'board-mismatch', 'uncalled-bet', 'total-pot', 'bet-size', 'pot-overpaid', 'call-amount'},
-    ('fpdb/cash/Bovada/Flop/PLO-USD-5-10-201204.new.format.txt', '2601411038'): {'bet-facing-bet', 'no-betting-round', 'board-mismatch'},
-    ('fpdb/cash/Bovada/Flop/PLO-USD-5-10-201204.new.format.txt', '2601411145'): {'bet-facing-bet', 'no-betting-round', 'board-mismatch'},
+    # "Posts chip $5": a new player posts half the big blind of 10
+    ('fpdb/cash/Bovada/Flop/PLO-USD-5-10-201204.new.format.txt', '2601409566'): {'blind-amount'},
+    # (2601409940 and 2601410456: UTG+1 "Posts dead chip $15", $5 of it a dead small blind, which joins the main pot:
+    # the big blind's "Hand result $158" of "Total Pot($160) | Rake ($2)" and the "Return uncalled portion of bet
+    # $247.50" of an all-in of $350 over a $102.50 bet are right)
+    # fpdb's own name: corrupted lines (the big blind line cut)
     ('fpdb/cash/Bovada/Flop/PLO8-9max-USD-0.02-0.05-201408.corrupted.lines.txt', '2902238171'): {'blind-amount'},
-    ('fpdb/tour/Bovada/Flop/NLHE-6max-USD-STT - Holdem (Double-Up Turbo) - $10-$0.50 - 201502.txt', '3152355148'): {'all-in-unmarked', 'exceeds-stack', 'acts-after-all-in', 'collected-total', 'total-pot', 'summary-won', 'rake', 'call-amount'},
-    ('fpdb/tour/Bovada/Flop/NLHE-6max-USD-STT - Holdem (Double-Up Turbo) - $10-$0.50 - 201502.txt', '3152357958'): {'raise-size', 'out-of-turn', 'raise-not-reopened'},
+    # the log repeats Hero's "All-in" and the calls three times: the total and results are the repeated amounts'
+    ('fpdb/tour/Bovada/Flop/NLHE-6max-USD-STT - Holdem (Double-Up Turbo) - $10-$0.50 - 201502.txt', '3152355148'): {'acts-after-all-in', 'all-in-unmarked', 'call-amount', 'collected-total', 'exceeds-stack', 'rake', 'summary-won', 'total-pot'},
+    # the log repeats "Raises 450" fifteen times
+    ('fpdb/tour/Bovada/Flop/NLHE-6max-USD-STT - Holdem (Double-Up Turbo) - $10-$0.50 - 201502.txt', '3152357958'): {'out-of-turn', 'raise-not-reopened', 'raise-size'},
+    # the log repeats a call of 0 after its player went all-in
     ('fpdb/tour/Bovada/Flop/NLHE-6max-USD-STT - Holdem (Double-Up Turbo) - $10-$0.50 - 201502.txt', '3152358493'): {'acts-after-all-in', 'call-nothing'},
-    ('fpdb/tour/Bovada/Flop/NLHE-9max-Freeroll-201207.disconnect.timeout.txt', '2648080702'): {'board-mismatch'},
-    ('fpdb/tour/Bovada/Flop/NLHE-9max-USD - $10-$0.60 - 201212.all.in.blind.antes.txt', '2701691320'): {'raise-without-bet', 'no-betting-round', 'raise-increment'},
-    ('fpdb/tour/Bovada/Flop/NLHE-9max-USD-10-201211.ante.all.in.txt', '2690849153'): {'uncalled-not-returned', 'round-incomplete', 'no-betting-round'},
+    # "Ante chip 240" is the heads-up big blind and the header's level (24/48) is not the blinds posted
+    ('fpdb/tour/Bovada/Flop/NLHE-9max-USD-10-201211.ante.all.in.txt', '2690849153'): {'blind-amount', 'round-incomplete', 'uncalled-not-returned'},
+    # fpdb's own name: missing limit info (header Level 5 75/150, blinds 50/100)
     ('fpdb/tour/Bovada/Flop/NLHE-9max-USD-3-201204.missing.limit.info.txt', '2607979051'): {'blind-amount'},
-    ('fpdb/tour/Bovada/Flop/NLHE-9max-USD-3-201208.raises.timout.txt', '2648848668'): {'bet-facing-bet', 'no-betting-round', 'board-mismatch'},
-    ('fpdb/tour/Bovada/Flop/NLHE-9max-USD-MTT - $2.000 Guaranteed (10.000 Chips) - $3-$0.30 - 201606.MTT.max.seats.txt', '3412775605'): {'no-betting-round'},
-    ('fpdb/tour/Bovada/Flop/NLHE-9max-USD-MTT - $2.000 Guaranteed (10.000 Chips) - $3-$0.30 - 201606.MTT.max.seats.txt', '3412778752'): {'uncalled-not-returned', 'out-of-turn', 'no-betting-round'},
-    ('fpdb/tour/Bovada/Flop/NLHE-9max-USD-MTT - $2.000 Guaranteed (10.000 Chips) - $3-$0.30 - 201606.MTT.max.seats.txt', '3412781489'): {'no-betting-round'},
-    ('fpdb/tour/Bovada/Flop/NLHE-9max-USD-MTT - $2.000 Guaranteed (10.000 Chips) - $3-$0.30 - 201606.MTT.max.seats.txt', '3412787731'): {'out-of-turn', 'call-nothing', 'no-betting-round', 'raise-increment'},
-    ('fpdb/tour/Bovada/Flop/NLHE-9max-USD-MTT - $2.000 Guaranteed (10.000 Chips) - $3-$0.30 - 201606.MTT.max.seats.txt', '3412792209'): {'raise-size', 'no-betting-round', 'out-of-turn', 'call-nothing', 'raise-increment'},
-    ('fpdb/tour/Bovada/Flop/NLHE-9max-USD-MTT - No Limit Holdem (Rebuy) - $2-$0.25 - 201301.allin.ante.txt', '2697696244'): {'no-betting-round'},
-    ('fpdb/tour/Bovada/Flop/NLHE-9max-USD-MTT-201301.all.in.blind.txt', '2710007631'): {'out-of-turn', 'call-nothing', 'no-betting-round', 'call-amount'},
-    ('fpdb/tour/Bovada/Flop/PLO8-9max-USD-10-MTT-201207.txt', '2645486142'): {'bet-facing-bet', 'no-betting-round', 'board-mismatch'},
-    ('fpdb/tour/Bovada/Flop/PLO8-USD-MTT - $1-0.10 - 201409.LOW.vs.LO.txt', '3050116136'): {'summary-won'},
-    ('fpdb/tour/Bovada/Flop/PLO8-USD-MTT - $10-$1 - 201207.allin.call.pf.txt', '2641146259'): {'blind-amount', 'bet-facing-bet', 'ineligible-winner', 'uncalled-not-returned', 'no-betting-round', 'board-mismatch', 'fixed-limit-size', 'call-nothing', 'raise-cap', 'total-pot', 'pot-overpaid', 'raise-not-reopened'},
+    # the big blind's chips all go in as its ante ("Big Blind : All-in 120" among the antes of 120) and no big blind
+    # is posted: the room starts the action left of that big blind (UTG), the engine, with no big blind posted,
+    # left of the button (the small blind): which is right the written rules do not say (not explained yet)
+    ('fpdb/tour/Bovada/Flop/NLHE-9max-USD-MTT - $2.000 Guaranteed (10.000 Chips) - $3-$0.30 - 201606.MTT.max.seats.txt', '3412778752'): {'out-of-turn'},
+    # the small blind's 800 above a big blind all-in for 400: the engine takes the all-in big blind as the bet (as
+    # Winamax writes its increments: "raises 1676 to 1795" over a big blind all-in for 119), the room raises over
+    # the small blind ("Raises 4800 to 4800": 4000 over 800): the rooms differ on the bet a short big blind leaves,
+    # which the written rules do not settle (not explained yet)
+    ('fpdb/tour/Bovada/Flop/NLHE-9max-USD-MTT - $2.000 Guaranteed (10.000 Chips) - $3-$0.30 - 201606.MTT.max.seats.txt', '3412787731'): {'raise-increment'},
+    ('fpdb/tour/Bovada/Flop/NLHE-9max-USD-MTT - $2.000 Guaranteed (10.000 Chips) - $3-$0.30 - 201606.MTT.max.seats.txt', '3412792209'): {'raise-increment'},
+    # (2641146259: a fixed-limit tournament's level, "Level 6 (75/150)", states the blinds: its bets are 150/300)
 }
 
 
@@ -88,14 +79,9 @@ FLAGGED: dict[tuple[str, str], set[str]] = {
 def test_golden_hand(name: str) -> None:
     """The hand in ``<name>.txt`` becomes exactly the ``Hand`` in ``<name>.json`` (``HANDLOG_REGEN_GOLDEN=1``
     rewrites it, to be reviewed); players are "Hero" or "Seat N", the room's logs have no names."""
+    check_golden_file(GOLDEN, name)
     hand = golden_hand(GOLDEN, name)
     assert hand.site == "Bovada"
-    actual = hand.model_dump(mode="json")
-    expected_path = GOLDEN / f"{name}.json"
-    if REGEN:
-        expected_path.write_text(json.dumps(actual, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    difference = _first_difference(json.loads(expected_path.read_text(encoding="utf-8")), actual)
-    assert difference is None, difference
     for seat in hand.seats:
         assert seat.player == "Hero" or re.fullmatch(r"Seat [0-9]+", seat.player), seat.player
 
@@ -103,9 +89,9 @@ def test_golden_hand(name: str) -> None:
 @pytest.mark.parametrize("name", CASES)
 def test_golden_hand_audits_clean(name: str) -> None:
     hand = golden_hand(GOLDEN, name)
-    codes = {v.code for v in audit(hand).violations}
-    assert codes <= {"game-not-replayed"}
-    assert ("game-not-replayed" in codes) == (hand.game == Game.SEVEN_CARD_STUD_HI_LO)
+    result = audit(hand)
+    assert result.replay.supported  # stud Hi/Lo too, on the one engine
+    assert {v.code for v in result.violations} == set()
 
 
 def test_hero_and_positions() -> None:
@@ -190,6 +176,8 @@ def test_walk_blind_won_back_with_the_pot() -> None:
     hand = golden_hand(GOLDEN, "ignition_walk")
     assert [e.amount for e in hand.events if isinstance(e, Collect)] == [0.75]
     assert not audit(hand).violations
+    # accepted by Bovada's profile (walk_blind_won_back): under the written rule the return is missing
+    assert {v.code for v in audit(hand, STANDARD).violations} == {"uncalled-not-returned"}
 
 
 def test_all_in_reads_as_a_raise_to_a_total() -> None:
@@ -197,6 +185,30 @@ def test_all_in_reads_as_a_raise_to_a_total() -> None:
     all_in = next(e for e in hand.events if isinstance(e, Raise) and e.all_in)
     call = next(e for e in hand.events if isinstance(e, Call))
     assert (all_in.to, call.amount) == (11030, 9005)
+
+
+def test_2012_layout_streets_start_where_the_betting_goes_on() -> None:
+    """No street lines: the flop starts where the betting goes on after the round closed, with the summary
+    board's cards; "Raises $115" is a total, "All-in $190" the chips added (115 + 190 = the 305 stack)."""
+    hand = golden_hand(GOLDEN, "layout_2012_no_street_lines")
+    streets = [(e.street, e.cards, e.line) for e in hand.events if isinstance(e, StreetStart)]
+    assert streets == [(Street.PREFLOP, (), 10), (Street.FLOP, ("5c", "Ah", "Kh"), 22)]
+    raises = [(e.player, e.to) for e in hand.events if isinstance(e, Raise)]
+    assert raises == [("Seat 3", 35), ("Hero", 115)]
+    all_in = next(e for e in hand.events if isinstance(e, Bet))
+    assert (all_in.player, all_in.amount, all_in.all_in) == ("Hero", 190, True)
+    # the hand says where its flop came from
+    assert any(isinstance(e, Notice) and e.text.startswith("no street line: the flop") for e in hand.events)
+    assert not audit(hand).violations
+    # the Dealer's call taken out: the round is still open when Hero goes all-in, so Hero acts out of turn, and
+    # the summary's flop is dealt only once the betting is over
+    text = (GOLDEN / "layout_2012_no_street_lines.txt").read_text(encoding="utf-8")
+    records = read_text(text.replace("Dealer : Calls $80\n", ""), file="planted.txt")
+    assert records[0].hand is not None
+    events = records[0].hand.events
+    flop = next(i for i, e in enumerate(events) if isinstance(e, StreetStart) and e.street is Street.FLOP)
+    assert not any(isinstance(e, Bet | Call | Raise) for e in events[flop:])
+    assert "out-of-turn" in {v.code for v in audit(records[0].hand).violations}
 
 
 def test_corpus() -> None:
@@ -210,4 +222,4 @@ def test_corpus() -> None:
     flagged, parsed_count, clean = audit_flags(records)
     assert flagged == FLAGGED
     assert parsed_count == parsed
-    assert clean >= 0.98 * parsed  # hands with no accounting violation (the target is 99 %: see FLAGGED)
+    assert clean >= 0.99 * parsed  # hands with no accounting violation

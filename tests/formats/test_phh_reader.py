@@ -24,8 +24,8 @@ actions = [
   "d db 2c3d4h",
   "d db 9s",
   "d db Jc",
-  "p1 sm AsAd",
   "p2 sm KsKd",
+  "p1 sm AsAd",
 ]
 """
 
@@ -66,7 +66,7 @@ def test_the_replay_awards_the_pot_and_notes_what_the_file_did_not_state() -> No
 
 def test_an_uncalled_bet_goes_back() -> None:
     text = HEADS_UP.replace('"p1 cc",', '"p1 f",').replace('  "d db 2c3d4h",\n  "d db 9s",\n  "d db Jc",\n', "")
-    text = text.replace('  "p1 sm AsAd",\n  "p2 sm KsKd",\n', "")
+    text = text.replace('  "p2 sm KsKd",\n  "p1 sm AsAd",\n', "")
     result = audit(_one(text).hand)  # type: ignore[arg-type]
     returned = [e for e in (s.event for s in result.replay.steps) if isinstance(e, UncalledBet)]
     assert [(e.player, e.amount) for e in returned] == [("p2", Decimal(30))]
@@ -114,7 +114,7 @@ def test_phhs_tables_are_hands_and_one_bad_table_costs_only_itself() -> None:
 
 def test_a_hand_that_stops_early_is_reported_and_not_settled() -> None:
     text = HEADS_UP.replace('  "p1 cc",\n', "").replace('  "d db 2c3d4h",\n  "d db 9s",\n  "d db Jc",\n', "")
-    text = text.replace('  "p1 sm AsAd",\n  "p2 sm KsKd",\n', "")
+    text = text.replace('  "p2 sm KsKd",\n  "p1 sm AsAd",\n', "")
     result = audit(_one(text).hand)  # type: ignore[arg-type]
     assert [v.code for v in result.violations] == ["round-incomplete"]
     assert result.replay.collects == ()
@@ -160,3 +160,18 @@ actions = [
     result = audit(_one(text).hand)  # type: ignore[arg-type]
     assert result.violations == ()
     assert sorted((c.player, c.amount) for c in result.replay.collects) == [("p2", Decimal(5)), ("p3", Decimal(4))]
+
+
+def test_a_hand_that_stops_during_the_river_betting_is_not_settled() -> None:
+    text = HEADS_UP[: HEADS_UP.index("actions")] + """actions = [
+  "d dh p1 AsAd", "d dh p2 KsKd", "p2 cc", "p1 cc",
+  "d db 2c3d4h", "p1 cc", "p2 cc", "d db 9s", "p1 cc", "p2 cc", "d db Jc",
+  "p1 cbr 10",
+]
+"""
+    result = audit(_one(text).hand)  # type: ignore[arg-type]
+    assert [v.code for v in result.violations] == ["round-incomplete"]
+    assert result.replay.collects == () and not any(
+        isinstance(s.event, UncalledBet) for s in result.replay.steps
+    )  # p2 may still call: nothing is returned, nothing awarded
+    assert any("ends before the hand does" in note for note in result.replay.notes)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
 
@@ -241,3 +242,30 @@ def test_draw_game_lines() -> None:
     assert discard.kind == "discard" and discard.count == 1 and discard.cards == ("Kd",)
     redeal = [e for e in hand.events if e.kind == "deal_hole"][-1]
     assert redeal.kind == "deal_hole" and redeal.new == ("6c",)
+
+
+# ---------------------------------------------------------------- lines still unread before issue 15
+
+def _with_line(copy: str, after: str, line: str) -> str:
+    """An engine test hand (``tests/engine/hands``) with ``line`` inserted after its first line containing
+    ``after``."""
+    text = (Path(__file__).resolve().parents[1] / "engine" / "hands" / copy).read_text(encoding="utf-8")
+    lines = text.splitlines()
+    at = next(i for i, x in enumerate(lines) if after in x)
+    return "\n".join([*lines[: at + 1], line, *lines[at + 1 :]]) + "\n"
+
+
+def test_a_shared_bounty_is_read_as_a_notice() -> None:
+    """A knockout shared by two players who eliminated the same player: "A, B split the $50 bounty for
+    eliminating C" (PokerStars' wording) is the room's notice, no action."""
+    shared = "Player1, Hero split the $50 bounty for eliminating Player3"
+    hand = parsed(_with_line("nl_mtt_side_pots.txt", " collected ", shared))
+    assert shared in [e.text for e in hand.events if e.kind == "notice"]
+
+
+def test_the_deck_reshuffled_in_a_draw_game_is_read_as_a_notice() -> None:
+    """Draw games: when the stub cannot replace every discard, PokerStars writes "The deck is reshuffled" before
+    the replacements; the engine then lets discarded cards be dealt again (``state.see``)."""
+    text = _with_line("draw_fl_multiway.txt", "Player3: discards 3 cards", "The deck is reshuffled")
+    hand = parsed(text)
+    assert "The deck is reshuffled" in [e.text for e in hand.events if e.kind == "notice"]

@@ -58,19 +58,18 @@ FLAGGED = {
         {"all-in-unmarked", "acts-after-all-in", "showdown-order"},
     # A walk: Run It Once never returns the big blind's uncalled half and counts it in "Total pot €0.15".
     ("fpdb/cash/Stars/Flop/NLHE-6max-EUR-0.05-0.10-201906.RIO.walk.txt", "30417551"): {"uncalled-not-returned"},
-    # The same walk with €0.50 Splash The Pot: the €0.65 collected is the blinds and the STP money, which the
-    # pot check does not count as part of the pot.
-    ("fpdb/cash/Stars/Flop/NLHE-6max-EUR-0.05-0.10-201906.RIO.STP.walk.txt", "30446369"):
-        {"uncalled-not-returned", "pot-overpaid"},
+    # The same walk with €0.50 Splash The Pot: the €0.65 collected is the €0.15 main pot and the €0.50 STP
+    # ("Total pot €0.65 | Main pot €0.15 | STP €0.50"), so the pot is not overpaid (the site's money added to the
+    # pot is counted in it since the GGPoker merge); the big blind's unmatched half is still not returned.
+    ("fpdb/cash/Stars/Flop/NLHE-6max-EUR-0.05-0.10-201906.RIO.STP.walk.txt", "30446369"): {"uncalled-not-returned"},
     # Collected €26.82 from side pot 1 (€21.82 + the €5 STP) and €122.02 from the main pot (before the €2.50
     # rake): €148.84 collected from a €146.34 pot, while the summary says the winner won €143.84.
     ("fpdb/cash/Stars/Flop/PLO-6max-EUR-0.25-0.50-201908.RIO.STP.side.pot.txt", "36197946"):
         {"collected-total", "pot-overpaid", "summary-won"},
     # The river bettor was called, so the caller's opponent shows first; the log shows the bettor first.
     ("fpdb/tour/Stars/Flop/NLHE-3max-EUR-5.00-202103.classic.txt", "55044222"): {"showdown-order"},
-    # All-in on the flop and called: the bettor (the last aggressor) should show first; the caller's hand is shown
-    # first (the house order, a warning: the site shows automatically).
-    ("fpdb/tour/Stars/Flop/NLHE-6max-STT-play-1000-201605.FullTilt.txt", "153580337131"): {"showdown-order"},
+    # (153580337131 of the same file, all-in on the flop and called, shows the caller first: Full Tilt's profile
+    # holds the order of rooms that turn all-in hands up by themselves, which this follows; see rules.py.)
     # Hero, all-in on the big blind and sitting out, is written as folding (his fold is void).
     ("fpdb/tour/Stars/Flop/NLHE-6max-STT-play-1000-201605.FullTilt.txt", "153580581770"): {"acts-after-all-in"},
     # "Hero collected ₹400 from pot" out of "Total pot ₹400 | Rake ₹15.35": the collection is before rake.

@@ -1,6 +1,5 @@
-"""Winning Poker Network (ACR/WPN), the layout of 2019 and later: golden hands, and the corpus counted by a header
-test apart from the reader, replayed and audited (``sitekit``). The 2015-2018 layout ("Game started at:") is not
-read yet: its files stay unknown, and this test says so.
+"""Winning Poker Network (ACR/WPN), both layouts (2015-2018 and 2019 on): golden hands, and the corpus counted by a
+header test apart from the reader, replayed and audited (``sitekit``).
 """
 
 from __future__ import annotations
@@ -11,25 +10,43 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from sitekit import audit_flags, check_golden, golden_hand, rel, text_of, unaccounted_lines
+from sitekit import audit_flags, caught, check_golden, golden_hand, rel, unaccounted_lines
 from sitekit import corpus as read_corpus
 
 from handlog.audit import audit
 from handlog.engine import replay
-from handlog.events import Bet, Collect, Game, Notice, Post, PostType, Raise, Structure
+from handlog.engine.rules import profile_for
+from handlog.events import Bet, ButtonDraw, Call, Collect, Game, Post, PostType, Raise, Structure
 from handlog.reading import HandRecord, ReadReport, read_text
 
 GOLDEN = Path(__file__).parent / "golden" / "winning"
 CASES = sorted(p.stem for p in GOLDEN.glob("*.txt"))
 ROOTS = ("fpdb/cash/Winning", "fpdb/tour/Winning", "fpdb-extra/cash/Winning")
 
-# Independent of the grammar: a hand of the 2019+ layout starts where this starts a line.
-HEADER = re.compile(r"^\ufeff?(?:Game )?Hand #([0-9]+) - ", re.MULTILINE)
-OLD_LAYOUT = re.compile(r"^\ufeff?Game started at: ", re.MULTILINE)
+# Independent of the grammar: the hand id of each layout's header ("Hand #779379637 - …", "Game Hand #… - …", and
+# 2015-2018's second header line "Game ID: 406051551 5/10 …").
+HEADER = re.compile(r"^\ufeff?(?:Game )?(?:Hand #|ID: )([0-9]+) ", re.MULTILINE)
 
 RIT = "fpdb/cash/Winning/Flop/NLO8-6max-USD-3-6-202104.RIT.txt"
 PLO8 = "fpdb-extra/cash/Winning/Flop/5Card-PLO8-6max-USD-3-6-202212.txt"
-# Every hand of the 2019+ layout whose audit finds something, with what and why. Nothing else may.
+UNKNOWN = "NLHE-9max-USD-1.00-2.00-201612.Unknown.Player.Acts.HH20160621 G30997753.txt"
+PLAY = "NLHE-9max-play-5.00-10.00-201608.HH00000000 G0.txt"
+NO_HERO = "PLO-USD-2.50-5.00-201505.no.hero.HH00000000 G0.txt"
+NO_FLOP = "PLO8-6max-USD-20-40-201609.no.flop.HH20160913 G31116857.txt"
+# fpdb's folders hold several Winning files twice (fpdb/cash/Winning/ and fpdb/cash/Winning/Flop/): both are read.
+TWICE = ("fpdb/cash/Winning", "fpdb/cash/Winning/Flop")
+
+# Every Winning hand of the corpus that does not parse, and why.
+UNPARSED = {
+    # the file ends in the middle of the hand (sixth street), without its summary
+    ("fpdb/cash/Winning/Stud/7-Stud-HL-8max-USD-1.00-2.00-201608.HH00000000 G0.txt", "693976187"):
+        "the hand ends too early (truncated?)",
+}
+UNNAMED_ACTS = {
+    "call-nothing", "collected-total", "no-betting-round", "out-of-turn", "raise-increment", "raise-without-bet",
+    "street-after-hand-over", "summary-won", "total-pot", "unknown-player",
+}
+# Every parsed hand whose audit finds something, with what and why. Nothing else may.
 FLAGGED: dict[tuple[str, str], set[str]] = {
     # Run twice, Omaha Hi/Lo: the summary's "won $61.50" for Hero's first run is the high half only; Hero also
     # collected a quarter of the low ("collected $92.25 from main pot 1"), and Player2's low quarter of the first
@@ -40,6 +57,37 @@ FLAGGED: dict[tuple[str, str], set[str]] = {
     (PLO8, "1471753259"): {"blind-position"},
     # A warning: the site turns the hands up in its own order.
     (PLO8, "1471752306"): {"showdown-order"},
+    # Walks: everyone folds to the big blind; Winning prints no "Uncalled bet" line, counts the big blind's
+    # unmatched part in "Total pot $9.00" and has the big blind "won $9.00": the uncalled part is not returned
+    # (as the converted PokerStars walks of tests/test_audit.py).
+    (PLO8, "1471747860"): {"uncalled-not-returned"},
+    ("fpdb/cash/Winning/Flop/NLO8-6max-USD-3-6-202104.walk.txt", "779388412"): {"uncalled-not-returned"},
+    ("fpdb-extra/cash/Winning/Flop/ALO-4max-USD-5-10-202304.txt", "1672582062"): {"uncalled-not-returned"},
+    ("fpdb-extra/cash/Winning/Flop/NLO8-9max-USD-3.00-6.00-202311.added.space.txt", "1916523972"): {
+        "uncalled-not-returned"
+    },
+    # 2016: an unnamed player ("Player  has big blind (2)", "Player  folds") with no seat posts, bets and wins;
+    # the seats' own numbers then do not add up either.
+    **{(f"{d}/{UNKNOWN}", "665312038"): UNNAMED_ACTS - {"call-nothing", "collected-total", "no-betting-round",
+                                                       "street-after-hand-over", "summary-won"} | {"pot-overpaid"}
+       for d in TWICE},
+    **{(f"{d}/{UNKNOWN}", "665307190"): set(UNNAMED_ACTS) for d in TWICE},
+    ("fpdb/tour/Winning/NLHE-NA-0-0 HH00000000 T1-G0-201601.unknown.player.acts.txt", "547441485"): {
+        "blind-position", "collected-total", "raise-increment", "street-after-hand-over", "total-pot",
+        "uncalled-bet", "unknown-player",
+    },
+    # "Player barzop posts (5)" at 5/10: a new player's post of half the big blind, live (he calls 5 more and the
+    # pot counts 10 from him); the house rule wants the big blind.
+    **{(f"{d}/{PLAY}", "698322413"): {"blind-amount"} for d in TWICE},
+    # The button (seat 2) posts the big blind heads-up and seat 1 the small blind: heads-up, the button posts the
+    # small blind.
+    **{(f"{d}/{NO_HERO}", "10005881"): {"blind-position"} for d in TWICE},
+    # A garbled log: "*** FLOP ***:" without cards before the deal, Player3 folds and then collects the pot,
+    # an uncalled bet returned to the folded player.
+    **{(f"{d}/{NO_FLOP}", "727152195"): {
+        "bet-facing-bet", "board-count", "collect-by-folded", "fixed-limit-size", "ineligible-winner",
+        "out-of-turn", "round-incomplete", "street-order", "total-pot", "uncalled-bet", "uncalled-not-returned",
+    } for d in TWICE},
 }
 
 
@@ -52,11 +100,11 @@ def test_golden_hand(name: str) -> None:
 def test_golden_hand_audits_clean(name: str) -> None:
     hand = golden_hand(GOLDEN, name)
     codes = {v.code for v in audit(hand).violations}
-    if name == "omaha_hi_lo_run_twice":
-        assert codes == {"summary-won"}  # see FLAGGED
+    expected = {"omaha_hi_lo_run_twice": {"summary-won"}, "walk": {"uncalled-not-returned"}}  # see FLAGGED
+    if name in expected:
+        assert codes == expected[name]
     else:
-        assert codes <= {"game-not-replayed"}
-        assert ("game-not-replayed" in codes) == (hand.game == Game.SEVEN_CARD_STUD)
+        assert codes == set()  # stud too, replayed since issue 15
 
 
 def test_there_are_golden_hands() -> None:
@@ -88,13 +136,14 @@ def test_total_pot_is_net_of_rake_and_jackpot_fee() -> None:
 
 def test_an_uncontested_pot_is_collected_as_the_summary_says() -> None:
     """A walk: no "collected" line, no "Uncalled bet" line; "Seat 6: Hero did not show and won $9.00" is the collect
-    of the whole pot, the unmatched $3 of the big blind included (accepted, with a note)."""
+    of the whole pot, the unmatched $3 of the big blind included: the uncalled part is reported as not returned."""
     hand = golden_hand(GOLDEN, "walk")
     collects = [(e.player, e.amount) for e in hand.events if isinstance(e, Collect)]
     assert collects == [("Hero", Decimal(9))]
-    rp = replay(hand)
-    assert not rp.violations and rp.results["Hero"].net == Decimal(3)
-    assert rp.notes == ("uncalled 3.00 won back by Hero with the pot (the log counts it in the total)",)
+    assert [v.code for v in replay(hand).violations] == ["uncalled-not-returned"]
+    hand = golden_hand(GOLDEN, "reshuffle")  # a raise nobody calls: "Uncalled bet ($50.00)", "won $50.00"
+    assert [(e.player, e.amount) for e in hand.events if isinstance(e, Collect)] == [("Player2", Decimal(50))]
+    assert not replay(hand).violations
 
 
 def test_run_it_twice() -> None:
@@ -105,16 +154,67 @@ def test_run_it_twice() -> None:
     assert len(hand.summary.seats) == 6
 
 
+def test_dead_blinds_and_straddles_are_read() -> None:
+    """Lines of the 2019 layout the corpus has no hand with: "posts dead" (both blinds, the small one dead), a new
+    player's "posts", "straddle"."""
+    text = (GOLDEN / "reshuffle.txt").read_text(encoding="utf-8")
+    text = text.replace(
+        "Hero posts the big blind $20.00\n",
+        "Hero posts the big blind $20.00\nPlayer1 posts dead $30.00\nPlayer2 straddle $40.00\n",
+    )
+    hand = read_text(text)[0].hand
+    assert hand is not None
+    posts = [(e.player, e.post, e.amount, e.dead) for e in hand.events if isinstance(e, Post)]
+    assert posts[2:] == [
+        ("Player1", PostType.BOTH_BLINDS, Decimal(30), Decimal(10)),
+        ("Player2", PostType.STRADDLE, Decimal(40), Decimal(0)),
+    ]
+
+
 def test_tournament_header_and_button_draw() -> None:
     hand = golden_hand(GOLDEN, "tournament_button_draw")
     assert hand.tournament is not None and hand.tournament.id == "11212445" and hand.currency == "CHIPS"
     assert (hand.game, hand.structure, hand.stakes.small, hand.stakes.big) == (
         Game.OMAHA_HI_LO, Structure.POT_LIMIT, Decimal(250), Decimal(500)
     )
-    draws = [e for e in hand.events if isinstance(e, Notice) and "for the button" in e.text]
-    assert len(draws) == 6
+    draws = [(e.player, e.card) for e in hand.events if isinstance(e, ButtonDraw)]
+    assert len(draws) == 6 and ("Player0", "Qc") in draws  # the highest card: Player0, seat 3, has the button
+    assert hand.button == 3
     antes = [e for e in hand.events if isinstance(e, Post) and e.post == PostType.ANTE]
     assert len(antes) == 6
+
+
+def test_the_2015_ledger_layout() -> None:
+    """Every amount is the chips put in ("raises (90)" on a bet of 26.12 is a raise to 90, "caps (253.88)" after
+    26.12 a raise to 280, "calls (190)" the rest); "10c" is a ten; the ledger's "Collects: 612" is the collect;
+    "Pot: 612. Rake 2.76. JP fee 0.24" is net; no structure is written: an Omaha table is pot limit."""
+    hand = golden_hand(GOLDEN, "ledger_2015_plo_caps")
+    assert (hand.game, hand.structure, hand.time_utc) == (Game.OMAHA, Structure.POT_LIMIT, None)
+    raises = [(e.player, e.by, e.to, e.cap_reached) for e in hand.events if isinstance(e, Raise)]
+    assert raises == [
+        ("Player4", Decimal(10), Decimal(20), False),
+        ("Hero", Decimal("63.88"), Decimal(90), False),
+        ("Player4", Decimal(190), Decimal(280), True),
+    ]
+    assert hand.summary.total_pot == Decimal(615) and hand.summary.rake == Decimal(3)
+    assert hand.summary.seats[-1].mucked == ("8d", "4s", "Tc", "6c")
+    assert [(e.player, e.amount) for e in hand.events if isinstance(e, Collect)] == [("Player4", Decimal(612))]
+    assert replay(hand).results["Player4"].net == Decimal(312)  # "Wins: 312."
+
+
+def test_the_2015_ledger_tournament_and_all_ins() -> None:
+    hand = golden_hand(GOLDEN, "ledger_2016_tournament_ante")
+    assert hand.tournament is not None and hand.currency == "CHIPS" and hand.max_seats is None
+    hand = golden_hand(GOLDEN, "ledger_2016_side_pots_allin")
+    assert hand.currency == "PLAY"  # "PM Hold`em 5/10": play money
+    # "allin (118.34)" below the bet of 222.42 is an all-in call; "Bets: 211." for the caller is what it all came to
+    assert [e.amount for e in hand.events if isinstance(e, Call) and e.all_in] == [Decimal("118.34"), Decimal("129.34")]
+    assert replay(hand).results["Player2"].committed == Decimal(211)
+
+
+def test_the_rules_profile_of_winning() -> None:
+    rules = profile_for("Winning")
+    assert rules.name == "Winning" and rules.fixed_limit_bets_per_round == 4
 
 
 PLANTED = [
@@ -125,16 +225,17 @@ PLANTED = [
     ("tournament_antes", "Player5 raises 12000.00 to 12000.00", "Player5 raises 7000.00 to 7000.00", "raise-size"),
     ("tournament_antes", "Uncalled bet (30954.00)", "Uncalled bet (30000.00)", "uncalled-bet"),
     ("omaha_hi_lo_fixed_limit", "Hero bets $20.00", "Hero bets $25.00", "fixed-limit-size"),
+    ("ledger_2015_plo_caps", "Collects: 612.", "Collects: 611.", "collected-total"),
+    # the queen drawn for the button made a deuce: the seven of spades (seat 6) wins the draw, not seat 3
+    ("tournament_button_draw", "Dealt to Player0 [Qc]", "Dealt to Player0 [2c]", "button-draw"),
+    ("ledger_2015_plo_caps", "Player Hero calls (190)", "Player Hero calls (180)", "call-amount"),
+    ("ledger_2016_straddle", "Collects: 1488.09", "Collects: 1400.09", "collected-total"),
 ]
 
 
 @pytest.mark.parametrize(("name", "old", "new", "code"), PLANTED, ids=[f"{p[0]}-{p[3]}" for p in PLANTED])
 def test_a_planted_error_is_caught(name: str, old: str, new: str, code: str) -> None:
-    text = (GOLDEN / f"{name}.txt").read_text(encoding="utf-8")
-    assert text.count(old) == 1
-    hand = read_text(text.replace(old, new))[0].hand
-    assert hand is not None
-    assert code in {v.code for v in audit(hand).violations}
+    assert code in caught(GOLDEN, name, old, new)
 
 
 # ---------------------------------------------------------------- the corpus
@@ -143,36 +244,39 @@ def corpus() -> tuple[Counter[tuple[str, str]], list[HandRecord], ReadReport]:
     return read_corpus(ROOTS, HEADER)
 
 
-def test_every_2019_header_yields_one_record_and_parses(corpus: tuple) -> None:
+def test_every_header_yields_one_record_and_all_but_one_parse(corpus: tuple) -> None:
     headers, records, report = corpus
-    assert sum(headers.values()) >= 25
+    assert sum(headers.values()) >= 150
     assert Counter((rel(r.file), r.hand_id) for r in records) == headers
-    assert [r for r in records if r.error is not None] == []
-    # the files of the 2015-2018 layout are not read yet: each is reported as of no known format
-    old = {rel(p.file) for p in report.problems}
-    assert all(OLD_LAYOUT.search(text_of(Path(p.file))) for p in report.problems)
-    assert len(old) >= 20
+    assert {(rel(r.file), r.hand_id): r.error.message for r in records if r.error is not None} == UNPARSED
+    assert report.problems == []
+    assert sum(r.hand is not None for r in records) / len(records) >= 0.99
 
 
 def test_every_hand_audits_clean_but_the_listed_ones(corpus: tuple) -> None:
     _, records, _ = corpus
     flagged, parsed, accounting_clean = audit_flags(records)
     assert flagged == FLAGGED
-    assert parsed - accounting_clean == 1  # the run-it-twice hand whose summary leaves out the low halves
+    # 12 hands break the site's numbers: 5 an unnamed player's and 2 the garbled log (counted once per copy), 4
+    # walks, the run-it-twice summary
+    assert parsed - accounting_clean == 12
 
 
 def test_every_line_of_a_parsed_hand_is_accounted_for(corpus: tuple) -> None:
+    """Each line is an event, a seat, or a header or summary part; the exceptions: the table line (header facts),
+    2015-2018's "received a card." (a card nobody sees) and its hole cards after the first of a deal (one event)."""
     _, records, _ = corpus
-    structural = ("Total pot", "Board", "*** ", "Table '", "Game Hand")
-    tables = {r.hand.line + 1 for r in records if r.hand is not None}  # the table line: header facts
-    assert [u for u in unaccounted_lines(records, structural) if int(u.split(":")[-2]) not in tables] == []
+    structural = ("Total pot", "Board", "*** ", "Game ID: ", "Pot: ", "Game ended at")
+    hidden = re.compile(r"Player .* received (?:a card\.|card: \[)|Seat [0-9]+ is the button$")
+    assert unaccounted_lines(records, structural, header_lines=2, ignore=hidden) == []
 
 
 def test_actions_belong_to_seated_players(corpus: tuple) -> None:
     _, records, _ = corpus
     for record in records:
         hand = record.hand
-        assert hand is not None
+        if hand is None or "unknown-player" in FLAGGED.get((rel(record.file), hand.hand_id), set()):
+            continue
         names = {s.player for s in hand.seats}
         for event in hand.events:
             player = getattr(event, "player", None)

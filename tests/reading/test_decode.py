@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from handlog.reading import ReadReport, read
-from handlog.reading.decode import MAX_LINE, TRUNCATED_MARK, iter_lines, sniff_encoding
+from handlog.reading.decode import MAX_LINE, TRUNCATED_MARK, decode_line, iter_lines, sniff_encoding
 
 HAND = """PokerStars Hand #200000000001:  Hold'em No Limit (€0.05/€0.10 EUR) - 2020/01/02 3:04:05 ET
 Table 'Ærø' 6-max Seat #1 is the button
@@ -135,3 +135,11 @@ def test_a_huge_utf16_line_is_cut() -> None:
     data = codecs.BOM_UTF16_LE + ("y" * (3 * MAX_LINE) + "\nnext\n").encode("utf-16-le")
     lines = lines_of(data)
     assert lines[0].endswith(TRUNCATED_MARK) and lines[1] == "next"
+
+
+def test_cp1251_euro_before_an_amount_is_the_euro() -> None:
+    """Everleaf's clients on Cyrillic Windows wrote cp1251's euro, byte 0x88 ("Blinds \u20ac0.25/\u20ac0.50",
+    "[\u20ac 0.50 EURO]"); in cp1252 that byte is a modifier circumflex, which never stands before a number."""
+    assert decode_line(b"Blinds \x880.25/\x880.50 NL Hold'em") == "Blinds \u20ac0.25/\u20ac0.50 NL Hold'em"
+    assert decode_line(b"P: posts big blind [\x88 0.50 EURO]") == "P: posts big blind [\u20ac 0.50 EURO]"
+    assert decode_line(b"P said, \x88a") == "P said, \u02c6a"  # not before an amount: cp1252's own character

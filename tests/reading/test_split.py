@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from handlog.formats.pokerstars import PokerStarsFormat
-from handlog.reading import ReadReport, read, read_text
+from handlog.reading import ReadReport, iter_text, read, read_text
 from handlog.reading.split import SplitStats, split_hands
 
 FMT = PokerStarsFormat()
@@ -105,3 +105,17 @@ def test_an_upper_case_header_is_detected() -> None:
     lines[0] = "POKERSTARS GAME #9:  HOLD'EM NO LIMIT ($0.05/$0.10) - 2007/11/11 - 13:27:23 (ET)"
     records = read_text("\n".join(lines))
     assert [(r.hand_id, r.status) for r in records] == [("9", "parsed")]
+
+
+def test_iter_text_streams_the_records_read_text_lists() -> None:
+    lines = [*hand(1), "", *hand(2)[:8], "", *hand(3)]
+    text = "\n".join(lines)
+    stream = iter_text(text)
+    first = next(stream)  # a generator: the first hand comes before the others are parsed
+    assert (first.hand_id, first.status) == ("1", "parsed")
+    rest = list(stream)
+    assert [(r.hand_id, r.line, r.status, r.hand) for r in [first, *rest]] == [
+        (r.hand_id, r.line, r.status, r.hand) for r in read_text(text)
+    ]
+    assert [r.status for r in rest] == ["unparsed", "parsed"]
+    assert list(iter_text("no hand here\n")) == []

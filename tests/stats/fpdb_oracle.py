@@ -13,6 +13,7 @@ REPO = Path(__file__).resolve().parents[2]
 CORPUS = REPO.parent / "shared" / "corpus"
 STARS_DEV = CORPUS / "fpdb-stats" / "stars-dev.jsonl"
 SITES_DEV = CORPUS / "fpdb-stats" / "sites-dev.jsonl"
+STARS_OTHER_GAMES_DEV = CORPUS / "fpdb-stats" / "stars-other-games-dev.jsonl"
 
 FLAGS = {
     "street0VPI": "vpip",
@@ -65,8 +66,23 @@ def stars_dev() -> Iterator[dict[str, Any]]:
                 yield json.loads(line)
 
 
+def stars_other_games_dev() -> Iterator[dict[str, Any]]:
+    """fpdb's rows for PokerStars' games other than Hold'em and Five Card Draw (Omaha, draw, stud, 6+ …)."""
+    with STARS_OTHER_GAMES_DEV.open(encoding="utf-8") as f:
+        for line in f:
+            if line.strip():
+                yield json.loads(line)
+
+
+def sites_dev_of_file(rel: str) -> list[dict[str, Any]]:
+    """fpdb's rows of ``sites-dev.jsonl`` for one file (relative to the corpus), in its order."""
+    with SITES_DEV.open(encoding="utf-8") as f:
+        return [row for line in f if line.strip() and (row := json.loads(line)).get("file") == rel]
+
+
 def sites_dev(site: str) -> Iterator[dict[str, Any]]:
-    """The rows of ``sites-dev.jsonl`` for one site, by fpdb's name for it (``"Full Tilt Poker"``)."""
+    """The rows of ``sites-dev.jsonl`` for one site, by fpdb's name for it ("GGPoker", "Winamax", "Full Tilt
+    Poker" …)."""
     with SITES_DEV.open(encoding="utf-8") as f:
         for line in f:
             if line.strip() and f'"site": "{site}"' in line:

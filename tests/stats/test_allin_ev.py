@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+import random
 from decimal import Decimal
 from fractions import Fraction
-from itertools import combinations
+from itertools import combinations, starmap
+from math import comb
 
 import made_hands as hands
-from phevaluator import evaluate_cards
+import numpy as np
+import pytest
+from phevaluator import _pheval, evaluate_cards  # type: ignore[attr-defined]
 
 from handlog.engine import replay
 from handlog.stats.allin_ev import allin_ev, allin_point, card_id, equities, side_pots
+from handlog.stats.equity import ordering_counts
 
 
 def test_side_pots() -> None:
@@ -61,11 +66,78 @@ def test_hands_without_all_in_keep_their_result() -> None:
         assert allin_ev(r) == {p: x.net for p, x in r.results.items()}
 
 
-def test_the_fast_evaluator_is_phevaluators() -> None:
-    from itertools import islice
+def plain_shares(
+    holes: tuple[tuple[int, int], ...], board: tuple[int, ...], pots: tuple[tuple[int, ...], ...]
+) -> list[list[Fraction]]:
+    """The reference: every completion of the board evaluated with phevaluator's C 7-card entry point, each
+    pot split among its best eligible players (numpy only to count the boards per number of winners)."""
+    dead = set(board) | {c for h in holes for c in h}
+    deck = [c for c in range(52) if c not in dead]
+    evaluate = getattr(_pheval, "evaluate_7cards", evaluate_cards)
+    boards = comb(len(deck), 5 - len(board))
+    values = np.array([
+        np.fromiter(starmap(evaluate, (board + rest + hole for rest in combinations(deck, 5 - len(board)))), np.int64)
+        for hole in holes
+    ])  # fmt: skip
+    won = [[Fraction(0)] * len(holes) for _ in pots]
+    for k, eligible in enumerate(pots):
+        mine = values[list(eligible)]
+        winners = mine == mine.min(axis=0)
+        split = winners.sum(axis=0)
+        for row, i in enumerate(eligible):
+            for n in range(1, len(eligible) + 1):
+                won[k][i] += Fraction(int((winners[row] & (split == n)).sum()), n * boards)
+    return won
 
-    from handlog.stats.allin_ev import SEVEN_CARDS
 
+def random_situation(
+    rng: random.Random, players: int, board_cards: int, suited: bool
+) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...], tuple[tuple[int, ...], ...]]:
+    """Random hole cards and board (``suited``: many cards of one suit, for flushes), and the pots of random
+    all-in amounts (side pots whenever the amounts differ)."""
     deck = list(range(52))
-    for cards in islice(combinations(deck, 7), 0, 200_000, 997):
-        assert SEVEN_CARDS(*cards) == evaluate_cards(*cards)
+    rng.shuffle(deck)
+    if suited:
+        suit = rng.randrange(4)
+        deck.sort(key=lambda c: (c % 4 != suit) + rng.random() * 1.5)
+    cards = deck[: 2 * players + board_cards]
+    rng.shuffle(cards)
+    holes = tuple((cards[2 * i], cards[2 * i + 1]) for i in range(players))
+    names = [str(i) for i in range(players)]
+    committed = {p: Decimal(rng.choice((10, 20, 20, 35, 50))) for p in names}
+    pots = tuple(tuple(int(p) for p in eligible) for _, eligible in side_pots(committed, names))
+    return holes, tuple(cards[2 * players :]), pots
+
+
+@pytest.mark.parametrize("board_cards", [3, 4])
+def test_fast_equities_equal_a_plain_enumeration(board_cards: int) -> None:
+    rng = random.Random(11 + board_cards)
+    for n in range(150):
+        players = 2 + n % 5 if board_cards == 4 else 2 + n % 3  # flops: up to four players (keeps it quick)
+        holes, board, pots = random_situation(rng, players, board_cards, suited=n % 3 == 0)
+        fast = equities(holes, board, pots)
+        assert [list(pot) for pot in fast] == plain_shares(holes, board, pots), (holes, board, pots)
+
+
+@pytest.mark.parametrize("players,suited", [(2, False), (2, True), (3, True)])
+def test_fast_preflop_equities_equal_a_plain_enumeration(players: int, suited: bool) -> None:
+    holes, board, pots = random_situation(random.Random(players * 7 + suited), players, 0, suited)
+    assert [list(pot) for pot in equities(holes, board, pots)] == plain_shares(holes, board, pots)
+
+
+def test_river_values_agree_with_phevaluator() -> None:
+    rng = random.Random(5)
+    deck = list(range(52))
+    for _ in range(2000):  # river boards: the tables alone decide
+        cards = rng.sample(deck, 9)
+        first, second = evaluate_cards(*cards[4:], *cards[:2]), evaluate_cards(*cards[4:], *cards[2:4])
+        order = (int(second < first), int(first < second))
+        assert ordering_counts(((cards[0], cards[1]), (cards[2], cards[3])), tuple(cards[4:])) == {order: 1}
+
+
+def test_the_shipped_hand_values_are_phevaluators() -> None:
+    from handlog.stats.equity import VALUES_FILE, build_values, load_values
+
+    assert VALUES_FILE.is_file()
+    for shipped, built in zip(load_values(), build_values(), strict=True):
+        assert np.array_equal(shipped, built)

@@ -28,8 +28,8 @@ from typing import Any
 
 import fpdb_oracle as fo
 import pytest
-from test_fpdb_corpus import FPDB_WRONG, Rule, Seen, _our_rows, compare
-from test_fpdb_fulltilt import _blind_money_is_voluntary
+from test_fpdb_corpus import FPDB_WRONG, HOLDEM_AND_DRAW, Rule, Seen, _our_rows, compare
+from test_fpdb_sites import _blind_money_is_voluntary
 
 import handlog
 from handlog.audit import audit
@@ -161,7 +161,10 @@ MONEY: tuple[Rule, ...] = (_uncalled_counted_as_won, _site_net, _books_do_not_ad
 WRONG: dict[str, tuple[Rule, ...]] = {
     **FPDB_WRONG,
     "winnings": (*FPDB_WRONG.get("winnings", ()), *MONEY),
-    "totalProfit": (*FPDB_WRONG.get("totalProfit", ()), _site_net, _books_do_not_add_up),
+    # a hand written up to its blinds only states no outcome: fpdb gives the big blind's unmatched part back as if
+    # everyone had folded; handlog (since the games merge: a room that writes its returns is not second-guessed)
+    # takes back nothing the log does not show
+    "totalProfit": (*FPDB_WRONG.get("totalProfit", ()), _site_net, _books_do_not_add_up, _stops_after_the_blinds),
     "rake": (*FPDB_WRONG.get("rake", ()), _site_rake, _books_do_not_add_up),
     "street0VPI": (*FPDB_WRONG.get("street0VPI", ()), _blind_money_is_voluntary),
     "wonAtSD": (*FPDB_WRONG.get("wonAtSD", ()), _every_showdown_player_won, _no_showdown),
@@ -177,7 +180,9 @@ WRONG: dict[str, tuple[Rule, ...]] = {
 
 @pytest.fixture(scope="module")
 def compared() -> tuple[Counter[str], Counter[str], Counter[str], list[str]]:
-    return compare(fo.sites_dev(SITE), WRONG)
+    # Hold'em and draw, as this comparison was written (before the games merge stud and Omaha had no statistics
+    # here; a room's other games join once their reading is checked against fpdb's)
+    return compare(fo.sites_dev(SITE), WRONG, games=HOLDEM_AND_DRAW)
 
 
 def test_agreement_with_fpdb_over_every_ipoker_hand(
@@ -199,7 +204,7 @@ def test_positions_agree_but_where_fpdb_misses_the_big_blind() -> None:
     the 2011 tournament (it numbers the seat and counts the other seats from there) and in the 2016 partial
     export whose hands stop after the blinds (the big blind is its only player, at 0)."""
     fpdb = {(r["file"], r["hand_id"], r["player"]): r for r in fo.sites_dev(SITE) if "error" not in r}
-    ours, seen = _our_rows(sorted({fo.CORPUS / k[0] for k in fpdb}))
+    ours, seen = _our_rows(sorted({fo.CORPUS / k[0] for k in fpdb}), games=HOLDEM_AND_DRAW)
     agree = missed = total = 0
     wrong: list[str] = []
     for key, f in fpdb.items():

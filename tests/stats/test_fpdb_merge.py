@@ -17,9 +17,9 @@ from typing import Any
 
 import fpdb_oracle as fo
 import pytest
-from test_fpdb_corpus import FPDB_WRONG, Rule, Seen, compare
-from test_fpdb_fulltilt import _blind_money_is_voluntary
+from test_fpdb_corpus import FPDB_WRONG, HOLDEM_AND_DRAW, Rule, Seen, compare
 from test_fpdb_ipoker import _hands, _key, _uncalled_counted_as_won
+from test_fpdb_sites import _blind_money_is_voluntary
 
 from handlog.audit import audit
 
@@ -52,7 +52,9 @@ def _rows() -> list[dict[str, Any]]:
 
 @pytest.fixture(scope="module")
 def compared() -> tuple[Counter[str], Counter[str], Counter[str], list[str]]:
-    return compare(_rows(), WRONG)
+    # Hold'em and draw, as this comparison was written (before the games merge stud and Omaha had no statistics
+    # here; a room's other games join once their reading is checked against fpdb's)
+    return compare(_rows(), WRONG, games=HOLDEM_AND_DRAW)
 
 
 def test_agreement_with_fpdb_over_every_merge_hand(

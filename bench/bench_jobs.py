@@ -1,0 +1,68 @@
+"""``--jobs N`` against ``--jobs 1``: wall-clock speed-up and the CPU the parallel run adds, same output.
+
+A file of real hands with fresh ids (``make_hands.py``) goes through ``parse --json``, ``audit --json`` and
+``stats --format json`` with ``--jobs 1`` and ``--jobs N``; each pair's outputs are compared byte for byte.
+The speed-up is only meaningful on an otherwise idle machine; the CPU ratio (all processes of the parallel
+run over the single one) says what the parallel machinery costs whatever the load.
+
+    python bench/bench_jobs.py [--hands 100000] [--jobs 2] [--repeat 1]
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from make_hands import real_hands, renumbered
+
+COMMANDS = {
+    "parse": ["parse", "--json"],
+    "audit": ["audit", "--json"],
+    "stats": ["stats", "--quiet", "--format", "json"],
+}
+
+
+def run(command: list[str]) -> tuple[float, float, str]:
+    """(wall seconds, CPU seconds of the process and its workers, digest of stdout)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    done = subprocess.run(command, capture_output=True, check=False)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+    return wall, cpu, hashlib.sha256(done.stdout).hexdigest()
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--hands", type=int, default=100_000)
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
+    ap.add_argument("--repeat", type=int, default=1, help="runs of each; the best counts")
+    args = ap.parse_args(argv)
+    handlog = str(Path(sys.executable).parent / "handlog")
+    with tempfile.TemporaryDirectory(prefix="handlog-jobs-") as folder:
+        path = Path(folder) / "hands.txt"
+        with path.open("w", encoding="utf-8", newline="\n") as out:
+            out.writelines(renumbered(real_hands(), args.hands, 700_000_000_000))
+        print(f"{args.hands:,} hands, --jobs 1 vs --jobs {args.jobs}, load {os.getloadavg()[0]:.1f}:")
+        for name, command in COMMANDS.items():
+            results = {}
+            for jobs in (1, args.jobs):
+                runs = [run([handlog, *command, "--jobs", str(jobs), str(path)]) for _ in range(args.repeat)]
+                results[jobs] = (min(r[0] for r in runs), min(r[1] for r in runs), runs[0][2])
+            (w1, c1, d1), (wn, cn, dn) = results[1], results[args.jobs]
+            same = "same output" if d1 == dn else "OUTPUT DIFFERS"
+            print(f"  {name:6} {w1:7.1f} s -> {wn:7.1f} s wall: {w1 / wn:4.2f}x   CPU {c1:7.1f} s -> {cn:7.1f} s"
+                  f" ({cn / c1:4.2f}x)   {same}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,175 @@
+"""Hands spread over worker processes, results back in the order of the hands.
+
+The main process reads the files and cuts them into hands (a small part of the work: decoding and splitting),
+packs them into batches of about ``BATCH_HANDS`` hands (one batch may span files, a large file makes many
+batches) and sends each batch to a worker process. The worker parses the batch's hands and runs the caller's
+``task`` on them, and sends back only what the caller needs (JSON-ready dicts, rows of values, partial
+totals), never the parsed events. Results are yielded in batch order, so the output is the same, byte for byte,
+whatever the number of workers; ``jobs=1`` runs every batch in the main process, through the same code.
+
+Memory stays bounded: at most ``WINDOW_PER_JOB × jobs`` batches are in flight at any time.
+
+>>> from handlog.parallel import map_records
+>>> def hand_id(record): return record.hand_id
+>>> ids = list(map_records(hand_id, ["hands/"], jobs=2))  # doctest: +SKIP
+
+``task`` and ``work`` must be picklable (module-level functions, or ``functools.partial`` of one).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import sys
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from functools import partial
+from itertools import chain, islice
+from typing import TypeVar
+
+from handlog.reading import HandRecord, ReadReport, registry
+from handlog.reading.reader import iter_files, parse_chunk, read_chunks
+
+R = TypeVar("R")
+T = TypeVar("T")
+
+BATCH_HANDS = 100
+"""Hands per batch: large enough that sending a batch costs little next to parsing it, small enough to keep
+every worker busy on a single file."""
+BATCH_LINES = 20_000
+"""A batch also ends after this many lines (a file of absurdly long hands keeps batches bounded)."""
+WINDOW_PER_JOB = 4
+
+
+class WorkerError(RuntimeError):
+    """A worker process died (killed, out of memory …): its batch's results are lost, so the run stops."""
+
+
+@dataclass(frozen=True, slots=True)
+class RawHand:
+    """One hand as cut from its file, not parsed yet: what a worker needs to parse it."""
+
+    format: str  # the registered format's name
+    file: str
+    line: int
+    lines: tuple[str, ...]
+    document: object | None = None
+    """A streaming document format's parsed hand (``reading.split.Chunk.document``: an XML session's hand as
+    plain dataclasses, which pickle), parsed once in the main process while the file streams."""
+
+
+Batch = tuple[RawHand, ...]
+
+
+def default_jobs() -> int:
+    """The number of cores this process may run on."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def batches(paths: Iterable[str | os.PathLike[str]], report: ReadReport) -> Iterator[Batch]:
+    """Every hand under ``paths``, in reading order, in batches. File-level facts (files read, problems,
+    lines outside any hand) go to ``report`` as the files are read."""
+    batch: list[RawHand] = []
+    lines = 0
+    for path in iter_files(paths, report):
+        name = str(path)
+        for fmt, chunk in read_chunks(path, report):
+            batch.append(RawHand(fmt.name, name, chunk.line, tuple(chunk.lines), chunk.document))
+            lines += len(chunk.lines)
+            if len(batch) >= BATCH_HANDS or lines >= BATCH_LINES:
+                yield tuple(batch)
+                batch, lines = [], 0
+    if batch:
+        yield tuple(batch)
+
+
+def records(batch: Batch) -> Iterator[HandRecord]:
+    """The batch's hands parsed, one record each (an unparsed hand has its error)."""
+    for hand in batch:
+        yield parse_chunk(registry.get(hand.format), hand.file, hand.line, hand.lines, hand.document)
+
+
+def map_batches(
+    task: Callable[[Batch], R],
+    paths: Iterable[str | os.PathLike[str]],
+    report: ReadReport | None = None,
+    jobs: int | None = None,
+    prepare: Callable[[], object] | None = None,
+    executor: Executor | None = None,
+) -> Iterator[R]:
+    """``task(batch)`` for every batch of hands under ``paths``, in order, over ``jobs`` processes (default:
+    the number of cores). A single batch is always run here: starting workers would cost more than it saves.
+    ``prepare`` runs here just before the workers start, so that what it loads (tables, modules) is loaded
+    once and shared with every worker instead of loaded by each. With an ``executor`` (a Dask cluster's, see
+    :mod:`handlog.cluster`) every batch goes to it instead, ``jobs`` of them per worker slot in flight."""
+    report = report if report is not None else ReadReport()
+    jobs = default_jobs() if jobs is None else max(1, jobs)
+    source = batches(paths, report)
+    if executor is not None:
+        yield from _windowed(executor, task, source, jobs * WINDOW_PER_JOB)
+        return
+    first = list(islice(source, 2))
+    if jobs == 1 or len(first) < 2:
+        for batch in first:
+            yield task(batch)
+        for batch in source:
+            yield task(batch)
+        return
+    if prepare is not None:
+        prepare()
+    # The first batch runs here before the workers fork: what the task loads lazily on first use (compiled
+    # grammars and parse tables, caches) is then loaded once and inherited by every worker.
+    yield task(first[0])
+    yield from _pooled(task, chain(first[1:], source), jobs)
+
+
+def _pooled(task: Callable[[Batch], R], source: Iterator[Batch], jobs: int) -> Iterator[R]:
+    """Run ``task`` on the batches in a pool, a bounded window of them in flight, results in order."""
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods and sys.platform == "linux" else None)
+    executor = ProcessPoolExecutor(max_workers=jobs, mp_context=context)
+    try:
+        yield from _windowed(executor, task, source, jobs * WINDOW_PER_JOB)
+    except BrokenProcessPool as exc:
+        raise WorkerError(f"a worker process died ({exc}); try fewer --jobs, or --jobs 1") from None
+    finally:
+        executor.shutdown(wait=True, cancel_futures=True)
+
+
+def _windowed(executor: Executor, task: Callable[[Batch], R], source: Iterator[Batch], window: int) -> Iterator[R]:
+    """Submit the batches to ``executor``, at most ``window`` in flight; results in submission order."""
+    pending: deque[Future[R]] = deque()
+    try:
+        for batch in source:
+            pending.append(executor.submit(task, batch))
+            if len(pending) >= window:
+                yield pending.popleft().result()
+        while pending:
+            yield pending.popleft().result()
+    finally:
+        for future in pending:
+            future.cancel()
+
+
+def _each(work: Callable[[HandRecord], T], batch: Batch) -> list[T]:
+    return [work(record) for record in records(batch)]
+
+
+def map_records(
+    work: Callable[[HandRecord], T],
+    paths: Iterable[str | os.PathLike[str]],
+    report: ReadReport | None = None,
+    jobs: int | None = None,
+    executor: Executor | None = None,
+) -> Iterator[T]:
+    """``work(record)`` for every hand under ``paths`` (parsed or not), in reading order, over ``jobs``
+    processes (or ``executor``). ``work`` runs in the workers and should return something small: a JSON-ready
+    dict or a row of values, not the hand."""
+    for results in map_batches(partial(_each, work), paths, report, jobs, executor=executor):
+        yield from results

@@ -1,0 +1,297 @@
+"""Exact Hold'em equities for an all-in: every completion of the board counted, in milliseconds.
+
+Plainly enumerating the 1,712,304 boards of a heads-up preflop all-in costs about a second even with a C
+evaluator. This module counts the same boards in groups instead, exactly:
+
+* Without a flush, a seven-card hand's value depends only on its *ranks* (how many of each rank). So the boards
+  are grouped by the ranks of the cards still to come (6,175 groups for five cards), each group weighted by the
+  number of ways to pick its cards from what is left of the deck: ``prod over ranks of C(left, wanted)``. Every
+  player's value in a group is one table look-up (``NO_FLUSH``: the 49,205 rank multisets of seven cards).
+* A flush needs at least three board cards of one suit, so at most one suit makes flushes on any board. For each
+  suit, the boards where it could make one are enumerated as (the suited cards that come, the ranks of the
+  others): players holding five or more cards of the suit get their flush value (``FLUSH``, by the ranks of the
+  suit), the others keep their no-flush value; those boards are counted with their true outcome and taken away
+  with the outcome the first pass gave them.
+
+Outcomes are counted as *orderings*: for each player, how many players beat them. The pots are shared out per
+ordering at the end (:func:`shares`), so side pots cost nothing more. Values are phevaluator's (1 = royal
+flush … 7462 = the worst high card; lower is better); its evaluator also builds the two tables once.
+Cards are numbered as phevaluator numbers them: ``rank * 4 + suit`` (ranks 2…A as 0…12, suits c d h s).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from itertools import combinations, combinations_with_replacement
+from math import comb
+from pathlib import Path
+
+import numpy as np
+from numpy.typing import NDArray
+from phevaluator import evaluate_cards
+
+RANKS = 13
+SUITS = 4
+BOARD = 5
+RANK_KEY = np.array([5**r for r in range(RANKS)], np.int64)
+"""A multiset of ranks as one number: base 5, one digit per rank (a rank appears at most four times)."""
+LOW_RANKS = 6
+LOW = 5**LOW_RANKS
+LOW_KEY = np.where(np.arange(RANKS) < LOW_RANKS, RANK_KEY, 0)
+HIGH_KEY = np.where(np.arange(RANKS) < LOW_RANKS, 0, RANK_KEY // LOW)
+"""A rank key in two parts, ``key % 5**6`` and ``key // 5**6``, each a sum over the cards."""
+
+Ints = NDArray[np.int64]
+
+
+VALUES_FILE = Path(__file__).with_name("hand_values.npz")
+"""The two tables as package data (``python -m handlog.stats.equity`` rebuilds it; a test holds it equal to a
+rebuild): loading it is cheaper than the 55,000 evaluations that build it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Tables:
+    """Hand values by ranks (no flush) and by the ranks of a flush suit.
+
+    A rank key (base 5, ``RANK_KEY``) is looked up in two parts, the digits of the six low ranks and of the
+    seven high ones, each mapped to a small index of the combinations that occur: one dense table of a few MB
+    instead of a search per look-up."""
+
+    low_index: Ints  # by the low digits (key % 5**6): row of ``no_flush_table``
+    high_index: Ints  # by the high digits (key // 5**6): column
+    no_flush_table: NDArray[np.int16]
+    flush: NDArray[np.int16]  # by bit mask of the suit's ranks (five to seven bits set): the flush's value
+
+    def no_flush(self, low: Ints, high: Ints) -> NDArray[np.int16]:
+        """Values of the rank multisets whose keys are ``low + high * 5**6`` (both parts are sums over the
+        cards, see ``LOW_KEY`` and ``HIGH_KEY``, so no division is needed)."""
+        return self.no_flush_table[self.low_index[low], self.high_index[high]]
+
+
+def build_values() -> tuple[NDArray[np.int32], NDArray[np.int16], NDArray[np.int16]]:
+    """With phevaluator: the rank keys of the 49,205 rank multisets of seven cards and their values without a
+    flush, and the flush value of every set of five to seven ranks of one suit (by bit mask)."""
+    keys: list[int] = []
+    values: list[int] = []
+    for ranks in combinations_with_replacement(range(RANKS), 7):
+        if any(ranks[i] == ranks[i + 4] for i in range(3)):
+            continue  # five of a rank: no such hand
+        # Consecutive cards get different suits, so the copies of a rank differ and no suit has five cards.
+        values.append(evaluate_cards(*(r * 4 + i % 4 for i, r in enumerate(ranks))))
+        keys.append(sum(5**r for r in ranks))
+    flush = np.zeros(1 << RANKS, np.int16)
+    for size in (5, 6, 7):
+        for ranks in combinations(range(RANKS), size):
+            flush[sum(1 << r for r in ranks)] = evaluate_cards(*(r * 4 for r in ranks))
+    return np.array(keys, np.int32), np.array(values, np.int16), flush
+
+
+def load_values() -> tuple[NDArray[np.int32], NDArray[np.int16], NDArray[np.int16]]:
+    """The shipped tables, or a rebuild when the file is missing or not what it should be."""
+    try:
+        with np.load(VALUES_FILE, allow_pickle=False) as data:
+            keys, values, flush = data["keys"], data["values"], data["flush"]
+    except (OSError, KeyError, ValueError):
+        return build_values()
+    if keys.shape != (49205,) or values.shape != keys.shape or flush.shape != (1 << RANKS,):
+        return build_values()
+    return keys.astype(np.int32), values.astype(np.int16), flush.astype(np.int16)
+
+
+@lru_cache(maxsize=1)
+def tables() -> Tables:
+    """Once per process, from the shipped values."""
+    keys32, values, flush = load_values()
+    keys = keys32.astype(np.int64)
+    high, low = np.divmod(keys, LOW)
+    # Sized for any seven ranks, even impossible ones (five aces): rows that cannot be drawn (weight 0) are
+    # looked up with the rest and must stay in bounds.
+    low_index = np.zeros(7 * 5 ** (LOW_RANKS - 1) + 1, np.int64)
+    high_index = np.zeros(7 * 5 ** (RANKS - LOW_RANKS - 1) + 1, np.int64)
+    lows, highs = np.unique(low), np.unique(high)
+    low_index[lows] = np.arange(len(lows))
+    high_index[highs] = np.arange(len(highs))
+    table = np.zeros((len(lows), len(highs)), np.int16)
+    table[low_index[low], high_index[high]] = values
+    return Tables(low_index, high_index, table, flush)
+
+
+def main() -> None:
+    """Rebuild the shipped tables (``python -m handlog.stats.equity``)."""
+    keys, values, flush = build_values()
+    np.savez_compressed(VALUES_FILE, keys=keys, values=values, flush=flush)
+    print(f"wrote {VALUES_FILE} ({VALUES_FILE.stat().st_size} bytes)")
+
+
+@dataclass(frozen=True, slots=True)
+class Multisets:
+    """Every multiset of some number of ranks (each at most four times)."""
+
+    counts: Ints  # rows × 13: how many of each rank
+    low: Ints  # rank keys in two parts (``LOW_KEY``, ``HIGH_KEY``)
+    high: Ints
+    full_deck_ways: Ints  # ways to draw each from a full deck: prod over ranks of C(4, count)
+    three_suit_ways: Ints  # from three full suits: prod over ranks of C(3, count)
+    low_index: Ints  # a multiset's row from its key parts: ``rows[low_index[low], high_index[high]]``
+    high_index: Ints
+    rows: NDArray[np.int32]
+
+    def row(self, low: Ints, high: Ints) -> NDArray[np.int32]:
+        """The rows of the multisets with these key parts."""
+        return self.rows[self.low_index[low], self.high_index[high]]
+
+    def ways(self, left: Ints, full: int = SUITS) -> Ints:
+        """For each multiset, the number of ways to draw it when ``left[r]`` cards of rank r remain, each rank
+        having at most ``full`` cards (4, or 3 for the cards of the other suits). Only the ranks with fewer
+        left change the count of a full deck, and each such factor divides it exactly."""
+        ways = self.full_deck_ways if full == SUITS else self.three_suit_ways
+        for r in np.flatnonzero(left < full):
+            column = self.counts[:, r]
+            ways = ways // CHOOSE[full, column] * CHOOSE[left[r], column]
+        return ways
+
+
+@lru_cache(maxsize=8)
+def rank_multisets(size: int) -> Multisets:
+    rows = [
+        ranks for ranks in combinations_with_replacement(range(RANKS), size)
+        if all(ranks[i] != ranks[i + 4] for i in range(size - 4))
+    ]  # fmt: skip
+    counts = np.zeros((len(rows), RANKS), np.int64)
+    for i, ranks in enumerate(rows):
+        for r in ranks:
+            counts[i, r] += 1
+    four, three = np.prod(CHOOSE[SUITS, counts], axis=1), np.prod(CHOOSE[SUITS - 1, counts], axis=1)
+    low, high = counts @ LOW_KEY, counts @ HIGH_KEY
+    lows, highs = np.unique(low), np.unique(high)
+    low_index, high_index = np.zeros(LOW, np.int64), np.zeros(5 ** (RANKS - LOW_RANKS), np.int64)
+    low_index[lows], high_index[highs] = np.arange(len(lows)), np.arange(len(highs))
+    rows_table = np.zeros((len(lows), len(highs)), np.int32)
+    rows_table[low_index[low], high_index[high]] = np.arange(len(rows))
+    return Multisets(counts, low, high, four, three, low_index, high_index, rows_table)
+
+
+@lru_cache(maxsize=64)
+def _subsets(n: int, size: int) -> NDArray[np.intp]:
+    """Every ``size``-subset of ``range(n)`` as rows of indices."""
+    rows = list(combinations(range(n), size))
+    return np.array(rows, np.intp).reshape(len(rows), size)
+
+
+CHOOSE = np.array([[comb(n, k) for k in range(5)] for n in range(5)], np.int64)
+
+
+@lru_cache(maxsize=1024)
+def _no_flush_column(size: int, low: int, high: int) -> NDArray[np.int16]:
+    """The no-flush value of every multiset of ``size`` ranks added to a hand whose key parts are ``low`` and
+    ``high`` (preflop, the hand is just the hole cards: 91 rank pairs, so this is nearly always cached)."""
+    m = rank_multisets(size)
+    return tables().no_flush(m.low + low, m.high + high)
+
+
+def _orderings(values: NDArray[np.int16]) -> Ints:
+    """Per row (a board) of player values: the ordering code, digit i = how many players beat player i.
+    (One comparison per pair of players, column against column: far cheaper than a 3-d comparison.)"""
+    n = values.shape[1]
+    codes: Ints = np.zeros(len(values), np.int64)
+    for i in range(n):
+        mine, digit = values[:, i], n ** (n - 1 - i)
+        for j in range(n):
+            if j != i:
+                codes += (values[:, j] < mine) * digit
+    return codes
+
+
+def ordering_counts(holes: tuple[tuple[int, int], ...], board: tuple[int, ...]) -> dict[tuple[int, ...], int]:
+    """How many completions of ``board`` give each ordering of the players (how many beat each one)."""
+    t = tables()
+    n = len(holes)
+    need = BOARD - len(board)
+    dead = np.zeros((RANKS, SUITS), bool)
+    for c in (*board, *(c for h in holes for c in h)):
+        dead[c // 4, c % 4] = True
+    left = (~dead).sum(axis=1).astype(np.int64)
+    bases = [(*board, *hole) for hole in holes]
+    base_low = np.array([sum(int(LOW_KEY[c // 4]) for c in cards) for cards in bases], np.int64)
+    base_high = np.array([sum(int(HIGH_KEY[c // 4]) for c in cards) for cards in bases], np.int64)
+
+    codes: list[Ints] = []
+    weights: list[Ints] = []
+    drawn_ranks = rank_multisets(need)
+    columns = [_no_flush_column(need, int(lo), int(hi)) for lo, hi in zip(base_low, base_high, strict=True)]
+    plain_values = np.stack(columns, 1)  # every multiset of ranks that can come × players
+    plain_ways = drawn_ranks.ways(left)
+
+    # The boards where some player makes a flush, suit by suit: rows of (suited cards drawn, ranks of the
+    # others). Each is counted with its true values and taken from its rank multiset's count, which then
+    # holds the boards without a flush only.
+    for suit in range(SUITS):
+        on_board = sum(1 for c in board if c % 4 == suit)
+        held = np.array([sum(1 for c in h if c % 4 == suit) for h in holes], np.int64)
+        board_mask = sum(1 << (c // 4) for c in board if c % 4 == suit)
+        hand_masks = board_mask | np.array([sum(1 << (c // 4) for c in h if c % 4 == suit) for h in holes], np.int64)
+        suited_left = np.flatnonzero(~dead[:, suit])  # ranks of this suit still in the deck
+        others_left = left - (~dead[:, suit])
+        fewest = max(3 - on_board, 5 - on_board - int(held.max()), 0)  # suited cards to come for a flush
+        for drawn in range(fewest, min(need, len(suited_left)) + 1):
+            picks = suited_left[_subsets(len(suited_left), drawn)]  # rows × drawn suited ranks
+            others = rank_multisets(need - drawn)
+            off_ways = others.ways(others_left, SUITS - 1)
+            some = off_ways > 0
+            off_ways, off_low, off_high = off_ways[some], others.low[some], others.high[some]
+            low = (LOW_KEY[picks].sum(axis=1)[:, None] + off_low[None, :]).reshape(-1)
+            high = (HIGH_KEY[picks].sum(axis=1)[:, None] + off_high[None, :]).reshape(-1)
+            rows = drawn_ranks.row(low, high)
+            row_ways = np.tile(off_ways, len(picks))
+            true = plain_values[rows]
+            flushed = t.flush[(1 << picks).sum(axis=1)[:, None] | hand_masks[None, :]]  # picks × players
+            for i in np.flatnonzero(held + on_board + drawn >= 5):
+                true[:, i] = np.repeat(flushed[:, i], len(off_ways))
+            codes.append(_orderings(true))
+            weights.append(row_ways)
+            plain_ways = plain_ways - np.bincount(rows, row_ways, minlength=len(plain_ways)).astype(np.int64)
+    codes.append(_orderings(plain_values))
+    weights.append(plain_ways)
+
+    every = np.concatenate(codes)
+    if n**n <= 1 << 16:  # few possible orderings: count them directly
+        totals = np.bincount(every, np.concatenate(weights).astype(np.float64), minlength=n**n).astype(np.int64)
+        all_codes = np.arange(n**n)
+    else:
+        all_codes, inverse = np.unique(every, return_inverse=True)
+        totals = np.zeros(len(all_codes), np.int64)
+        np.add.at(totals, inverse, np.concatenate(weights))
+    lost = int(totals.sum()) != comb(int(left.sum()), need) or (totals < 0).any() or (plain_ways < 0).any()
+    if lost:  # pragma: no cover - a bug
+        raise AssertionError("equity enumeration lost boards")
+    out: dict[tuple[int, ...], int] = {}
+    for value, count in zip(all_codes.tolist(), totals.tolist(), strict=True):
+        if count:
+            digits: list[int] = []
+            for _ in range(n):
+                value, beaten_by = divmod(value, n)
+                digits.append(beaten_by)
+            out[tuple(reversed(digits))] = count
+    return out
+
+
+def shares(
+    orders: dict[tuple[int, ...], int], players: int, pots: tuple[tuple[int, ...], ...]
+) -> tuple[tuple[Fraction, ...], ...]:
+    """For each pot (the indices of the players eligible for it), each player's exact expected share of it:
+    the best eligible players of each ordering split the pot, weighted by how many boards give the ordering."""
+    out = [[Fraction(0)] * players for _ in pots]
+    boards = sum(orders.values())
+    for order, count in orders.items():
+        for k, eligible in enumerate(pots):
+            best = min(order[i] for i in eligible)
+            winners = [i for i in eligible if order[i] == best]
+            for i in winners:
+                out[k][i] += Fraction(count, boards * len(winners))
+    return tuple(tuple(s) for s in out)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,216 @@
+"""Per player (and group) totals of the per-hand records, streamed: one pass, memory by players, not hands.
+
+:class:`Totals` adds the records of :func:`handlog.stats.frame.hand_rows` one at a time and keeps, per key
+(player, currency and the ``by`` groups), the number of hands and walks, the sum of every counter and the
+money. Sums of integers, ``Decimal`` cents and ``Fraction`` are exact and do not depend on the order of the
+additions, so totals built in several processes and merged (:meth:`Totals.merge`) equal totals built in one,
+exactly. :meth:`Totals.records` turns them into the usual percentages, one record per key in key order: the
+rows of :func:`handlog.stats.frame.aggregate`, which is built on this class.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+
+from handlog.events import Structure
+
+COUNTER_FIELDS = (
+    "vpip", "pfr", "limp", "cold_call", "three_bet_opp", "three_bet", "four_bet_opp", "four_bet",
+    "fold_to_three_bet_opp", "fold_to_three_bet", "squeeze_opp", "squeeze", "open_opp", "open_raise",
+    "steal_opp", "steal", "fold_sb_to_steal_opp", "fold_sb_to_steal", "fold_bb_to_steal_opp", "fold_bb_to_steal",
+    "saw_flop", "saw_turn", "saw_river", "saw_showdown", "won_at_showdown", "won_when_saw_flop",
+    "cbet_flop_opp", "cbet_flop", "cbet_turn_opp", "cbet_turn", "cbet_river_opp", "cbet_river",
+    "fold_to_cbet_flop_opp", "fold_to_cbet_flop", "fold_to_cbet_turn_opp", "fold_to_cbet_turn",
+    "fold_to_cbet_river_opp", "fold_to_cbet_river", "check_raise_flop_opp", "check_raise_flop",
+    "postflop_bets", "postflop_raises", "postflop_calls", "postflop_checks", "postflop_folds",
+)  # fmt: skip
+"""The per hand and player counters (booleans, and counts for ``postflop_…``), in column order."""
+
+GROUPS = ("game", "month", "position", "stakes")
+"""What a ``by`` may hold besides the player and the currency."""
+
+RATIOS: tuple[tuple[str, str, str], ...] = (
+    ("vpip_pct", "vpip", ""),
+    ("pfr_pct", "pfr", ""),
+    ("limp_pct", "limp", ""),
+    ("cold_call_pct", "cold_call", ""),
+    ("open_raise_pct", "open_raise", "open_opp"),
+    ("three_bet_pct", "three_bet", "three_bet_opp"),
+    ("fold_to_three_bet_pct", "fold_to_three_bet", "fold_to_three_bet_opp"),
+    ("four_bet_pct", "four_bet", "four_bet_opp"),
+    ("squeeze_pct", "squeeze", "squeeze_opp"),
+    ("steal_pct", "steal", "steal_opp"),
+    ("fold_sb_to_steal_pct", "fold_sb_to_steal", "fold_sb_to_steal_opp"),
+    ("fold_bb_to_steal_pct", "fold_bb_to_steal", "fold_bb_to_steal_opp"),
+    ("cbet_flop_pct", "cbet_flop", "cbet_flop_opp"),
+    ("cbet_turn_pct", "cbet_turn", "cbet_turn_opp"),
+    ("cbet_river_pct", "cbet_river", "cbet_river_opp"),
+    ("fold_to_cbet_flop_pct", "fold_to_cbet_flop", "fold_to_cbet_flop_opp"),
+    ("fold_to_cbet_turn_pct", "fold_to_cbet_turn", "fold_to_cbet_turn_opp"),
+    ("fold_to_cbet_river_pct", "fold_to_cbet_river", "fold_to_cbet_river_opp"),
+    ("check_raise_flop_pct", "check_raise_flop", "check_raise_flop_opp"),
+    ("wtsd_pct", "saw_showdown", "saw_flop"),
+    ("wsd_pct", "won_at_showdown", "saw_showdown"),
+    ("wwsf_pct", "won_when_saw_flop", "saw_flop"),
+)
+"""Aggregate percentages: (column, action, opportunity); an empty opportunity means every hand but walks."""
+
+MONEY = ("net", "showdown_net", "non_showdown_net", "net_allin_ev", "rake")
+
+ZERO = Decimal(0)
+_INDEX = {name: i for i, name in enumerate(COUNTER_FIELDS)}
+
+
+def columns(by: Sequence[str] = ()) -> list[str]:
+    """The aggregate record's fields, in order."""
+    return ["player", "currency", *by, "hands", *(r[0] for r in RATIOS), "af", "afq_pct", "net", "bb_per_100",
+            "showdown_net", "non_showdown_net", "net_allin_ev", "rake"]  # fmt: skip
+
+
+def big_blind(structure: str, stakes: str) -> Decimal:
+    """The big blind from the ``structure`` and ``stakes`` columns (fixed limit: the small bet)."""
+    small, _, big = stakes.partition("/")
+    return Decimal(small) if structure == Structure.FIXED_LIMIT.value else Decimal(big)
+
+
+def is_walk(row: Mapping[str, Any]) -> bool:
+    """A hand the big blind won with no decision (everyone folded to them): in the big blind, no flop, money
+    collected, nothing put in voluntarily. As in PokerTracker 4 it does not count towards VPIP and PFR (the
+    player had no chance to play)."""
+    return (
+        row["position"] == "BB" and not row["saw_flop"] and not row["vpip"] and not row["pfr"]
+        and row["collected"] > 0
+    )  # fmt: skip
+
+
+def month(time: Any) -> str:
+    """``YYYY-MM`` of a hand's time ("" when the log has none)."""
+    if time is None or time != time:  # None, or pandas' NaT
+        return ""
+    return str(time.strftime("%Y-%m"))
+
+
+@dataclass(slots=True)
+class Sums:
+    """One key's running sums."""
+
+    hands: int = 0
+    walks: int = 0
+    counts: list[int] = field(default_factory=lambda: [0] * len(COUNTER_FIELDS))
+    money: list[Decimal] = field(default_factory=lambda: [ZERO] * len(MONEY))
+    net_by_stakes: dict[tuple[str, str], Decimal] = field(default_factory=dict)  # (structure, stakes) → net
+
+    def big_blinds(self) -> Fraction:
+        """The sum of net / big blind over the hands (exact, for bb/100)."""
+        return sum(
+            (Fraction(net) / Fraction(big_blind(*stakes)) for stakes, net in self.net_by_stakes.items()), Fraction(0)
+        )
+
+    def add(self, row: Mapping[str, Any]) -> None:
+        self.hands += 1
+        self.walks += is_walk(row)
+        counts = self.counts
+        for i, name in enumerate(COUNTER_FIELDS):
+            counts[i] += int(row[name])
+        net = Decimal(row["net"])
+        showdown = bool(row["saw_showdown"])
+        money = self.money
+        money[0] += net
+        money[1 if showdown else 2] += net
+        money[3] += Decimal(row["net_allin_ev"])
+        money[4] += Decimal(row["rake"])
+        stakes = (row["structure"], row["stakes"])
+        self.net_by_stakes[stakes] = self.net_by_stakes.get(stakes, ZERO) + net
+
+    def merge(self, other: Sums) -> None:
+        self.hands += other.hands
+        self.walks += other.walks
+        self.counts = [a + b for a, b in zip(self.counts, other.counts, strict=True)]
+        self.money = [a + b for a, b in zip(self.money, other.money, strict=True)]
+        for stakes, net in other.net_by_stakes.items():
+            self.net_by_stakes[stakes] = self.net_by_stakes.get(stakes, ZERO) + net
+
+    def summary(self) -> dict[str, Any]:
+        """The aggregate fields (see :func:`handlog.stats.frame.aggregate`)."""
+        c = dict(zip(COUNTER_FIELDS, self.counts, strict=True))
+        played = self.hands - self.walks
+        out: dict[str, Any] = {"hands": self.hands}
+        for name, done, opp in RATIOS:
+            out[name] = _pct(c[done], played if not opp else c[opp])
+        aggressive = c["postflop_bets"] + c["postflop_raises"]
+        calls, folds = c["postflop_calls"], c["postflop_folds"]
+        out["af"] = aggressive / calls if calls else None
+        out["afq_pct"] = _pct(aggressive, aggressive + calls + folds)
+        net, showdown_net, non_showdown_net, allin_ev, rake = self.money
+        out["net"] = net
+        out["bb_per_100"] = float(100 * self.big_blinds() / self.hands) if self.hands else None
+        out["showdown_net"] = showdown_net
+        out["non_showdown_net"] = non_showdown_net
+        out["net_allin_ev"] = allin_ev
+        out["rake"] = rake
+        return out
+
+
+def _pct(done: int, opp: int) -> float | None:
+    return 100.0 * done / opp if opp else None
+
+
+def _order(key: tuple[Any, ...]) -> tuple[tuple[bool, Any], ...]:
+    """Keys in order, a missing value after every other (as pandas sorts its groups)."""
+    return tuple((v is None, "" if v is None else v) for v in key)
+
+
+@dataclass(slots=True)
+class Totals:
+    """Running sums per (player, currency, *by)."""
+
+    by: tuple[str, ...] = ()
+    player: str | None = None
+    sums: dict[tuple[Any, ...], Sums] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for key in self.by:
+            if key not in GROUPS:
+                raise ValueError(f"cannot group by {key!r}: choose from {', '.join(GROUPS)}")
+        self.by = tuple(self.by)
+
+    def key(self, row: Mapping[str, Any]) -> tuple[Any, ...]:
+        groups = (month(row["time"]) if name == "month" else row[name] for name in self.by)
+        return (row["player"], row["currency"], *groups)
+
+    def add(self, row: Mapping[str, Any]) -> None:
+        if self.player is not None and row["player"] != self.player:
+            return
+        key = self.key(row)
+        sums = self.sums.get(key)
+        if sums is None:
+            sums = self.sums[key] = Sums()
+        sums.add(row)
+
+    def update(self, rows: Iterable[Mapping[str, Any]]) -> Totals:
+        for row in rows:
+            self.add(row)
+        return self
+
+    def merge(self, other: Totals) -> None:
+        """Add ``other``'s sums (totals of other hands, built with the same ``by`` and ``player``)."""
+        for key, sums in other.sums.items():
+            mine = self.sums.get(key)
+            if mine is None:
+                self.sums[key] = sums
+            else:
+                mine.merge(sums)
+
+    def records(self) -> list[dict[str, Any]]:
+        """One record per key, in key order, with the fields of :func:`columns`."""
+        names = ["player", "currency", *self.by]
+        out = []
+        for key in sorted(self.sums, key=_order):
+            rec: dict[str, Any] = dict(zip(names, key, strict=True))
+            rec.update(self.sums[key].summary())
+            out.append(rec)
+        return out

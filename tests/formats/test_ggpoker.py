@@ -1,0 +1,293 @@
+"""GGPoker: golden hands, the quirks of its lines, and the real corpus counted apart from the parser.
+
+Golden files: ``golden_ggpoker/<name>.txt`` is one real hand from ../shared/corpus (names anonymised, "Hero"
+kept) and ``<name>.json`` the whole ``Hand`` it must become (``HANDLOG_REGEN_GOLDEN=1`` rewrites them; review the
+diff). The corpus tests skip when ../shared/corpus is absent.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+import sitekit
+
+from handlog.audit import audit
+from handlog.engine import replay
+from handlog.events import Hand, HouseFee, Notice, Post, PostType, PotDrop, SidePayment, Structure
+from handlog.formats.ggpoker import GGPokerFormat
+from handlog.reading import read_text
+
+D = Decimal
+GOLDEN = Path(__file__).parent / "golden_ggpoker"
+CASES = sitekit.cases(GOLDEN)
+ROOTS = ("fpdb/cash/GGPoker", "fpdb/tour/GGPoker", "fpdb-extra/cash/GGPoker")
+
+# Independent of the grammar: a GGPoker hand starts wherever a line starts with this.
+HEADER = re.compile(r"^Poker Hand #([A-Z]*[0-9]+): ", re.MULTILINE)
+
+# Every GGPoker hand of the corpus that does not parse, and why. Nothing else may fail.
+UNPARSED: dict[tuple[str, str], str] = {}
+
+# Hands of the corpus the engine flags, with the rule the log breaks. Nothing else may be flagged.
+TOURNAMENT = "fpdb/tour/GGPoker/Flop/NLHE-8max-MTT-USD-250-202006.txt"
+FLAGGED = {
+    # The header's level is not the one played: in the first hand of each of levels 3 to 8 the blinds posted are
+    # the previous level's ("Level4 (90/180)" while 80/160 are posted). A tournament hand's blinds are those of
+    # the level its header states (holdem-rules-de.txt, "Die Blinden"; engine/forced.py), so since the forced-bet
+    # checks of wt/rules each of these hands is flagged at its blinds (blind-amount). In two of them the raise
+    # by 160 to 320 is also short of the header's big blind of 180 (the rules measure a raise by the big blind of
+    # the hand's stakes); the same in a "Level8 (200/400)" hand played at 150/300.
+    (TOURNAMENT, "TM247773056"): {"blind-amount"},
+    (TOURNAMENT, "TM247774746"): {"blind-amount", "raise-size"},
+    (TOURNAMENT, "TM247776533"): {"blind-amount"},
+    (TOURNAMENT, "TM247777995"): {"blind-amount"},
+    (TOURNAMENT, "TM247849493"): {"blind-amount"},
+    (TOURNAMENT, "TM247850728"): {"blind-amount", "raise-size"},
+}
+
+
+def _load(name: str) -> Hand:
+    return sitekit.load(GOLDEN, name)
+
+
+# ---------------------------------------------------------------- golden hands
+
+def test_there_are_golden_hands_of_every_kind() -> None:
+    assert len(CASES) >= 8
+
+
+@pytest.mark.parametrize("name", CASES)
+def test_golden_hand(name: str) -> None:
+    sitekit.check_golden(GOLDEN, name)
+
+
+@pytest.mark.parametrize("name", CASES)
+def test_golden_hand_has_no_real_player_names(name: str) -> None:
+    sitekit.check_anonymised(GOLDEN, name)
+
+
+@pytest.mark.parametrize("name", CASES)
+def test_golden_hand_replays_clean_or_is_not_replayed(name: str) -> None:
+    hand = _load(name)
+    result = audit(hand)
+    assert result.replay.supported
+    assert not result.violations, [str(v) for v in result.violations]
+
+
+# ---------------------------------------------------------------- GGPoker's quirks, line by line
+
+def test_header_words() -> None:
+    thrice = _load("run_it_thrice_plo")
+    assert (thrice.site, thrice.hand_id, thrice.game.value, thrice.structure) == (
+        "GGPoker", "OM260919438", "omaha", Structure.POT_LIMIT
+    )
+    assert (thrice.stakes.small, thrice.stakes.big, thrice.currency) == (D(2), D(5), "USD")
+    mtt = _load("mtt_omaha_nl_postflop")
+    assert mtt.structure == Structure.PL_PREFLOP_NL_POSTFLOP
+    assert mtt.tournament is not None and mtt.tournament.id == "25942319" and mtt.tournament.level == "18"
+    assert (mtt.stakes.small, mtt.stakes.big, mtt.currency) == (D(1250), D(2500), "CHIPS")
+    short = _load("short_deck_straddles")
+    assert (short.game.value, short.stakes.ante, short.stakes.button_blind) == ("6plus_holdem", D("0.02"), D("0.02"))
+
+
+def test_level_with_an_ante_in_brackets() -> None:
+    text = (GOLDEN / "mtt_holdem_antes.txt").read_text(encoding="utf-8")
+    hand = sitekit.parse(text.replace("- Level2 (60/120) -", "- Level2(60/120(18)) -"))
+    assert (hand.stakes.small, hand.stakes.big) == (D(60), D(120))
+    assert hand.tournament is not None and hand.tournament.level == "2"
+
+
+def test_straddles_are_written_as_the_whole_bet() -> None:
+    """ "P: posts button blind $0.02", "P: straddle $0.04", "P: straddle $0.08" by one player: a bet of 0.08 in
+    all (the next player calls $0.08), so the straddles add 0.02 and 0.04."""
+    posts = [e for e in _load("short_deck_straddles").events if isinstance(e, Post) and e.post != PostType.ANTE]
+    assert [(e.post, e.amount) for e in posts] == [
+        (PostType.BUTTON_BLIND, D("0.02")), (PostType.STRADDLE, D("0.02")), (PostType.STRADDLE, D("0.04")),
+    ]
+
+
+def test_missed_blind_is_dead_money() -> None:
+    hand = _load("run_it_twice_preflop_missed_blind")
+    missed = next(e for e in hand.events if isinstance(e, Post) and e.post == PostType.DEAD_BLIND)
+    assert (missed.player, missed.amount, missed.dead) == ("Player3", D(2), D(2))
+    result = replay(hand)
+    assert result.results["Player3"].committed == D(50)  # all-in for 50 behind, plus the dead 2 is not the bet
+
+
+def test_cash_drop_is_the_sites_money_in_the_pot() -> None:
+    hand = _load("cash_drop")
+    assert [e.amount for e in hand.events if isinstance(e, PotDrop)] == [D("0.2")]
+    assert hand.summary.fees == (HouseFee(name="Jackpot", amount=D("0.02")), HouseFee(name="Bingo", amount=D(0)))
+    # the pot-limit re-raise to 0.41 is the pot only with the drop in it (0.01 + 0.02 + 0.06 + 0.2, called: 0.35)
+    assert not audit(hand).violations
+
+
+def test_cash_drop_removed_breaks_the_pot_and_the_raise() -> None:
+    hand = _load("cash_drop")
+    without = hand.model_copy(update={"events": tuple(e for e in hand.events if not isinstance(e, PotDrop))})
+    codes = {v.code for v in audit(without).violations}
+    assert {"total-pot", "raise-size"} <= codes
+
+
+def test_ev_cashout_risk_is_paid_outside_the_pot() -> None:
+    hand = _load("ev_cashout_pays_risk")
+    payments = [e for e in hand.events if isinstance(e, SidePayment)]
+    assert [(e.player, e.amount) for e in payments] == [("Player1", D(-2)), ("Player1", D(-2))]
+    assert sum(1 for e in hand.events if isinstance(e, Notice) and "EV cash out" in e.text) == 2
+    result = audit(hand)
+    assert not result.violations  # the pot adds up without the side payments: 479.42 + 7.5 + 5 = 491.92
+    me = result.replay.results["Player1"]
+    assert (me.collected, me.committed, me.side_payments, me.net) == (D("479.42"), D("234.96"), D(-4), D("240.46"))
+
+
+def test_ev_cashout_received_by_the_loser() -> None:
+    """The same hand, had the cash-out player lost: the pot goes to the winner, the house pays the cash-out."""
+    text = (GOLDEN / "ev_cashout_pays_risk.txt").read_text(encoding="utf-8")
+    lost = text.replace("Player1: Pays Cashout Risk ($2)\n", "", 1).replace(
+        "Player1: Pays Cashout Risk ($2)\n", "Player1: Receives Cashout ($230.5)\n"
+    ).replace("Player1 collected $479.42", "Player5 collected $479.42").replace(
+        "and won ($479.42) with Three Nines, Cashout Risk ($4)", "and lost with Three Nines"
+    ).replace("and lost with Three Treys", "and won ($479.42) with Three Treys")
+    lost = lost.replace("[Qs]", "[3s]").replace("9c Qs]", "9c 3s]")
+    hand = read_text(lost)[0].hand
+    assert hand is not None
+    result = audit(hand)
+    # Player5 now holds four treys: the showdown and every number of the site still agree
+    assert not result.violations, [str(v) for v in result.violations]
+    me = result.replay.results["Player1"]
+    assert (me.collected, me.side_payments, me.net) == (D(0), D("230.5"), D("230.5") - D("234.96"))
+
+
+def test_run_three_times() -> None:
+    hand = _load("run_it_thrice_plo")
+    result = replay(hand)
+    assert result.boards == (
+        ("Js", "5s", "Jd", "7s", "2s"), ("Js", "5s", "Jd", "4d", "Qs"), ("Js", "5s", "Jd", "4s", "Ts"),
+    )
+    assert hand.summary.boards == result.boards  # "SECOND Board [4d Qs]" completed with the shared flop
+    assert [c.run for c in result.collects] == [1, 2, 3]
+
+
+def test_run_three_times_with_a_duplicated_card() -> None:
+    text = (GOLDEN / "run_it_thrice_plo.txt").read_text(encoding="utf-8")
+    hand = read_text(text.replace("*** THIRD RIVER *** [Js 5s Jd 4s] [Ts]", "*** THIRD RIVER *** [Js 5s Jd 4s] [Qs]"))
+    assert hand[0].hand is not None
+    assert "duplicate-card" in {v.code for v in audit(hand[0].hand).violations}
+
+
+def test_jackpot_fee_changed_breaks_the_total() -> None:
+    text = (GOLDEN / "jackpot_side_pot_run_twice_plo5.txt").read_text(encoding="utf-8")
+    hand = read_text(text.replace("| Jackpot $5 |", "| Jackpot $4 |"))[0].hand
+    assert hand is not None
+    assert "collected-total" in {v.code for v in audit(hand).violations}
+
+
+def test_collects_swapped_between_unnamed_pots() -> None:
+    """GGPoker names no pot. Run one: Hero's fives full takes the main pot, Player1 the side pot Hero is not
+    in; swapping the two amounts breaks what the summary says each won."""
+    text = (GOLDEN / "jackpot_side_pot_run_twice_plo5.txt").read_text(encoding="utf-8")
+    first = text.index("*** FIRST SHOWDOWN ***")
+    swapped = text[:first] + text[first:].replace("Hero collected $257.66", "Hero collected $69.26", 1).replace(
+        "Player1 collected $69.26", "Player1 collected $257.66", 1
+    )
+    hand = read_text(swapped)[0].hand
+    assert hand is not None
+    assert "wrong-winner" not in {v.code for v in audit(_load("jackpot_side_pot_run_twice_plo5")).violations}
+    codes = {v.code for v in audit(hand).violations}
+    assert "summary-won" in codes
+
+
+def test_unnamed_side_pot_to_a_player_without_the_best_hand() -> None:
+    text = (GOLDEN / "jackpot_side_pot_run_twice_plo5.txt").read_text(encoding="utf-8")
+    second = text.index("*** SECOND SHOWDOWN ***")
+    wrong = text[:second] + text[second:].replace("Hero collected $257.66", "Player1 collected $257.66", 1)
+    hand = read_text(wrong)[0].hand
+    assert hand is not None
+    assert "wrong-winner" in {v.code for v in audit(hand).violations}
+
+
+def test_fast_path_and_lark_agree() -> None:
+    sitekit.check_fast_path(GGPokerFormat(), GOLDEN)
+
+
+def test_a_bad_line_is_explained() -> None:
+    lines = (GOLDEN / "cash_drop.txt").read_text(encoding="utf-8").splitlines()
+    lines[12] = "Player2: posts a bribe $5"
+    record = read_text("\n".join(lines))[0]
+    assert record.hand is None and record.error is not None
+    assert record.error.line == 13
+    assert "'Poker Hand" not in record.error.message
+
+
+# ---------------------------------------------------------------- the corpus
+
+@pytest.fixture(scope="module")
+def corpus() -> sitekit.Corpus:
+    return sitekit.corpus(ROOTS, HEADER)
+
+
+def test_every_header_yields_exactly_one_record(corpus: sitekit.Corpus) -> None:
+    sitekit.check_every_header_read(corpus, 80)
+
+
+def test_parsed_ratio_and_the_known_failures(corpus: sitekit.Corpus) -> None:
+    sitekit.check_parsed(corpus, UNPARSED, "GGPoker")
+
+
+def test_the_sites_numbers_are_reproduced(corpus: sitekit.Corpus) -> None:
+    _, records, _ = corpus
+    flagged: dict[tuple[str, str], set[str]] = {}
+    replayed = 0
+    for r in records:
+        if r.hand is None:
+            continue
+        result = audit(r.hand)
+        if not result.replay.supported:
+            assert r.hand.game.value == "6plus_holdem"  # only Short Deck is read without a replay
+            continue
+        replayed += 1
+        if result.violations:
+            flagged[(sitekit.rel(r.file), r.hand.hand_id)] = {v.code for v in result.violations}
+    assert replayed >= 80
+    assert flagged == FLAGGED
+    accounting = [k for k, codes in flagged.items() if codes & {"total-pot", "collected-total", "summary-won"}]
+    assert len(accounting) / replayed <= 0.01
+
+
+# ---------------------------------------------------------------- planted errors in GGPoker's layout
+
+def _planted(name: str, old: str, new: str) -> set[tuple[str, int]]:
+    text = (GOLDEN / f"{name}.txt").read_text(encoding="utf-8")
+    assert old in text
+    return {(v.code, v.line) for v in audit(sitekit.parse(text.replace(old, new, 1))).violations}
+
+
+def test_planted_checks_out_of_turn() -> None:
+    # line 15 "Hero: checks" and line 16 "Player1: checks" exchanged: out of position on the flop
+    assert ("out-of-turn", 15) in _planted("mtt_holdem_antes", "Hero: checks\nPlayer1: checks\n*** TURN",
+                                            "Player1: checks\nHero: checks\n*** TURN")
+
+
+def test_planted_raise_below_the_minimum() -> None:
+    # "Hero: raises $12 to $17" over the $5 big blind → to $6: a raise is by at least the big blind
+    assert ("raise-size", 17) in _planted("run_it_thrice_plo", "Hero: raises $12 to $17", "Hero: raises $1 to $6")
+
+
+def test_planted_raise_over_the_pot() -> None:
+    # "Player1: raises $39 to $56" is the pot exactly (2 + 5 + 17, the call of 15, then 39 more): to $57 is over it
+    assert ("raise-size", 19) in _planted("run_it_thrice_plo", "raises $39 to $56", "raises $40 to $57")
+
+
+def test_planted_check_facing_a_bet() -> None:
+    # "Hero: calls 120" facing the raise to 240 → "Hero: checks"
+    assert ("check-facing-bet", 13) in _planted("mtt_holdem_antes", "Hero: calls 120", "Hero: checks")
+
+
+def test_planted_collect_changed_in_a_run() -> None:
+    # the second run's "Hero collected $105.1" → $106.1: the runs no longer add up to the pot less rake and fees
+    codes = {code for code, _ in _planted("run_it_thrice_plo", "*** SECOND SHOWDOWN ***\nHero collected $105.1",
+                                         "*** SECOND SHOWDOWN ***\nHero collected $106.1")}
+    assert {"collected-total", "summary-won"} <= codes

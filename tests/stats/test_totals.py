@@ -1,0 +1,61 @@
+"""Streaming totals: the sums do not depend on how the hands are split among workers, and they are what
+``aggregate`` returns."""
+
+from __future__ import annotations
+
+import pickle
+from decimal import Decimal
+
+import made_hands as hands
+import pytest
+
+from handlog.stats.frame import aggregate, iter_rows, per_hand
+from handlog.stats.totals import Totals, columns, month
+
+
+@pytest.fixture(scope="module")
+def rows() -> list[dict[str, object]]:
+    return list(iter_rows(hands.ALL))
+
+
+@pytest.mark.parametrize("by", [(), ("position",), ("month", "stakes", "game")])
+def test_totals_merged_from_any_split_equal_one_pass(rows: list[dict[str, object]], by: tuple[str, ...]) -> None:
+    whole = Totals(by).update(rows).records()
+    for size in (1, 2, 3, 7):
+        merged = Totals(by)
+        for start in range(0, len(rows), size):
+            part = Totals(by).update(rows[start : start + size])
+            merged.merge(pickle.loads(pickle.dumps(part)))  # as it comes back from a worker
+        assert merged.records() == whole
+
+
+def test_aggregate_is_the_totals(rows: list[dict[str, object]]) -> None:
+    table = per_hand(hands.ALL)
+    for by in ((), ("position",)):
+        frame = aggregate(table, by=list(by))
+        records = Totals(by).update(rows).records()
+        assert list(frame.columns) == columns(by)
+        assert len(frame) == len(records)
+        for got, want in zip(frame.to_dict("records"), records, strict=True):
+            assert got["player"] == want["player"] and got["hands"] == want["hands"]
+            assert got["net"] == want["net"] and isinstance(got["net"], Decimal)
+
+
+def test_player_filter_and_sorting(rows: list[dict[str, object]]) -> None:
+    only = Totals((), "Bb").update(rows).records()
+    assert [r["player"] for r in only] == ["Bb"]
+    everyone = [r["player"] for r in Totals().update(rows).records()]
+    assert everyone == sorted(everyone)
+
+
+def test_a_missing_group_value_sorts_last() -> None:
+    base = next(iter(iter_rows(hands.ALL)))
+    missing = {**base, "position": None}
+    records = Totals(("position",)).update([missing, base]).records()
+    assert [r["position"] for r in records] == [base["position"], None]
+
+
+def test_month() -> None:
+    assert month(None) == ""
+    with pytest.raises(ValueError, match="cannot group"):
+        Totals(("weekday",))

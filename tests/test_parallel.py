@@ -1,0 +1,107 @@
+"""``--jobs``: hands spread over worker processes give the same output, byte for byte and in the same order, as
+one process; batches are small here so that every file is cut into several and the workers interleave."""
+
+from __future__ import annotations
+
+import os
+from functools import partial
+from pathlib import Path
+
+import pytest
+
+from handlog import parallel
+from handlog.cli.main import main
+from handlog.reading import HandRecord, ReadReport, read
+
+ROOT = Path(__file__).resolve().parents[1]
+CORPUS = ROOT / ".." / "shared" / "corpus"
+LOCAL = [ROOT / "samples", ROOT / "tests" / "engine" / "hands"]
+CORPUS_PART = [CORPUS / "fpdb" / "cash" / "Stars", CORPUS / "fpdb" / "tour" / "Stars"]
+
+COMMANDS = [
+    ["parse", "--json"],
+    ["parse"],
+    ["audit", "--json"],
+    ["audit", "--warnings"],
+    ["stats", "--quiet", "--format", "json", "--by", "position"],
+    ["stats", "--quiet", "--per-hand", "--format", "csv"],
+]
+
+
+@pytest.fixture(autouse=True)
+def small_batches(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(parallel, "BATCH_HANDS", 7)
+
+
+def run(capsys: pytest.CaptureFixture[str], args: list[str]) -> tuple[int, str, str]:
+    code = main(args)
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def hand_id(record: HandRecord) -> tuple[str, int, str | None, str]:
+    return record.file, record.line, record.hand_id, record.status
+
+
+def test_map_records_keeps_the_reading_order() -> None:
+    expected = [hand_id(r) for r in read(LOCAL)]
+    report = ReadReport()
+    assert list(parallel.map_records(hand_id, LOCAL, report, jobs=2)) == expected
+    assert len(expected) > 3 * parallel.BATCH_HANDS  # several batches, so two workers really share them
+    single = ReadReport()
+    list(read(LOCAL, single))
+    assert (report.files, report.junk_lines, report.problems) == (single.files, single.junk_lines, single.problems)
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=" ".join)
+def test_two_jobs_write_what_one_job_writes(command: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    paths = [str(p) for p in LOCAL]
+    one = run(capsys, [*command, "--jobs", "1", *paths])
+    two = run(capsys, [*command, "--jobs", "2", *paths])
+    assert one[1]  # something was written
+    assert two == one
+
+
+@pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus is not there")
+@pytest.mark.parametrize("command", [c for c in COMMANDS if "--json" in c or "csv" in c], ids=" ".join)
+def test_two_jobs_write_what_one_job_writes_on_the_corpus(
+    command: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    paths = [str(p) for p in CORPUS_PART]
+    one = run(capsys, [*command, "--jobs", "1", *paths])
+    two = run(capsys, [*command, "--jobs", "2", *paths])
+    assert one[1].count("\n") > 500
+    assert two == one
+
+
+def test_jobs_must_be_positive(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["audit", "--jobs", "0", str(LOCAL[0])]) == 2
+    assert "at least 1" in capsys.readouterr().err
+
+
+def _die_in_a_worker(main_pid: int, batch: parallel.Batch) -> int:
+    if os.getpid() != main_pid:
+        os._exit(3)  # a worker killed in the middle of its batch
+    return len(batch)
+
+
+def test_a_dead_worker_stops_the_run_with_a_clear_error() -> None:
+    with pytest.raises(parallel.WorkerError, match="worker process died"):
+        list(parallel.map_batches(partial(_die_in_a_worker, os.getpid()), LOCAL, jobs=2))
+
+
+XML_PART = [CORPUS / "fpdb" / kind / room for kind in ("cash", "tour") for room in ("iPoker", "Merge")]
+
+
+@pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus is not there")
+@pytest.mark.parametrize("command", [["parse", "--json"], ["audit", "--json"]], ids=" ".join)
+def test_two_jobs_write_what_one_job_writes_on_xml_sessions(
+    command: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An XML session's hands are cut (and their elements parsed) while the main process streams the document;
+    the workers get each hand's parsed element as plain data and read it the same way."""
+    paths = [str(p) for p in XML_PART if p.is_dir()]
+    one = run(capsys, [*command, "--jobs", "1", *paths])
+    two = run(capsys, [*command, "--jobs", "2", *paths])
+    assert one[1].count("\n") > 10 * parallel.BATCH_HANDS  # several batches of XML hands
+    assert two == one
