@@ -56,6 +56,9 @@ class RawHand:
     file: str
     line: int
     lines: tuple[str, ...]
+    document: object | None = None
+    """A streaming document format's parsed hand (``reading.split.Chunk.document``: an XML session's hand as
+    plain dataclasses, which pickle), parsed once in the main process while the file streams."""
 
 
 Batch = tuple[RawHand, ...]
@@ -77,7 +80,7 @@ def batches(paths: Iterable[str | os.PathLike[str]], report: ReadReport) -> Iter
     for path in iter_files(paths, report):
         name = str(path)
         for fmt, chunk in read_chunks(path, report):
-            batch.append(RawHand(fmt.name, name, chunk.line, tuple(chunk.lines)))
+            batch.append(RawHand(fmt.name, name, chunk.line, tuple(chunk.lines), chunk.document))
             lines += len(chunk.lines)
             if len(batch) >= BATCH_HANDS or lines >= BATCH_LINES:
                 yield tuple(batch)
@@ -89,7 +92,7 @@ def batches(paths: Iterable[str | os.PathLike[str]], report: ReadReport) -> Iter
 def records(batch: Batch) -> Iterator[HandRecord]:
     """The batch's hands parsed, one record each (an unparsed hand has its error)."""
     for hand in batch:
-        yield parse_chunk(registry.get(hand.format), hand.file, hand.line, hand.lines)
+        yield parse_chunk(registry.get(hand.format), hand.file, hand.line, hand.lines, hand.document)
 
 
 def map_batches(

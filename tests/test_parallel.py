@@ -88,3 +88,20 @@ def _die_in_a_worker(main_pid: int, batch: parallel.Batch) -> int:
 def test_a_dead_worker_stops_the_run_with_a_clear_error() -> None:
     with pytest.raises(parallel.WorkerError, match="worker process died"):
         list(parallel.map_batches(partial(_die_in_a_worker, os.getpid()), LOCAL, jobs=2))
+
+
+XML_PART = [CORPUS / "fpdb" / kind / room for kind in ("cash", "tour") for room in ("iPoker", "Merge")]
+
+
+@pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus is not there")
+@pytest.mark.parametrize("command", [["parse", "--json"], ["audit", "--json"]], ids=" ".join)
+def test_two_jobs_write_what_one_job_writes_on_xml_sessions(
+    command: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An XML session's hands are cut (and their elements parsed) while the main process streams the document;
+    the workers get each hand's parsed element as plain data and read it the same way."""
+    paths = [str(p) for p in XML_PART if p.is_dir()]
+    one = run(capsys, [*command, "--jobs", "1", *paths])
+    two = run(capsys, [*command, "--jobs", "2", *paths])
+    assert one[1].count("\n") > 10 * parallel.BATCH_HANDS  # several batches of XML hands
+    assert two == one

@@ -224,6 +224,20 @@ SITE_PROFILES["Everleaf"] = RulesProfile(
     name="Everleaf", max_rake_share=Decimal("0.08"), no_flop_no_drop=True, prints_uncalled_returns=False
 )
 
+# iPoker (Playtech) states no rake: it is everything bet less everything won (the players' bet and win attributes).
+# Over the corpus' iPoker cash hands (2011 to 2023) that rake is nothing in each of the 61 hands that end before the
+# flop (no flop, no drop; the one exception is a hand whose small blind's bet attribute counts the blind twice, see
+# tests/formats/test_ipoker.FLAGGED) and at most 6.7 % of a pot after it (5 % rounded up to the cent on small pots:
+# 0.02 of 0.30), so the standard 10 % bound stays. Tournaments keep nothing, as everywhere.
+SITE_PROFILES["iPoker"] = RulesProfile(name="iPoker", no_flop_no_drop=True)
+
+# Merge (Carbon) states no rake either. Its $5/$10 fixed-limit small blind is $2, not half the small bet, and it does
+# not cap fixed-limit betting heads-up: a 2011 heads-up $5/$10 2-7 Triple Draw hand of the corpus (31241825-6) posts
+# a $2 small blind and makes a bet and five raises after the first draw.
+SITE_PROFILES["Merge"] = RulesProfile(
+    name="Merge", fixed_limit_small_blinds={Decimal(5): Decimal(2)}, cap_applies_heads_up=False
+)
+
 
 def profile_for(site: str) -> RulesProfile:
     """The site's default rules profile (the standard profile for sites without one)."""

@@ -110,7 +110,7 @@ def read_file(path: Path, report: ReadReport, explicit: bool = True) -> Iterator
     """The hands of one file."""
     name = str(path)
     for fmt, chunk in read_chunks(path, report):
-        yield parse_chunk(fmt, name, chunk.line, chunk.lines)
+        yield parse_chunk(fmt, name, chunk.line, chunk.lines, chunk.document)
 
 
 def read(paths: Iterable[str | os.PathLike[str]], report: ReadReport | None = None) -> Iterator[HandRecord]:
@@ -127,7 +127,7 @@ def iter_text(text: str, file: str = "<text>") -> Iterator[HandRecord]:
     if fmt is None:
         return
     for c in split_hands(lines, fmt):
-        yield parse_chunk(fmt, file, c.line, c.lines)
+        yield parse_chunk(fmt, file, c.line, c.lines, c.document)
 
 
 def read_text(text: str, file: str = "<text>") -> list[HandRecord]:
@@ -135,15 +135,26 @@ def read_text(text: str, file: str = "<text>") -> list[HandRecord]:
     return list(iter_text(text, file))
 
 
-def parse_chunk(fmt: registry.HandFormat, file: str, line: int, lines: Sequence[str]) -> HandRecord:
-    """One hand's record: its lines parsed by ``fmt`` (``line`` is the file line of ``lines[0]``); any
-    failure is the record's error, never an exception."""
-    facts = fmt.peek(lines[0])
-    if facts.hand_id is None and len(lines) > 1:  # a header that writes the hand's id on its second line
-        facts = fmt.peek(lines[1])
+def parse_chunk(
+    fmt: registry.HandFormat, file: str, line: int, lines: Sequence[str], document: object | None = None
+) -> HandRecord:
+    """One hand's record: its lines parsed by ``fmt`` (``line`` is the file line of ``lines[0]``), or, for a
+    streaming document format (``registry.StreamFormat``: an XML session), the ``document`` its ``split``
+    already parsed (plain data, so it travels to a worker process as it is); any failure is the record's
+    error, never an exception."""
+    stream = fmt if document is not None and isinstance(fmt, registry.StreamFormat) else None
+    if stream is not None:
+        facts = stream.peek_document(document)
+    else:
+        facts = fmt.peek(lines[0])
+        if facts.hand_id is None and len(lines) > 1:  # a header that writes the hand's id on its second line
+            facts = fmt.peek(lines[1])
     record = HandRecord(file, line, facts.site or fmt.site, facts.hand_id, facts.game, facts.structure)
     try:
-        hand = record.hand = fmt.parse(lines, line, file)
+        if stream is not None:
+            hand = record.hand = stream.parse_document(document, line, file)
+        else:
+            hand = record.hand = fmt.parse(lines, line, file)
         # the header may not tell it all (a PHH table header names the table, not the hand): the hand does
         record.hand_id, record.game = hand.hand_id, record.game or hand.game.value
         if record.structure is None:  # a header that states no betting structure: the reader's conclusion

@@ -77,6 +77,23 @@ class DocumentFormat(Protocol):
         ...
 
 
+@runtime_checkable
+class StreamFormat(DocumentFormat, Protocol):
+    """A document format whose file is ONE document holding many hands (an iPoker or Merge XML session): its
+    ``split`` parses the document as it streams (never the whole file at once: a session file can be tens of
+    megabytes) and yields each hand as a ``Chunk`` whose ``document`` is that hand's parsed form, so nothing is
+    parsed twice; ``parse_document`` turns it into the ``Hand``. A document that breaks off (malformed XML, a
+    refused entity declaration) ends the file with one unparsed record saying where; the hands before it stay."""
+
+    def peek_document(self, document: object) -> HeaderFacts:
+        """Hand id, game and structure of ``document``, even when it cannot be turned into a hand."""
+        ...
+
+    def parse_document(self, document: object, first_line: int, file: str) -> Hand:
+        """The hand in ``document`` (``split``'s parsed form of one hand); raises HandParseFailure."""
+        ...
+
+
 _FORMATS: dict[str, HandFormat] = {}
 
 

@@ -20,6 +20,9 @@ class Chunk:
 
     line: int
     lines: list[str]
+    document: object | None = None
+    """What a streaming document format (``registry.StreamFormat``: an XML session file) already parsed for this
+    hand while cutting the file: the reader gives it to the format's ``parse_document`` instead of lines."""
 
 
 @dataclass(slots=True)

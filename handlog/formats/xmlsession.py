@@ -1,0 +1,318 @@
+"""Streaming reader of XML session files (iPoker, Merge): one XML document holding many hands.
+
+A text log is cut into hands by its header lines (``reading.split``); an XML session is one document, and its hands
+are elements (``<game>``) that may share lines with each other and with the session's own elements. So the
+document is parsed as it streams, line by line, by the standard library's expat parser through ``defusedxml``
+(entity declarations and external references are refused, so no entity expansion), and each hand element is
+handed on as soon as it closes, with the session-level elements read before it (the ``<general>`` block: game
+type, currency, the hero's nickname, the tournament). Only the hand being read is held in memory, so a session file
+of any size is read in bounded memory. Every element keeps the line where it starts: each event carries it.
+
+A document that breaks off (malformed XML, a refused entity) ends the file with one unparsed record that says
+where and why; the hands read before it are kept (``reading.registry.StreamFormat``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+from xml.etree.ElementTree import ParseError as XMLParseError
+
+from defusedxml import DefusedXmlException
+from defusedxml.ElementTree import DefusedXMLParser
+
+from handlog.errors import ParseError
+from handlog.events import Bet, Call, Event, Hand, Post, PostType, Raise, Stakes, Structure
+from handlog.reading.registry import HandParseFailure, HeaderFacts
+from handlog.reading.split import Chunk, SplitStats
+
+ZERO = Decimal(0)
+FRAGMENTS = "handlog-fragments"
+MAX_TEXT = 4096
+"""Characters of text kept per element: cards and numbers are short, an absurd text must not fill memory."""
+MAX_HAND_NODES = 20_000
+"""Elements kept per hand: a "hand" with more (no real one has a tenth of it) is cut, and fails to read."""
+
+
+@dataclass(slots=True)
+class Node:
+    """One XML element as the readers use it: tag, attributes, text, children and its line in the file."""
+
+    tag: str
+    attrib: dict[str, str]
+    line: int
+    text: str = ""
+    children: list[Node] = field(default_factory=list)
+
+    def get(self, name: str, default: str = "") -> str:
+        return self.attrib.get(name, default)
+
+    def find(self, tag: str) -> Node | None:
+        return next((c for c in self.children if c.tag == tag), None)
+
+    def findall(self, tag: str) -> list[Node]:
+        return [c for c in self.children if c.tag == tag]
+
+    def findtext(self, tag: str, default: str = "") -> str:
+        found = self.find(tag)
+        return found.text.strip() if found is not None else default
+
+    def iter(self, tag: str) -> Iterator[Node]:
+        """Every element below this one (depth first, in document order) with this tag."""
+        for child in self.children:
+            if child.tag == tag:
+                yield child
+            yield from child.iter(tag)
+
+
+@dataclass(frozen=True, slots=True)
+class HandDocument:
+    """One hand element and the session-level elements read before it (by tag: the last one of each)."""
+
+    node: Node
+    context: dict[str, Node]
+    cut: bool = False
+    """The hand had ``MAX_HAND_NODES`` elements or more and was cut."""
+    unclosed: bool = False
+    """The file ends before the hand's element closes (the room stopped writing): read as far as written."""
+
+
+@dataclass(frozen=True, slots=True)
+class DocumentFailure:
+    """Where and why the document could not be read on."""
+
+    line: int
+    column: int
+    message: str
+
+
+class _Target:
+    """The parser's target: builds ``Node``s for hand elements and for the session-level context elements and
+    drops everything else as it goes."""
+
+    def __init__(self, hand_tag: str, context_tags: frozenset[str]) -> None:
+        self.hand_tag = hand_tag
+        self.context_tags = context_tags
+        self.expat: Any = None
+        self.stack: list[Node | None] = []
+        self.context: dict[str, Node] = {}
+        self.ready: list[HandDocument] = []
+        self.nodes = 0
+        self.line_offset = 0
+
+    def _line(self) -> int:
+        return int(self.expat.CurrentLineNumber) + self.line_offset if self.expat is not None else 0
+
+    def start(self, tag: str, attrib: dict[str, str]) -> None:
+        parent = self.stack[-1] if self.stack else None
+        node: Node | None = None
+        if parent is not None:
+            if self.nodes < MAX_HAND_NODES:
+                node = Node(tag, dict(attrib), self._line())
+                parent.children.append(node)
+                self.nodes += 1
+        elif tag == self.hand_tag or (tag in self.context_tags and not self._in_hand()):
+            node = Node(tag, dict(attrib), self._line())
+            self.nodes = 1
+        self.stack.append(node)
+
+    def _in_hand(self) -> bool:
+        return any(n is not None and n.tag == self.hand_tag for n in self.stack)
+
+    def data(self, text: str) -> None:
+        node = self.stack[-1] if self.stack else None
+        if node is not None and len(node.text) < MAX_TEXT:
+            node.text += text[: MAX_TEXT - len(node.text)]
+
+    def end(self, tag: str) -> None:
+        node = self.stack.pop() if self.stack else None
+        if node is None or (self.stack and self.stack[-1] is not None):
+            return
+        if node.tag == self.hand_tag:
+            self.ready.append(HandDocument(node, dict(self.context), self.nodes >= MAX_HAND_NODES))
+        else:
+            self.context[node.tag] = node
+
+    def close(self) -> None:
+        return None
+
+
+class XmlSessionFormat:
+    """A registered reader of one room's XML session files. A room sets ``name``, ``site``, ``hand_tag`` (the
+    element of one hand), ``context_tags`` (session-level elements its hands need) and ``markers`` (strings of
+    which one appears in the first lines of its files), and writes ``facts`` and ``build``."""
+
+    name: str
+    site: str
+    hand_tag: str
+    context_tags: frozenset[str] = frozenset({"general"})
+    markers: tuple[str, ...]
+    summary_marker: str | None = None
+    fragments: bool = False
+    """The file is a run of top-level elements (several roots), not one document."""
+
+    def detect(self, head: Sequence[str]) -> bool:
+        text = "\n".join(head)
+        return text.lstrip("\ufeff").lstrip().startswith("<") and any(m in text for m in self.markers)
+
+    def is_header(self, line: str) -> bool:
+        return False
+
+    def glued_header(self, line: str) -> int:
+        return -1
+
+    def peek(self, header: str) -> HeaderFacts:
+        return HeaderFacts()
+
+    def parse(self, lines: Sequence[str], first_line: int, file: str) -> Hand:
+        raise HandParseFailure(ParseError(line=first_line, message=f"{self.site} hands are read as a document"))
+
+    def split(self, lines: Iterable[str], stats: SplitStats | None, start: int) -> Iterator[Chunk]:
+        """The hands of the document in ``lines``, each as soon as its element closes; then, if the document
+        breaks off, one chunk with the ``DocumentFailure``."""
+        target = _Target(self.hand_tag, self.context_tags)
+        parser = DefusedXMLParser(target=target, forbid_dtd=False, forbid_entities=True, forbid_external=True)
+        target.expat = parser.parser
+        target.line_offset = start - 1
+        wrap = self.fragments  # a run of fragments (Merge) is read inside a root of our own, on no line of its own
+        try:
+            for line in lines:
+                if wrap and not line.lstrip("\ufeff").lstrip().startswith("<?xml"):
+                    parser.feed(f"<{FRAGMENTS}>")
+                    wrap = False
+                parser.feed(line + "\n")
+                yield from self._ready(target)
+            if self.fragments and target.stack and target.stack[0] is None and not target._in_hand():
+                parser.feed(f"</{FRAGMENTS}>")
+            if target._in_hand() or not any(n is None for n in target.stack):
+                parser.close()  # a session cut after its last hand (its root never closed) loses nothing
+        except DefusedXmlException as exc:
+            yield from self._ready(target)
+            yield _failure(target._line() or start, 1, f"refused: {exc} (entity declarations and external"
+                           " references are never read: entity expansion would let a small file fill memory)")
+            return
+        except XMLParseError as exc:
+            yield from self._ready(target)
+            row, column = exc.position
+            open_hand = next((n for n in target.stack if n is not None and n.tag == self.hand_tag), None)
+            if open_hand is not None and "no element found" in str(exc):
+                # the file stops before the hand's closing tags: the hand is read as far as it is written
+                yield Chunk(open_hand.line, [], HandDocument(open_hand, dict(target.context), unclosed=True))
+                return
+            yield _failure(row + start - 1, column + 1, f"malformed XML: {exc}; the hands before it are read")
+            return
+        yield from self._ready(target)
+
+    def _ready(self, target: _Target) -> Iterator[Chunk]:
+        while target.ready:
+            doc = target.ready.pop(0)
+            yield Chunk(doc.node.line, [], doc)
+
+    def peek_document(self, document: object) -> HeaderFacts:
+        if isinstance(document, HandDocument):
+            return self.facts(document)
+        return HeaderFacts()
+
+    def parse_document(self, document: object, first_line: int, file: str) -> Hand:
+        if isinstance(document, DocumentFailure):
+            raise HandParseFailure(ParseError(line=document.line, column=document.column, message=document.message))
+        if not isinstance(document, HandDocument):
+            raise HandParseFailure(ParseError(line=first_line, message="not an XML hand"))
+        if document.cut:
+            raise HandParseFailure(ParseError(line=first_line, message=f"a hand of {MAX_HAND_NODES} elements or"
+                                              " more: cut, not read"))
+        return self.build(document, file)
+
+    def facts(self, document: HandDocument) -> HeaderFacts:
+        raise NotImplementedError
+
+    def build(self, document: HandDocument, file: str) -> Hand:
+        raise NotImplementedError
+
+
+def blind_stakes(small: Decimal | None, big: Decimal | None, structure: Structure) -> Stakes:
+    """Stakes a hand does not state, from the blinds it posts (fixed limit: the big blind is the small bet)."""
+    big = big if big is not None else (small or ZERO) * 2
+    if structure is Structure.FIXED_LIMIT:
+        return Stakes(small=big, big=big * 2)
+    return Stakes(small=small if small is not None else big / 2, big=big)
+
+
+def to_int(text: str) -> int:
+    """An attribute that should be a number (a seat, a sequence); 0 when it is not."""
+    try:
+        return int(text)
+    except ValueError:
+        return 0
+
+
+def _failure(line: int, column: int, message: str) -> Chunk:
+    return Chunk(line, [], DocumentFailure(line, column, message))
+
+
+class RoundBets:
+    """The chips of the round being read, for XML rooms that write an action's amount as the chips it adds or as
+    its total for the round (iPoker, Merge): the events need both, and the bet nobody called, which these rooms do
+    not write, is the last round's top bet over every other bet of that round."""
+
+    def __init__(self, stacks: dict[str, Decimal]) -> None:
+        self.left = dict(stacks)
+        self.bets: dict[str, Decimal] = {}
+        self.last: dict[str, Decimal] = {}
+
+    def new_round(self) -> None:
+        self.keep()
+        self.bets = {}
+
+    def keep(self) -> None:
+        if any(self.bets.values()):
+            self.last = dict(self.bets)  # the last round with a bet: where a bet may go uncalled
+
+    def before(self, player: str) -> Decimal:
+        return self.bets.get(player, ZERO)
+
+    def top(self) -> Decimal:
+        return max(self.bets.values(), default=ZERO)
+
+    def put(self, player: str, added: Decimal, live: bool = True) -> bool:
+        """``added`` chips from ``player`` (to the round's bet when ``live``); True when they are all he had."""
+        all_in = added > 0 and added >= self.left.get(player, ZERO)
+        self.left[player] = self.left.get(player, ZERO) - added
+        if live:
+            self.bets[player] = self.before(player) + added
+        return all_in
+
+    def wager(self, line: int, player: str, kind: str, amount: Decimal) -> Event:
+        """The event of a wager as these rooms write it: ``call``, ``bet`` and ``all_in`` give the chips added,
+        ``raise`` the player's total for the round; an all-in is the call, bet or raise its chips make."""
+        before, top = self.before(player), self.top()
+        if kind == "raise":
+            all_in = self.put(player, amount - before)
+            return Raise(line=line, player=player, by=amount - top, to=amount, all_in=all_in)
+        if kind == "all_in":
+            kind = "call" if before + amount <= top else "bet" if top == 0 else "all_in"
+        all_in = self.put(player, amount)
+        if kind == "call":
+            return Call(line=line, player=player, amount=amount, all_in=all_in)
+        if kind == "bet":
+            return Bet(line=line, player=player, amount=amount, all_in=all_in)
+        return Raise(line=line, player=player, by=before + amount - top, to=before + amount, all_in=all_in)
+
+    def post(self, line: int, player: str, kind: PostType, amount: Decimal, big: Decimal) -> Post:
+        """A forced bet; a big blind over the big blind is a returning player's big blind with a dead small one."""
+        dead = ZERO
+        if kind in (PostType.BIG_BLIND, PostType.BOTH_BLINDS) and 0 < big < amount:
+            kind, dead = PostType.BOTH_BLINDS, amount - big
+        all_in = self.put(player, amount - dead, live=kind is not PostType.ANTE)
+        self.put(player, dead, live=False)
+        return Post(line=line, player=player, post=kind, amount=amount, dead=dead, all_in=all_in or (
+            dead > 0 and self.left.get(player, ZERO) <= 0))
+
+    def uncalled(self, folded: set[str]) -> tuple[str, Decimal] | None:
+        """Who gets back how much nobody called, if anyone."""
+        self.keep()
+        ranked = sorted(self.last.items(), key=lambda kv: kv[1], reverse=True) + [("", ZERO)] * 2
+        owner, excess = ranked[0][0], ranked[0][1] - ranked[1][1]
+        return (owner, excess) if excess > 0 and owner not in folded else None
