@@ -23,7 +23,7 @@ from sqlalchemy import Connection, Engine, insert, select, text, tuple_, update
 
 from handlog.reading import FileProblem, ReadReport
 from handlog.reading.reader import iter_files
-from handlog.reading.registry import HandFormat, get
+from handlog.reading.registry import HandFormat, StreamFormat, get
 from handlog.store import schema
 from handlog.store.database import translated, writer
 from handlog.store.records import StoredHand, prepare
@@ -164,6 +164,14 @@ class Importer:
             fmt, encoding = detect(path)
             if fmt is None:
                 report.problems.append(FileProblem(str(path), "not a hand history in any known format"))
+                return None
+            if isinstance(fmt, StreamFormat):
+                # an XML session's hands are cut from a parsed document, not from lines the database can store
+                # and parse again: said, never dropped silently (audit, stats and replay read such files)
+                report.problems.append(FileProblem(
+                    str(path), f"{fmt.name} XML sessions are not imported into the database yet; audit, stats and"
+                    " replay read them from the file",
+                ))
                 return None
             state = _FileState(path, fmt, encoding, row["id"] if row else None, Position(), hashlib.sha256())
             result.reread = row is not None and not encoding.startswith("utf-16")  # UTF-16: always read whole

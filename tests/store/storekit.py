@@ -4,12 +4,21 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "samples"
 CORPUS = Path(os.environ.get("HANDLOG_CORPUS") or ROOT.parent / "shared" / "corpus")
 """../shared/corpus beside the clone (as CI lays it out); ``HANDLOG_CORPUS`` points elsewhere."""
+
+
+def line_samples(into: Path) -> Path:
+    """A copy of ``samples/`` without its XML sessions (the database imports line formats only, and says so for
+    the XML ones), modification times kept: a copy that looks freshly written would hold its last hands back
+    until the file settles."""
+    shutil.copytree(SAMPLES, into, copy_function=shutil.copy2, ignore=shutil.ignore_patterns("*.xml"))
+    return into
 
 
 HEADER = re.compile(r"^(PokerStars (?:Zoom )?(?:Hand|Game) #)(\d+)", re.MULTILINE)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from sqlalchemy import func, select
-from storekit import CORPUS, renumbered_hands
+from storekit import CORPUS, line_samples, renumbered_hands
 
 import handlog
 import handlog.db
@@ -120,11 +120,12 @@ def test_a_rewritten_file_is_read_whole_and_its_known_hands_skipped(db_url: str,
         assert sorted(stored_ids(db)) == [str(9_000_000_000 + i) for i in range(10)]
 
 
-def test_line_numbers_and_hands_match_a_plain_read(db_url: str) -> None:
+def test_line_numbers_and_hands_match_a_plain_read(db_url: str, tmp_path: Path) -> None:
+    samples = line_samples(tmp_path / "samples")
     with handlog.db.open(db_url, create=True) as db:
-        db.import_paths([Path("samples").resolve()], settle=0)
+        db.import_paths([samples], settle=0)
         stored = list(db.records())
-    plain = list(handlog.read([Path("samples").resolve()]))
+    plain = list(handlog.read([samples]))
     assert [(r.file, r.line, r.hand_id) for r in stored] == [(r.file, r.line, r.hand_id) for r in plain]
     assert [r.hand for r in stored] == [r.hand for r in plain]
 

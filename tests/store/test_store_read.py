@@ -8,13 +8,21 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
-from storekit import SAMPLES
+from storekit import line_samples
 
 import handlog
 import handlog.db
 import handlog.stats
 from handlog.cli.main import main
 from handlog.store.filters import Filters
+
+SAMPLES = Path()  # set by _line_samples: samples/ less its XML sessions (the database imports line formats)
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _line_samples(tmp_path_factory: pytest.TempPathFactory) -> None:
+    global SAMPLES
+    SAMPLES = line_samples(tmp_path_factory.mktemp("store") / "samples")
 
 
 @pytest.fixture
