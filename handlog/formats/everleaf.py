@@ -137,10 +137,6 @@ class EverleafBuilder(TextHandBuilder):
         self.table = {**self.table, "table": self._f(tok, fields)["table"]}
         return tok
 
-    def BUTTON(self, tok: Tok, fields: Fields | None = None) -> Tok:
-        self.table = {**self.table, "button": self._f(tok, fields)["button"]}
-        return tok
-
     def PLAYER_COUNT(self, tok: Tok, fields: Fields | None = None) -> Tok:
         return tok  # the seat lines list the players
 

@@ -181,10 +181,6 @@ class FullTiltBuilder(RaiseToBuilder):
         self.table["max_seats"] = self._f(tok, fields)["max_seats"]
         return tok
 
-    def BUTTON(self, tok: Tok, fields: Fields | None = None) -> Tok:
-        self.table["button"] = self._f(tok, fields)["button"]
-        return tok
-
     # -- forced bets and deals
     def POST(self, tok: Tok, fields: Fields | None = None) -> Tok:
         f = self._f(tok, fields)

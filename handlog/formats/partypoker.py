@@ -230,10 +230,6 @@ class PartyPokerBuilder(TextHandBuilder):
         self.table = {"table": (f["table"] or "").strip(), "money": f["money"], "button": f["button"]}
         return tok
 
-    def BUTTON(self, tok: Tok, fields: Fields | None = None) -> Tok:
-        self.table["button"] = self._f(tok, fields)["button"]
-        return tok
-
     def PLAYERS(self, tok: Tok, fields: Fields | None = None) -> Tok:
         self.table["max_seats"] = self._f(tok, fields)["max_seats"]
         return tok

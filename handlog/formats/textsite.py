@@ -319,6 +319,11 @@ class TextHandBuilder(Transformer[Token, object]):
         self.table = self._f(tok, fields)
         return tok
 
+    def BUTTON(self, tok: Tok, fields: Fields | None = None) -> Tok:
+        """A line of its own naming the button's seat (rooms that do not write it on the table line)."""
+        self.table = {**self.table, "button": self._f(tok, fields)["button"]}
+        return tok
+
     def SEAT(self, tok: Tok, fields: Fields | None = None) -> Tok:
         f = self._f(tok, fields)
         bounty, sitting_out, out_of_hand = f["bounty"], f["sitting_out"], f["out_of_hand"]

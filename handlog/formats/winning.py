@@ -336,10 +336,6 @@ class WinningLedgerBuilder(TextHandBuilder):
             self.header.update(tournament=" ", buy_in=table.split(" ", 1)[0] if table else "", level=self.stakes_text)
         return tok
 
-    def BUTTON(self, tok: Tok, fields: Fields | None = None) -> Tok:
-        self.table["button"] = self._f(tok, fields)["button"]
-        return tok
-
     # -- forced bets, deals, streets
     def POST(self, tok: Tok, fields: Fields | None = None) -> Tok:
         f = self._f(tok, fields)
