@@ -178,9 +178,15 @@ SITE_PROFILES["Full Tilt"] = RulesProfile(
 # $144.75 and $144.75), leaving the odd-chip rule unobserved: the standard one stands. It turns all-in hands face
 # up by itself in no order the rules name: of the 26 all-in showdowns of its corpus logs, 4 break the house rule and
 # 1 PokerStars' order (the last side pot's players first), so with someone all-in no order is held.
+# Its walks of the 2019 and later layout never print the return of the big blind's unmatched part, which its logs
+# print after every other uncalled bet ("Uncalled bet ($0.12) returned to Player3"): all 4 walks of its corpus logs
+# (2021-2023; e.g. fpdb/cash/Winning/Flop/NLO8-6max-USD-3-6-202104.walk.txt, hand 779388412, $3/$6: "Total pot
+# $9.00", "Seat 2: Player0 did not show and won $9.00") count it in the pot the big blind wins. The 2015-2018
+# layout prints the return on a walk ("Uncalled bet (0.03) returned to …", "Pot: 0.04", all 13 of its walks), and a
+# hand that prints a return is held to it: the setting only accepts a walk that prints none and whose numbers agree.
 SITE_PROFILES["Winning"] = RulesProfile(
     name="Winning", fixed_limit_bets_per_round=4, cap_applies_heads_up=True,
-    showdown_order_all_in=AllInShowdown.NOT_HELD,
+    showdown_order_all_in=AllInShowdown.NOT_HELD, walk_blind_won_back=True,
 )
 
 # Bovada (Ignition, Bodog) rakes 5 % of a cash pot, rounded down to the cent, up to a cap that depends on the stakes,
