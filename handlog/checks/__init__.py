@@ -15,8 +15,9 @@ CHECKS: list[Callable[[Replay], Iterator[Violation]]] = [*accounting.CHECKS, *sh
 
 
 def run_checks(replay: Replay) -> list[Violation]:
-    """Every check's violations for a replayed hand (none for hands not replayed or cancelled)."""
-    if not replay.supported or replay.cancelled:
+    """Every check's violations for a replayed hand (none for hands not replayed, cancelled, or whose replay
+    stopped: its totals were never reached, and the stopping violation says why)."""
+    if not replay.supported or replay.cancelled or replay.stopped:
         return []
     out: list[Violation] = []
     for check in CHECKS:

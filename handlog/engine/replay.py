@@ -42,7 +42,7 @@ def replay(hand: Hand, rules: RulesProfile | None = None, *, states: bool = True
         if reveal:
             reveals.append(_reveal(table))
     settled_rake = ZERO
-    if not table.cancelled:
+    if not table.cancelled and not table.stopped:
         _final_checks(table)
         if not hand.summary.results_stated:  # PHH, ACPC: the log has no awards, the rules make them
             settled_rake = settle(table)
@@ -74,6 +74,7 @@ def replay(hand: Hand, rules: RulesProfile | None = None, *, states: bool = True
         supported=True,
         boards=tuple(b for b in (tuple(table.board), *_later_boards(table)) if b),
         cancelled=table.cancelled,
+        stopped=table.stopped,
         collects=tuple(table.collects),
         rules=rules,
         notes=tuple(table.notes),

@@ -100,6 +100,7 @@ class TableState:
         self.discarded: set[str] = set()
         self.deck_used = 0  # draw games: cards taken from the deck so far (dealt and drawn)
         self.cancelled = False
+        self.stopped = False  # the log left no round to follow: the replay reported why and went no further
         self.pending_draw: dict[str, int] = {}  # player → cards discarded and not yet replaced (when known)
         self.collects: list[Collect] = []
         self.uncalled_checked = False
@@ -124,6 +125,15 @@ class TableState:
     def violate(self, code: str, category: Category, line: int, message: str, warning: bool = False) -> None:
         severity = Severity.WARNING if warning else Severity.ERROR
         self.violations.append(Violation(code, category, severity, line, message))
+
+    def stop(self, code: str, category: Category, line: int, message: str) -> None:
+        """One violation where the log's structure leaves the engine nothing it can follow (a board street before
+        the deal: which round do the next actions belong to?); every event after it would be judged against a
+        state the log never had, so the replay stops here rather than report each of them (one error, one
+        violation)."""
+        self.violate(code, category, line, message)
+        self.stopped = True
+        self.notes.append(f"the replay stopped at line {line}: the rest of the hand was not checked")
 
     def _player(self, name: str, line: int) -> PlayerState | None:
         p = self.players.get(name)

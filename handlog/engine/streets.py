@@ -145,6 +145,13 @@ class Streets(Settlement):
             )
             return
         # a board street
+        if self.street is None:
+            self.stop(
+                "street-order", Category.STRUCTURE, e.line,
+                f"the {e.street.value} comes before the deal: no betting round has begun, so the betting after it"
+                " belongs to no round the replay can follow",
+            )
+            return
         expected_count = self.variant.board[e.street]
         if len(e.cards) != expected_count:
             self.violate(

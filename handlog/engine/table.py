@@ -53,7 +53,7 @@ class Table(Betting):
     def apply(self, event: Event) -> None:
         to_call: Decimal | None = None
         handler = _HANDLERS.get(type(event))
-        if self.cancelled:
+        if self.cancelled or self.stopped:
             pass
         elif handler is not None:
             player = getattr(event, "player", None)

@@ -116,6 +116,7 @@ class Replay:
     collects: tuple[Collect, ...] = ()  # the log's "collected" lines, in order
     rules: RulesProfile = STANDARD  # the house rules the hand was replayed under
     cancelled: bool = False
+    stopped: bool = False  # the log's structure left nothing to follow: one violation, then no further replay
     reveals: tuple[Reveal, ...] = ()  # one per step with ``replay(hand, reveal=True)``, else empty
 
     @property

@@ -328,6 +328,28 @@ def test_misdeal_wrong_board_count() -> None:
     assert ("board-count", "cards", 20) in found(check(hand))
 
 
+def test_a_board_street_before_the_deal_stops_the_replay() -> None:
+    """The flop comes before any betting round began (a garbled log: 2016 Winning's "*** FLOP ***:" where the deal
+    starts): no round exists for the betting after it, so the engine reports it once and replays no further; every
+    later event would otherwise be judged against a round the log never had (one error, one violation)."""
+    hand = move(load("nl_6max_kicker.txt"), 20, before=11)  # the flop, before "*** HOLE CARDS ***"
+    result = check(hand)
+    assert found(result) == {("street-order", "structure", 20)}
+    assert result.replay.stopped
+    assert result.replay.notes == ("the replay stopped at line 20: the rest of the hand was not checked",)
+    # in its place, the flop is the next street: nothing to report
+    assert not check(load("nl_6max_kicker.txt")).violations
+
+
+def test_a_log_without_the_deal_is_reported_up_to_the_flop() -> None:
+    """Without "*** HOLE CARDS ***" no round is open: each preflop action is refused (no-betting-round), and the flop
+    then comes before any round began: the replay stops there."""
+    result = check(replace(load("nl_6max_kicker.txt"), 11))
+    assert {code for code, _, line in found(result) if line < 20} == {"no-betting-round"}
+    assert {(code, line) for code, _, line in found(result) if line >= 20} == {("street-order", 20)}
+    assert result.replay.stopped
+
+
 # ---------------------------------------------------------------- all-in blinds
 
 def test_short_all_in_big_blind_callers_owe_the_full_blind() -> None:

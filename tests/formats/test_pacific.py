@@ -27,10 +27,9 @@ FLAGGED: dict[tuple[str, str], set[str]] = {
     ("PLO8-USD-MTT-1.80-0.20-201306.all.in.blind.bad.pot.txt", "489318468"): {"collected-total"},
     # the header's stakes say a $0.12 small blind, the small blind posts $0.10
     ("NLHE-6max-USD-0.12-0.25-202206.ca-on.txt", "6551093"): {"blind-amount"},
-    # an observer's log that starts in the middle of the preflop betting (no blinds, actions before the deal)
-    ("PLO-6max-USD-25-50-201503.observed.hand.txt", "526119469"): {
-        "bet-facing-bet", "no-betting-round", "out-of-turn", "street-order",
-    },
+    # an observer's log that starts in the middle of the preflop betting (no blinds, actions before the deal): the
+    # flop then comes before any betting round began, and the replay stops there (its betting has no round)
+    ("PLO-6max-USD-25-50-201503.observed.hand.txt", "526119469"): {"no-betting-round", "street-order"},
     # Hero owes 25 and the log calls 100
     ("NLHE-FREE-MTT-$75Freeroll20120217.txt", "190625798"): {"call-amount"},
     # raises over a short all-in big blind: the log's increment is over the blind posted, not the level (warnings)
