@@ -115,7 +115,8 @@ RULES: tuple[Rule, ...] = (
          "the room enforces it (holdem-rules-fa.txt, Shotdown)."),
     # structure: the log's own shape
     Rule("unknown-player", STR, E, "Everyone who acts has a seat in the hand."),
-    Rule("street-order", STR, E, "Streets come in the variant's order."),
+    Rule("street-order", STR, E, "Streets come in the variant's order. A board street before the deal (no betting "
+         "round begun) leaves the betting after it in no round: the replay stops there, with this one error."),
     Rule("street-not-in-game", STR, E, "Only the variant's streets are dealt."),
     Rule("draw-not-in-game", STR, E, "Only draw games have draws."),
     Rule("draw-out-of-place", STR, E, "A draw comes only where the variant has one."),
