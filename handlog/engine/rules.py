@@ -168,9 +168,12 @@ SITE_PROFILES: dict[str, RulesProfile] = {
 # All-in hands it turns face up by itself, as soon as the betting ends ("Hero shows [Tc Kh]" before the flop): all
 # 43 all-in showdowns of its corpus logs follow the order of the final round's last bettor, or of the last side pot
 # (PokerStars' order); one would break the house rule of the last round with a bet.
+# After an all-in raise of half a bet or more, its next raise goes a full bet over the all-in: the 2013 $100 Limit 5
+# Card Stud tournament hand 32412111030 (800/1600) completes to 800, an all-in raises to 1,345, and the next raise
+# goes to 2,145; no fixed-limit Full Tilt hand of the corpus raises to the level instead.
 SITE_PROFILES["Full Tilt"] = RulesProfile(
     name="Full Tilt", fixed_limit_bets_per_round=4, cap_applies_heads_up=True, max_discard=4,
-    showdown_order_all_in=AllInShowdown.LAST_POT,
+    showdown_order_all_in=AllInShowdown.LAST_POT, half_bet_all_in_sets_level=True,
 )
 # Winning (ACR/WPN): a bet and three raises per fixed-limit round (limit-holdem-rules-da.txt, as above); whether the
 # cap lifts heads-up the corpus cannot tell (no Winning fixed-limit round of it reaches four bets), so the written

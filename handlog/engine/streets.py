@@ -45,6 +45,7 @@ class Streets(Settlement):
         player's own three, the others' up cards; Full Tilt prints third street as down cards, then the up card),
         or the whole hand so far, one card at a time (Winning); the cards a line adds are the ones not held yet."""
         held = p.hole
+        assert self.variant.stud is not None
         if e.new:
             before, added = list(e.cards), list(e.new)
         elif held and set(held) < set(e.cards):
@@ -60,14 +61,16 @@ class Streets(Settlement):
             self.see(tuple(added), e.line, f"dealt to {p.name}")
             full = (held or before) + added
             p.hole = full
+            stud = self.variant.stud
             if self.street == self.variant.rounds[0]:
-                if len(full) > 3:
+                if len(full) > stud.down_first + 1:
                     self.violate(
                         "hole-card-count", Category.CARDS, e.line,
-                        f"third street deals two cards down and one up; {p.name} is dealt {len(full)}",
+                        f"the {self.street.value} street deals {stud.down_first} card(s) down and one up; {p.name} is"
+                        f" dealt {len(full)}",
                     )
-                p.up = full[-1:] if len(full) == 1 else full[2:3]
-            elif self.street != self.variant.rounds[-1]:
+                p.up = full[-1:] if len(full) == 1 else full[stud.down_first:stud.down_first + 1]
+            elif self.street != self.variant.rounds[-1] or not stud.last_down:
                 p.up.extend(added)
         if self.round_open and self.last_actor is None:  # the up cards just dealt decide who acts first
             if self.street != self.variant.rounds[0]:
@@ -253,6 +256,9 @@ class Streets(Settlement):
         if p is None:
             return
         count = e.count if isinstance(e, Discard) else 0
+        exact = self.variant.discard_exactly
+        if exact is not None and isinstance(e, Discard) and not count and not e.cards:
+            count = exact  # "P discards": the game's number of cards, unseen (Full Tilt's Irish)
         what = f"discards {count}" if count else "stands pat"
         if not self.variant.draw_before:
             self.violate("draw-not-in-game", Category.STRUCTURE, e.line, f"{self.variant.name} has no draw")
@@ -277,7 +283,12 @@ class Streets(Settlement):
                     f"{p.name} {what} out of turn: it is {expected or 'nobody'}'s turn to draw",
                 )
         limit = self.variant.max_discard or self.rules.max_discard
-        if count > limit:
+        if exact is not None and count != exact:
+            self.violate(
+                "discard-size", Category.LEGALITY, e.line,
+                f"{self.variant.name}: each player discards exactly {exact} cards; {p.name} {what}",
+            )
+        elif count > limit:
             self.violate(
                 "draw-too-many", Category.LEGALITY, e.line,
                 f"{p.name} discards {count} cards; at most {limit} may be replaced",
@@ -297,7 +308,9 @@ class Streets(Settlement):
                         f"{p.name} discards {' '.join(foreign)}, which they were not holding",
                     )
             self.discarded.update(cards)
-        if count:
+            if not self.variant.draw_replaces and p.hole:
+                p.hole = [c for c in p.hole if c not in cards]  # thrown away, nothing dealt in their place
+        if count and self.variant.draw_replaces:
             self.pending_draw[p.name] = count
             self.deck_used += count
         p.drew = True
@@ -309,5 +322,6 @@ class Streets(Settlement):
         street = self.street or Street.PREFLOP
         nxt = self.variant.next_round(street) if street in self.variant.rounds else None
         self.in_draw = False
-        if nxt is not None:
+        if nxt is not None and self.variant.draw_replaces:
             self._start_round(nxt, 0)
+        # a discard without replacement (Irish) is followed by a board street, whose header opens the next round
