@@ -169,7 +169,14 @@ class Streets(Settlement):
 
     def _next_street(self, e: StreetStart) -> None:
         """A later street begins: the round before it ends, and the street must be the next one of the game, dealt
-        while at least two players are left."""
+        while at least two players are left (Irish: after every player left has discarded)."""
+        if self.in_draw:
+            waiting = self._next_drawer()
+            if waiting is not None:
+                self.violate(
+                    "round-incomplete", Category.LEGALITY, e.line,
+                    f"the {e.street.value} comes before the discard is complete ({waiting} still has to discard)",
+                )
         self._close_round(e.line, f"the {e.street.value}")
         expected = self.variant.next_round(self.street) if self.street in self.variant.rounds else None
         if self.street is None or expected != e.street:
