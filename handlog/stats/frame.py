@@ -57,7 +57,8 @@ DRAW_GAMES = frozenset({
 """Draw games: the same counters, the rounds after the draws in place of flop, turn and river."""
 STUD_GAMES = frozenset({Game.SEVEN_CARD_STUD, Game.SEVEN_CARD_STUD_HI_LO, Game.RAZZ, Game.FIVE_CARD_STUD})
 """Stud games: third street is the first round (VPIP, raise = completing the bring-in or raising), fourth to sixth
-street the later slots (Five Card Stud: second street first, third to fifth after it); no button and no blinds, so no position, steal or blind counters."""
+street the later slots (Five Card Stud: second street first, third to fifth after it); no button and no blinds,
+so no position, steal or blind counters."""
 SUPPORTED_GAMES = FLOP_GAMES | DRAW_GAMES | STUD_GAMES
 """Games whose statistics are computed (the others are skipped by :func:`per_hand`)."""
 

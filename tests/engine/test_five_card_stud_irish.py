@@ -108,7 +108,8 @@ def test_irish_keeps_two_cards_after_the_discard() -> None:
 
 
 def test_irish_planted_wrong_discard_size() -> None:
-    hand = replace(load("ftp_irish_discard.txt"), 19, Discard(line=19, player="Hero", count=3, cards=("9h", "9c", "Ts")))
+    three = Discard(line=19, player="Hero", count=3, cards=("9h", "9c", "Ts"))
+    hand = replace(load("ftp_irish_discard.txt"), 19, three)
     assert ("discard-size", "legality", 19) in found(check(hand))
 
 
