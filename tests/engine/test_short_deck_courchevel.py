@@ -11,8 +11,8 @@ from handkit import errors, parse
 
 import handlog
 from handlog.audit import audit
-from handlog.engine.shortdeck import short_deck_evaluator
 from handlog.engine.rules import RulesProfile, profile_for
+from handlog.engine.shortdeck import short_deck_evaluator
 from handlog.engine.variants import SIX_PLUS_HOLDEM, variant_for
 from handlog.events import Game, Street
 
