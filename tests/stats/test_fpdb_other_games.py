@@ -7,8 +7,8 @@ their Omaha, Courchevel, 6+ Hold'em and draw hands, and their stud, Stud Hi/Lo a
 fpdb's quirks on these games, beyond those the rooms' Hold'em comparisons name:
 
 * a split pot's rake: both take the same rake for the hand, but share it between the winners differently (fpdb in
-  equal parts, handlog in proportion to what each collected: a run-it-twice PLO hand of Full Tilt, a split Omaha
-  Hi/Lo hand of Winning, Razz and stud pots of Merge and Winning);
+  equal parts, handlog in proportion to what each collected: a run-it-twice PLO hand of Full Tilt, split Omaha
+  Hi/Lo and stud pots of Winning);
 * stud: a completion of the bring-in that no one raises is no aggression to fpdb's c-bet: it gives the completer
   no fourth-street c-bet chance and the others no chance to fold to one (Full Tilt writes "completes it to", Merge
   its ``COMPLETE``), where a raise of the completion does count (PokerStars' stud: ``test_fpdb_corpus``);
@@ -74,7 +74,7 @@ def _quirks(site: str) -> dict[str, tuple[Rule, ...]]:
     }
 
 
-# fpdb's site name: (its rows, the room's quirk rules, fpdb's hand id for ours, games compared)
+# fpdb's site name: (its rows, the room's quirk rules, fpdb's hand id for ours)
 CASES: dict[str, tuple[Callable[[], Iterable[Row]], dict[str, tuple[Rule, ...]], Callable[[str], str]]] = {
     "Full Tilt Poker": (lambda: fo.sites_dev("Full Tilt Poker"), sites.WRONG, str),
     "WinningPoker": (lambda: fo.sites_dev("WinningPoker"), sites.WRONG, str),
