@@ -45,7 +45,9 @@ class Streets(Settlement):
         player's own three, the others' up cards; Full Tilt prints third street as down cards, then the up card),
         or the whole hand so far, one card at a time (Winning); the cards a line adds are the ones not held yet."""
         held = p.hole
-        assert self.variant.stud is not None
+        stud = self.variant.stud
+        if stud is None:
+            return
         if e.new:
             before, added = list(e.cards), list(e.new)
         elif held and set(held) < set(e.cards):
@@ -61,7 +63,6 @@ class Streets(Settlement):
             self.see(tuple(added), e.line, f"dealt to {p.name}")
             full = (held or before) + added
             p.hole = full
-            stud = self.variant.stud
             if self.street == self.variant.rounds[0]:
                 if len(full) > stud.down_first + 1:
                     self.violate(
