@@ -13,7 +13,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from handkit import check, edit, errors, found, load, replace, swap
+from handkit import check, edit, errors, found, load, replace, swap, with_events
 
 import handlog
 from handlog.audit import audit
@@ -168,3 +168,21 @@ def test_no_corpus_hand_is_left_unreplayed() -> None:
     assert ipoker is not None
     first = next(e for e in ipoker.events if e.kind in ("bet", "raise") and getattr(e, "player", None) == "Player1")
     assert isinstance(first, Raise) and first.to == D("0.05")
+
+
+def test_ipoker_five_card_stud_planted_errors() -> None:
+    """iPoker's 2011 $0.05/$0.10 5 Card Stud hand: Hero's 3c is the lowest up card (Player1 shows the Jd) and brings
+    in; Player1's pair of fours beats Hero's king high at the showdown."""
+    path = CORPUS / "cash/iPoker/Stud/5-StudL-USD-0.05-0.10-201111.Sample.with.showdown.xml"
+    if not path.is_file():
+        pytest.skip("../shared/corpus is absent")
+    hand = next(r.hand for r in handlog.read([path]) if r.hand is not None)
+    assert not errors(audit(hand))
+    bring_in = next(e for e in hand.events if e.kind == "post" and e.post == "bring_in")
+    collect = next(e for e in hand.events if e.kind == "collect")
+    assert bring_in.player == "Hero" and collect.player == "Player1"
+    wrong_player = with_events(hand, [e.model_copy(update={"player": "Player1"}) if e is bring_in else e
+                                      for e in hand.events])
+    assert "bring-in-player" in {v.code for v in audit(wrong_player).violations}
+    worse = with_events(hand, [e.model_copy(update={"player": "Hero"}) if e is collect else e for e in hand.events])
+    assert "wrong-winner" in {v.code for v in audit(worse).violations}
