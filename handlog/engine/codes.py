@@ -69,6 +69,8 @@ RULES: tuple[Rule, ...] = (
          "hearts, diamonds, clubs) takes it (five-card-draw-rules-de.txt, 1. Auslosung des ersten Dealer-Button "
          "Inhabers)."),
     Rule("draw-too-many", LEG, E, "A draw replaces at most four cards (the rules profile may allow five)."),
+    Rule("discard-size", LEG, E, "Irish: after the flop's betting every player discards exactly two of the four "
+         "hole cards (the game's published rules; see ``engine.variants.IRISH``)."),
     Rule("draws-twice", LEG, E, "Each player draws once per draw (and once for the button)."),
     # accounting: the money adds up, and matches what the site printed
     Rule("exceeds-stack", ACC, E, "Nobody puts in more than their stack."),

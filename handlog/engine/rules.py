@@ -103,10 +103,11 @@ class RulesProfile(BaseModel):
     alphabetical one, clubs lowest and spades highest, which every PokerStars stud, Stud Hi/Lo and Razz bring-in in
     its corpus logs follows."""
     short_deck_trips_beat_straight: bool = True
-    """Short Deck (6+ Hold'em): three of a kind beats a straight (a flush always beats a full house). This is the
-    ranking PokerStars' 6+ Hold'em is known by, and the profiles of PokerStars and GGPoker keep it; no corpus hand
-    shows trips against a straight, so the logs neither confirm nor refute it for either room. A room that ranks
-    the straight higher sets False."""
+    """Short Deck (6+ Hold'em): three of a kind beats a straight (a flush always beats a full house), the ranking
+    PokerStars and partypoker published when they launched the game (their profiles below say where). No corpus
+    hand of any room shows trips against a straight (its 9 short-deck hands: GGPoker 4, PokerStars 3, PartyPoker 1,
+    iPoker 1, replay alike under either ranking), so the logs neither confirm nor refute it. A room that ranks the
+    straight higher sets False."""
     stud_open_pair_big_bet: bool = True
     """Stud: an open pair on fourth street lets a player bet or raise the big bet there (the usual stud rule)."""
 
@@ -140,6 +141,10 @@ SITE_PROFILES: dict[str, RulesProfile] = {
             Decimal("0.05"): Decimal("0.02"), Decimal("0.25"): Decimal("0.10"), Decimal(3): Decimal(1),
             Decimal(5): Decimal(2), Decimal(15): Decimal(10),
         },
+        # 6+ Hold'em as launched in January 2019: "a Straight ... is weaker than a Three of a Kind" (the hand
+        # rankings of the launch, pokernewsdaily.com/pokerstars-launches-6-holdem-32651; flushdraw.net's report of
+        # the launch says the same). One report (pokersites.com) lists the straight higher, against the others.
+        short_deck_trips_beat_straight=True,
     ),
     # GGPoker deals straddles from any seat and re-straddles, each double the last: its logs show the button
     # straddling (PLO-5 $5/$10, 2021) and three straddles in one Short Deck hand (2021); no limit to how many is
@@ -147,6 +152,8 @@ SITE_PROFILES: dict[str, RulesProfile] = {
     # double ("over-straddle"): PLO-5 $0.1/$0.25 hand OM1410171 (fpdb/cash/GGPoker/Flop/PLO5-6max-USD-0.1-0.25-
     # 202104.over.straddle.txt) straddles $0.5, then to $15.35 all-in, and the site's own numbers take it as
     # posted ("Uncalled bet ($15.1) returned", "Total pot $0.6").
+    # Its Short Deck ranking: no published GGPoker rule on trips against a straight was found (searched for this
+    # work), so the standard profile's ranking (trips higher) stands unconfirmed.
     "GGPoker": RulesProfile(name="GGPoker", straddle_seat=StraddleSeat.ANY, max_straddles=8, over_straddle=True),
     # Winamax does not give a split pot's odd chips to the first winners left of the button: three-way split of
     # 260 in a 2012 "Quitte ou Double" tournament (fpdb/tour/Winamax/Flop/NLHE-EUR-0.92-STT-201207.no.cur.txt,
@@ -168,9 +175,12 @@ SITE_PROFILES: dict[str, RulesProfile] = {
 # All-in hands it turns face up by itself, as soon as the betting ends ("Hero shows [Tc Kh]" before the flop): all
 # 43 all-in showdowns of its corpus logs follow the order of the final round's last bettor, or of the last side pot
 # (PokerStars' order); one would break the house rule of the last round with a bet.
+# After an all-in raise of half a bet or more, its next raise goes a full bet over the all-in: the 2013 $100 Limit 5
+# Card Stud tournament hand 32412111030 (800/1600) completes to 800, an all-in raises to 1,345, and the next raise
+# goes to 2,145; no fixed-limit Full Tilt hand of the corpus raises to the level instead.
 SITE_PROFILES["Full Tilt"] = RulesProfile(
     name="Full Tilt", fixed_limit_bets_per_round=4, cap_applies_heads_up=True, max_discard=4,
-    showdown_order_all_in=AllInShowdown.LAST_POT,
+    showdown_order_all_in=AllInShowdown.LAST_POT, half_bet_all_in_sets_level=True,
 )
 # Winning (ACR/WPN): a bet and three raises per fixed-limit round (limit-holdem-rules-da.txt, as above); whether the
 # cap lifts heads-up the corpus cannot tell (no Winning fixed-limit round of it reaches four bets), so the written
@@ -208,8 +218,12 @@ SITE_PROFILES["Bovada"] = RulesProfile(
 # 12395241485) gives the extra cent to Player3, the first winner left of the button.
 # After an all-in raise of half a bet or more, its next raise goes a full bet over the all-in (the 2012 $50 Freeroll
 # Limit Hold'em tournament, hand 11932613562: all-in to 790 over a bet of 400 at 400/800, then a raise to 1190).
+# Its SHORTDECK (2019) ranks three of a kind above a straight: "a Three-of-a-Kind is now higher than a Straight"
+# (pokernewsdaily.com/partypoker-launches-shortdeck-32794). Ladbrokes' "Short Deck Hand Rankings" page
+# (poker.ladbrokes.com) lists the straight higher; that is another brand's page, not partypoker's rule.
 SITE_PROFILES["PartyPoker"] = RulesProfile(
-    name="PartyPoker", fixed_limit_bets_per_round=4, cap_applies_heads_up=True, half_bet_all_in_sets_level=True
+    name="PartyPoker", fixed_limit_bets_per_round=4, cap_applies_heads_up=True, half_bet_all_in_sets_level=True,
+    short_deck_trips_beat_straight=True,
 )
 
 # 888 (Hand.site "888poker": 888poker, Cassava, 888.ro, 888poker.ca-on): a bet and three raises per fixed-limit round

@@ -45,6 +45,9 @@ class Streets(Settlement):
         player's own three, the others' up cards; Full Tilt prints third street as down cards, then the up card),
         or the whole hand so far, one card at a time (Winning); the cards a line adds are the ones not held yet."""
         held = p.hole
+        stud = self.variant.stud
+        if stud is None:
+            return
         if e.new:
             before, added = list(e.cards), list(e.new)
         elif held and set(held) < set(e.cards):
@@ -61,13 +64,14 @@ class Streets(Settlement):
             full = (held or before) + added
             p.hole = full
             if self.street == self.variant.rounds[0]:
-                if len(full) > 3:
+                if len(full) > stud.down_first + 1:
                     self.violate(
                         "hole-card-count", Category.CARDS, e.line,
-                        f"third street deals two cards down and one up; {p.name} is dealt {len(full)}",
+                        f"the {self.street.value} street deals {stud.down_first} card(s) down and one up; {p.name} is"
+                        f" dealt {len(full)}",
                     )
-                p.up = full[-1:] if len(full) == 1 else full[2:3]
-            elif self.street != self.variant.rounds[-1]:
+                p.up = full[-1:] if len(full) == 1 else full[stud.down_first:stud.down_first + 1]
+            elif self.street != self.variant.rounds[-1] or not stud.last_down:
                 p.up.extend(added)
         if self.round_open and self.last_actor is None:  # the up cards just dealt decide who acts first
             if self.street != self.variant.rounds[0]:
@@ -173,7 +177,14 @@ class Streets(Settlement):
 
     def _next_street(self, e: StreetStart) -> None:
         """A later street begins: the round before it ends, and the street must be the next one of the game, dealt
-        while at least two players are left."""
+        while at least two players are left (Irish: after every player left has discarded)."""
+        if self.in_draw:
+            waiting = self._next_drawer()
+            if waiting is not None:
+                self.violate(
+                    "round-incomplete", Category.LEGALITY, e.line,
+                    f"the {e.street.value} comes before the discard is complete ({waiting} still has to discard)",
+                )
         self._close_round(e.line, f"the {e.street.value}")
         expected = self.variant.next_round(self.street) if self.street in self.variant.rounds else None
         if self.street is None or expected != e.street:
@@ -260,6 +271,9 @@ class Streets(Settlement):
         if p is None:
             return
         count = e.count if isinstance(e, Discard) else 0
+        exact = self.variant.discard_exactly
+        if exact is not None and isinstance(e, Discard) and not count and not e.cards:
+            count = exact  # "P discards": the game's number of cards, unseen (Full Tilt's Irish)
         what = f"discards {count}" if count else "stands pat"
         if not self.variant.draw_before:
             self.violate("draw-not-in-game", Category.STRUCTURE, e.line, f"{self.variant.name} has no draw")
@@ -284,7 +298,12 @@ class Streets(Settlement):
                     f"{p.name} {what} out of turn: it is {expected or 'nobody'}'s turn to draw",
                 )
         limit = self.variant.max_discard or self.rules.max_discard
-        if count > limit:
+        if exact is not None and count != exact:
+            self.violate(
+                "discard-size", Category.LEGALITY, e.line,
+                f"{self.variant.name}: each player discards exactly {exact} cards; {p.name} {what}",
+            )
+        elif count > limit:
             self.violate(
                 "draw-too-many", Category.LEGALITY, e.line,
                 f"{p.name} discards {count} cards; at most {limit} may be replaced",
@@ -304,7 +323,9 @@ class Streets(Settlement):
                         f"{p.name} discards {' '.join(foreign)}, which they were not holding",
                     )
             self.discarded.update(cards)
-        if count:
+            if not self.variant.draw_replaces and p.hole:
+                p.hole = [c for c in p.hole if c not in cards]  # thrown away, nothing dealt in their place
+        if count and self.variant.draw_replaces:
             self.pending_draw[p.name] = count
             self.deck_used += count
         p.drew = True
@@ -316,5 +337,6 @@ class Streets(Settlement):
         street = self.street or Street.PREFLOP
         nxt = self.variant.next_round(street) if street in self.variant.rounds else None
         self.in_draw = False
-        if nxt is not None:
+        if nxt is not None and self.variant.draw_replaces:
             self._start_round(nxt, 0)
+        # a discard without replacement (Irish) is followed by a board street, whose header opens the next round

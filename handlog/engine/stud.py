@@ -10,6 +10,13 @@ bring-in and first actor follow them):
 - fourth street on: the best showing hand acts first (Razz: the lowest), counting pairs, trips and quads but no
   straights or flushes; a tie goes to the tied player nearest the dealer's left (the lowest seat);
 - the bring-in, once completed, counts as the round's first full bet.
+
+Five Card Stud (``variants.FIVE_CARD_STUD``, ``StudDeal``) follows the same rules with one card down and one up on
+second street and every later card up; the small bet on the first two rounds, the big bet on the last two, and an
+open pair on third street (the round with two up cards) allows the big bet there. These are the game's published
+rules (e.g. pokerplex24.com/5-card-stud: the lowest up card brings in, suits ranked clubs, diamonds, hearts, spades;
+an open pair allows the double bet on the round with two up cards), and Full Tilt's and iPoker's corpus hands follow
+them (the 2013 Full Tilt tournament hand 32412111030: the 2c brings in, the best showing hand bets from third street).
 """
 
 from __future__ import annotations

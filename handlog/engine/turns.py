@@ -148,14 +148,16 @@ class TurnOrder(TableState):
 
     def bet_unit(self, street: Street) -> Decimal:
         """Fixed limit: the small or the big bet on ``street`` (stud: the big bet once made over an open pair on
-        fourth street)."""
+        the variant's ``open_pair_street``)."""
         return self.big_bet if self.variant.uses_big_bet(street) or self.fourth_big else self.small_bet
 
     def open_pair_showing(self) -> bool:
-        """Stud, fourth street: a live player shows a pair, which lets the big bet be made (where the rules say).
+        """Stud, fourth street (Five Card Stud: third): a live player shows a pair, which lets the big bet be made
+        (where the rules say).
         A log that does not show a live player's up cards (old Everleaf stud logs deal them unseen) cannot rule the
         pair out: the big bet is then not held against it (no false alarm)."""
-        return self.variant.stud is not None and self.street == Street.FOURTH and self.rules.stud_open_pair_big_bet \
+        stud = self.variant.stud
+        return stud is not None and self.street == stud.open_pair_street and self.rules.stud_open_pair_big_bet \
             and any(p.live and (len(p.up) < 2 or len({c[0] for c in p.up}) < len(p.up)) for p in self._seated)
 
     def facts(self, p: PlayerState) -> RoundFacts:

@@ -118,6 +118,13 @@ class StudDeal:
 
     aces_low: bool = False
     """Razz: the highest up card brings in and the lowest showing hand acts first."""
+    down_first: int = 2
+    """Cards dealt face down on the first street, before its one up card (seven-card games 2, Five Card Stud 1)."""
+    last_down: bool = True
+    """The last street's card is dealt face down (seven-card games); Five Card Stud deals all four later cards up."""
+    open_pair_street: Street = Street.FOURTH
+    """The round on which an open pair lets the big bet be made (``RulesProfile.stud_open_pair_big_bet``): the one
+    played with two up cards, fourth street in seven-card stud, third street in Five Card Stud."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,6 +147,18 @@ class Variant:
     """Stud games: the up cards decide the bring-in and the first actor (None: a button game)."""
     short_deck: bool = False
     """Short Deck: hands rank by ``engine.shortdeck``, under the room's rule for trips against a straight."""
+    draw_replaces: bool = True
+    """A draw deals a new card for each one discarded. Irish throws its discards away: the hand plays on with the
+    cards kept, and the next street is a board street as usual (``IRISH``)."""
+    discard_exactly: int | None = None
+    """Cards each player must discard in the game's discard (Irish: 2 of the 4); None: the player chooses."""
+
+    @property
+    def showdown_hole(self) -> int:
+        """The hole cards a whole hand has at the showdown (Irish: the two kept after the discard)."""
+        if self.discard_exactly is not None and not self.draw_replaces:
+            return self.hole_cards - self.discard_exactly
+        return self.hole_cards
 
     def evaluator(self, trips_beat_straight: bool = True) -> Callable[[Sequence[str], Sequence[str]], int]:
         """How showdown hands rank (Short Deck: by the room's rule, ``RulesProfile.short_deck_trips_beat_straight``)."""
@@ -149,7 +168,7 @@ class Variant:
         """Whether ``shown`` is a whole hand to judge at showdown (stud: the community card counts toward seven)."""
         if self.stud is not None:
             return len(shown) + len(board) == self.hole_cards
-        return len(shown) == self.hole_cards
+        return len(shown) == self.showdown_hole
 
     def next_round(self, street: Street) -> Street | None:
         """The betting round after ``street`` (None after the last one, or for a street that is no round)."""
@@ -245,6 +264,39 @@ def _stud(name: str, evaluate: Callable[[Sequence[str], Sequence[str]], int], ac
     )
 
 
+FIVE_CARD_STUD = Variant(
+    name="5 Card Stud",
+    hole_cards=5,
+    rounds=(Street.SECOND, Street.THIRD, Street.FOURTH, Street.FIFTH),
+    board={},
+    draw_before=frozenset(),
+    big_bet_from=Street.FOURTH,
+    evaluate=best_high_hand,
+    max_showdown_cards=5,
+    stud=StudDeal(down_first=1, last_down=False, open_pair_street=Street.THIRD),
+)
+"""Five Card Stud (``engine.stud``): one card down and one up on second street, then one up card on each of third
+to fifth street, a betting round after each; the small bet on the first two rounds, the big bet on the last two."""
+
+IRISH = Variant(
+    name="Irish",
+    hole_cards=4,
+    rounds=HOLDEM.rounds,
+    board=HOLDEM.board,
+    draw_before=frozenset({Street.TURN}),
+    big_bet_from=Street.TURN,
+    evaluate=best_high_hand,
+    max_showdown_cards=4,
+    draw_replaces=False,
+    discard_exactly=2,
+)
+"""Irish: dealt as Omaha (four hole cards), played as Hold'em from the turn: after the flop's
+betting round each player discards two cards, unreplaced, and the two kept make the best hand with the board
+(any of them, as in Hold'em). No written Irish rules are in ../shared/rules; these are the game's published rules
+(e.g. setthings.com/en/irish-poker: "after the flop, each player discards 2 cards in his hand and the game ends like
+Texas hold'em"), and Full Tilt's logs follow them (``*** DISCARD ROUND ***`` after the flop's betting, then the
+turn; the corpus' 2013 $2/$4 No Limit Irish hand 32447075821)."""
+
 SEVEN_CARD_STUD = _stud("7 Card Stud", best_high_hand)
 SEVEN_CARD_STUD_HI_LO = _stud("7 Card Stud Hi/Lo", best_high_hand, low=eight_low_any)
 RAZZ = _stud("Razz", razz_low, aces_low=True)
@@ -274,6 +326,8 @@ VARIANTS: dict[Game, Variant] = {
     Game.SEVEN_CARD_STUD: SEVEN_CARD_STUD,
     Game.SEVEN_CARD_STUD_HI_LO: SEVEN_CARD_STUD_HI_LO,
     Game.RAZZ: RAZZ,
+    Game.FIVE_CARD_STUD: FIVE_CARD_STUD,
+    Game.IRISH: IRISH,
     Game.HOLDEM: HOLDEM,
     Game.FIVE_CARD_DRAW: FIVE_CARD_DRAW,
     Game.OMAHA: OMAHA,

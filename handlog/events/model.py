@@ -36,6 +36,8 @@ class Game(StrEnum):
     SEVEN_CARD_STUD = "seven_card_stud"
     SEVEN_CARD_STUD_HI_LO = "seven_card_stud_hi_lo"
     RAZZ = "razz"
+    FIVE_CARD_STUD = "five_card_stud"
+    IRISH = "irish"
     BADUGI = "badugi"
     TRIPLE_DRAW_27 = "triple_draw_2_7"
     SINGLE_DRAW_27 = "single_draw_2_7"
@@ -60,8 +62,8 @@ class Street(StrEnum):
     DRAW_1 = "draw_1"  # the (first) draw and the betting round after it
     DRAW_2 = "draw_2"
     DRAW_3 = "draw_3"
-    SECOND = "second"  # five card stud's first street (read, not replayed yet)
-    THIRD = "third"  # stud streets (read, not replayed yet)
+    SECOND = "second"  # five card stud's first street
+    THIRD = "third"  # stud streets
     FOURTH = "fourth"
     FIFTH = "fifth"
     SIXTH = "sixth"

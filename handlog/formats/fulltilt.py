@@ -80,7 +80,8 @@ GAMES = {
     "stud hi": Game.SEVEN_CARD_STUD,
     "stud h/l": Game.SEVEN_CARD_STUD_HI_LO,
     "razz": Game.RAZZ,
-    # Irish (Omaha dealt, two cards discarded after the flop) and 5 Card Stud: read, not replayed (Game.OTHER).
+    "irish": Game.IRISH,  # Omaha dealt, two cards discarded after the flop ("*** DISCARD ROUND ***")
+    "5 card stud": Game.FIVE_CARD_STUD,
 }
 STRUCTURES = {
     "no limit": Structure.NO_LIMIT,

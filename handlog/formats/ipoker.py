@@ -113,7 +113,7 @@ def game_of(gametype: str, pocket: int) -> tuple[Game, str]:
     low = gametype.lower()
     if "stud" in low:
         if low.startswith("5"):
-            return Game.OTHER, "5 Card Stud"
+            return Game.FIVE_CARD_STUD, "5 Card Stud"
         hi_lo = "hi-lo" in low or "hi/lo" in low
         return (Game.SEVEN_CARD_STUD_HI_LO, "7 Card Stud Hi/Lo") if hi_lo else (Game.SEVEN_CARD_STUD, "7 Card Stud")
     if "six plus" in low or "6+" in low:
@@ -247,8 +247,8 @@ class _Builder:
               game: Game) -> None:
         """The rounds in order, each one's board cards first and its actions by their ``no``; sums are added
         chips, turned into the calls, bets and raise totals of the events."""
-        stud = game in (Game.SEVEN_CARD_STUD, Game.SEVEN_CARD_STUD_HI_LO, Game.OTHER)
-        streets = (FIVE_STUD_ROUNDS if game is Game.OTHER else STUD_ROUNDS) if stud else FLOP_ROUNDS
+        stud = game in (Game.SEVEN_CARD_STUD, Game.SEVEN_CARD_STUD_HI_LO, Game.FIVE_CARD_STUD)
+        streets = (FIVE_STUD_ROUNDS if game is Game.FIVE_CARD_STUD else STUD_ROUNDS) if stud else FLOP_ROUNDS
         self.bets = RoundBets(stacks)
         by_round: dict[int, list[Node]] = {}
         for r, a in actions:
@@ -317,7 +317,12 @@ class _Builder:
         elif code == "4":
             self.events.append(Check(line=line, player=name))
         elif code in WAGERS:  # a raise (23) states its total for the round, the others the chips they add
-            self.events.append(self.bets.wager(line, name, WAGERS[code], added))
+            kind = WAGERS[code]
+            if kind == "bet" and self.bets.top() > self.bets.before(name):
+                # stud: the completion over the bring-in is written as a bet (5 Card Stud, 2011): the raise its
+                # chips make, as RoundBets reads an all-in
+                kind = "all_in"
+            self.events.append(self.bets.wager(line, name, kind, added))
         else:
             raise IPokerError(f"line {line}: unknown action type {code!r}")
 

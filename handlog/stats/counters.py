@@ -32,6 +32,12 @@ STUD_SLOTS: dict[S, int] = {S.FOURTH: 1, S.FIFTH: 2, S.SIXTH: 3, S.RIVER: 4, S.S
 """Stud's rounds after third street (its first round, "preflop" here): fourth to sixth street take the flop, turn
 and river slots (fpdb's street1–3), seventh street slot 4 (fpdb's street4)."""
 
+FIVE_STUD_SLOTS: dict[S, int] = {S.THIRD: 1, S.FOURTH: 2, S.FIFTH: 3}
+"""Five Card Stud's rounds after second street (its first round): third to fifth street, slots 1–3."""
+
+STUD_FIRST: dict[S, tuple[dict[S, int], int]] = {S.THIRD: (STUD_SLOTS, 4), S.SECOND: (FIVE_STUD_SLOTS, 3)}
+"""A stud game's first street, with the slots of its later rounds and the last slot."""
+
 SLOT_NAMES = {1: "flop", 2: "turn", 3: "river"}
 
 
@@ -94,8 +100,9 @@ def betting(events: Iterable[Event], players: Sequence[str]) -> Betting:
     completion = False  # stud: the completion of the bring-in is still to come (it is the first full bet, no raise)
     for e in events:
         new: int | None = None
-        if isinstance(e, StreetStart) and e.street == S.THIRD:
-            slots, last, completion = STUD_SLOTS, 4, True  # stud: the bring-in is a post, third street round 0
+        if isinstance(e, StreetStart) and e.street in STUD_FIRST and slots is POSTFLOP_SLOTS:
+            # stud: the bring-in is a post, the first street (third; Five Card Stud: second) round 0
+            (slots, last), completion = STUD_FIRST[e.street], True
         if isinstance(e, StreetStart):
             new = slots.get(e.street)
             drawing = e.street in (S.DRAW_1, S.DRAW_2, S.DRAW_3)

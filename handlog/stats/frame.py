@@ -46,17 +46,19 @@ FIELDS = (*HAND_FIELDS, *COUNTER_FIELDS, "all_in_street", *MONEY_FIELDS)
 
 FLOP_GAMES = frozenset({
     Game.HOLDEM, Game.SIX_PLUS_HOLDEM, Game.OMAHA, Game.OMAHA_HI_LO, Game.FIVE_CARD_OMAHA, Game.FIVE_CARD_OMAHA_HI_LO,
-    Game.SIX_CARD_OMAHA, Game.COURCHEVEL, Game.COURCHEVEL_HI_LO,
+    Game.SIX_CARD_OMAHA, Game.COURCHEVEL, Game.COURCHEVEL_HI_LO, Game.IRISH,
 })
 """Games of blinds, a button and a board: every counter (VPIP, PFR, 3-bet, steal, c-bets, streets seen …) is
-defined for them as for Hold'em (Courchevel's preflop board card changes none)."""
+defined for them as for Hold'em (Courchevel's preflop board card changes none, nor Irish's discard after the
+flop, which takes no betting round)."""
 DRAW_GAMES = frozenset({
     Game.FIVE_CARD_DRAW, Game.BADUGI, Game.TRIPLE_DRAW_27, Game.SINGLE_DRAW_27, Game.TRIPLE_DRAW_A5,
 })
 """Draw games: the same counters, the rounds after the draws in place of flop, turn and river."""
-STUD_GAMES = frozenset({Game.SEVEN_CARD_STUD, Game.SEVEN_CARD_STUD_HI_LO, Game.RAZZ})
+STUD_GAMES = frozenset({Game.SEVEN_CARD_STUD, Game.SEVEN_CARD_STUD_HI_LO, Game.RAZZ, Game.FIVE_CARD_STUD})
 """Stud games: third street is the first round (VPIP, raise = completing the bring-in or raising), fourth to sixth
-street the later slots; no button and no blinds, so no position, steal or blind counters."""
+street the later slots (Five Card Stud: second street first, third to fifth after it); no button and no blinds,
+so no position, steal or blind counters."""
 SUPPORTED_GAMES = FLOP_GAMES | DRAW_GAMES | STUD_GAMES
 """Games whose statistics are computed (the others are skipped by :func:`per_hand`)."""
 

@@ -104,16 +104,27 @@ def test_graph_draws_one_currency(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert "has no GBP hands" in capsys.readouterr().err
 
 
+NOT_REPLAYED_PHH = """variant = "NS"
+antes = [1, 1]
+blinds_or_straddles = [0, 2]
+min_bet = 2
+starting_stacks = [100, 100]
+actions = ["d dh p1 AsKs", "d dh p2 QdQc", "p1 f"]
+"""
+"""A PHH Short Deck hand: PHH's short deck is read (``Game.OTHER``) but not replayed, the one game left so since Full
+Tilt's Irish and 5 Card Stud are (issue 15)."""
+
+
 def test_games_without_statistics_are_named_not_dropped(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     samples = Path(__file__).resolve().parents[2] / "samples"
     razz = Path(__file__).resolve().parents[1] / "engine" / "hands" / "razz_showdown.txt"
-    # Full Tilt's 5 Card Stud is read but neither replayed nor counted
-    golden = Path(__file__).resolve().parents[1] / "formats" / "golden" / "fulltilt" / "omaha_hi_lo_observed_chat.txt"
-    five_stud = tmp_path / "five_card_stud.txt"
-    five_stud.write_text(golden.read_text(encoding="utf-8").replace("Limit Omaha Hi/Lo", "Limit 5 Card Stud"))
-    paths = [str(samples / "nl_holdem_cash.txt"), str(samples / "pl_omaha_cash.txt"), str(razz), str(five_stud)]
+    # PHH's Short Deck is read but neither replayed nor counted (Full Tilt's 5 Card Stud and Irish are, since
+    # issue 15)
+    short_deck = tmp_path / "short_deck.phh"
+    short_deck.write_text(NOT_REPLAYED_PHH, encoding="utf-8")
+    paths = [str(samples / "nl_holdem_cash.txt"), str(samples / "pl_omaha_cash.txt"), str(razz), str(short_deck)]
     assert main(["stats", "--quiet", "--no-allin-ev", *paths]) == 0
     err = capsys.readouterr().err
     assert "no statistics for these games yet, left out: 1 " in err

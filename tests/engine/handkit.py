@@ -20,6 +20,11 @@ from handlog.events import Event, Hand
 HANDS = Path(__file__).parent / "hands"
 
 EDITED: dict[str, tuple[str, str]] = {
+    "ftp_irish_showdown.edited.txt": (
+        "ftp_irish_discard.txt",
+        "the river bet and fold replaced by two checks and a showdown (Player0 shows Qs Qd, unseen in the original;"
+        " Hero the Ts Kc he kept), the summary to match: the Irish corpus hand ends without a showdown",
+    ),
     # name: (the real copy it was made from, what was changed and why)
     "fl_2005_no_uncalled_line.edited.txt": (
         "fl_2005_heads_up_button_big_blind.txt",

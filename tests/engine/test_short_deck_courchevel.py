@@ -11,8 +11,9 @@ from handkit import errors, parse
 
 import handlog
 from handlog.audit import audit
+from handlog.engine.rules import RulesProfile, profile_for
 from handlog.engine.shortdeck import short_deck_evaluator
-from handlog.engine.variants import variant_for
+from handlog.engine.variants import SIX_PLUS_HOLDEM, variant_for
 from handlog.events import Game, Street
 
 CORPUS = Path(__file__).resolve().parents[2] / ".." / "shared" / "corpus"
@@ -127,3 +128,16 @@ def test_every_corpus_short_deck_and_courchevel_hand_replays_clean() -> None:
     for hand in hands:
         result = audit(hand)
         assert result.replay.supported and not errors(result), (hand.file, hand.hand_id, errors(result))
+
+
+def test_each_rooms_published_ranking_of_trips_and_straights() -> None:
+    """PokerStars' 6+ Hold'em and partypoker's SHORTDECK rank three of a kind above a straight (their launches'
+    published rankings, cited in ``engine.rules``); a profile set the other way ranks the straight higher."""
+    assert profile_for("PokerStars").short_deck_trips_beat_straight
+    assert profile_for("PartyPoker").short_deck_trips_beat_straight
+    trips = ["Qh", "Qc"], ["Qd", "6s", "8h", "Kd", "9c"]
+    straight = ["Js", "Tc"], ["Qd", "6s", "8h", "Kd", "9c"]
+    other_way = RulesProfile(short_deck_trips_beat_straight=False)
+    for rules, trips_win in ((profile_for("PokerStars"), True), (other_way, False)):
+        rank = SIX_PLUS_HOLDEM.evaluator(rules.short_deck_trips_beat_straight)
+        assert (rank(*trips) < rank(*straight)) is trips_win

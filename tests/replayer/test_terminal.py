@@ -178,11 +178,21 @@ def test_step_in_a_real_terminal() -> None:
         os.close(master)
 
 
+NOT_REPLAYED_PHH = """variant = "NS"
+antes = [1, 1]
+blinds_or_straddles = [0, 2]
+min_bet = 2
+starting_stacks = [100, 100]
+actions = ["d dh p1 AsKs", "d dh p2 QdQc", "p1 f"]
+"""
+"""A PHH Short Deck hand: PHH's short deck is read (``Game.OTHER``) but not replayed, the one game left so since Full
+Tilt's Irish and 5 Card Stud are (issue 15)."""
+
+
 def test_a_game_not_replayed_says_so(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    # Full Tilt's 5 Card Stud is read but not replayed (every PokerStars game is replayed since issue 15)
-    golden = ENGINE_HANDS.parent.parent / "formats" / "golden" / "fulltilt" / "omaha_hi_lo_observed_chat.txt"
-    five_stud = tmp_path / "five_card_stud.txt"
-    five_stud.write_text(golden.read_text(encoding="utf-8").replace("Limit Omaha Hi/Lo", "Limit 5 Card Stud"))
-    code, out, _ = run(capsys, str(five_stud))
+    # PHH's Short Deck is read but not replayed (every game of the corpus is replayed since issue 15)
+    short_deck = tmp_path / "short_deck.phh"
+    short_deck.write_text(NOT_REPLAYED_PHH, encoding="utf-8")
+    code, out, _ = run(capsys, str(short_deck))
     assert code == 0 and panels(out) == []
     assert "[not replayed]" in out and "hands are read but not replayed yet" in out

@@ -97,8 +97,8 @@ WRONG: dict[str, tuple[Rule, ...]] = _with({
 @pytest.fixture(scope="module", params=sorted(SITES))
 def compared(request: pytest.FixtureRequest) -> tuple[str, Counter[str], Counter[str], Counter[str], list[str]]:
     site: str = request.param
-    # Hold'em and Five Card Draw, every difference explained; these rooms' Omaha and draw games (counted since
-    # issue 15) are not compared here yet
+    # Hold'em and Five Card Draw, every difference explained; these rooms' Omaha, draw and stud games (counted
+    # since issue 15) are compared in test_fpdb_other_games
     return (site, *compare(fo.sites_dev(site), WRONG, games=HOLDEM_AND_DRAW))
 
 
