@@ -56,19 +56,22 @@ class TurnOrder(TableState):
         return p.active and (p.acted_at is None or p.bet < self.level(p))
 
     def next_to_act(self) -> str | None:
+        """The seated player whose turn it is (``last_actor`` is always a seated player: an unseated one, whose seat
+        the log does not state, sits between the seated players who act before and after, so the turn passes over
+        them); when only unseated players still owe an action, the first of them."""
         if not self.round_open:
             return None
         start = self.players[self.last_actor].seat if self.last_actor is not None else self.round_anchor
         for p in self._after(start):
             if self.needs_action(p):
                 return p.name
-        return None
+        return next((p.name for p in self._unseated_states if self.needs_action(p)), None)
 
     def round_complete(self) -> bool:
         """No one still owes an action (a lone active player facing no bet has nothing to do)."""
         live = 0
         active: list[PlayerState] = []
-        for p in self._seated:
+        for p in self._seated if not self._unseated_states else [*self._seated, *self._unseated_states]:
             if p.in_hand and not p.folded:
                 live += 1
                 if not p.all_in:

@@ -28,49 +28,19 @@ READER_GAPS = {
 
 # Every flagged corpus hand, with the rule its log breaks (the engine's other codes in it follow from that one).
 FLAGGED: dict[tuple[str, str], set[str]] = {
-    # a player who "has joined the table" (no seat line, no stack) posts and acts: unknown-player
-    ("NLHE-0.02-0.04-USD-201207.players.joining.leaving.txt", "11970291958"): {
-        "call-nothing", "no-betting-round", "out-of-turn", "pot-overpaid", "rake", "street-after-hand-over",
-        "uncalled-bet", "uncalled-not-returned", "unknown-player",
-    },
-    ("NLHE-6max-USD-0.10-0.25-201212.unseated.big.blind.txt", "12385840660"): {
-        "out-of-turn", "pot-overpaid", "raise-increment", "raise-without-bet", "rake", "uncalled-bet",
-        "uncalled-not-returned", "unknown-player",
-    },
-    ("NLHE-6max-USD-0.10-0.25-201309.player.joins.and.posts.a.bb.txt", "13290328324"): {
-        "pot-overpaid", "rake", "unknown-player",
-    },
-    ("NLHE-6max-USD-0.10-0.25-201309.player.joins.as.bb.txt", "13291512580"): {
-        "out-of-turn", "pot-overpaid", "raise-increment", "raise-without-bet", "rake", "unknown-player",
-    },
-    ("NLHE-6max-USD-5-10-201408.joins.and.posts.bb.txt", "14017581513"): {
-        "blind-position", "out-of-turn", "pot-overpaid", "raise-increment", "raise-without-bet", "rake",
-        "uncalled-bet", "uncalled-not-returned", "unknown-player",
-    },
-    ("NLHE-USD-0.01-0.02-201105.Unseated.player.is.only.big.blind.txt", "10498911237"): {
-        "collected-total", "no-betting-round", "out-of-turn", "raise-increment", "raise-without-bet",
-        "street-after-hand-over", "unknown-player",
-    },
-    ("NLHE-USD-0.02-0.04-20100811.unseatedPlayerActions.txt", "9521729454"): {"no-betting-round", "unknown-player"},
-    # the anonymiser renamed the seat lines but not the actions: the actors have no seat (unknown-player)
-    ("NLHE-6max-USD-0.50-1.00-201301.partial.player.names.txt", "12566995177"): {
-        "call-amount", "collected-total", "out-of-turn", "round-incomplete", "total-pot", "uncalled-not-returned",
-        "unknown-player",
-    },
-    ("PLO-2max-USD-0.50-1.00-201601.unknown.preamble.txt", "14981802530"): {
-        "call-nothing", "out-of-turn", "round-incomplete", "unknown-player",
-    },
-    ("NLHE-1-EUR-STT-201211.tourno.missing.txt", "12359566781"): {
-        "acts-after-all-in", "all-in-unmarked", "call-amount", "check-facing-bet", "collected-total",
-        "exceeds-stack", "pot-overpaid", "rake", "uncalled-not-returned", "unknown-player",
-    },
+    # a name no line introduces (no seat line, no "has joined the table") posts or acts: reported once, and from
+    # there on who is who is not known, so nothing that follows from it is checked (the notes say so)
+    ("NLHE-6max-USD-0.10-0.25-201212.unseated.big.blind.txt", "12385840660"): {"unknown-player"},
+    # the anonymiser renamed the seat lines but not every action ("Hero" seated, "Hero Name" raises; "Player2"
+    # seated, "zejnikogoj" raises and wins)
+    ("NLHE-6max-USD-0.50-1.00-201301.partial.player.names.txt", "12566995177"): {"unknown-player"},
+    ("PLO-2max-USD-0.50-1.00-201601.unknown.preamble.txt", "14981802530"): {"unknown-player"},
+    # two defects: every seat line says "( 1 )" at blinds of 20/40 (the first call is more than the stack), and
+    # an action by a name the anonymiser missed
+    ("NLHE-1-EUR-STT-201211.tourno.missing.txt", "12359566781"): {"exceeds-stack", "unknown-player"},
     # a player who returns posts both blinds without a line ("silent post"): a check facing the blind
     ("NLHE-6max-USD-0.05-0.10-201209.silent.post.both.txt", "14067958"): {
         "check-facing-bet", "pot-overpaid", "rake", "round-incomplete",
-    },
-    # a new player seated with a zero stack calls: exceeds-stack
-    ("NLHE-USD-0.01-0.02-20100807.newPlayerWithZeroStack.txt", "9507514114"): {
-        "acts-after-all-in", "all-in-unmarked", "exceeds-stack",
     },
     # players act out of turn in the log (the seats act in another order than their numbers; a player moved from
     # another table acts before his seat's turn)
