@@ -81,7 +81,7 @@ class TableState:
         self.unseated: dict[str, int] = {}
         self._unseated_states: list[PlayerState] = []
         self.last_blind_seat: int | None = None  # the seat of the last seated player to post a live blind
-        self.unsure_from: int | None = None  # the line from which the log's players are not known (``_unseated_player``)
+        self.unsure_from: int | None = None  # from this line on, who is who is not known (``_unseated_player``)
         self._seat_names = tuple((p.seat, p.name) for p in self._seated)
         self._board_t: tuple[str, ...] = ()
         self.button = hand.button
