@@ -130,16 +130,21 @@ class TurnOrder(TableState):
         """Stud: the live player whose up cards show best (Razz: lowest); ties to the lowest seat."""
         stud = self.variant.stud
         showing = [p for p in self._seated if p.live and p.up]
-        if stud is None or not showing:
+        if stud is None or not showing or self._up_cards_unseen():
             return None
         return max(showing, key=lambda p: (showing_strength(p.up, stud.aces_low), -p.seat))
+
+    def _up_cards_unseen(self) -> bool:
+        """A live player whose up cards the log does not show (PartyPoker shows only the hero's): the best or the
+        lowest showing hand cannot be judged, so whoever acts first opens the round (``betting._act``)."""
+        return any(p.live and not p.up for p in self._seated)
 
     def bring_in_due(self) -> PlayerState | None:
         """Stud, third street: who brings in (or completes), by the lowest up card (Razz: the highest), suits
         breaking ties; a player all-in for the ante has nothing left to bring in with."""
         stud = self.variant.stud
         showing = [p for p in self._seated if p.live and p.up]
-        if stud is None or not showing:
+        if stud is None or not showing or self._up_cards_unseen():
             return None
         suits = self.rules.bring_in_suits
         low = min(showing, key=lambda p: bring_in_order(p.up[0], stud.aces_low, suits))

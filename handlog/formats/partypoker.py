@@ -195,6 +195,7 @@ class PartyPokerBuilder(TextHandBuilder):
         self.owed: tuple[str, Decimal] | None = None  # the unmatched part of the last bet, not yet returned
         self.collect_texts: dict[int, str] = {}  # the words of each collect line, by event index
         self.dead_money: dict[str, Decimal] = {}  # antes and dead blinds: in the pot, never part of a bet to match
+        self.stud_cards: dict[str, tuple[str, ...]] = {}  # stud: each player's cards dealt so far
 
     # -- header
     def HEADER(self, tok: Tok, fields: Fields | None = None) -> Tok:
@@ -292,13 +293,26 @@ class PartyPokerBuilder(TextHandBuilder):
         return tok
 
     def DEALT(self, tok: Tok, fields: Fields | None = None) -> Tok:
+        """Stud prints a later street's card alone ("Dealt to Player0 [  Td ]"): the cards held, then the new one."""
         f = self._f(tok, fields)
-        self.events.append(DealHole(line=self._lineno(tok), player=f["player"] or "", cards=self.card_list(f["cards"])))
+        player, dealt = f["player"] or "", self.card_list(f["cards"])
+        held = self.stud_cards.get(player, ())
+        if self._stud() and held and len(dealt) == 1:
+            self.events.append(DealHole(line=self._lineno(tok), player=player, cards=held, new=dealt))
+        else:
+            self.events.append(DealHole(line=self._lineno(tok), player=player, cards=dealt))
+        self.stud_cards[player] = held + dealt if held and len(dealt) == 1 else dealt
         return tok
 
+    def _stud(self) -> bool:
+        game = self.games.get((self.header.get("game") or "").strip().lower())
+        return game in (Game.SEVEN_CARD_STUD, Game.SEVEN_CARD_STUD_HI_LO)
+
     def DEALING(self, tok: Tok, fields: Fields | None = None) -> Tok:
+        """"** Dealing down cards **" starts hold'em's first round; stud's "** Dealing **" is third street."""
         self._implied_blinds()
-        self.events.append(StreetStart(line=self._lineno(tok), street=Street.PREFLOP))
+        street = Street.THIRD if self._stud() else Street.PREFLOP
+        self.events.append(StreetStart(line=self._lineno(tok), street=street))
         return tok
 
     def STREET(self, tok: Tok, fields: Fields | None = None) -> Tok:
