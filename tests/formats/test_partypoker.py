@@ -36,13 +36,8 @@ FLAGGED: dict[tuple[str, str], set[str]] = {
     ("NLHE-6max-USD-0.05-0.10-201209.silent.post.both.txt", "14067958"): {
         "check-facing-bet", "pot-overpaid", "rake", "round-incomplete",
     },
-    # players act out of turn in the log (the seats act in another order than their numbers; a player moved from
-    # another table acts before his seat's turn)
+    # players act out of turn in the log: the three first to act preflop fold in the reverse of their seats' order
     ("LHE-Freeroll-MTT-201207.txt", "11932613562"): {"out-of-turn"},
-    ("NLHE-25-USD-Freeroll-MTT-201205.player.moved.txt", "11749829747"): {
-        "call-nothing", "check-facing-bet", "collected-total", "exceeds-stack", "out-of-turn", "pot-overpaid",
-        "rake", "round-incomplete", "uncalled-not-returned",
-    },
     # the 2021 tournament logs' "bad math": the bets add up to 10 or 2 chips less than the stack and the Main Pot
     ("NLHE-MTT-USD-100-9-202104.anon.txt", "16194828757579au6ou93d1"): {"pot-overpaid", "total-pot"},
     ("NLHE-MTT-USD-50-5-202104.bad.math.txt", "1618961225358jrdwo4ad458"): {
@@ -231,3 +226,31 @@ def test_stud_streets_and_up_cards_are_read() -> None:
 )
 def test_planted_errors_in_stud_are_caught(old: str, new: str, code: str) -> None:
     assert code in {v.code for v in _corpus_hand(STUD_HI_LO, "11480841734", old, new).violations}
+
+
+MOVED = "fpdb/tour/PartyPoker/Flop/NLHE-25-USD-Freeroll-MTT-201205.player.moved.txt"
+
+
+def test_a_player_moved_in_is_not_dealt_in_and_posts_no_implied_blind() -> None:
+    """"Blinds(30/60)" and no post line: the blinds are the first two players after the button *dealt in*; Player7
+    (seat 4, moved in from another table) appears on no line of the hand, so seats 6 and 7 post them (Player5
+    completes the small blind with "calls [30]", Player3 checks his big blind)."""
+    result = _corpus_hand(MOVED, "11749829747")
+    hand = result.replay.hand
+    assert [(e.player, e.amount) for e in hand.events if isinstance(e, Post)] == [
+        ("Player5", Decimal(30)), ("Player3", Decimal(60))
+    ]
+    assert {s.player for s in hand.seats if s.out_of_hand} == {"Player7"}
+    assert not result.violations
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "code"),
+    [
+        ("Player3 wins 4,080 chips", "Player3 wins 4,180 chips", "collected-total"),
+        ("Player5 calls [30]", "Player5 calls [60]", "call-amount"),
+        ("Player5 calls [30]\nPlayer3 checks", "Player3 checks\nPlayer5 calls [30]", "out-of-turn"),
+    ],
+)
+def test_planted_errors_with_implied_blinds_are_caught(old: str, new: str, code: str) -> None:
+    assert code in {v.code for v in _corpus_hand(MOVED, "11749829747", old, new).violations}
