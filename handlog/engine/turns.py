@@ -53,7 +53,15 @@ class TurnOrder(TableState):
         return level
 
     def needs_action(self, p: PlayerState) -> bool:
-        return p.active and (p.acted_at is None or p.bet < self.level(p))
+        """Still to act this round: not yet, or since a bet above the level the player last acted at. A player who
+        acted at this level without matching it (a check facing the bet, a call short) was reported then
+        (``check-facing-bet``, ``call-amount``) and is not waited for again: one error, one violation."""
+        if not p.active:
+            return False
+        if p.acted_at is None:
+            return True
+        level = self.level(p)
+        return p.bet < level and p.acted_at < level
 
     def next_to_act(self) -> str | None:
         """The seated player whose turn it is (``last_actor`` is always a seated player: an unseated one, whose seat
