@@ -47,12 +47,25 @@ def _cashed_out(replay: Replay) -> bool:
     return any(r.cashed_out for r in replay.results.values())
 
 
+def _put_in(replay: Replay) -> Decimal:
+    """Everything in the pot by the bets: what the players put in, after uncalled bets came back, and what the site
+    added."""
+    return sum((r.committed + r.uncalled_in_collect for r in replay.results.values()), ZERO) + _added(replay)
+
+
+def _unstated_bets(replay: Replay) -> Decimal:
+    """How much more the site's total pot holds than the bets its lines put in (``total-pot`` reports it): collects
+    that the total pays but the bets do not are that one error, not another."""
+    stated = replay.hand.summary.total_pot
+    return max(stated - _put_in(replay), ZERO) if stated is not None else ZERO
+
+
 def total_pot(replay: Replay) -> Iterator[Violation]:
     """"Total pot X": X is everything the players put in, after uncalled bets came back, and what the site added."""
     stated = replay.hand.summary.total_pot
     if stated is None:
         return
-    put_in = sum((r.committed + r.uncalled_in_collect for r in replay.results.values()), ZERO) + _added(replay)
+    put_in = _put_in(replay)
     if stated != put_in:
         yield _error(
             "total-pot", _pot_line(replay),
@@ -199,6 +212,7 @@ def collected_per_pot(replay: Replay) -> Iterator[Violation]:
         # a site that counts an uncalled excess in its owner's collect (Winamax) pays it beside the pot
         paid[index] = paid.get(index, ZERO) + c.amount - returned.pop(c.player, ZERO)
     added = _added(replay)  # the site's own money goes to the main pot
+    unstated = _unstated_bets(replay)
     for index, amount in sorted(paid.items()):
         if index == -1:
             holds = sum((p.amount for p in replay.pots), added)
@@ -206,7 +220,7 @@ def collected_per_pot(replay: Replay) -> Iterator[Violation]:
             holds = replay.pots[index].amount + (added if index == 0 else ZERO)
         else:
             continue
-        if amount > holds:
+        if amount > holds + unstated:
             yield _error("pot-overpaid", _pot_line(replay), f"{amount} is collected from a pot of {holds}")
 
 

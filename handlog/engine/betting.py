@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from handlog.engine.state import ZERO, PlayerState
+from handlog.engine.state import UNKNOWN_STACK, ZERO, PlayerState
 from handlog.engine.streets import Streets
 from handlog.engine.structures import RoundFacts
 from handlog.engine.violations import Category
@@ -42,7 +42,7 @@ class Betting(Streets):
                 # whoever acts first opens the round and the order is held from there
                 self.round_anchor = p.seat - 1
             expected = self.next_to_act()
-            if expected != name:
+            if expected != name and name not in self.unseated:  # an unseated player's turn cannot be judged
                 self.violate(
                     "out-of-turn", Category.LEGALITY, line,
                     f"{name} {what} out of turn: it is {expected or 'nobody'}'s turn",
@@ -56,7 +56,8 @@ class Betting(Streets):
             if p.folded and all(q.drew for q in self.live_players()):
                 self._finish_draw()  # the last player yet to draw folded: the draw is over
             return
-        self.last_actor = p.name
+        if p.name not in self.unseated:  # the turn passes over an unseated player (see ``next_to_act``)
+            self.last_actor = p.name
         if self.round_complete():
             self.round_open = False
             if self._draw_pending():
@@ -106,7 +107,10 @@ class Betting(Streets):
             )
         else:
             due = min(owed, self._effective_stack(p))
-            if e.amount != due:
+            if p.stack == UNKNOWN_STACK and e.all_in:  # all-in for less: the log's word, the stack is not stated
+                due = min(owed, e.amount)
+            # a call of what is owed by a player without the chips is one error, the stack (``exceeds-stack``)
+            if e.amount != due and not (e.amount == owed and e.amount > p.stack):
                 self.violate(
                     "call-amount", Category.LEGALITY, e.line,
                     f"{p.name} owes {owed} (and has {p.stack}); a call is {due}, the log calls {e.amount}",

@@ -116,7 +116,9 @@ RULES: tuple[Rule, ...] = (
          "house rules: the last round with a bet). A warning (sites show automatically) unless the profile says "
          "the room enforces it (holdem-rules-fa.txt, Shotdown)."),
     # structure: the log's own shape
-    Rule("unknown-player", STR, E, "Everyone who acts has a seat in the hand."),
+    Rule("unknown-player", STR, E, "Everyone who acts has a seat line, or a line saying they joined the table "
+         "(their seat and stack then go unchecked). Reported once; what follows from not knowing who is who is "
+         "not checked (the audit's notes say so)."),
     Rule("street-order", STR, E, "Streets come in the variant's order. A board street before the deal (no betting "
          "round begun) leaves the betting after it in no round: the replay stops there, with this one error."),
     Rule("street-not-in-game", STR, E, "Only the variant's streets are dealt."),

@@ -45,9 +45,8 @@ class ForcedPosts(TurnOrder):
                 self._put(p, e.amount, e.line)
             if e.post == PostType.SMALL_BLIND:
                 self.small_blind_posted = True
+            self._blind_anchor(p, e.post)
             if e.post in (PostType.BIG_BLIND, PostType.STRADDLE, PostType.BUTTON_BLIND):
-                if e.post == PostType.STRADDLE or self.blind_anchor is None or e.post == PostType.BUTTON_BLIND:
-                    self.blind_anchor = p.seat
                 if e.post == PostType.BIG_BLIND:
                     self.big_blind_player = self.big_blind_player or p.name
                     self.bb_level = max(self.bb_level, self.big_blind if e.all_in else p.bet)
@@ -62,6 +61,19 @@ class ForcedPosts(TurnOrder):
             self._bring_in(p, e)
         self._check_all_in_flag(p, e.all_in, e.line)
         self._check_blind_amount(p, e)
+
+    def _blind_anchor(self, p: PlayerState, post: PostType) -> None:
+        """The seat after which the first to act sits: the big blind's, or the last straddle's or button blind's. An
+        unseated blind sits just after the seated blind posted before it, so that seat stands for it."""
+        if p.name in self.unseated:
+            if post in (PostType.BIG_BLIND, PostType.STRADDLE) and self.blind_anchor is None:
+                self.blind_anchor = self.last_blind_seat
+            return
+        self.last_blind_seat = p.seat
+        if post in (PostType.STRADDLE, PostType.BUTTON_BLIND) or (
+            post == PostType.BIG_BLIND and self.blind_anchor is None
+        ):
+            self.blind_anchor = p.seat
 
     def _bring_in(self, p: PlayerState, e: Post) -> None:
         """Stud's bring-in: a forced bet by the lowest up card (Razz: the highest), suits breaking ties
@@ -97,6 +109,8 @@ class ForcedPosts(TurnOrder):
         """Blinds, antes, the button blind and straddles at their amounts and seats (see ``forced``)."""
         dealt = [q.seat for q in self._seated if q.in_hand]
         problem = self.forced.check(e, p.seat, dealt)
+        if problem is not None and p.name in self.unseated and problem.code.endswith("-position"):
+            return  # an unseated player's seat is not known: only the amount is checked
         if problem is not None:
             self.violate(problem.code, problem.category, e.line, problem.message)
 
@@ -141,7 +155,7 @@ class ForcedPosts(TurnOrder):
     def _check_heads_up_blinds(self, line: int) -> None:
         """Heads-up, the button posts the small blind."""
         dealt = [p for p in self._seated if p.in_hand]
-        if len(dealt) != 2 or self.button is None:
+        if len(dealt) != 2 or self.button is None or self.unseated:  # an unseated player may be in the hand too
             return
         for step in self.steps:
             e = step.event

@@ -16,9 +16,11 @@ from handlog.engine.structures import BettingStructure, structure_for
 from handlog.engine.variants import Variant
 from handlog.engine.views import Step
 from handlog.engine.violations import Category, Severity, Violation
-from handlog.events import ButtonDraw, Collect, Hand, Street, Structure, UncalledBet
+from handlog.events import ButtonDraw, Collect, Hand, PlayerStatus, StatusChange, Street, Structure, UncalledBet
 
 ZERO = Decimal(0)
+UNKNOWN_STACK = Decimal("Infinity")
+"""The stack of a player the log gives no seat line: not known, so never exceeded (``TableState.unseated``)."""
 @dataclass(slots=True)
 class PlayerState:
     seat: int
@@ -75,6 +77,11 @@ class TableState:
                 in_hand=not (s.out_of_hand or (s.sitting_out and hand.tournament is None)),
             )
         self._seated = list(self.players.values())
+        # players who act without a seat line, by the line they first appear on (see ``_unseated_player``)
+        self.unseated: dict[str, int] = {}
+        self._unseated_states: list[PlayerState] = []
+        self.last_blind_seat: int | None = None  # the seat of the last seated player to post a live blind
+        self.unsure_from: int | None = None  # from this line on, who is who is not known (``_unseated_player``)
         self._seat_names = tuple((p.seat, p.name) for p in self._seated)
         self._board_t: tuple[str, ...] = ()
         self.button = hand.button
@@ -112,6 +119,7 @@ class TableState:
         self.full_level = ZERO  # fixed limit: the bet of the last complete bet or raise this round
         self.bb_level = ZERO  # preflop: the full big blind, owed by callers even when the blind is all-in short
         self.notes: list[str] = []
+        self._joined_without_chips(hand)
         self.big_blind_player: str | None = None
         self.forced = ForcedBets(hand, rules, self.big_blind)
         self.fourth_big = False  # stud: the big bet was made on fourth street over an open pair
@@ -122,7 +130,23 @@ class TableState:
         """Run it twice: the second board (None when the hand was run once)."""
         return self.run_boards.get(2)
 
+    def _joined_without_chips(self, hand: Hand) -> None:
+        """A player who joins the table during the hand may have a seat line printed before their chips arrived
+        (PartyPoker: "Seat 2: P ( $0 USD )", then "P has joined the table." and a big blind): the stack is not
+        stated, so it is not checked."""
+        for e in hand.events:
+            if isinstance(e, StatusChange) and e.status is PlayerStatus.JOINS:
+                p = self.players.get(e.player)
+                if p is not None and p.stack == ZERO:
+                    p.stack = UNKNOWN_STACK
+                    self.notes.append(
+                        f"{p.name} joined the table during the hand (line {e.line}) and the seat line shows no chips:"
+                        f" {p.name}'s stack is not stated, so it was not checked"
+                    )
+
     def violate(self, code: str, category: Category, line: int, message: str, warning: bool = False) -> None:
+        if self.unsure_from is not None and code != "unknown-player" and category is not Category.CARDS:
+            return  # who is who is no longer known: what follows from it is not held against the hand (one error)
         severity = Severity.WARNING if warning else Severity.ERROR
         self.violations.append(Violation(code, category, severity, line, message))
 
@@ -138,9 +162,51 @@ class TableState:
     def _player(self, name: str, line: int) -> PlayerState | None:
         p = self.players.get(name)
         if p is None:
+            p = self._unseated_player(name, line)
+        return p
+
+    def _unseated_player(self, name: str, line: int) -> PlayerState:
+        """A player the log has act (post, collect …) without a seat line.
+
+        When the log says the player joined the table during the hand (PartyPoker prints the seats before a player
+        who sits down and posts at once), the player is known, only not where they sit nor with how much: the
+        replay goes on with what the log does state. Their chips go into the pots like anyone's, so the amounts,
+        the pots and the totals are still checked, and so is the order of the seated players among themselves (an
+        unseated player sits somewhere between the seated players who act before and after, so the turn passes
+        over them: ``turns``); only their own turn, their blinds' seats and their stack cannot be, and the notes
+        say so.
+
+        Otherwise (a name no line introduces: a log renamed in part, a player left out of the seat lines) the log
+        is wrong, and ``unknown-player`` is reported once, at its first line. From there on the replay cannot tell
+        whether the name is a seated player's under another name, so nothing that depends on who is who (turns,
+        amounts owed, stacks, pots, totals) is held against the hand (one error, one violation): the replay goes on
+        for its cards and its record, and the notes say what was not checked."""
+        joined = next(
+            (e.line for e in self.hand.events
+             if isinstance(e, StatusChange) and e.status is PlayerStatus.JOINS and e.player == name and e.line <= line),
+            None,
+        )
+        if joined is None:
             self.violate(
-                "unknown-player", Category.STRUCTURE, line, f"{name!r} acts but has no seat at this table"
+                "unknown-player", Category.STRUCTURE, line,
+                f"{name!r} acts but has no seat at this table (no seat line names the player)",
             )
+            if self.unsure_from is None:
+                self.unsure_from = line
+                self.notes.append(
+                    f"{name!r} has no seat line (first on line {line}): from there on the replay cannot tell who is"
+                    " who, so the turns, the amounts owed, the stacks, the pots and the totals were not checked"
+                )
+        else:
+            self.notes.append(
+                f"{name} joined the table during the hand (line {joined}) and has no seat line: {name}'s seat and"
+                f" stack are not stated, so {name}'s turn, blinds' seats and stack were not checked (the seated"
+                " players' order, the amounts and the pots were)"
+            )
+        p = PlayerState(0, name, ZERO, UNKNOWN_STACK, in_hand=False)  # dealt in by a post or an action
+        self.players[name] = p
+        self.unseated[name] = line
+        self._unseated_states.append(p)
         return p
 
     def see(self, cards: tuple[str, ...], line: int, what: str) -> None:
@@ -182,12 +248,18 @@ class TableState:
             p.bet += amount
 
     def _check_all_in_flag(self, p: PlayerState, flagged: bool, line: int, capped: bool = False) -> None:
+        if p.stack == UNKNOWN_STACK:  # an unseated player's stack is not known: the log's word is taken
+            if flagged and not p.all_in:
+                p.all_in = True
+                p.all_in_street = self.street or Street.PREFLOP
+            return
         at_cap = self.cap is not None and p.committed >= self.cap
         if p.stack <= 0 or at_cap or capped:
             if not p.all_in:
                 p.all_in = True
                 p.all_in_street = self.street or Street.PREFLOP
-            if not flagged and p.stack <= 0 and not at_cap and not capped:
+            # below zero, the player put in more than they had: ``exceeds-stack`` says so, once
+            if not flagged and p.stack == 0 and not at_cap and not capped:
                 self.violate(
                     "all-in-unmarked", Category.STRUCTURE, line,
                     f"{p.name} has no chips left but the line does not say 'and is all-in'", warning=True,

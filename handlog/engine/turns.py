@@ -53,22 +53,33 @@ class TurnOrder(TableState):
         return level
 
     def needs_action(self, p: PlayerState) -> bool:
-        return p.active and (p.acted_at is None or p.bet < self.level(p))
+        """Still to act this round: not yet, or since a bet above the level the player last acted at. A player who
+        acted at this level without matching it (a check facing the bet, a call short) was reported then
+        (``check-facing-bet``, ``call-amount``) and is not waited for again: one error, one violation."""
+        if not p.active:
+            return False
+        if p.acted_at is None:
+            return True
+        level = self.level(p)
+        return p.bet < level and p.acted_at < level
 
     def next_to_act(self) -> str | None:
+        """The seated player whose turn it is (``last_actor`` is always a seated player: an unseated one, whose seat
+        the log does not state, sits between the seated players who act before and after, so the turn passes over
+        them); when only unseated players still owe an action, the first of them."""
         if not self.round_open:
             return None
         start = self.players[self.last_actor].seat if self.last_actor is not None else self.round_anchor
         for p in self._after(start):
             if self.needs_action(p):
                 return p.name
-        return None
+        return next((p.name for p in self._unseated_states if self.needs_action(p)), None)
 
     def round_complete(self) -> bool:
         """No one still owes an action (a lone active player facing no bet has nothing to do)."""
         live = 0
         active: list[PlayerState] = []
-        for p in self._seated:
+        for p in self._seated if not self._unseated_states else [*self._seated, *self._unseated_states]:
             if p.in_hand and not p.folded:
                 live += 1
                 if not p.all_in:
@@ -127,16 +138,21 @@ class TurnOrder(TableState):
         """Stud: the live player whose up cards show best (Razz: lowest); ties to the lowest seat."""
         stud = self.variant.stud
         showing = [p for p in self._seated if p.live and p.up]
-        if stud is None or not showing:
+        if stud is None or not showing or self._up_cards_unseen():
             return None
         return max(showing, key=lambda p: (showing_strength(p.up, stud.aces_low), -p.seat))
+
+    def _up_cards_unseen(self) -> bool:
+        """A live player whose up cards the log does not show (PartyPoker shows only the hero's): the best or the
+        lowest showing hand cannot be judged, so whoever acts first opens the round (``betting._act``)."""
+        return any(p.live and not p.up for p in self._seated)
 
     def bring_in_due(self) -> PlayerState | None:
         """Stud, third street: who brings in (or completes), by the lowest up card (Razz: the highest), suits
         breaking ties; a player all-in for the ante has nothing left to bring in with."""
         stud = self.variant.stud
         showing = [p for p in self._seated if p.live and p.up]
-        if stud is None or not showing:
+        if stud is None or not showing or self._up_cards_unseen():
             return None
         suits = self.rules.bring_in_suits
         low = min(showing, key=lambda p: bring_in_order(p.up[0], stud.aces_low, suits))

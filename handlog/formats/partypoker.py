@@ -86,6 +86,9 @@ ZONES = {
     "AEST": "Australia/Sydney", "AEDT": "Australia/Sydney",
 }
 """The zone of each abbreviation PartyPoker's clients print (the player's local time)."""
+_IN_HAND = ("folds", "checks", "calls", "bets", "double bets", "raises", "is all-In", "shows", "doesn't show",
+            "does not show", "wins", "completes", "bring-ins")
+"""What a line says a player dealt in did (after the name)."""
 SKINS = {"Poker Stars": "PokerStars", "WPN": "WPN", "PokerBros": "PokerBros"}
 """The rooms that dealt a converted copy, by the tag after its header."""
 
@@ -195,6 +198,8 @@ class PartyPokerBuilder(TextHandBuilder):
         self.owed: tuple[str, Decimal] | None = None  # the unmatched part of the last bet, not yet returned
         self.collect_texts: dict[int, str] = {}  # the words of each collect line, by event index
         self.dead_money: dict[str, Decimal] = {}  # antes and dead blinds: in the pot, never part of a bet to match
+        self.stud_cards: dict[str, tuple[str, ...]] = {}  # stud: each player's cards dealt so far
+        self.hand_lines: Sequence[str] = getattr(self, "hand_lines", ())  # set by ``PartyPokerFormat.parse``
 
     # -- header
     def HEADER(self, tok: Tok, fields: Fields | None = None) -> Tok:
@@ -292,13 +297,26 @@ class PartyPokerBuilder(TextHandBuilder):
         return tok
 
     def DEALT(self, tok: Tok, fields: Fields | None = None) -> Tok:
+        """Stud prints a later street's card alone ("Dealt to Player0 [  Td ]"): the cards held, then the new one."""
         f = self._f(tok, fields)
-        self.events.append(DealHole(line=self._lineno(tok), player=f["player"] or "", cards=self.card_list(f["cards"])))
+        player, dealt = f["player"] or "", self.card_list(f["cards"])
+        held = self.stud_cards.get(player, ())
+        if self._stud() and held and len(dealt) == 1:
+            self.events.append(DealHole(line=self._lineno(tok), player=player, cards=held, new=dealt))
+        else:
+            self.events.append(DealHole(line=self._lineno(tok), player=player, cards=dealt))
+        self.stud_cards[player] = held + dealt if held and len(dealt) == 1 else dealt
         return tok
 
+    def _stud(self) -> bool:
+        game = self.games.get((self.header.get("game") or "").strip().lower())
+        return game in (Game.SEVEN_CARD_STUD, Game.SEVEN_CARD_STUD_HI_LO)
+
     def DEALING(self, tok: Tok, fields: Fields | None = None) -> Tok:
+        """"** Dealing down cards **" starts hold'em's first round; stud's "** Dealing **" is third street."""
         self._implied_blinds()
-        self.events.append(StreetStart(line=self._lineno(tok), street=Street.PREFLOP))
+        street = Street.THIRD if self._stud() else Street.PREFLOP
+        self.events.append(StreetStart(line=self._lineno(tok), street=street))
         return tok
 
     def STREET(self, tok: Tok, fields: Fields | None = None) -> Tok:
@@ -500,6 +518,14 @@ class PartyPokerBuilder(TextHandBuilder):
         return tok
 
     # -- the hand
+    def _heard_of(self, player: str) -> bool:
+        """Whether a line of the hand has ``player`` act, show, win or be dealt cards."""
+        dealt = f"Dealt to {player} "
+        return any(
+            line.startswith(dealt) or (line.startswith(f"{player} ") and line[len(player) + 1 :].startswith(_IN_HAND))
+            for line in self.hand_lines
+        )
+
     def _implied_blinds(self) -> None:
         """A tournament log with a level line and no post line: the blinds were posted as the level states, by the
         two players after the button (heads-up: the button and the other player)."""
@@ -510,6 +536,10 @@ class PartyPokerBuilder(TextHandBuilder):
         if pair is None or button is None:
             return
         seats = sorted(self.seats, key=lambda s: s.seat)
+        # a player seated and never heard of in the hand (one moved in from another table, waiting for the big
+        # blind) is not dealt in and posts nothing: the blinds are the next players' who are
+        dealt = [s for s in seats if self._heard_of(s.player)]
+        seats = dealt if len(dealt) >= 2 else seats
         after = [s for s in seats if s.seat > int(button)] + [s for s in seats if s.seat <= int(button)]
         if len(seats) == 2:
             after = [after[-1], after[0]]
@@ -604,10 +634,12 @@ class PartyPokerBuilder(TextHandBuilder):
                 self.events[first_collect:] = [*late, *rest]
         self.seats.sort(key=lambda s: s.seat)  # classic logs list the seats in no order
         # A seated player the log never shows doing anything (no blind, no action, no card) sat the hand out: the
-        # classic layout lists them like the others.
+        # classic layout lists them like the others. Every player dealt in acts (a tournament's absent players fold
+        # in turn), so one never heard of was not dealt in (a tournament player moved in, waiting for the blind).
         acting = {getattr(e, "player", None) for e in self.events if not isinstance(e, StatusChange | Notice)}
         acting -= {e.player for e in self.events if isinstance(e, StatusChange) and e.status is PlayerStatus.SITS_OUT}
-        self.seats = [s if s.player in acting else s.model_copy(update={"sitting_out": True}) for s in self.seats]
+        out = {"sitting_out": True, "out_of_hand": bool(self.header.get("tournament"))}
+        self.seats = [s if s.player in acting else s.model_copy(update=out) for s in self.seats]
         self._mark_all_ins()
         self.stakes = self._stakes()
         self.stakes_text = self.header.get("stakes") or ""
@@ -652,6 +684,9 @@ class PartyPokerFormat(TextSiteFormat):
         """Lines glued by the client (``P does not show cards.P wins $1,10 USD``) are read apart; every piece keeps
         the number of the line it came from."""
         lines = [line.replace("\x00", "") for line in lines]  # some clients start lines with a NUL byte
+        builder = self._grammar()[1]
+        assert isinstance(builder, PartyPokerBuilder)
+        builder.hand_lines = lines  # who is dealt in, for the blinds a log implies (``_implied_blinds``)
         pieces: list[str] = []
         numbers: list[int] = []
         for index, line in enumerate(lines):

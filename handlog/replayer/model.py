@@ -158,6 +158,8 @@ def amount_text(amount: Decimal) -> str:
 
 
 def money(amount: Decimal, symbol: str) -> str:
+    if amount.is_infinite():  # a stack the log does not state (a player who joined during the hand: ``engine.state``)
+        return "?"
     sign = "-" if amount < 0 else ""
     return f"{sign}{symbol}{amount_text(abs(amount))}"
 

@@ -152,3 +152,26 @@ def test_run_checks_skips_hands_not_replayed() -> None:
     hand = with_summary(load("nl_6max_kicker.txt"), total_pot=D(1))
     assert run_checks(replay(hand))
     assert run_checks(replay(hand.model_copy(update={"game": Game.OTHER}))) == []
+
+
+def test_a_pot_the_bets_do_not_make_is_one_violation() -> None:
+    # the site's total says 9.05 and Player4 collects 8.65 of it (rake 0.40), while the bets put in 8.95: one
+    # discrepancy, between the action lines and the total (total-pot), not also a pot paid more than it holds
+    hand = with_summary(with_event(load("nl_6max_kicker.txt"), 32, amount=D("8.65")), total_pot=D("9.05"))
+    rp = replay(hand)
+    assert codes(accounting.total_pot(rp)) == [("total-pot", "accounting", 34)]
+    assert codes(accounting.collected_per_pot(rp)) == []
+    # … but a collect of more than even the stated total is overpaid
+    over = replay(with_event(hand, 32, amount=D("9.10")))
+    assert codes(accounting.collected_per_pot(over)) == [("pot-overpaid", "accounting", 34)]
+
+
+def test_a_name_without_a_seat_leaves_only_the_card_checks() -> None:
+    # Player3 has no seat line: who put in and won what is not known, so the money checks do not run (even a
+    # wrong total is not judged); the card checks do
+    hand = load("nl_6max_kicker.txt")
+    hand = hand.model_copy(update={"seats": tuple(s for s in hand.seats if s.player != "Player3")})
+    found = run_checks(replay(with_summary(hand, total_pot=D(1))))
+    assert found == []
+    board = with_summary(hand, boards=(("9h", "8s", "3c", "8d", "5c"),))
+    assert "board-mismatch" in {v.code for v in run_checks(replay(board))}

@@ -158,11 +158,6 @@ def _corpus_stud_hands() -> list[tuple[str, Hand]]:
 
 # The stud hands of the corpus whose audit finds an error, with the rule their log breaks (or the reader's doubt)
 FLAGGED = {
-    # NOT a defect of these logs: the PartyPoker reader (written before stud was replayed) does not yet read two of
-    # its stud layouts' street lines, so the replay sees fourth street after "preflop" (street-order) and, in the
-    # hi/lo hand, the up cards dealt as changed hole cards. A known reader gap, listed so that it is not forgotten.
-    ("fpdb/cash/PartyPoker/Stud/7-StudHL-USD-10-20.201202.wins.lo.pot.txt", "11480841734"),
-    ("fpdb/tour/PartyPoker/Stud/7-Stud-USD-MTT-6.00-201205.txt", "11792805420"),
     # NOT defects of these logs either: the Merge reader's known gaps (tests/formats/test_merge.READER_GAPS), the
     # 2011 HORSE tournament's stud and razz hands, whose limits the file does not state, and a no-limit stud hand
     # whose stakes it misreads

@@ -43,10 +43,6 @@ UNPARSED = {
     ("fpdb/cash/Winning/Stud/7-Stud-HL-8max-USD-1.00-2.00-201608.HH00000000 G0.txt", "693976187"):
         "the hand ends too early (truncated?)",
 }
-UNNAMED_ACTS = {
-    "call-nothing", "collected-total", "no-betting-round", "out-of-turn", "raise-increment", "raise-without-bet",
-    "street-after-hand-over", "summary-won", "total-pot", "unknown-player",
-}
 # Every parsed hand whose audit finds something, with what and why. Nothing else may.
 FLAGGED: dict[tuple[str, str], set[str]] = {
     # Run twice, Omaha Hi/Lo: each run's pot is $123.00 (its "Main pot 1 $123.00 | Rake $1.50" lines). Run 1:
@@ -63,15 +59,11 @@ FLAGGED: dict[tuple[str, str], set[str]] = {
     (PLO8, "1471753259"): {"blind-position"},
     # A warning: the site turns the hands up in its own order.
     (PLO8, "1471752306"): {"showdown-order"},
-    # 2016: an unnamed player ("Player  has big blind (2)", "Player  folds") with no seat posts, bets and wins;
-    # the seats' own numbers then do not add up either.
-    **{(f"{d}/{UNKNOWN}", "665312038"): UNNAMED_ACTS - {"call-nothing", "collected-total", "no-betting-round",
-                                                       "street-after-hand-over", "summary-won"} | {"pot-overpaid"}
-       for d in TWICE},
-    **{(f"{d}/{UNKNOWN}", "665307190"): set(UNNAMED_ACTS) for d in TWICE},
+    # 2016: an unnamed player ("Player  has big blind (2)", "Player  folds") with no seat posts, bets and wins:
+    # one error, reported once; from there on who is who is unknown, so nothing that follows from it is checked
+    **{(f"{d}/{UNKNOWN}", h): {"unknown-player"} for d in TWICE for h in ("665312038", "665307190")},
     ("fpdb/tour/Winning/NLHE-NA-0-0 HH00000000 T1-G0-201601.unknown.player.acts.txt", "547441485"): {
-        "blind-position", "collected-total", "raise-increment", "street-after-hand-over", "total-pot",
-        "uncalled-bet", "unknown-player",
+        "unknown-player"
     },
     # "Player barzop posts (5)" at 5/10: a new player's post of half the big blind, live (he calls 5 more and the
     # ledger counts "Bets: 10." from him); the house rule wants the big blind, and the same file's other new
@@ -324,8 +316,9 @@ def test_every_hand_audits_clean_but_the_listed_ones(corpus: tuple) -> None:
     _, records, _ = corpus
     flagged, parsed, accounting_clean = audit_flags(records)
     assert flagged == FLAGGED
-    # 6 hands break the site's numbers: 5 an unnamed player's (counted once per copy), the run-it-twice summary
-    assert parsed - accounting_clean == 6
+    # 1 hand breaks the site's numbers: the run-it-twice summary (the unnamed player's 5 are not held to them:
+    # who put in what is not known once a name has no seat)
+    assert parsed - accounting_clean == 1
 
 
 # The file names that say which defect fpdb kept the file for: their hands are no genuine hands.

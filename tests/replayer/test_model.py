@@ -161,3 +161,12 @@ def test_a_hand_that_cannot_be_drawn_costs_that_hand_only(monkeypatch: pytest.Mo
     view = record_view(record)
     assert view["status"] == "not-replayed" and view["states"] == []
     assert view["error"] == "handlog could not draw this hand (KeyError: 'Player9'); please report it"
+
+
+def test_a_stack_the_log_does_not_state_is_shown_as_unknown() -> None:
+    # a player who joined during the hand with a seat line of no chips (engine.state: UNKNOWN_STACK)
+    from handlog.engine.state import UNKNOWN_STACK
+    from handlog.replayer.model import money
+
+    assert money(UNKNOWN_STACK, "$") == "?"
+    assert money(Decimal("-1.50"), "$") == "-$1.50"
