@@ -109,6 +109,12 @@ class RulesProfile(BaseModel):
     the straight higher sets False."""
     stud_open_pair_big_bet: bool = True
     """Stud: an open pair on fourth street lets a player bet or raise the big bet there (the usual stud rule)."""
+    level_rise_lags_one_hand: bool = False
+    """Tournaments: the blinds in force are the level the header states (holdem-rules-de.txt, "Die Blinden"). A room
+    whose header already names the new level in the first hand dealt after the blinds go up, while that hand is
+    still played at the level before (its blinds, its ante, raises measured by its big blind), says so here: a hand
+    whose small and big blinds are both posted below the header's, in the header's proportion, is then replayed at
+    the posted blinds, and the replay's notes say so. Any other blind amount stays a ``blind-amount`` violation."""
 
 
 STANDARD = RulesProfile()
@@ -147,7 +153,15 @@ SITE_PROFILES: dict[str, RulesProfile] = {
     # double ("over-straddle"): PLO-5 $0.1/$0.25 hand OM1410171 (fpdb/cash/GGPoker/Flop/PLO5-6max-USD-0.1-0.25-
     # 202104.over.straddle.txt) straddles $0.5, then to $15.35 all-in, and the site's own numbers take it as
     # posted ("Uncalled bet ($15.1) returned", "Total pot $0.6").
-    "GGPoker": RulesProfile(name="GGPoker", straddle_seat=StraddleSeat.ANY, max_straddles=8, over_straddle=True),
+    # Its tournament header names a new level one hand early: in the corpus' 2020 $250 Daily Special
+    # (fpdb/tour/GGPoker/Flop/NLHE-8max-MTT-USD-250-202006.txt, 59 hands, levels 2 to 8) the first hand under each of
+    # the six new levels posts the level before's blinds and ante ("Level3 (80/160)" posts 60, 120 and antes of 18,
+    # the hands after it 80, 160 and 25) and its raises are sized by that big blind ("raises 160 to 320" under
+    # "Level4 (90/180)", at 80/160); every later hand of a level posts the header's blinds.
+    "GGPoker": RulesProfile(
+        name="GGPoker", straddle_seat=StraddleSeat.ANY, max_straddles=8, over_straddle=True,
+        level_rise_lags_one_hand=True,
+    ),
     # Winamax does not give a split pot's odd chips to the first winners left of the button: three-way split of
     # 260 in a 2012 "Quitte ou Double" tournament (fpdb/tour/Winamax/Flop/NLHE-EUR-0.92-STT-201207.no.cur.txt,
     # button seat 2): the small blind in seat 3 gets 86, the players of seats 7 and 8 get 87 each.
