@@ -52,7 +52,7 @@ def total_pot(replay: Replay) -> Iterator[Violation]:
     stated = replay.hand.summary.total_pot
     if stated is None:
         return
-    put_in = sum((r.committed + r.uncalled_in_collect for r in replay.results.values()), ZERO) + _added(replay)
+    put_in = _put_in(replay)
     if stated != put_in:
         yield _error(
             "total-pot", _pot_line(replay),
@@ -189,9 +189,19 @@ def _unnamed_collects(replay: Replay) -> Iterator[Violation]:
             )
 
 
+def _put_in(replay: Replay) -> Decimal:
+    """Everything the players put into the pot (uncalled bets back) and what the site added."""
+    return sum((r.committed + r.uncalled_in_collect for r in replay.results.values()), ZERO) + _added(replay)
+
+
 def collected_per_pot(replay: Replay) -> Iterator[Violation]:
     """No pot pays out more than it holds. A site that names no pot ("collected … from pot") while the all-ins
-    made several has paid them all to one player: that is checked against their sum."""
+    made several has paid them all to one player: that is checked against their sum.
+
+    A "Total pot" larger than what the players put in is one error (``total_pot``), and a payout of that larger
+    total is the same error: the pots are overpaid only beyond what the total claims (one error, one violation)."""
+    stated = replay.hand.summary.total_pot
+    slack = max(ZERO, stated - _put_in(replay)) if stated is not None else ZERO
     paid: dict[int, Decimal] = {}
     returned = {p: r.uncalled_in_collect for p, r in replay.results.items() if r.uncalled_in_collect}
     for c in _collects(replay):
@@ -206,8 +216,9 @@ def collected_per_pot(replay: Replay) -> Iterator[Violation]:
             holds = replay.pots[index].amount + (added if index == 0 else ZERO)
         else:
             continue
-        if amount > holds:
+        if amount > holds + slack:
             yield _error("pot-overpaid", _pot_line(replay), f"{amount} is collected from a pot of {holds}")
+        slack -= min(slack, max(ZERO, amount - holds))
 
 
 def summary_won(replay: Replay) -> Iterator[Violation]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from handlog.engine.state import ZERO, PlayerState
 from handlog.engine.streets import Streets
 from handlog.engine.structures import RoundFacts
@@ -117,9 +119,25 @@ class Betting(Streets):
         self._check_all_in_flag(p, e.all_in, e.line)
         self._after_action(p)
 
+    def _before_deal(self, p: PlayerState, put: Decimal, line: int) -> None:
+        """A bet or raise before the cards are dealt (reported by ``_act``: no betting round is open). There is no
+        round for it to open or raise, so its chips go in as the one kind of money a player puts in before the deal,
+        a forced bet: like a returning player's blinds posted at once (``PostType.BOTH_BLINDS``), the big blind's
+        worth live and the rest dead, and a small blind posted after it is a second one, dead. The hand is then
+        judged on from the blinds, so the one misplaced line is one violation."""
+        live = min(put, max(ZERO, self.big_blind - p.bet))
+        self._put(p, put - live, line, to_bet=False)
+        p.dead += put - live
+        self._put(p, live, line)
+        self.small_blind_posted = True
+        self._check_all_in_flag(p, False, line)
+
     def on_bet(self, e: Bet) -> None:
         p = self._act(e.player, e.line, "bets")
         if p is None:
+            return
+        if self.street is None and not self.round_open and not self.in_draw:
+            self._before_deal(p, e.amount, e.line)
             return
         if self.current_bet > 0:
             self.violate(
@@ -150,6 +168,9 @@ class Betting(Streets):
     def on_raise(self, e: Raise) -> None:
         p = self._act(e.player, e.line, "raises")
         if p is None:
+            return
+        if self.street is None and not self.round_open and not self.in_draw:
+            self._before_deal(p, e.to - p.bet, e.line)
             return
         if (
             not self.fourth_big
