@@ -109,6 +109,10 @@ class RulesProfile(BaseModel):
     the straight higher sets False."""
     stud_open_pair_big_bet: bool = True
     """Stud: an open pair on fourth street lets a player bet or raise the big bet there (the usual stud rule)."""
+    shows_in_showdown_order: bool = True
+    """The log writes its "shows" lines in the order the hands were shown, so the showdown order can be judged from
+    it. A room that writes them in an order of its own (Winamax: the losers, then the winners) says False: its log
+    says nothing about who showed first, and no order is checked."""
     level_rise_lags_one_hand: bool = False
     """Tournaments: the blinds in force are the level the header states (holdem-rules-de.txt, "Die Blinden"). A room
     whose header already names the new level in the first hand dealt after the blinds go up, while that hand is
@@ -168,8 +172,14 @@ SITE_PROFILES: dict[str, RulesProfile] = {
     # Its all-in showdowns follow neither order of ``AllInShowdown``: of the 62 all-in showdowns in its corpus
     # logs, 27 break the house order (the last round with a bet) and 21 the last-pot order (e.g. the 2010 PLO
     # "Sample" shows seat by seat from the button's left after a called flop raise), so no order is held there.
+    # Nor does its log say who showed first: in each of the 52 showdowns of its corpus logs (2010 to 2023, cash and
+    # tournaments, all-in or not) where some shown hands win and some lose, every losing hand's "shows" line comes
+    # before every winning one's, whoever bet last and wherever they sit (the 2010 PLO "Sample", hand
+    # 270777-175-1284848632: Player5 bets the river, Player30 calls, and Player30's losing flush is written first).
+    # The lines are the room's own order (losers, then winners), not the showdown's.
     "Winamax": RulesProfile(
-        name="Winamax", odd_chip_left_of_button=False, showdown_order_all_in=AllInShowdown.NOT_HELD
+        name="Winamax", odd_chip_left_of_button=False, showdown_order_all_in=AllInShowdown.NOT_HELD,
+        shows_in_showdown_order=False,
     ),
 }
 
@@ -182,6 +192,14 @@ SITE_PROFILES: dict[str, RulesProfile] = {
 # All-in hands it turns face up by itself, as soon as the betting ends ("Hero shows [Tc Kh]" before the flop): all
 # 43 all-in showdowns of its corpus logs follow the order of the final round's last bettor, or of the last side pot
 # (PokerStars' order); one would break the house rule of the last round with a bet.
+# Its "shows" lines follow the showdown, so the order is judged (``shows_in_showdown_order`` stays True): with a
+# bet on the last round its last bettor or raiser shows first in all 28 such showdowns of its corpus logs (nobody
+# all-in), winner or not. After a checked last round the Full Tilt client (2006-2013) shows the hand's last bettor
+# or raiser first, when still in, in all 16 such showdowns, 8 of them against the house order (the first player
+# left of the button: e.g. the 2013 Badugi hand 32617272179, tests/formats/test_fulltilt.FLAGGED); but the 2016
+# "Full Tilt Hand #" logs, written by PokerStars' software under the same room name, keep the house order (tour/
+# Stars/Flop/NLHE-6max-STT-play-1000-201605.FullTilt.txt, hand 153580394519), as PokerStars does in 47 showdowns.
+# One profile per room cannot hold both, so the house order stands and the old client's breaches stay warnings.
 SITE_PROFILES["Full Tilt"] = RulesProfile(
     name="Full Tilt", fixed_limit_bets_per_round=4, cap_applies_heads_up=True, max_discard=4,
     showdown_order_all_in=AllInShowdown.LAST_POT,
