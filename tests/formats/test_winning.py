@@ -69,7 +69,7 @@ FLAGGED: dict[tuple[str, str], set[str]] = {
     # 2016: an unnamed player ("Player  has big blind (2)", "Player  folds") with no seat posts, bets and wins;
     # the seats' own numbers then do not add up either.
     **{(f"{d}/{UNKNOWN}", "665312038"): UNNAMED_ACTS - {"call-nothing", "collected-total", "no-betting-round",
-                                                       "street-after-hand-over", "summary-won"} | {"pot-overpaid"}
+                                                       "street-after-hand-over", "summary-won"}
        for d in TWICE},
     **{(f"{d}/{UNKNOWN}", "665307190"): set(UNNAMED_ACTS) for d in TWICE},
     ("fpdb/tour/Winning/NLHE-NA-0-0 HH00000000 T1-G0-201601.unknown.player.acts.txt", "547441485"): {
