@@ -17,7 +17,10 @@ shared builder turns them into events. What is left here are its quirks:
 * the summary: ``Total pot X | Rake R`` where X is the pot *after* the rake (so the pot is X + R) and ``No rake``;
   "Seat 3: P won 10€" without parentheses; and no "Uncalled bet" line ever: an uncalled excess is inside its
   owner's "collected" and inside the total (``StatedResults.uncalled_in_collects``), so the engine returns it
-  itself and says so in the replay's notes.
+  itself and says so in the replay's notes. A total in thousands ("Total pot 17.68k") is rounded to ten chips
+  (17,685 written "17.68k", 3,367.50 "3.37k"): where the collects fall within that rounding they state the pot to
+  the chip and are taken as the total; otherwise the written total stands, for the checks to compare;
+* the shown hands are written losers first, then winners, whoever showed first (the Winamax rules profile).
 """
 
 from __future__ import annotations
