@@ -202,9 +202,18 @@ def _unnamed_collects(replay: Replay) -> Iterator[Violation]:
             )
 
 
+def _put_in(replay: Replay) -> Decimal:
+    """Everything the players put into the pot (uncalled bets back) and what the site added."""
+    return sum((r.committed + r.uncalled_in_collect for r in replay.results.values()), ZERO) + _added(replay)
+
+
 def collected_per_pot(replay: Replay) -> Iterator[Violation]:
     """No pot pays out more than it holds. A site that names no pot ("collected … from pot") while the all-ins
-    made several has paid them all to one player: that is checked against their sum."""
+    made several has paid them all to one player: that is checked against their sum.
+
+    A "Total pot" larger than what the players put in is one error (``total_pot``), and a payout of that larger
+    total is the same error: the pots are overpaid only beyond what the total claims (one error, one violation)."""
+    slack = _unstated_bets(replay)  # spent as the pots are overpaid, so it excuses the excess once
     paid: dict[int, Decimal] = {}
     returned = {p: r.uncalled_in_collect for p, r in replay.results.items() if r.uncalled_in_collect}
     for c in _collects(replay):
@@ -212,7 +221,6 @@ def collected_per_pot(replay: Replay) -> Iterator[Violation]:
         # a site that counts an uncalled excess in its owner's collect (Winamax) pays it beside the pot
         paid[index] = paid.get(index, ZERO) + c.amount - returned.pop(c.player, ZERO)
     added = _added(replay)  # the site's own money goes to the main pot
-    unstated = _unstated_bets(replay)
     for index, amount in sorted(paid.items()):
         if index == -1:
             holds = sum((p.amount for p in replay.pots), added)
@@ -220,8 +228,9 @@ def collected_per_pot(replay: Replay) -> Iterator[Violation]:
             holds = replay.pots[index].amount + (added if index == 0 else ZERO)
         else:
             continue
-        if amount > holds + unstated:
+        if amount > holds + slack:
             yield _error("pot-overpaid", _pot_line(replay), f"{amount} is collected from a pot of {holds}")
+        slack -= min(slack, max(ZERO, amount - holds))
 
 
 def summary_won(replay: Replay) -> Iterator[Violation]:

@@ -221,6 +221,8 @@ def showdown_order(replay: Replay) -> Iterator[Violation]:
 
     Sites show hands automatically, in their own order, so a breach is a warning unless the rules profile says the
     room enforces the order (``showdown_order_is_error``)."""
+    if not replay.rules.shows_in_showdown_order:
+        return  # the room writes the shown hands in an order of its own: the log does not say who showed first
     events = replay.hand.events
     start = next((i for i, e in enumerate(events) if isinstance(e, StreetStart) and e.street == Street.SHOWDOWN),
                  None)

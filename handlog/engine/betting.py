@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from handlog.engine.state import UNKNOWN_STACK, ZERO, PlayerState
 from handlog.engine.streets import Streets
 from handlog.engine.structures import RoundFacts
 from handlog.engine.violations import Category
-from handlog.events import Bet, Call, Check, Fold, Raise, Structure
+from handlog.events import Bet, Call, Check, Fold, Post, Raise, StreetStart, Structure
 
 
 class Betting(Streets):
@@ -121,9 +123,37 @@ class Betting(Streets):
         self._check_all_in_flag(p, e.all_in, e.line)
         self._after_action(p)
 
+    def _among_posts(self, line: int) -> bool:
+        """Whether the wager on ``line`` sits among the forced bets: another post follows it before any street."""
+        for e in self.hand.events:
+            if e.line <= line:
+                continue
+            if isinstance(e, StreetStart):
+                return False
+            if isinstance(e, Post):
+                return True
+        return False
+
+    def _before_deal(self, p: PlayerState, put: Decimal, line: int) -> None:
+        """A bet or raise among the forced bets, before the cards are dealt (reported by ``_act``: no betting round
+        is open). There is no round for it to open or raise, so its chips go in as the one kind of money a player
+        puts in there, a forced bet: like a returning player's blinds posted at once (``PostType.BOTH_BLINDS``),
+        the big blind's worth live and the rest dead, and a small blind posted after it is a second one, dead. The
+        hand is then judged on from the blinds, so the one misplaced line is one violation. (A wager after the
+        last post, where only the deal's line is missing, is judged as the betting it is.)"""
+        live = min(put, max(ZERO, self.big_blind - p.bet))
+        self._put(p, put - live, line, to_bet=False)
+        p.dead += put - live
+        self._put(p, live, line)
+        self.small_blind_posted = True
+        self._check_all_in_flag(p, False, line)
+
     def on_bet(self, e: Bet) -> None:
         p = self._act(e.player, e.line, "bets")
         if p is None:
+            return
+        if self.street is None and not self.round_open and not self.in_draw and self._among_posts(e.line):
+            self._before_deal(p, e.amount, e.line)
             return
         if self.current_bet > 0:
             self.violate(
@@ -154,6 +184,9 @@ class Betting(Streets):
     def on_raise(self, e: Raise) -> None:
         p = self._act(e.player, e.line, "raises")
         if p is None:
+            return
+        if self.street is None and not self.round_open and not self.in_draw and self._among_posts(e.line):
+            self._before_deal(p, e.to - p.bet, e.line)
             return
         if (
             not self.fourth_big

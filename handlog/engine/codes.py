@@ -53,7 +53,8 @@ RULES: tuple[Rule, ...] = (
     Rule("raise-not-reopened", LEG, E, "An all-in raise smaller than a full raise does not reopen the betting for "
          "players who already acted: they may only call or fold."),
     Rule("blind-amount", LEG, E, "Blinds are posted at the amounts the stakes say, in tournaments the level's "
-         "(all-in for less excepted); fixed limit: the small blind is half the small bet, or the room's rounding; "
+         "(or the level before, in a new level's first hand, where the rules profile says the room deals it so; "
+         "all-in for less excepted); fixed limit: the small blind is half the small bet, or the room's rounding; "
          "the button blind is the stated one (holdem-rules-de.txt, Die Blinden; limit-holdem-rules-da.txt)."),
     Rule("blind-position", LEG, E, "Heads-up, the button posts the small blind (and so acts first preflop and "
          "last after the flop); the button blind is posted by the button."),
@@ -114,7 +115,8 @@ RULES: tuple[Rule, ...] = (
     Rule("showdown-order", SHO, W, "At showdown the last bettor or raiser of the last round shows first; with no "
          "bet on it, the first player left of the button; with an all-in, the round the rules profile names (the "
          "house rules: the last round with a bet). A warning (sites show automatically) unless the profile says "
-         "the room enforces it (holdem-rules-fa.txt, Shotdown)."),
+         "the room enforces it; not judged where the profile says the room writes the shown hands in an order of "
+         "its own (holdem-rules-fa.txt, Shotdown)."),
     # structure: the log's own shape
     Rule("unknown-player", STR, E, "Everyone who acts has a seat line, or a line saying they joined the table "
          "(their seat and stack then go unchecked). Reported once; what follows from not knowing who is who is "

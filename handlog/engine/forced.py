@@ -68,6 +68,30 @@ def usual_ante(hand: Hand) -> Decimal | None:
     return next(a for a in antes if counts[a] == top)
 
 
+def level_in_force(hand: Hand, rules: RulesProfile) -> tuple[Hand, str | None]:
+    """The hand at the blinds it is played at, and a note when they are not the header's.
+
+    A tournament's blinds are the level its header states (holdem-rules-de.txt, "Die Blinden"), except in a room
+    whose first hand of a new level is still played at the level before (``RulesProfile.level_rise_lags_one_hand``):
+    there a hand whose small and big blinds are posted below the header's, every one of them at one amount and in
+    the header's proportion, is played at the posted blinds (and the ante is the one its players post). Any other
+    mix of amounts keeps the header's level, so a wrong blind is still reported."""
+    stakes = hand.stakes
+    if not rules.level_rise_lags_one_hand or hand.tournament is None or hand.structure == Structure.FIXED_LIMIT:
+        return hand, None
+    smalls = {e.amount for e in hand.events if isinstance(e, Post) and e.post == PostType.SMALL_BLIND and not e.all_in}
+    bigs = {e.amount for e in hand.events if isinstance(e, Post) and e.post == PostType.BIG_BLIND and not e.all_in}
+    if len(smalls) != 1 or len(bigs) != 1:
+        return hand, None
+    small, big = smalls.pop(), bigs.pop()
+    if not (0 < small < stakes.small and 0 < big < stakes.big and small * stakes.big == big * stakes.small):
+        return hand, None
+    played = hand.model_copy(update={"stakes": stakes.model_copy(update={"small": small, "big": big, "ante": None})})
+    note = (f"the header names the level {stakes.small}/{stakes.big}; the hand posts and is played at the level"
+            f" before, {small}/{big} (the {rules.name} rules: a new level's first hand is dealt at the old one)")
+    return played, note
+
+
 def _wrong_amount(e: Post, expected: set[Decimal], what: str) -> str | None:
     """What is wrong with the amount of ``e`` (None: one of ``expected``, or all-in for less)."""
     if e.amount in expected or (e.all_in and e.amount < min(expected)):
@@ -173,6 +197,7 @@ class ForcedBets:
 def forced_bet_violations(hand: Hand, rules: RulesProfile) -> list[Violation]:
     """The forced bets of a hand whose game the engine does not replay yet (6+ Hold'em's button blind and antes,
     stud antes): they are checked all the same, with every seat taken as dealt in."""
+    hand, _ = level_in_force(hand, rules)
     big_blind = hand.stakes.small if hand.structure == Structure.FIXED_LIMIT else hand.stakes.big
     checker = ForcedBets(hand, rules, big_blind)
     seats = {s.player: s.seat for s in hand.seats}

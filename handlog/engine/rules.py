@@ -110,6 +110,16 @@ class RulesProfile(BaseModel):
     straight higher sets False."""
     stud_open_pair_big_bet: bool = True
     """Stud: an open pair on fourth street lets a player bet or raise the big bet there (the usual stud rule)."""
+    shows_in_showdown_order: bool = True
+    """The log writes its "shows" lines in the order the hands were shown, so the showdown order can be judged from
+    it. A room that writes them in an order of its own (Winamax: the losers, then the winners) says False: its log
+    says nothing about who showed first, and no order is checked."""
+    level_rise_lags_one_hand: bool = False
+    """Tournaments: the blinds in force are the level the header states (holdem-rules-de.txt, "Die Blinden"). A room
+    whose header already names the new level in the first hand dealt after the blinds go up, while that hand is
+    still played at the level before (its blinds, its ante, raises measured by its big blind), says so here: a hand
+    whose small and big blinds are both posted below the header's, in the header's proportion, is then replayed at
+    the posted blinds, and the replay's notes say so. Any other blind amount stays a ``blind-amount`` violation."""
 
 
 STANDARD = RulesProfile()
@@ -152,17 +162,31 @@ SITE_PROFILES: dict[str, RulesProfile] = {
     # double ("over-straddle"): PLO-5 $0.1/$0.25 hand OM1410171 (fpdb/cash/GGPoker/Flop/PLO5-6max-USD-0.1-0.25-
     # 202104.over.straddle.txt) straddles $0.5, then to $15.35 all-in, and the site's own numbers take it as
     # posted ("Uncalled bet ($15.1) returned", "Total pot $0.6").
+    # Its tournament header names a new level one hand early: in the corpus' 2020 $250 Daily Special
+    # (fpdb/tour/GGPoker/Flop/NLHE-8max-MTT-USD-250-202006.txt, 59 hands, levels 2 to 8) the first hand under each of
+    # the six new levels posts the level before's blinds and ante ("Level3 (80/160)" posts 60, 120 and antes of 18,
+    # the hands after it 80, 160 and 25) and its raises are sized by that big blind ("raises 160 to 320" under
+    # "Level4 (90/180)", at 80/160); every later hand of a level posts the header's blinds.
     # Its Short Deck ranking: no published GGPoker rule on trips against a straight was found (searched for this
     # work), so the standard profile's ranking (trips higher) stands unconfirmed.
-    "GGPoker": RulesProfile(name="GGPoker", straddle_seat=StraddleSeat.ANY, max_straddles=8, over_straddle=True),
+    "GGPoker": RulesProfile(
+        name="GGPoker", straddle_seat=StraddleSeat.ANY, max_straddles=8, over_straddle=True,
+        level_rise_lags_one_hand=True,
+    ),
     # Winamax does not give a split pot's odd chips to the first winners left of the button: three-way split of
     # 260 in a 2012 "Quitte ou Double" tournament (fpdb/tour/Winamax/Flop/NLHE-EUR-0.92-STT-201207.no.cur.txt,
     # button seat 2): the small blind in seat 3 gets 86, the players of seats 7 and 8 get 87 each.
     # Its all-in showdowns follow neither order of ``AllInShowdown``: of the 62 all-in showdowns in its corpus
     # logs, 27 break the house order (the last round with a bet) and 21 the last-pot order (e.g. the 2010 PLO
     # "Sample" shows seat by seat from the button's left after a called flop raise), so no order is held there.
+    # Nor does its log say who showed first: in each of the 52 showdowns of its corpus logs (2010 to 2023, cash and
+    # tournaments, all-in or not) where some shown hands win and some lose, every losing hand's "shows" line comes
+    # before every winning one's, whoever bet last and wherever they sit (the 2010 PLO "Sample", hand
+    # 270777-175-1284848632: Player5 bets the river, Player30 calls, and Player30's losing flush is written first).
+    # The lines are the room's own order (losers, then winners), not the showdown's.
     "Winamax": RulesProfile(
-        name="Winamax", odd_chip_left_of_button=False, showdown_order_all_in=AllInShowdown.NOT_HELD
+        name="Winamax", odd_chip_left_of_button=False, showdown_order_all_in=AllInShowdown.NOT_HELD,
+        shows_in_showdown_order=False,
     ),
 }
 
@@ -178,6 +202,14 @@ SITE_PROFILES: dict[str, RulesProfile] = {
 # After an all-in raise of half a bet or more, its next raise goes a full bet over the all-in: the 2013 $100 Limit 5
 # Card Stud tournament hand 32412111030 (800/1600) completes to 800, an all-in raises to 1,345, and the next raise
 # goes to 2,145; no fixed-limit Full Tilt hand of the corpus raises to the level instead.
+# Its "shows" lines follow the showdown, so the order is judged (``shows_in_showdown_order`` stays True): with a
+# bet on the last round its last bettor or raiser shows first in all 28 such showdowns of its corpus logs (nobody
+# all-in), winner or not. After a checked last round the Full Tilt client (2006-2013) shows the hand's last bettor
+# or raiser first, when still in, in all 16 such showdowns, 8 of them against the house order (the first player
+# left of the button: e.g. the 2013 Badugi hand 32617272179, tests/formats/test_fulltilt.FLAGGED); but the 2016
+# "Full Tilt Hand #" logs, written by PokerStars' software under the same room name, keep the house order (tour/
+# Stars/Flop/NLHE-6max-STT-play-1000-201605.FullTilt.txt, hand 153580394519), as PokerStars does in 47 showdowns.
+# One profile per room cannot hold both, so the house order stands and the old client's breaches stay warnings.
 SITE_PROFILES["Full Tilt"] = RulesProfile(
     name="Full Tilt", fixed_limit_bets_per_round=4, cap_applies_heads_up=True, max_discard=4,
     showdown_order_all_in=AllInShowdown.LAST_POT, half_bet_all_in_sets_level=True,

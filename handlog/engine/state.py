@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from handlog.engine.forced import ForcedBets
+from handlog.engine.forced import ForcedBets, level_in_force
 from handlog.engine.rules import RulesProfile
 from handlog.engine.shortdeck import SHORT_DECK_RANKS
 from handlog.engine.structures import BettingStructure, structure_for
@@ -63,6 +63,7 @@ class TableState:
 
     def __init__(self, hand: Hand, variant: Variant, rules: RulesProfile, states: bool = True) -> None:
         self.keep_states = states
+        hand, level_note = level_in_force(hand, rules)  # the blinds in force, where not the header's
         self.hand = hand
         self.variant = variant
         self.rules = rules
@@ -118,7 +119,7 @@ class TableState:
         self.small_blind_posted = False
         self.full_level = ZERO  # fixed limit: the bet of the last complete bet or raise this round
         self.bb_level = ZERO  # preflop: the full big blind, owed by callers even when the blind is all-in short
-        self.notes: list[str] = []
+        self.notes: list[str] = [level_note] if level_note else []
         self._joined_without_chips(hand)
         self.big_blind_player: str | None = None
         self.forced = ForcedBets(hand, rules, self.big_blind)

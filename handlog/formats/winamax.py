@@ -17,7 +17,10 @@ shared builder turns them into events. What is left here are its quirks:
 * the summary: ``Total pot X | Rake R`` where X is the pot *after* the rake (so the pot is X + R) and ``No rake``;
   "Seat 3: P won 10€" without parentheses; and no "Uncalled bet" line ever: an uncalled excess is inside its
   owner's "collected" and inside the total (``StatedResults.uncalled_in_collects``), so the engine returns it
-  itself and says so in the replay's notes.
+  itself and says so in the replay's notes. A total in thousands ("Total pot 17.68k") is rounded to ten chips
+  (17,685 written "17.68k", 3,367.50 "3.37k"): where the collects fall within that rounding they state the pot to
+  the chip and are taken as the total; otherwise the written total stands, for the checks to compare;
+* the shown hands are written losers first, then winners, whoever showed first (the Winamax rules profile).
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from typing import ClassVar
 from lark import Token
 
 from handlog.events import (
+    Collect,
     Game,
     Hand,
     PlayerStatus,
@@ -86,6 +90,7 @@ class WinamaxBuilder(TextHandBuilder):
     def reset(self, first_line: int) -> None:
         super().reset(first_line)
         self.total_after_rake: Decimal | None = None
+        self.total_rounding: Decimal | None = None
 
     def _f(self, tok: Token | LineRef, fields: Fields | None = None) -> Fields:
         if fields is None and isinstance(tok, Token) and tok.type not in self.fields:
@@ -159,6 +164,7 @@ class WinamaxBuilder(TextHandBuilder):
         s.pot_line = self._lineno(tok)
         s.rake = Decimal(0) if f["no_rake"] else amount(f["rake"] or "")
         self.total_after_rake = amount(f["total"] or "")
+        self.total_rounding = _rounding(f["total"] or "")
         s.total = self.total_after_rake + s.rake  # "Total pot 3.02€ | Rake 0.34€": a pot of 3.36
         return tok
 
@@ -174,6 +180,12 @@ class WinamaxBuilder(TextHandBuilder):
                 text = f"{before.text}; {seat.text}"
                 results[seat.seat] = before.model_copy(update={"text": text, "won": before.won + won})
         summary = hand.summary.model_copy(update={"seats": tuple(results.values()), "uncalled_in_collects": True})
+        if self.total_rounding and self.total_after_rake is not None and summary.total_pot is not None:
+            # "Total pot 17.68k": the pot to the nearest 10 chips. The collects (uncalled excess included) state it
+            # to the chip; where they fall within the rounding they are the pot the total rounds, else it stands.
+            paid = sum((e.amount for e in hand.events if isinstance(e, Collect)), Decimal(0))
+            if paid != self.total_after_rake and abs(paid - self.total_after_rake) * 2 <= self.total_rounding:
+                summary = summary.model_copy(update={"total_pot": paid + (summary.rake or Decimal(0))})
         # A seat that does nothing in the hand and whose summary says only "folded", or nothing at all, was not
         # dealt in (a player waiting for the big blind, or sitting out): Winamax marks neither.
         acting = {getattr(e, "player", None) for e in hand.events if not isinstance(e, StatusChange)}
@@ -185,6 +197,18 @@ class WinamaxBuilder(TextHandBuilder):
         if hand.tournament is not None:
             update["tournament"] = hand.tournament.model_copy(update={"buy_in": self.header.get("buy_in") or ""})
         return hand.model_copy(update=update)
+
+
+def _rounding(text: str) -> Decimal | None:
+    """The unit a total written in thousands is rounded to ("17.68k": 10 chips, "1k": 1000); None when the total is
+    written whole ("17685", "3.02€")."""
+    m = _THOUSANDS.fullmatch(text.strip())
+    if m is None:
+        return None
+    return Decimal(1000).scaleb(-len(m.group("decimals") or ""))
+
+
+_THOUSANDS = re.compile(r"[$€£]?[0-9][0-9,]*(?:\.(?P<decimals>[0-9]+))?k[$€£]?")
 
 
 class WinamaxFormat(TextSiteFormat):

@@ -83,6 +83,21 @@ def test_pot_overpaid() -> None:
     assert codes(accounting.collected_per_pot(replay(hand))) == [("pot-overpaid", "accounting", 44)]
 
 
+def test_pot_overpaid_by_a_total_too_large_is_the_total_only() -> None:
+    # side pot-2 (120) paid 160 + 60, and the total raised by those 100 as well: the total is the one error,
+    # and paying it out is the same error, not another
+    hand = with_event(load("nl_mtt_side_pots.txt"), 34, amount=D(160))
+    total = hand.summary.total_pot
+    assert total is not None
+    both = with_summary(hand, total_pot=total + 100)
+    rp = replay(both)
+    assert codes(accounting.total_pot(rp)) == [("total-pot", "accounting", 44)]
+    assert codes(accounting.collected_per_pot(rp)) == []
+    # a payout beyond even that total is overpaid still
+    more = with_summary(with_event(load("nl_mtt_side_pots.txt"), 34, amount=D(170)), total_pot=total + 100)
+    assert codes(accounting.collected_per_pot(replay(more))) == [("pot-overpaid", "accounting", 44)]
+
+
 def test_ineligible_winner() -> None:
     hand = with_event(load("nl_mtt_side_pots.txt"), 37, player="Player21")  # side pot-1 without Player21
     assert codes(accounting.collect_eligibility(replay(hand))) == [("ineligible-winner", "showdown", 37)]

@@ -56,7 +56,10 @@ FLAGGED: dict[tuple[str, str], set[str]] = {
     # is not returned with the uncalled $10 ("Uncalled bet of $10 returned"); TEN_GAME 29705537870 and the golden
     # triple_draw_dead_small_blind: Player1's dead $1.25 joins the one pot Player0 wins, "wins the pot ($73.25)",
     # "Total pot $76.25 | Rake $3".)
-    # Warnings: Full Tilt turns the hands up in its own order, not the last aggressor's first.
+    # Warnings: the lines follow the showdown (the last round's bettor first in all 28 showdowns after a bet), but
+    # after a checked last round the Full Tilt client shows the hand's last bettor or raiser first (all 16 such
+    # showdowns), not the first player left of the button as the house order has it, and as the 2016 'Full Tilt
+    # Hand #' logs of PokerStars' software do: one room name, two orders (engine/rules.py, Full Tilt).
     ("fpdb/cash/FTP/Draw/3-Draw-Limit-USD-150-300-201012.txt", "25325990000"): {"showdown-order"},
     ("fpdb/cash/FTP/Draw/Badugi-FL-USD-0.10-0.20-201305.New.to.the.Game.txt", "32617272179"): {"showdown-order"},
     ("fpdb/cash/FTP/Flop/NLHE-6max-USD-0.50-1.00-200902.archive.missing.first.line.txt", "10861340454"): {

@@ -16,6 +16,7 @@ import sitekit
 
 from handlog.audit import audit
 from handlog.engine import replay
+from handlog.engine.rules import STANDARD
 from handlog.events import Hand, HouseFee, Notice, Post, PostType, PotDrop, SidePayment, Structure
 from handlog.formats.ggpoker import GGPokerFormat
 from handlog.reading import read_text
@@ -32,21 +33,10 @@ HEADER = re.compile(r"^Poker Hand #([A-Z]*[0-9]+): ", re.MULTILINE)
 UNPARSED: dict[tuple[str, str], str] = {}
 
 # Hands of the corpus the engine flags, with the rule the log breaks. Nothing else may be flagged.
-TOURNAMENT = "fpdb/tour/GGPoker/Flop/NLHE-8max-MTT-USD-250-202006.txt"
-FLAGGED = {
-    # The header's level is not the one played: in the first hand of each of levels 3 to 8 the blinds posted are
-    # the previous level's ("Level4 (90/180)" while 80/160 are posted). A tournament hand's blinds are those of
-    # the level its header states (holdem-rules-de.txt, "Die Blinden"; engine/forced.py), so since the forced-bet
-    # checks of wt/rules each of these hands is flagged at its blinds (blind-amount). In two of them the raise
-    # by 160 to 320 is also short of the header's big blind of 180 (the rules measure a raise by the big blind of
-    # the hand's stakes); the same in a "Level8 (200/400)" hand played at 150/300.
-    (TOURNAMENT, "TM247773056"): {"blind-amount"},
-    (TOURNAMENT, "TM247774746"): {"blind-amount", "raise-size"},
-    (TOURNAMENT, "TM247776533"): {"blind-amount"},
-    (TOURNAMENT, "TM247777995"): {"blind-amount"},
-    (TOURNAMENT, "TM247849493"): {"blind-amount"},
-    (TOURNAMENT, "TM247850728"): {"blind-amount", "raise-size"},
-}
+# (The first hand of each new level of the 2020 $250 tournament, fpdb/tour/GGPoker/Flop/NLHE-8max-MTT-USD-250-
+# 202006.txt, posts the level before's blinds under the new level's header: GGPoker's profile says so,
+# ``RulesProfile.level_rise_lags_one_hand``, and those six hands replay clean at the blinds posted.)
+FLAGGED: dict[tuple[str, str], set[str]] = {}
 
 
 def _load(name: str) -> Hand:
@@ -291,3 +281,49 @@ def test_planted_collect_changed_in_a_run() -> None:
     codes = {code for code, _ in _planted("run_it_thrice_plo", "*** SECOND SHOWDOWN ***\nHero collected $105.1",
                                          "*** SECOND SHOWDOWN ***\nHero collected $106.1")}
     assert {"collected-total", "summary-won"} <= codes
+
+
+# ---------------------------------------------------------------- a new level's first hand: the old level's blinds
+
+LEVEL_RISE = "level_rise_first_hand"  # "Level4 (90/180)" in the header; 80/160 and antes of 25 posted
+
+
+def test_a_new_levels_first_hand_is_played_at_the_level_before() -> None:
+    # "Level4 (90/180)": the blinds posted are 80 and 160, the raise "raises 160 to 320" is a full raise over 160
+    result = audit(_load(LEVEL_RISE))
+    assert not result.violations, [str(v) for v in result.violations]
+    assert any("level before, 80/160" in note for note in result.replay.notes)
+
+
+def test_the_header_level_holds_without_the_profiles_word() -> None:
+    # under the written rules alone the header's level is the one in force: both blinds are short, and the raise
+    # by 160 is short of the big blind of 180
+    found = {(v.code, v.line) for v in audit(_load(LEVEL_RISE), STANDARD).violations}
+    assert found == {("blind-amount", 19), ("blind-amount", 20), ("raise-size", 30)}
+
+
+def test_planted_wrong_big_blind_in_a_new_levels_first_hand() -> None:
+    # the big blind 160 → 150: 80/150 is no level (not the header's proportion), so the header's 90/180 holds and
+    # both blinds are wrong for it
+    found = _planted(LEVEL_RISE, "Player2: posts big blind 160", "Player2: posts big blind 150")
+    assert {("blind-amount", 20)} <= found
+
+
+def test_planted_wrong_small_blind_in_a_new_levels_first_hand() -> None:
+    found = _planted(LEVEL_RISE, "Player1: posts small blind 80", "Player1: posts small blind 70")
+    assert ("blind-amount", 19) in found
+
+
+def test_planted_wrong_blind_in_an_ordinary_hand() -> None:
+    # "Level2 (60/120)" with the small blind posted at the level's amount and the big blind changed to 100: one
+    # blind at the header's amount means the header's level is the one played
+    assert _planted("mtt_holdem_antes", "Hero: posts big blind 120", "Hero: posts big blind 100") >= {
+        ("blind-amount", 8)
+    }
+    assert ("blind-amount", 7) in _planted("mtt_holdem_antes", "Player1: posts small blind 60",
+                                           "Player1: posts small blind 40")
+
+
+def test_planted_raise_short_of_the_old_big_blind() -> None:
+    # at the old level's big blind of 160 a raise by 150 is short: the raise is measured by the blinds in force
+    assert ("raise-size", 30) in _planted(LEVEL_RISE, "Player3: raises 160 to 320", "Player3: raises 150 to 310")
