@@ -49,14 +49,13 @@ from handlog.events import (
     UncalledBet,
 )
 from handlog.formats.phh import GAME_CODES, STRUCTURE_CODES, STUD_GAMES
+from handlog.writing.base import Unconvertible, number
+
+__all__ = ["Unconvertible", "hand_to_phh", "hands_to_phhs", "variant_code"]
 
 ZERO = Decimal(0)
 BOARD_STREETS = (Street.FLOP, Street.TURN, Street.RIVER)
 BLIND_POSTS = (PostType.SMALL_BLIND, PostType.BIG_BLIND, PostType.STRADDLE)
-
-
-class Unconvertible(ValueError):
-    """A hand PHH cannot hold (a game without a variant code, a cancelled hand, a hand run twice)."""
 
 
 def variant_code(game: Game, structure: Structure) -> str | None:
@@ -68,7 +67,7 @@ def variant_code(game: Game, structure: Structure) -> str | None:
 
 def _number(value: Decimal | int) -> str:
     """A TOML number, exactly as the amount is (no exponent)."""
-    return format(Decimal(value), "f")
+    return number(value)
 
 
 def _string(value: str) -> str:

@@ -1,0 +1,15 @@
+"""What every writer shares: the error for a hand a format cannot hold, and exact numbers as text."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+
+class Unconvertible(ValueError):
+    """A hand the target format cannot hold (PHH: a game without a variant code, a cancelled hand, a hand run
+    twice; PokerStars text: a game PokerStars never dealt, money outside the pot)."""
+
+
+def number(value: Decimal | int) -> str:
+    """An amount exactly as it is, without an exponent (``Decimal("1E+3")`` → ``1000``)."""
+    return format(Decimal(value), "f")
