@@ -203,6 +203,10 @@ class _Writer:
             raise Unconvertible("PokerStars text cannot say a payment outside the pot (an EV cash-out)")
         if any(isinstance(e, StreetStart | Collect) and (e.run or 0) > 2 for e in hand.events):
             raise Unconvertible("PokerStars text runs a board twice at most (this hand was run three times)")
+        nameless = next((e for e in hand.events if getattr(e, "player", None) == "" and not isinstance(
+            e, Chat | StatusChange | Notice)), None)
+        if nameless is not None:
+            raise Unconvertible(f"PokerStars text cannot say a {nameless.kind} by a player without a name")
         drops = any(isinstance(e, PotDrop) for e in hand.events)
         if drops and hand.structure in (Structure.POT_LIMIT, Structure.PL_PREFLOP_NL_POSTFLOP):
             raise Unconvertible("PokerStars text cannot put a cash drop in a pot-limit pot before the betting")
@@ -210,6 +214,8 @@ class _Writer:
         self.currency = hand.currency
         self.symbol = SYMBOLS.get(hand.currency, "") if hand.tournament is None else ""
         self.rp = replay(hand, profile_for(hand.site), states=False)
+        if not hand.summary.results_stated and not self.rp.collects and not self.rp.cancelled and self.rp.supported:
+            raise Unconvertible("the log ends before the hand does and states no result: PokerStars text states one")
         # the events as replayed: a research log's uncalled returns and awards are the replay's own
         self.events: list[Event] = [s.event for s in self.rp.steps] if self.rp.steps else list(hand.events)
         self.returns = _implicit_returns(hand, self.rp) if self.rp.steps else _Returns()
@@ -233,13 +239,15 @@ class _Writer:
             tid = t.id if t.id.isdigit() else str(_number_id(t.id))
             if tid != t.id:
                 self.notes.append(f"tournament id {t.id!r} is no number: written as #{tid}")
-            buy_in = t.buy_in if _BUY_IN.fullmatch(t.buy_in) else ""
+            spaced = t.buy_in.replace(" + ", "+")
+            buy_in = spaced if _BUY_IN.fullmatch(spaced) else ""
             if t.buy_in and not buy_in:
                 self.notes.append(f"the buy-in {t.buy_in!r} is not in PokerStars' words: left out")
-            level = t.level if _LEVEL.fullmatch(t.level) else "I"
-            if level != t.level:
-                self.notes.append(f"the level {t.level!r} is not in PokerStars' words: written as {level}")
-            head = f"Tournament #{tid}, {buy_in + ' ' if buy_in else ''}{game} - Level {level} ({stakes})"
+            level = t.level if _LEVEL.fullmatch(t.level) else ""
+            if t.level and not level:
+                self.notes.append(f"the level {t.level!r} is not in PokerStars' words: left out")
+            at = f" - Level {level} ({stakes})" if level else f" ({stakes})"
+            head = f"Tournament #{tid}, {buy_in + ' ' if buy_in else ''}{game}{at}"
         else:
             code = "" if h.currency in ("PLAY", "CHIPS") else f" {h.currency}"
             if code and not re.fullmatch(r" [A-Z]{3}", code):
@@ -283,7 +291,7 @@ class _Writer:
 
     def seat_lines(self) -> list[str]:
         out = []
-        for s in self.hand.seats:
+        for s in sorted(self.hand.seats, key=lambda s: s.seat):
             bounty = f", {self.money(s.bounty)} bounty" if s.bounty is not None else ""
             line = f"Seat {s.seat}: {s.player} ({self.money(s.stack)} in chips{bounty})"
             if s.sitting_out:
@@ -360,11 +368,16 @@ class _Writer:
             if not dealt:
                 dealt = True
                 opens = isinstance(e, StreetStart) and e.street in (Street.PREFLOP, Street.THIRD)
-                if not opens:
-                    out.append(first_street)
-                if opens:
-                    out.append(first_street)
+                if opens and isinstance(e, StreetStart) and e.cards:  # Courchevel's first board card
+                    out.append(f"*** PRE-FLOP *** [{' '.join(e.cards)}]")
+                    boards[None] = list(e.cards)
                     continue
+                out.append(first_street)
+                if opens:
+                    continue
+                later = next((i for i in range(index, len(events)) if isinstance(events[i], StreetStart)), None)
+                if any(isinstance(x, Post) and x.post != PostType.BRING_IN for x in events[index:later]):
+                    raise Unconvertible(f"a {e.kind} before the forced bets: PokerStars text has no place for it")
             if isinstance(e, Fold):
                 folded.add(e.player)
             elif (  # a log without a showdown line (Everleaf, 888, PartyPoker): PokerStars writes one
@@ -373,6 +386,8 @@ class _Writer:
             ):
                 out.append("*** SHOW DOWN ***")
                 showdown_written = True
+            if isinstance(e, StreetStart) and e.street in (Street.PREFLOP, Street.THIRD) and not e.cards:
+                continue  # the deal, written once
             if isinstance(e, StreetStart):
                 line = self.street_line(e, boards)
                 if e.street == Street.SHOWDOWN:
@@ -450,6 +465,9 @@ class _Writer:
 
     def aside(self, e: Event, dropped: list[str]) -> str | None:
         """A chat, seat-status or notice line, in PokerStars' words where it has them."""
+        if isinstance(e, Chat | StatusChange) and not e.player:
+            dropped.append(f"a {e.kind} line without a player's name")
+            return None
         if isinstance(e, Chat):
             return f'{e.player} said, "{e.text}"'
         if isinstance(e, StatusChange):
@@ -485,6 +503,9 @@ class _Writer:
             if e.street == Street.FLOP and not before:
                 return f"{name} [{' '.join(e.cards)}]"
             return f"{name} [{' '.join(before)}] [{' '.join(e.cards)}]"
+        if e.street == Street.PREFLOP and e.cards:  # Courchevel's first board card
+            boards[None] = list(e.cards)
+            return f"*** PRE-FLOP *** [{' '.join(e.cards)}]"
         if e.street == Street.PREFLOP:
             return None  # written once, as the deal
         raise Unconvertible(f"PokerStars text has no {e.street.value} street in {self.hand.game_name}")
@@ -504,9 +525,16 @@ class _Writer:
         committed = sum((r.committed for r in rp.results.values()), ZERO)
         total = s.total_pot - returned if s.total_pot is not None else committed + stp
         rake = s.rake + fees if s.rake is not None else rp.rake + fees
-        state_it = s.total_pot is not None or s.rake is not None or not self._rake_flagged()
-        if not state_it:
-            self.notes.append("the log states no rake, and keeps more than its room's rule: no 'Total pot' line")
+        state_it = s.total_pot is not None or s.rake is not None or bool(rp.collects)
+        if s.rake is None and state_it and (rake < 0 or self._rake_flagged()):
+            # PokerStars text always states a rake: what the room kept is written, and the error the audit finds
+            # in an unstated rake (more than the room's rule, or less than nothing) cannot be seen in the copy
+            self.notes.append(
+                f"the log states no rake and keeps {rp.rake}, which its room's rule does not allow: PokerStars text"
+                " states a rake, so the copy cannot show that error"
+                + (" (a negative rake: no 'Total pot' line)" if rake < 0 else "")
+            )
+            state_it = rake >= 0
         if state_it and not h.cancelled:
             pots = ""
             if s.main_pot is not None:
