@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from decimal import Decimal
 
 
@@ -13,3 +14,11 @@ class Unconvertible(ValueError):
 def number(value: Decimal | int) -> str:
     """An amount exactly as it is, without an exponent (``Decimal("1E+3")`` → ``1000``)."""
     return format(Decimal(value), "f")
+
+
+@dataclass(frozen=True, slots=True)
+class Written:
+    """One hand in the target format, and what of the source hand that format could not say (one note each)."""
+
+    text: str
+    notes: tuple[str, ...] = ()

@@ -67,7 +67,7 @@ from handlog.events import (
     UncalledBet,
 )
 from handlog.formats.grammar import load_line_grammar
-from handlog.writing.base import Unconvertible, number
+from handlog.writing.base import Unconvertible, Written, number
 
 __all__ = ["Unconvertible", "Written", "hand_to_pokerstars", "hands_to_pokerstars"]
 
@@ -132,17 +132,9 @@ STATUS_WORDS = {
 BETTING = (Fold, Check, Call, Bet, Raise, Discard, StandPat)
 _SIDE_POT = re.compile(r"side pot-[0-9]+")
 _LEVEL = re.compile(r"[IVXLC0-9]+")
-_BUY_IN = re.compile(r"(?:[$€£₹]?[0-9][0-9.,]*(?:\+[$€£₹]?[0-9][0-9.,]*)*(?: [A-Z]{3})?|Freeroll)")
-_TIME = re.compile(r"[0-9]{4}/[0-9]{2}/[0-9]{2} [0-9]{1,2}:[0-9]{2}:[0-9]{2}")
+_BUY_IN = re.compile(r"(?:[$€£₹]?[0-9][0-9.,]*(?:\+[$€£₹]?[0-9][0-9.,]*)*(?: [A-Z]{3})?|Freeroll|[0-9]+ ?FPP)")
+_TIME = re.compile(r"([0-9]{4})[/.-]([0-9]{1,2})[/.-]([0-9]{1,2})[ T-]*([0-9]{1,2}):([0-9]{2})(?::([0-9]{2}))?")
 EASTERN = ZoneInfo("America/New_York")
-
-
-@dataclass(frozen=True, slots=True)
-class Written:
-    """One hand as PokerStars text, and what of the source hand that text could not say."""
-
-    text: str
-    notes: tuple[str, ...] = ()
 
 
 @cache
@@ -244,7 +236,7 @@ class _Writer:
             if t.buy_in and not buy_in:
                 self.notes.append(f"the buy-in {t.buy_in!r} is not in PokerStars' words: left out")
             level = t.level if _LEVEL.fullmatch(t.level) else ""
-            if t.level and not level:
+            if t.level and not level and not re.fullmatch(r"[0-9.,]+/[0-9.,]+", t.level):  # blinds: the stakes say it
                 self.notes.append(f"the level {t.level!r} is not in PokerStars' words: left out")
             at = f" - Level {level} ({stakes})" if level else f" ({stakes})"
             head = f"Tournament #{tid}, {buy_in + ' ' if buy_in else ''}{game}{at}"
@@ -274,7 +266,9 @@ class _Writer:
             return f"{utc:%Y/%m/%d %H:%M:%S} UTC [{eastern:%Y/%m/%d %H:%M:%S} ET]"
         local = _TIME.search(h.time_local)
         if local:  # a time whose zone is not known: as the site wrote it, without the zone
-            return local.group(0)
+            y, mo, d, hh, mi, ss = (int(g or 0) for g in local.groups())
+            self.notes.append(f"the time {h.time_local!r} has no zone handlog knows: written without one")
+            return f"{y:04d}/{mo:02d}/{d:02d} {hh}:{mi:02d}:{ss:02d}"
         self.notes.append("the hand states no time: written as 0000/00/00 00:00:00")
         return "0000/00/00 00:00:00"
 
