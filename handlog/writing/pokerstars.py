@@ -375,7 +375,7 @@ class _Writer:
             if isinstance(e, Fold):
                 folded.add(e.player)
             elif (  # a log without a showdown line (Everleaf, 888, PartyPoker): PokerStars writes one
-                not showdown_written and index > last_action and isinstance(e, Show | Muck)
+                not showdown_written and index > last_action and isinstance(e, Show)
                 and len(in_hand - folded) > 1
             ):
                 out.append("*** SHOW DOWN ***")
@@ -578,6 +578,7 @@ class _Writer:
                     break
             won[player] = [a for a in amounts if a]
         shown = {e.player: e.cards for e in self.events if isinstance(e, Show)}
+        self.descriptions = {e.player: e.description for e in self.events if isinstance(e, Show) and e.description}
         folded = self.fold_streets()
         seat_of = {x.player: x for x in h.seats}
         results = list(s.seats) if s.seats else []
@@ -605,9 +606,11 @@ class _Writer:
         amounts = list(won)
         if shown:
             cards = f"showed [{' '.join(shown)}]"
+            desc = self.descriptions.get(player)
+            with_ = f" with {desc}" if desc else ""
             if amounts:
-                return f"{head} {cards} and " + " and ".join(f"won ({self.money(a)})" for a in amounts)
-            return f"{head} {cards} and lost"
+                return f"{head} {cards} and " + " and ".join(f"won ({self.money(a)})" for a in amounts) + with_
+            return f"{head} {cards} and lost{with_}"
         if amounts:
             return f"{head} " + " and ".join(f"collected ({self.money(a)})" for a in amounts)
         if mucked:
