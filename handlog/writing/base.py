@@ -5,6 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
+from handlog.engine import replay
+from handlog.engine.rules import profile_for
+from handlog.events import Hand
+
 
 class Unconvertible(ValueError):
     """A hand the target format cannot hold (PHH: a game without a variant code, a cancelled hand, a hand run
@@ -22,3 +26,12 @@ class Written:
 
     text: str
     notes: tuple[str, ...] = ()
+
+
+def unfinished(hand: Hand) -> bool:
+    """A log that states no result (a research log, a truncated site log read without its summary) and ends
+    before the hand does: the replay awards nothing, and a written copy would have to invent the end."""
+    if hand.summary.results_stated or hand.cancelled:
+        return False
+    rp = replay(hand, profile_for(hand.site), states=False)
+    return rp.supported and not rp.collects and not rp.cancelled

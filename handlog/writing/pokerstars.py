@@ -207,6 +207,7 @@ class _Writer:
         self.symbol = SYMBOLS.get(hand.currency, "") if hand.tournament is None else ""
         self.rp = replay(hand, profile_for(hand.site), states=False)
         if not hand.summary.results_stated and not self.rp.collects and not self.rp.cancelled and self.rp.supported:
+            # as ``base.unfinished`` says, with the replay made here anyway
             raise Unconvertible("the log ends before the hand does and states no result: PokerStars text states one")
         # the events as replayed: a research log's uncalled returns and awards are the replay's own
         self.events: list[Event] = [s.event for s in self.rp.steps] if self.rp.steps else list(hand.events)
