@@ -170,6 +170,8 @@ class _Returns:
 
 
 def _implicit_returns(hand: Hand, rp: Replay) -> _Returns:
+    """Where the engine gave an uncalled bet back without a line (its notes say so: "… returned to P without a
+    line"), the table's states say when: the step at which the owner's money in the pot went down."""
     found = _Returns(in_collects={n: r.uncalled_in_collect for n, r in rp.results.items() if r.uncalled_in_collect})
     if not any("without a line" in note and "won back" not in note for note in rp.notes):
         return found
@@ -203,7 +205,6 @@ class _Writer:
         if drops and hand.structure in (Structure.POT_LIMIT, Structure.PL_PREFLOP_NL_POSTFLOP):
             raise Unconvertible("PokerStars text cannot put a cash drop in a pot-limit pot before the betting")
         self.stud = hand.game in STUD
-        self.currency = hand.currency
         self.symbol = SYMBOLS.get(hand.currency, "") if hand.tournament is None else ""
         self.rp = replay(hand, profile_for(hand.site), states=False)
         if not hand.summary.results_stated and not self.rp.collects and not self.rp.cancelled and self.rp.supported:
@@ -212,7 +213,6 @@ class _Writer:
         # the events as replayed: a research log's uncalled returns and awards are the replay's own
         self.events: list[Event] = [s.event for s in self.rp.steps] if self.rp.steps else list(hand.events)
         self.returns = _implicit_returns(hand, self.rp) if self.rp.steps else _Returns()
-        self.lines: list[str] = []
 
     def money(self, value: Decimal) -> str:
         return f"{self.symbol}{number(value)}"
@@ -243,6 +243,8 @@ class _Writer:
             head = f"Tournament #{tid}, {buy_in + ' ' if buy_in else ''}{game}{at}"
         else:
             code = "" if h.currency in ("PLAY", "CHIPS") else f" {h.currency}"
+            if h.currency == "CHIPS":
+                self.notes.append("chips of a cash game without a currency: written as play money")
             if code and not re.fullmatch(r" [A-Z]{3}", code):
                 self.notes.append(f"the currency {h.currency!r} has no ISO code: amounts written without one")
                 code = ""
@@ -303,10 +305,11 @@ class _Writer:
             return f"{e.player}: brings in for {self.money(e.amount)}{all_in}"
         return f"{e.player}: posts {POST_WORDS[e.post]} {self.money(e.amount)}{all_in}"
 
-    def merged_posts(self, events: list[Event]) -> list[Event]:
+    def merged_posts(self, events: list[Event]) -> list[Event | None]:
         """A dead blind paid with the big blind is PokerStars' "posts small & big blinds" (dead: all over the big
-        blind); a dead blind alone PokerStars text cannot say."""
-        out: list[Event] = []
+        blind): the dead blind's place is left empty (None), so that the events keep their indexes; a dead blind
+        alone PokerStars text cannot say."""
+        out: list[Event | None] = []
         for e in events:
             if isinstance(e, Post) and e.post == PostType.DEAD_BLIND:
                 live = next(
@@ -315,6 +318,7 @@ class _Writer:
                 )
                 if live is None:
                     raise Unconvertible(f"PokerStars text cannot say {e.player}'s dead blind of {e.amount} alone")
+                out.append(None)
                 continue
             if isinstance(e, Post) and e.post == PostType.BIG_BLIND:
                 dead = sum((x.amount for x in events if isinstance(x, Post) and x.player == e.player
@@ -334,7 +338,6 @@ class _Writer:
         )
         dealt = False
         boards: dict[int | None, list[str]] = {None: []}
-        run: int | None = None
         collect_run: int | None = None
         showdown_seen = any(isinstance(e, StreetStart) and e.street == Street.SHOWDOWN for e in events)
         last_action = max((i for i, e in enumerate(events) if isinstance(e, (*BETTING, StreetStart))), default=-1)
@@ -346,6 +349,8 @@ class _Writer:
         for index, e in enumerate(events):
             for player, amount in self.returns.before.get(index, []):
                 out.append(f"Uncalled bet ({self.money(amount)}) returned to {player}")
+            if e is None:  # a dead blind, said with its big blind
+                continue
             if isinstance(e, HandCancelled):
                 out.append("Hand cancelled")
                 dealt = True
@@ -386,7 +391,7 @@ class _Writer:
             if isinstance(e, StreetStart):
                 line = self.street_line(e, boards)
                 if e.street == Street.SHOWDOWN:
-                    run = collect_run = e.run
+                    collect_run = e.run
                 if line is not None:
                     out.append(line)
             elif isinstance(e, Post):
@@ -447,7 +452,6 @@ class _Writer:
                 line = self.aside(e, dropped)
                 if line is not None:
                     out.append(line)
-        del run
         if not dealt:
             out.append(first_street)
         if dropped:
@@ -565,8 +569,8 @@ class _Writer:
         positions = self.positions()
         won: dict[str, list[Decimal]] = {}
         if s.seats:
-            for r in s.seats:
-                won.setdefault(r.player, []).extend(r.won)
+            for r in s.seats:  # "won (0)" is no win (a research log's payoff line names every player)
+                won.setdefault(r.player, []).extend(a for a in r.won if a)
         else:
             for e in self.events:
                 if isinstance(e, Collect):
@@ -581,7 +585,6 @@ class _Writer:
         shown = {e.player: e.cards for e in self.events if isinstance(e, Show)}
         self.descriptions = {e.player: e.description for e in self.events if isinstance(e, Show) and e.description}
         folded = self.fold_streets()
-        seat_of = {x.player: x for x in h.seats}
         results = list(s.seats) if s.seats else []
         out = []
         if results:
@@ -598,7 +601,6 @@ class _Writer:
             out.append(self.seat_summary(seat.seat, seat.player, positions.get(seat.player, ()),
                                          won.get(seat.player, []), shown.get(seat.player, ()), (),
                                          folded.get(seat.player)))
-        del seat_of
         return out
 
     def seat_summary(self, seat: int, player: str, positions: Sequence[str], won: Iterable[Decimal],

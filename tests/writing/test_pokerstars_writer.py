@@ -191,3 +191,31 @@ def test_convert_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     run_thrice = ROOT / "tests" / "formats" / "golden_ggpoker" / "run_it_thrice_plo.txt"
     assert main(["convert", "--to", "pokerstars", "--output", str(out), str(run_thrice)]) == 1
     assert "run three times" in capsys.readouterr().out
+
+
+ACPC = [
+    # heads-up no-limit, the river bet folded to; an all-in called preflop (the board runs out); a split pot
+    "STATE:0:r300c/cr600c/cc/r1200f:9hQc|8dAs/Kh4s5c/7d/Jh:600|-600:Alice|Bob",
+    "STATE:1:r20000c///:AhAd|KsKc/2c7d9h/3s/4d:20000|-20000:Alice|Bob",
+    "STATE:2:cc/cc/cc/cc:AhKd|AsKc/2c7d9h/3s/4d:0|0:Alice|Bob",
+    # six-handed, three all-in on the flop: side pots
+    "STATE:4:r300cfffc/cr1000r10000cc//:2c7d|AhAc|KdKs|QhQs|3h8s|4d9c/Ts6c2h/5d/3c"
+    ":-50|20050|-10000|-10000|0|0:Ann|Ben|Carl|Dora|Eve|Finn",
+    # three-handed limit
+    "STATE:5:rcc/rrfc/cc/rc:AsKs|QdQc|7h2d/Ah9d4c/8s/2s:80|-60|-20:Ann|Ben|Carl",
+]
+
+
+@pytest.mark.parametrize("line", ACPC)
+def test_acpc_lines_keep_their_payoffs(line: str) -> None:
+    (record,) = read_text(line + "\n", file="match.log")
+    assert record.hand is not None and record.hand.site == "ACPC"
+    written = hand_to_pokerstars(record.hand)
+    (back,) = read_text(written.text, file="converted.txt")
+    assert back.hand is not None, back.error
+    assert _outcome(back.hand, record.hand) == _outcome(record.hand, record.hand)
+    payoffs = dict(zip(line.split(":")[5].split("|"), line.split(":")[4].split("|"), strict=True))
+    nets = audit(back.hand, profile_for("ACPC")).replay.results
+    assert {p: nets[p].net for p in payoffs} == {p: Decimal(x) for p, x in payoffs.items()}
+    # and it audits without an error as a PokerStars hand (the order of the shows ACPC lists is only a warning)
+    assert not [v for v in audit(back.hand).violations if v.severity == "error"]
