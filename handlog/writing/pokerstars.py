@@ -204,6 +204,10 @@ class _Writer:
         drops = any(isinstance(e, PotDrop) for e in hand.events)
         if drops and hand.structure in (Structure.POT_LIMIT, Structure.PL_PREFLOP_NL_POSTFLOP):
             raise Unconvertible("PokerStars text cannot put a cash drop in a pot-limit pot before the betting")
+        cancel = next((i for i, e in enumerate(hand.events) if isinstance(e, HandCancelled)), None)
+        if cancel is not None and any(not isinstance(e, Post | Chat | StatusChange | Notice)
+                                      for e in hand.events[:cancel]):
+            raise Unconvertible("PokerStars text cancels a hand only before the deal")
         self.stud = hand.game in STUD
         self.symbol = SYMBOLS.get(hand.currency, "") if hand.tournament is None else ""
         self.rp = replay(hand, profile_for(hand.site), states=False)
@@ -257,6 +261,8 @@ class _Writer:
         if s.button_blind is not None:
             return f"Button Blind {self.money(s.button_blind)} - Ante {self.money(s.ante or ZERO)}"
         text = f"{self.money(s.small)}/{self.money(s.big)}"
+        if s.ante:  # PokerStars' header names no ante beside the blinds: its posts say it
+            self.notes.append(f"the stakes' ante of {s.ante} is said by the posts only")
         if s.cap is not None:
             text += f" - {self.money(s.cap)} Cap"
         return text
@@ -277,6 +283,8 @@ class _Writer:
 
     def table_line(self) -> str:
         h = self.hand
+        if not h.table:
+            self.notes.append("the hand names no table: written as table '1'")
         text = f"Table '{h.table or '1'}'"
         if h.max_seats:
             text += f" {h.max_seats}-max"
@@ -470,9 +478,12 @@ class _Writer:
         if isinstance(e, Chat):
             return f'{e.player} said, "{e.text}"'
         if isinstance(e, StatusChange):
-            if e.status == PlayerStatus.JOINS:
-                return f"{e.player} joins the table at seat #{e.seat}" if e.seat is not None else None
-            return f"{e.player} {STATUS_WORDS[e.status]}" if e.status in STATUS_WORDS else None
+            if e.status == PlayerStatus.JOINS and e.seat is not None:
+                return f"{e.player} joins the table at seat #{e.seat}"
+            if e.status in STATUS_WORDS:
+                return f"{e.player} {STATUS_WORDS[e.status]}"
+            dropped.append(f"{e.player}'s status {e.status.value}")
+            return None
         if isinstance(e, Notice):
             if _stars_line("NOTICE").fullmatch(e.text + "\n"):
                 return e.text

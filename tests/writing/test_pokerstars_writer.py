@@ -131,10 +131,11 @@ def test_corpus_hands_keep_nets_pots_and_violations() -> None:
     [
         # PHH (a research log: the replay's uncalled return and award are written as PokerStars' lines)
         ("tests/formats/golden_phh/nt_dwan_ivey_2009.phh", "", "phh_nt_dwan_ivey_2009.txt",
-         ["hand id 'nt_dwan_ivey_2009' is no number: written as #2009", "the hand states no time"]),
+         ["hand id 'nt_dwan_ivey_2009' is no number: written as #2009", "the stakes' ante of 500 is said by the posts",
+          "the hand states no time"]),
         # PHH Five Card Draw with antes, written down at a live table
         ("samples/live/five-card-draw-de/2026-11-30-tisch1-spiel5.phh", "", "phh_five_card_draw.txt",
-         ["the hand states no time"]),
+         ["the stakes' ante of 1 is said by the posts only", "the hand states no time"]),
         # Winamax counts an uncalled bet in its owner's collect: PokerStars returns it on its own line
         ("tests/formats/golden_winamax/freeroll_tournament.txt", "", "winamax_freeroll_tournament.txt",
          ["hand id '22085692498641245-7-1299346692' is no number", "the buy-in 'Gratuit'"]),
