@@ -12,14 +12,20 @@ a log's own errors stay visible in the copy; what it left unstated is written as
 - a research log's awards (PHH, ACPC state none): the replay's uncalled returns and collects;
 - an uncalled bet a room never prints (Everleaf) or counts inside its owner's collect (Winamax): its
   ``Uncalled bet`` line, the collect and the summary then without it, as PokerStars writes them;
-- a total pot or rake the log does not state (a rake the room kept beyond its rules is left unstated, so that
-  the copy keeps the error).
+- a total pot or rake the log does not state: the pot the bets make, the rake the room kept (PokerStars text
+  always states a rake, so a kept rake the room's rule forbids is written as kept, and noted: the copy cannot
+  show that error).
 
 What PokerStars text cannot say is said in ``Written.notes`` (one line each), never dropped in silence: a hand
-id or tournament id that is not a number, a cash drop (written as PokerStars' Splash the Pot, ``STP``), a jackpot
-fee (counted in the rake), a room's notices PokerStars does not write. A hand whose result the layout cannot
-carry at all raises ``Unconvertible``: a game PokerStars never dealt (Triple Draw A-5, five card stud), an
-EV cash-out paid outside the pot.
+id or tournament id that is not a number, a time without a known zone, a cash drop (written as PokerStars'
+Splash the Pot, ``STP``), a jackpot fee (counted in the rake), a room's notices and statuses PokerStars does not
+write. A hand the layout cannot carry at all raises ``Unconvertible``: a game PokerStars never dealt (Triple
+Draw A-5, five card stud), an EV cash-out paid outside the pot, a board run three times, a cash drop in a
+pot-limit pot (it sizes the bets), a dead blind paid alone, a hand cancelled after the deal, a truncated research
+log without a result.
+
+The text is read back as a PokerStars hand (``Hand.site`` "PokerStars"); ``convert`` replays the copy under the
+rules of the room the hand was dealt in, so that the check is of the conversion and not of two rooms' rules.
 """
 
 from __future__ import annotations
