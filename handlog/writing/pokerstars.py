@@ -386,7 +386,10 @@ class _Writer:
                     out.append(f"*** PRE-FLOP *** [{' '.join(e.cards)}]")
                     boards[None] = list(e.cards)
                     continue
-                out.append(first_street)
+                if isinstance(e, StreetStart) and not opens and (e.street in BOARD_STREETS or self.stud):
+                    pass  # a log that deals a street first (a flop before the deal): PokerStars' hand may too
+                else:
+                    out.append(first_street)
                 if opens:
                     continue
                 later = next((i for i in range(index, len(events)) if isinstance(events[i], StreetStart)), None)

@@ -49,10 +49,8 @@ KNOWN = {
     # preflop round, are then reported); the copy writes PokerStars' "*** 3rd STREET ***" and has neither.
     ("7-StudHL-USD-10-20.201202.wins.lo.pot.txt", "11480841734"),
     ("7-Stud-USD-MTT-6.00-201205.txt", "11792805420"),
-    # corrupt logs kept by fpdb for their defect: an observed hand whose lines come out of order, and a hand
-    # whose "*** FLOP ***" comes before the deal (the file name says "no.flop")
+    # a corrupt log kept by fpdb for its defect: an observed hand whose lines come out of order
     ("PLO-6max-USD-25-50-201503.observed.hand.txt", "526119469"),
-    ("PLO8-6max-USD-20-40-201609.no.flop.HH20160913 G31116857.txt", "727152195"),
 }
 """Corpus hands whose copy differs for a reason outside the writer, each named with it."""
 
