@@ -1,5 +1,7 @@
-"""``handlog convert --to phh --output DIR PATH...``: one ``.phhs`` per input file, each checked once written.
+"""``handlog convert --to {phh,pokerstars} --output DIR PATH...``: one ``.phhs`` or ``.txt`` per input file, each
+checked once written.
 
+What the target format cannot say of a hand is written to stderr, one line per hand and thing ("hand 123: …").
 Exit 0 when every hand was converted and reads back the same, 1 when some hand was not (and why), 2 on a usage
 error.
 """
@@ -17,12 +19,14 @@ from handlog.cli.common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, print_problem
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "convert",
-        help="write hands in another format (PHH), one file per input file",
-        description="Writes every hand as PHH (one .phhs per input file under DIR, the folders kept), then reads "
-        "each file back and replays it: a hand whose nets or pots come out different is reported.",
+        help="write hands in another format (PHH, PokerStars text), one file per input file",
+        description="Writes every hand as PHH (one .phhs per input file under DIR, the folders kept) or as "
+        "PokerStars text (one .txt), then reads each file back and replays it under the rules of the hand's own "
+        "room: a hand whose nets or pots come out different is reported, and so is, per hand, what the format "
+        "cannot say.",
     )
     p.add_argument("paths", nargs="+", metavar="PATH", help="files or folders (recursive)")
-    p.add_argument("--to", required=True, choices=["phh"], help="the format to write")
+    p.add_argument("--to", required=True, choices=["phh", "pokerstars"], help="the format to write")
     p.add_argument("--output", "-o", required=True, metavar="DIR", help="folder for the converted files")
     p.set_defaults(run=run)
 
@@ -34,7 +38,7 @@ def run(args: argparse.Namespace) -> int:
     if output.exists() and not output.is_dir():
         sys.stderr.write(f"handlog convert: --output {output} is a file, not a folder\n")
         return EXIT_USAGE
-    results, report = convert(args.paths, output)
+    results, report = convert(args.paths, output, args.to)
     skipped: Counter[str] = Counter()
     converted = differing = 0
     for r in results:
@@ -45,6 +49,8 @@ def run(args: argparse.Namespace) -> int:
             sys.stdout.write(f"{r.source} -> {r.target} ({r.converted} hands)\n")
         if r.error is not None:
             sys.stderr.write(f"handlog convert: {r.source}: {r.error}\n")
+        for note in r.notes:
+            sys.stderr.write(f"handlog convert: {r.source}: hand {note}\n")
         for problem in r.differing:
             sys.stderr.write(f"handlog convert: {r.source}: hand {problem}\n")
     sys.stdout.write(

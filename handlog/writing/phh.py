@@ -49,14 +49,13 @@ from handlog.events import (
     UncalledBet,
 )
 from handlog.formats.phh import GAME_CODES, STRUCTURE_CODES, STUD_GAMES
+from handlog.writing.base import Unconvertible, number, unfinished
+
+__all__ = ["Unconvertible", "hand_to_phh", "hands_to_phhs", "variant_code"]
 
 ZERO = Decimal(0)
 BOARD_STREETS = (Street.FLOP, Street.TURN, Street.RIVER)
 BLIND_POSTS = (PostType.SMALL_BLIND, PostType.BIG_BLIND, PostType.STRADDLE)
-
-
-class Unconvertible(ValueError):
-    """A hand PHH cannot hold (a game without a variant code, a cancelled hand, a hand run twice)."""
 
 
 def variant_code(game: Game, structure: Structure) -> str | None:
@@ -68,7 +67,7 @@ def variant_code(game: Game, structure: Structure) -> str | None:
 
 def _number(value: Decimal | int) -> str:
     """A TOML number, exactly as the amount is (no exponent)."""
-    return format(Decimal(value), "f")
+    return number(value)
 
 
 def _string(value: str) -> str:
@@ -100,6 +99,10 @@ class _Writer:
         button = hand.button
         if button is not None:
             seats.sort(key=lambda s: (s.seat <= button, s.seat))
+        if len(seats) < 2:
+            raise Unconvertible("a PHH hand needs two players dealt in")
+        if unfinished(hand):
+            raise Unconvertible("the log ends before the hand does and states no result")
         self.seats = seats
         self.index = {s.player: k for k, s in enumerate(seats, 1)}
         variant = variant_for(hand.game)
@@ -177,7 +180,7 @@ class _Writer:
                 out.extend(self._deal_all())
                 dealt = True
             if isinstance(e, StreetStart):
-                if e.street in BOARD_STREETS:
+                if e.street in BOARD_STREETS and e.cards:  # a street line without its cards deals nothing
                     out.append(f"d db {''.join(e.cards)}")
                 if e.street != Street.PREFLOP:
                     for player, amount in bets.items():

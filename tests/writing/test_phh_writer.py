@@ -1,7 +1,7 @@
 """Writing PHH: site text → PHH → handlog keeps every player's net, the pots and the violations.
 
-Over the project's own hands (samples/, tests/engine/hands) and, when it is there, every PokerStars hand of the
-corpus (``../shared/corpus`` or ``$HANDLOG_CORPUS``).
+Over the project's own hands (samples/, tests/engine/hands) and, when it is there, every hand of the corpus that
+handlog reads, every room's (``../shared/corpus`` or ``$HANDLOG_CORPUS``).
 """
 
 from __future__ import annotations
@@ -37,8 +37,8 @@ def _show_order_unchecked(hand: Hand) -> bool:
     has no such line and its showdown starts at the first show after the last deal: there the order is checked."""
     kinds = [(e.kind, getattr(e, "street", None)) for e in hand.events]
     showdown = next((i for i, k in enumerate(kinds) if k == ("street", Street.SHOWDOWN)), None)
-    if showdown is None:
-        return any(k[0] == "show" for k in kinds)
+    if showdown is None:  # a muck after the last bet is a showdown too (Winning: the caller mucks, nobody shows)
+        return any(k[0] in ("show", "muck") for k in kinds)
     return any(k[0] == "show" for k in kinds[:showdown])
 
 
@@ -65,12 +65,15 @@ def _round_trip(paths: list[Path]) -> tuple[Counter[str], list[str]]:
             continue
         tomllib.loads(text)  # valid TOML, whatever the names and amounts
         (back,) = read_text(text, file="converted.phh")
-        assert back.hand is not None, (record.file, record.hand_id, back.error)
+        if back.hand is None:
+            differing.append(f"{Path(record.file).name} {record.hand_id}: does not read back: {back.error}")
+            continue
         before, after = _outcome(record.hand, record.hand), _outcome(back.hand, record.hand)
         if before == after:
             counts["same"] += 1
+            counts[f"same {Path(record.file).parts[-3]}"] += 1
         else:
-            differing.append(f"{record.file} {record.hand_id}: {before} != {after}")
+            differing.append(f"{Path(record.file).name} {record.hand_id}: {before} != {after}")
     return counts, differing
 
 
@@ -85,16 +88,44 @@ def test_own_hands_keep_nets_pots_and_violations() -> None:
     assert all(any(a in reason for a in allowed) for reason in reasons), reasons
 
 
+KNOWN = {
+    # PHH writes a call as ``cc`` and a bet or raise as ``cbr`` with its total: a log's call of the wrong amount, of
+    # nothing or past the caller's stack, or a raise it wrote as a bet, is read back as the action it stood for
+    ("NLHE-FREE-MTT-$75Freeroll20120217.txt", "190625798"),  # calls 10 short: call-amount
+    ("NLHE-6max-USD-STT - Holdem (Double-Up Turbo) - $10-$0.50 - 201502.txt", "3152358493"),  # calls of nothing
+    ("NLHE-6max-USD-STT - Holdem (Double-Up Turbo) - $10-$0.50 - 201502.txt", "3152355148"),  # calls past the stack
+    ("NLHE-Ticket-MTT-201010.raise.written.as.bet.preflop.txt", "6307872438747255-64-1288123510"),
+    ("1-Draw-NL-USD-0.20-0.40-201211.bad.collect.pot.txt", "31349486094"),  # a collect from a pot it names wrongly
+    # corrupt logs kept by fpdb for their defect (the file names say which), whose errors PHH's arrays cannot place
+    # where the log put them: a player acting after folding, a raise before the blinds, an unannounced dead blind,
+    # a player moved or seated with nothing, an observed hand out of order, a flop before the deal, the same hole
+    # cards dealt twice (the opponents' draws hidden)
+    ("NLHE-6max-USD-1.00-2.00-201308.player.acts.after.fold.txt", "71732021-1470"),
+    ("PLO-5max-EUR-1.00-2.00-201407.ante.raise.txt", "6417287-1303-1406683540"),
+    ("PLO-5max-EUR-1.00-2.00-201407.ante.raise.txt", "6417287-1322-1406684365"),
+    ("NLHE-6max-USD-0.05-0.10-201209.silent.post.both.txt", "14067958"),
+    ("NLHE-25-USD-Freeroll-MTT-201205.player.moved.txt", "11749829747"),
+    ("NLHE-USD-0.01-0.02-20100807.newPlayerWithZeroStack.txt", "9507514114"),
+    ("PLO-6max-USD-25-50-201503.observed.hand.txt", "526119469"),
+    ("PLO8-6max-USD-20-40-201609.no.flop.HH20160913 G31116857.txt", "727152195"),
+    ("Triple Draw 2-7 Lowball-FL-USD-1.00-2.00-201206.duplicate.holecards.txt", "81631597149"),
+}
+"""Corpus hands whose PHH copy differs, each for a reason PHH's notation gives (the comments say which)."""
+
+
 def test_corpus_hands_keep_nets_pots_and_violations() -> None:
-    stars = [CORPUS / "fpdb" / "cash" / "Stars", CORPUS / "fpdb" / "tour" / "Stars"]
-    if not stars[0].is_dir():
+    fpdb = CORPUS / "fpdb"
+    if not fpdb.is_dir():
         pytest.skip(f"{CORPUS} is not there")
-    counts, differing = _round_trip(stars)
-    # A log that deals the same hole cards twice (a corrupt 2-7 triple draw file): its opponents' draws are hidden,
-    # so PHH holds only the hero's cards and the duplicates it reports cannot be written.
-    differing = [d for d in differing if "duplicate.holecards" not in d]
-    assert differing == []
-    assert counts["same"] >= 780
+    # every room's hands that handlog reads, cash and tournaments
+    counts, differing = _round_trip([fpdb / "cash", fpdb / "tour"])
+    unexplained = [d for d in differing if tuple(d.split(": ", 1)[0].rsplit(" ", 1)) not in KNOWN]
+    assert unexplained == []
+    assert {tuple(d.split(": ", 1)[0].rsplit(" ", 1)) for d in differing} == KNOWN  # each still differs
+    assert counts["same"] >= 3200
+    for room in ("Stars", "FTP", "PartyPoker", "PacificPoker", "Winamax", "Winning", "Bovada", "Everleaf", "GGPoker",
+                 "iPoker", "Merge"):
+        assert counts[f"same {room}"] > 0, room
 
 
 def test_variant_codes() -> None:
