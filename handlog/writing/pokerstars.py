@@ -207,6 +207,12 @@ class _Writer:
             e, Chat | StatusChange | Notice)), None)
         if nameless is not None:
             raise Unconvertible(f"PokerStars text cannot say a {nameless.kind} by a player without a name")
+        seated = {seat.player for seat in hand.seats}
+        joined = next((e for e in hand.events if isinstance(e, StatusChange) and e.status == PlayerStatus.JOINS
+                       and e.seat is None and e.player and e.player not in seated), None)
+        if joined is not None:  # PartyPoker: "Player8 has joined the table." and posts, with no seat line
+            raise Unconvertible(f"PokerStars text cannot say that {joined.player} joined the table without a seat"
+                                " number (its join line names the seat)")
         drops = any(isinstance(e, PotDrop) for e in hand.events)
         if drops and hand.structure in (Structure.POT_LIMIT, Structure.PL_PREFLOP_NL_POSTFLOP):
             raise Unconvertible("PokerStars text cannot put a cash drop in a pot-limit pot before the betting")
@@ -307,7 +313,7 @@ class _Writer:
             line = f"Seat {s.seat}: {s.player} ({self.money(s.stack)} in chips{bounty})"
             if s.sitting_out:
                 line += " is sitting out"
-            elif s.out_of_hand:
+            if s.out_of_hand:  # not dealt in (both can hold: PokerStars' grammar reads them in this order)
                 line += " out of hand (moved from another table)"
             out.append(line)
         return out
@@ -487,8 +493,12 @@ class _Writer:
         if isinstance(e, Chat):
             return f'{e.player} said, "{e.text}"'
         if isinstance(e, StatusChange):
-            if e.status == PlayerStatus.JOINS and e.seat is not None:
-                return f"{e.player} joins the table at seat #{e.seat}"
+            if e.status == PlayerStatus.JOINS:
+                # a room that names no seat in its join line (PartyPoker) has the player's seat line
+                seat = e.seat if e.seat is not None else next(
+                    (s.seat for s in self.hand.seats if s.player == e.player), None)
+                if seat is not None:
+                    return f"{e.player} joins the table at seat #{seat}"
             if e.status in STATUS_WORDS:
                 return f"{e.player} {STATUS_WORDS[e.status]}"
             dropped.append(f"{e.player}'s status {e.status.value}")

@@ -98,13 +98,12 @@ KNOWN = {
     ("1-Draw-NL-USD-0.20-0.40-201211.bad.collect.pot.txt", "31349486094"),  # a collect from a pot it names wrongly
     # corrupt logs kept by fpdb for their defect (the file names say which), whose errors PHH's arrays cannot place
     # where the log put them: a player acting after folding, a raise before the blinds, an unannounced dead blind,
-    # a player moved or seated with nothing, an observed hand out of order, a flop before the deal, the same hole
+    # a player seated with nothing, an observed hand out of order, a flop before the deal, the same hole
     # cards dealt twice (the opponents' draws hidden)
     ("NLHE-6max-USD-1.00-2.00-201308.player.acts.after.fold.txt", "71732021-1470"),
     ("PLO-5max-EUR-1.00-2.00-201407.ante.raise.txt", "6417287-1303-1406683540"),
     ("PLO-5max-EUR-1.00-2.00-201407.ante.raise.txt", "6417287-1322-1406684365"),
     ("NLHE-6max-USD-0.05-0.10-201209.silent.post.both.txt", "14067958"),
-    ("NLHE-25-USD-Freeroll-MTT-201205.player.moved.txt", "11749829747"),
     ("NLHE-USD-0.01-0.02-20100807.newPlayerWithZeroStack.txt", "9507514114"),
     ("PLO-6max-USD-25-50-201503.observed.hand.txt", "526119469"),
     ("PLO8-6max-USD-20-40-201609.no.flop.HH20160913 G31116857.txt", "727152195"),
