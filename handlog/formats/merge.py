@@ -250,13 +250,12 @@ class _Builder:
     def _stud_limits(self, rounds: list[Node]) -> Stakes:
         """The limits of a fixed-limit stud hand whose stakes state none (a tournament: ``stakes="Limit"``, and
         stud posts no blinds to take them from). Merge writes the ante and the bring-in as posts, checked as
-        posted; the small bet is the smallest completion or bet of third and fourth street (a fourth-street bet
-        over an open pair may be the big one), the big bet the smallest bet from fifth street on; one missing is
-        twice or half the other. A ``Notice`` says the limits are read from the bets. A hand with no full bet
-        has nothing to hold to a limit: twice its bring-in is taken (only the bring-in is then checked, below
-        it)."""
-        small: list[Decimal] = []
-        big: list[Decimal] = []
+        posted. The small bet is read from the hand's full bets: a completion or bet of third and fourth street is
+        one small bet (a fourth-street bet over an open pair may be a big one), a bet from fifth street on is a big
+        bet, twice the small one (so a bet over the limit on any street leaves the smallest reading and is held
+        to it). A ``Notice`` says the limits are read from the bets. A hand with no full bet has nothing to hold
+        to a limit: twice its bring-in is taken (only the bring-in is then checked, below it)."""
+        seen: list[Decimal] = []
         bring_in = ZERO
         for r in rounds:
             for e in r.findall("event"):
@@ -264,20 +263,18 @@ class _Builder:
                 if kind == "BRING_IN":
                     bring_in = value
                 elif kind == "COMPLETE" or (kind == "BET" and r.get("id") in STUD_SMALL_ROUNDS):
-                    small.append(value)
+                    seen.append(value)
                 elif kind == "BET" and r.get("id") in STUD_BIG_ROUNDS:
-                    big.append(value)
-        low = min(small, default=None)
-        high = min(big, default=None)
-        if low is None and high is None:
-            low = bring_in * 2
-            text = "stud limits not stated and no full bet made: the small bet is taken as twice the bring-in"
+                    seen.append(value / 2)
+        if seen:
+            small = min(seen)
+            text = "stud limits not stated: read from the hand's own bets (a small bet on third and fourth street," \
+                " a big bet of twice it from fifth street on)"
         else:
-            text = "stud limits not stated: read from the hand's own bets (the small bet from third and fourth" \
-                " street, the big bet from fifth street on)"
-        small_bet = low if low is not None else (high or ZERO) / 2
+            small = bring_in * 2
+            text = "stud limits not stated and no full bet made: the small bet is taken as twice the bring-in"
         self.events.append(Notice(line=self.game.line, text=text))
-        return Stakes(small=small_bet, big=high if high is not None else small_bet * 2)
+        return Stakes(small=small, big=small * 2)
 
     def _round(self, r: Node) -> None:
         rid = r.get("id")

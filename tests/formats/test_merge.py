@@ -8,7 +8,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from sitekit import audit_flags, check_golden, corpus, golden_hand, rel
+from sitekit import CORPUS, audit_flags, check_golden, corpus, golden_hand, rel
 
 from handlog.audit import audit
 from handlog.events import PostType
@@ -199,3 +199,25 @@ def test_planted_out_of_turn() -> None:
 def test_planted_bet_over_the_stack() -> None:
     poorer = BASE.replace('nickname="Hero" balance="$57.11"', 'nickname="Hero" balance="$20.00"')
     assert "exceeds-stack" in _codes(poorer)
+
+
+def _horse_text(hand_id: str) -> str:
+    path = CORPUS / _HORSE
+    if not path.is_file():
+        pytest.skip("corpus absent")
+    text = path.read_text(encoding="utf-8")
+    start = text.index(f'<game id="{hand_id}"')
+    return '<description type="HORSE Tournament" stakes="Limit"/>\n' + text[start : text.index("</game>", start) + 7]
+
+
+def test_planted_stud_bets_over_the_limit_read_from_the_bets() -> None:
+    """The limits read from the bets are no echo of any one bet: a fourth-street bet of 70 where the fifth street
+    bets 100 (a big bet: the small one is 50), or a fifth-street bet of 150 over a fourth-street 50, is over it."""
+    text = _horse_text("36487050-12")
+    assert _codes(text) == set()
+    fourth = text.replace('type="BET" timestamp="1308762985236" player="2" amount="50.00"',
+                          'type="BET" timestamp="1308762985236" player="2" amount="70.00"')
+    assert fourth != text and {"bet-size", "fixed-limit-size"} & _codes(fourth)
+    fifth = text.replace('type="BET" timestamp="1308763008848" player="2" amount="100.00"',
+                         'type="BET" timestamp="1308763008848" player="2" amount="150.00"')
+    assert fifth != text and {"bet-size", "fixed-limit-size"} & _codes(fifth)
