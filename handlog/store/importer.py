@@ -3,7 +3,8 @@
 Each file remembers (``files`` row) how many bytes were read up to its last complete hand, the SHA-256 of those
 bytes, its size and mtime. An unchanged file is not read again (its hands are reported as duplicates); a grown
 file is read from that position once the hash shows its beginning is unchanged; a rewritten or truncated file
-is read whole and the hands already stored are skipped. Hands are written in batches, each in one transaction
+is read whole and the hands already stored are skipped (an XML session, one document, is read whole whenever it
+changes: ``tail``). Hands are written in batches, each in one transaction
 together with the file's new position: a ``kill -9`` loses at most the batch being written, and the next run
 reads it again.
 """
