@@ -310,18 +310,26 @@ def _start(node: Node) -> str:
 
 
 def _write(node: Node, base: int, out: list[str]) -> None:
-    """``node`` appended to ``out`` (lines; ``out[0]`` is line ``base`` of the file), starting on its own line."""
-    while base + len(out) - 1 < node.line:
-        out.append("")
-    out[-1] += _start(node)
-    for child in node.children:
-        _write(child, base, out)
-    out[-1] += f"</{node.tag}>"
+    """``node`` appended to ``out`` (lines; ``out[0]`` is line ``base`` of the file), each element starting on its
+    own line. Iterative: a damaged file may nest elements deeper than Python's recursion allows."""
+    stack: list[Node | str] = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):  # a closing tag
+            out[-1] += item
+            continue
+        while base + len(out) - 1 < item.line:
+            out.append("")
+        out[-1] += _start(item)
+        stack.append(f"</{item.tag}>")
+        stack.extend(reversed(item.children))
 
 
 def _inline(node: Node) -> str:
     """``node`` written on one line."""
-    return _start(node) + "".join(_inline(child) for child in node.children) + f"</{node.tag}>"
+    out = [""]
+    _write(node, 1 << 62, out)  # every element "before" its line: none starts a new one
+    return out[0]
 
 
 def blind_stakes(small: Decimal | None, big: Decimal | None, structure: Structure) -> Stakes:

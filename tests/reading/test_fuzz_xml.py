@@ -144,3 +144,11 @@ def test_damaged_hands_read_back_the_same_from_their_stored_form(room: str, seed
     check_stored(text)
     check_stored("\n".join(mutate_lines(rng, FILES[room].splitlines())))
     check_stored(FILES[room][: rng.randrange(len(FILES[room]))])
+
+
+def test_deeply_nested_junk_inside_a_hand_is_stored_and_read_back() -> None:
+    """Elements nested deeper than Python's recursion limit inside a hand: read, stored and read back alike."""
+    at = MERGE.index("</game>")
+    text = MERGE[:at] + "<x>" * 3000 + "</x>" * 3000 + MERGE[at:]
+    check_text(text)
+    check_stored(text)
