@@ -73,6 +73,13 @@ def total_pot(replay: Replay) -> Iterator[Violation]:
         )
 
 
+def _kept_from_a_wrong_total(replay: Replay) -> bool:
+    """The site states no rake, so the rake is what it kept from the pot it states, and that stated pot is not what
+    the players put in (``total_pot`` reports it): the rake derived from it is that same error again, not a second
+    one (a tournament iPoker hand whose bet attributes count a player's ante twice)."""
+    return replay.hand.summary.rake is None and any(True for _ in total_pot(replay))
+
+
 def collected_total(replay: Replay) -> Iterator[Violation]:
     """Everything collected plus the rake (and the site's other fees) is the total pot: no chip appears or
     vanishes."""
@@ -94,6 +101,8 @@ def collected_total(replay: Replay) -> Iterator[Violation]:
 def rake_bounds(replay: Replay) -> Iterator[Violation]:
     """The rake and the other fees are never negative and together never more than the pot."""
     stated = replay.hand.summary.total_pot
+    if _kept_from_a_wrong_total(replay):
+        return
     taken = replay.rake + _fees(replay)
     negative = [f.name for f in replay.hand.summary.fees if f.amount < 0]
     if replay.rake < 0 or negative or (stated is not None and taken > stated):
@@ -109,6 +118,8 @@ def unstated_rake(replay: Replay) -> Iterator[Violation]:
     rake (``rake_bounds``), one paid too little leaves more than the room takes."""
     hand = replay.hand
     if hand.summary.rake is not None or replay.cancelled or not replay.collects or _cashed_out(replay):
+        return
+    if _kept_from_a_wrong_total(replay):
         return
     pot = hand.summary.total_pot if hand.summary.total_pot is not None else sum(
         (r.committed for r in replay.results.values()), ZERO)

@@ -285,9 +285,12 @@ SITE_PROFILES["iPoker"] = RulesProfile(name="iPoker", no_flop_no_drop=True)
 
 # Merge (Carbon) states no rake either. Its $5/$10 fixed-limit small blind is $2, not half the small bet, and it does
 # not cap fixed-limit betting heads-up: a 2011 heads-up $5/$10 2-7 Triple Draw hand of the corpus (31241825-6) posts
-# a $2 small blind and makes a bet and five raises after the first draw.
+# a $2 small blind and makes a bet and five raises after the first draw. After an all-in raise of half a bet or
+# more, its next raise goes a full bet over the all-in (the 2011 HORSE tournament's stud hand 36487050-16, at 100/200:
+# a bet of 200, a raise to 400, an all-in to 585, then a raise to 785).
 SITE_PROFILES["Merge"] = RulesProfile(
-    name="Merge", fixed_limit_small_blinds={Decimal(5): Decimal(2)}, cap_applies_heads_up=False
+    name="Merge", fixed_limit_small_blinds={Decimal(5): Decimal(2)}, cap_applies_heads_up=False,
+    half_bet_all_in_sets_level=True,
 )
 
 

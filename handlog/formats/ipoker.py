@@ -152,6 +152,7 @@ class _Builder:
         self.known: dict[str, tuple[tuple[str, ...], int]] = {}
         self.big = ZERO
         self.folded: set[str] = set()
+        self.stacks: dict[str, Decimal] = {}
 
     def build(self) -> Hand:
         game, session = self.game, self.session
@@ -181,7 +182,7 @@ class _Builder:
         button = next((to_int(p.get("seat")) for p in everyone if p.get("dealer") == "1"), None)
         if button is None:  # no dealer written (its seat left the list): the seat before the small blind's
             button = self._button_before_small_blind(actions, seats)
-        stacks = {s.player: s.stack for s in seats}
+        stacks = self.stacks = {s.player: s.stack for s in seats}
         stakes = self._stated_stakes(gametype)
         big_posts = [amount(a.get("sum", "0")) for _, a in actions if a.get("type") == "2"]
         self.big = stakes.small if stakes and structure is Structure.FIXED_LIMIT else (
@@ -340,6 +341,13 @@ class _Builder:
         """Shows, the uncalled return and the collects from the players' ``bet`` and ``win`` (each at its player's
         element); the pot the bets state (everything put in less what nobody called)."""
         self._shows(list(bets))
+        for name, bet in bets.items():
+            put = self.stacks.get(name, ZERO) - self.bets.left.get(name, ZERO)
+            if bet != put and not self.doc.unclosed:
+                # the site's books disagree with the player's own actions (a 2011 tournament's bet attribute counts
+                # a player's ante twice, or leaves it out): the engine reports the pot this states
+                self.events.append(Notice(line=lines[name], player=name, text=f"{name}'s bet attribute is {bet},"
+                                          f" but {name}'s actions put in {put}"))
         found = self.bets.uncalled(self.folded)
         owner, excess = found or ("", ZERO)
         if found:

@@ -37,6 +37,7 @@ from handlog.events import (
     Hand,
     HandCancelled,
     Muck,
+    Notice,
     PostType,
     Seat,
     Show,
@@ -72,10 +73,13 @@ GAMES = [  # description type (lower case, without " tournament") → game
     ("2-7 lowball", Game.TRIPLE_DRAW_27), ("a-5 lowball", Game.TRIPLE_DRAW_A5), ("badugi", Game.BADUGI),
     ("5-draw", Game.FIVE_CARD_DRAW),
 ]
-MIXED_GAMES = {  # a mixed game's (HORSE) ``multigametype``: the game of the hand (the cash code + 2 for tournaments)
+MIXED_GAMES = {  # a mixed game's (HORSE) ``multigametype``: the game of the hand (the cash code + 2 for tournaments).
+    # In the H-O-R-S-E rotation of a 2011 tournament, 49 is razz (the highest up card brings in, the winners' hands
+    # are lows such as "9-8-3-2-A"), 41 stud (high hands) and 45 stud hi/lo (a low pot); a 2014 cash table's 43 has
+    # a low pot too
     "2": Game.HOLDEM, "23": Game.HOLDEM, "35": Game.OMAHA_HI_LO, "37": Game.OMAHA_HI_LO,
-    "39": Game.RAZZ, "41": Game.RAZZ, "43": Game.SEVEN_CARD_STUD_HI_LO, "45": Game.SEVEN_CARD_STUD_HI_LO,
-    "47": Game.SEVEN_CARD_STUD, "49": Game.SEVEN_CARD_STUD,
+    "39": Game.SEVEN_CARD_STUD, "41": Game.SEVEN_CARD_STUD, "43": Game.SEVEN_CARD_STUD_HI_LO,
+    "45": Game.SEVEN_CARD_STUD_HI_LO, "47": Game.RAZZ, "49": Game.RAZZ,
 }
 NAMES = {
     Game.HOLDEM: "Hold'em", Game.OMAHA: "Omaha", Game.OMAHA_HI_LO: "Omaha Hi/Lo", Game.FIVE_CARD_OMAHA: "5 Card Omaha",
@@ -83,7 +87,12 @@ NAMES = {
     Game.TRIPLE_DRAW_27: "2-7 Triple Draw", Game.TRIPLE_DRAW_A5: "A-5 Triple Draw", Game.BADUGI: "Badugi",
     Game.FIVE_CARD_DRAW: "5 Card Draw",
 }
-_AMOUNTS = re.compile(r"\$?([0-9][0-9,]*(?:\.[0-9]+)?)\s*/\s*\$?([0-9][0-9,]*(?:\.[0-9]+)?)")
+_AMOUNT = r"\$?([0-9][0-9,]*(?:\.[0-9]+)?)"
+_AMOUNTS = re.compile(rf"{_AMOUNT}\s*/\s*{_AMOUNT}(?:\s*/\s*{_AMOUNT})?")
+"""``$0.25/$0.50``: the blinds (fixed limit: the small and big bet); no-limit stud's ``$0.01/$0.02/$0.10``: the ante,
+the bring-in and the smallest bet."""
+STUD_SMALL_ROUNDS = frozenset({"THIRD_STREET", "FOURTH_STREET"})
+STUD_BIG_ROUNDS = frozenset({"FIFTH_STREET", "SIXTH_STREET", "SEVENTH_STREET"})
 
 
 class MergeError(Exception):
@@ -150,6 +159,7 @@ class _Builder:
         self.events: list[Event] = []
         self.folded: set[str] = set()
         self.names: dict[str, str] = {}
+        self.unlisted: set[str] = set()
         self.hole: dict[str, tuple[str, ...]] = {}
         self.board: tuple[str, ...] = ()
 
@@ -172,7 +182,7 @@ class _Builder:
             if r.get("id") in ("BLINDS", "BRING_IN"):
                 for e in r.findall("event"):
                     if e.get("type") in POSTS or e.get("type") == "ALL_IN":
-                        name = self._name(e)
+                        name = self.names.get(e.get("player"), "")  # an unlisted seat has no balance to mend
                         posted[name] = posted.get(name, ZERO) + amount(e.get("amount", "0"))
         # a cash table's balance is the stack before the forced bets; the tournaments of the older layout write it
         # after them (the versioned layout, version="2" or "2.1", from 2013 on, before them everywhere)
@@ -188,10 +198,10 @@ class _Builder:
         # a tournament file states the level of its first hand only, a play-money table its stakes in chips and its
         # amounts in thousands: there the blinds posted are the stakes
         posted_only = tournament is not None or game_node.get("realmoney") != "true"
+        self.stud = game in STUD_GAMES
         stakes = self._stakes("" if posted_only else desc.get("stakes"), structure, rounds)
         self.big = stakes.small if structure is Structure.FIXED_LIMIT else stakes.big
         self.bets = RoundBets({s.player: s.stack for s in seats})
-        self.stud = game in STUD_GAMES
         for r in rounds:
             self._round(r)
         self._winners(rounds)
@@ -207,22 +217,64 @@ class _Builder:
         )
 
     def _name(self, e: Node) -> str:
-        """The player in the seat an element names. A seat the players list leaves out makes the hand unreadable:
-        its stack is not stated, so nothing it does can be checked (and the replay would have to guess it)."""
+        """The player in the seat an element names. A seat the players list leaves out (a defect of the log: its
+        player and stack are not stated) is read as the player ``seat N``, given no seat: the engine reports that
+        an unseated player acts (``unknown-player``), and a ``Notice`` says which seat the list leaves out."""
         seat = e.get("player")
         if seat not in self.names:
-            raise MergeError(f"line {e.line}: seat {seat} acts, but the players list has nobody in that seat")
+            name = f"seat {seat}"
+            if name not in self.unlisted:
+                self.unlisted.add(name)
+                self.events.append(Notice(line=e.line, player=name, text=f"seat {seat} acts, but the players list"
+                                          " has nobody in that seat: its player and stack are not stated"))
+            return name
         return self.names[seat]
 
     def _stakes(self, text: str, structure: Structure, rounds: list[Node]) -> Stakes:
         m = _AMOUNTS.search(text)
+        if m is not None and m.group(3) is not None:  # ante / bring-in / smallest bet (no-limit stud)
+            ante, bring_in, bet = amount(m.group(1)), amount(m.group(2)), amount(m.group(3))
+            if structure is Structure.FIXED_LIMIT:
+                return Stakes(small=bet, big=bet * 2, ante=ante)
+            return Stakes(small=bring_in, big=bet, ante=ante)
         if m is not None:
             return Stakes(small=amount(m.group(1)), big=amount(m.group(2)))
+        if self.stud and structure is Structure.FIXED_LIMIT:
+            return self._stud_limits(rounds)
         posts = [(e.get("type"), amount(e.get("amount", "0"))) for r in rounds for e in r.findall("event")
                  if e.get("type") in ("SMALL_BLIND", "BIG_BLIND")]
         big = next((a for t, a in posts if t == "BIG_BLIND"), None)
         small = next((a for t, a in posts if t == "SMALL_BLIND"), None)
         return blind_stakes(small, big, structure)
+
+    def _stud_limits(self, rounds: list[Node]) -> Stakes:
+        """The limits of a fixed-limit stud hand whose stakes state none (a tournament: ``stakes="Limit"``, and
+        stud posts no blinds to take them from). Merge writes the ante and the bring-in as posts, checked as
+        posted. The small bet is read from the hand's full bets: a completion or bet of third and fourth street is
+        one small bet (a fourth-street bet over an open pair may be a big one), a bet from fifth street on is a big
+        bet, twice the small one (so a bet over the limit on any street leaves the smallest reading and is held
+        to it). A ``Notice`` says the limits are read from the bets. A hand with no full bet has nothing to hold
+        to a limit: twice its bring-in is taken (only the bring-in is then checked, below it)."""
+        seen: list[Decimal] = []
+        bring_in = ZERO
+        for r in rounds:
+            for e in r.findall("event"):
+                kind, value = e.get("type"), amount(e.get("amount", "0")) if e.get("amount") else ZERO
+                if kind == "BRING_IN":
+                    bring_in = value
+                elif kind == "COMPLETE" or (kind == "BET" and r.get("id") in STUD_SMALL_ROUNDS):
+                    seen.append(value)
+                elif kind == "BET" and r.get("id") in STUD_BIG_ROUNDS:
+                    seen.append(value / 2)
+        if seen:
+            small = min(seen)
+            text = "stud limits not stated: read from the hand's own bets (a small bet on third and fourth street," \
+                " a big bet of twice it from fifth street on)"
+        else:
+            small = bring_in * 2
+            text = "stud limits not stated and no full bet made: the small bet is taken as twice the bring-in"
+        self.events.append(Notice(line=self.game.line, text=text))
+        return Stakes(small=small, big=small * 2)
 
     def _round(self, r: Node) -> None:
         rid = r.get("id")
@@ -313,7 +365,11 @@ class _Builder:
         winners = [w for r in rounds for w in r.findall("winner")]
         stated = any(w.get("uncalled") == "true" for w in winners)
         found = None if stated or not winners else self.bets.uncalled(self.folded)
-        for w in sorted(winners, key=lambda w: w.get("uncalled") != "true"):  # a bet comes back before the pots
+        # an older file gives the bet nobody called back as a pot of its own (a winner of exactly that amount, e.g.
+        # "potnumber 2" after a river bet everyone folds to) or inside the pot's winner: the exact one first
+        back = None if found is None else next(
+            (w for w in winners if self._name(w) == found[0] and amount(w.get("amount", "0")) == found[1]), None)
+        for w in sorted(winners, key=lambda w: (w.get("uncalled") != "true", w is not back)):  # returns first
             name, value = self._name(w), amount(w.get("amount", "0"))
             if w.get("uncalled") == "true":
                 self.events.append(UncalledBet(line=w.line, player=name, amount=value))

@@ -14,11 +14,13 @@ where and why; the hands read before it are kept (``reading.registry.StreamForma
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 from xml.etree.ElementTree import ParseError as XMLParseError
+from xml.sax.saxutils import escape, unescape
 
 from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import DefusedXMLParser
@@ -164,10 +166,62 @@ class XmlSessionFormat:
         return -1
 
     def peek(self, header: str) -> HeaderFacts:
-        return HeaderFacts()
+        """The hand id of a stored hand (``stored_lines``), from its first line."""
+        m = _STORED_ID.match(header)
+        return HeaderFacts(hand_id=_unescape(m.group(1)) or None) if m else HeaderFacts()
 
     def parse(self, lines: Sequence[str], first_line: int, file: str) -> Hand:
-        raise HandParseFailure(ParseError(line=first_line, message=f"{self.site} hands are read as a document"))
+        """A hand stored in the database (``stored_lines``), read again: the same ``Hand`` as from its file."""
+        return self.parse_document(self.stored_document(lines, first_line), first_line, file)
+
+    def stored_lines(self, document: object) -> list[str]:
+        """One hand of a session as lines that can be stored and read again on their own (``parse``): its element
+        written back with each element on the line it had in the file (the first line is the hand's first line,
+        so line numbers stay the file's), then the session elements it needs, each on a line of its own, all in a
+        root of ours; a document that broke off is one element saying where and why."""
+        if isinstance(document, DocumentFailure):
+            return [f'<{STORED_FAILURE} line="{document.line}" column="{document.column}"'
+                    f' message="{_escape(document.message)}"/>']
+        if not isinstance(document, HandDocument):
+            raise TypeError("not an XML hand")
+        facts = self.peek_document(document)
+        flags = "".join(f' {name}="true"' for name, on in (("cut", document.cut), ("unclosed", document.unclosed))
+                        if on)
+        out = [f'<{STORED} id="{_escape(facts.hand_id or "")}"{flags}>']
+        _write(document.node, document.node.line, out)
+        out.extend(_inline(node) for node in document.context.values())
+        out.append(f"</{STORED}>")
+        return out
+
+    @staticmethod
+    def complete(document: object) -> bool:
+        """False for what a file still being written ends with: a hand whose element is not closed yet, or a
+        document that breaks off."""
+        return isinstance(document, HandDocument) and not document.unclosed
+
+    def stored_document(self, lines: Sequence[str], first_line: int) -> HandDocument | DocumentFailure:
+        """The ``HandDocument`` of a stored hand (``stored_lines``), parsed as safely as a file."""
+        head = lines[0] if lines else ""
+        failure = _STORED_FAILURE.match(head)
+        if failure is not None:
+            return DocumentFailure(int(failure.group(1)), int(failure.group(2)), _unescape(failure.group(3)))
+        if not head.startswith(f"<{STORED} "):
+            return DocumentFailure(first_line, 1, f"not a stored {self.site} hand")
+        target = _Target(self.hand_tag, self.context_tags)
+        parser = DefusedXMLParser(target=target, forbid_dtd=True, forbid_entities=True, forbid_external=True)
+        target.expat = parser.parser
+        target.line_offset = first_line - 1
+        try:
+            for line in lines:
+                parser.feed(line + "\n")
+            parser.close()
+        except (DefusedXmlException, XMLParseError) as exc:
+            return DocumentFailure(first_line, 1, f"a stored hand that does not read as XML: {exc}")
+        if len(target.ready) != 1:
+            return DocumentFailure(first_line, 1, f"a stored hand holding {len(target.ready)} hands")
+        flags = head[: head.index(">")]
+        return HandDocument(target.ready[0].node, target.context, cut=' cut="true"' in flags,
+                            unclosed=' unclosed="true"' in flags)
 
     def split(self, lines: Iterable[str], stats: SplitStats | None, start: int) -> Iterator[Chunk]:
         """The hands of the document in ``lines``, each as soon as its element closes; then, if the document
@@ -230,6 +284,52 @@ class XmlSessionFormat:
 
     def build(self, document: HandDocument, file: str) -> Hand:
         raise NotImplementedError
+
+
+STORED = "handlog-hand"
+"""The root of a hand stored in the database (``XmlSessionFormat.stored_lines``)."""
+STORED_FAILURE = "handlog-document-failure"
+_STORED_ID = re.compile(rf'<{STORED} id="([^"]*)"')
+_STORED_FAILURE = re.compile(rf'<{STORED_FAILURE} line="([0-9]+)" column="([0-9]+)" message="([^"]*)"/>')
+_ENTITIES = {'"': "&quot;", "\n": "&#10;", "\r": "&#13;", "\t": "&#9;"}
+
+
+def _escape(value: str) -> str:
+    """An attribute value in double quotes, on one line."""
+    return escape(value, _ENTITIES)
+
+
+def _unescape(value: str) -> str:
+    return unescape(value, {v: k for k, v in _ENTITIES.items()})
+
+
+def _start(node: Node) -> str:
+    attrs = "".join(f' {name}="{_escape(value)}"' for name, value in node.attrib.items())
+    text = node.text.strip()
+    return f"<{node.tag}{attrs}>" + (escape(" ".join(text.split("\n")).replace("\r", " ")) if text else "")
+
+
+def _write(node: Node, base: int, out: list[str]) -> None:
+    """``node`` appended to ``out`` (lines; ``out[0]`` is line ``base`` of the file), each element starting on its
+    own line. Iterative: a damaged file may nest elements deeper than Python's recursion allows."""
+    stack: list[Node | str] = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):  # a closing tag
+            out[-1] += item
+            continue
+        while base + len(out) - 1 < item.line:
+            out.append("")
+        out[-1] += _start(item)
+        stack.append(f"</{item.tag}>")
+        stack.extend(reversed(item.children))
+
+
+def _inline(node: Node) -> str:
+    """``node`` written on one line."""
+    out = [""]
+    _write(node, 1 << 62, out)  # every element "before" its line: none starts a new one
+    return out[0]
 
 
 def blind_stakes(small: Decimal | None, big: Decimal | None, structure: Structure) -> Stakes:

@@ -3,7 +3,8 @@
 Each file remembers (``files`` row) how many bytes were read up to its last complete hand, the SHA-256 of those
 bytes, its size and mtime. An unchanged file is not read again (its hands are reported as duplicates); a grown
 file is read from that position once the hash shows its beginning is unchanged; a rewritten or truncated file
-is read whole and the hands already stored are skipped. Hands are written in batches, each in one transaction
+is read whole and the hands already stored are skipped (an XML session, one document, is read whole whenever it
+changes: ``tail``). Hands are written in batches, each in one transaction
 together with the file's new position: a ``kill -9`` loses at most the batch being written, and the next run
 reads it again.
 """
@@ -21,6 +22,7 @@ from typing import Any
 
 from sqlalchemy import Connection, Engine, insert, select, text, tuple_, update
 
+from handlog.formats.xmlsession import XmlSessionFormat
 from handlog.reading import FileProblem, ReadReport
 from handlog.reading.reader import iter_files
 from handlog.reading.registry import HandFormat, StreamFormat, get
@@ -165,16 +167,17 @@ class Importer:
             if fmt is None:
                 report.problems.append(FileProblem(str(path), "not a hand history in any known format"))
                 return None
-            if isinstance(fmt, StreamFormat):
-                # an XML session's hands are cut from a parsed document, not from lines the database can store
-                # and parse again: said, never dropped silently (audit, stats and replay read such files)
+            if isinstance(fmt, StreamFormat) and not isinstance(fmt, XmlSessionFormat):
+                # a document format whose hands cannot be written as lines to store and parse again: said, never
+                # dropped silently (audit, stats and replay read such files)
                 report.problems.append(FileProblem(
                     str(path), f"{fmt.name} XML sessions are not imported into the database yet; audit, stats and"
                     " replay read them from the file",
                 ))
                 return None
             state = _FileState(path, fmt, encoding, row["id"] if row else None, Position(), hashlib.sha256())
-            result.reread = row is not None and not encoding.startswith("utf-16")  # UTF-16: always read whole
+            # UTF-16 files and XML sessions are always read whole
+            result.reread = row is not None and not encoding.startswith("utf-16") and not isinstance(fmt, StreamFormat)
         state.size, state.mtime_ns = stat.st_size, stat.st_mtime_ns
         self._read(state, result)
         return result
@@ -187,6 +190,8 @@ class Importer:
             result.unchanged = True
             return None
         if (row["encoding"] or "").startswith("utf-16"):  # read whole whenever it changes (see ``tail``)
+            return None
+        if isinstance(_format(row["format"]), StreamFormat):  # an XML session too: its hands need its beginning
             return None
         hasher = hashlib.sha256()
         with path.open("rb") as stream:
@@ -260,9 +265,15 @@ class Importer:
 
     def _save_file(self, conn: Connection, state: _FileState, end: Position, batch: Sequence[Any]) -> int:
         if end.offset > state.position.offset:
-            with state.path.open("rb") as stream:
+            with state.path.open("rb") as stream:  # by blocks: a session file read whole may be large
                 stream.seek(state.position.offset)
-                state.hasher.update(stream.read(end.offset - state.position.offset))
+                left = end.offset - state.position.offset
+                while left > 0:
+                    block = stream.read(min(left, 1 << 20))
+                    if not block:
+                        break
+                    state.hasher.update(block)
+                    left -= len(block)
         state.hands += len(batch)
         state.unparsed += sum(stored.status == "unparsed" for stored, _ in batch)
         state.violations += sum(stored.status == "violations" for stored, _ in batch)
@@ -287,6 +298,13 @@ class Importer:
             state.file_id = int(found)
         conn.execute(update(schema.files).where(schema.files.c.id == state.file_id), values)
         return state.file_id
+
+
+def _format(name: str) -> HandFormat | None:
+    try:
+        return get(name)
+    except KeyError:
+        return None
 
 
 def _prepare(fmt_name: str, path: str, with_allin_ev: bool, piece: TailHand) -> StoredHand:

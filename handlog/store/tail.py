@@ -5,7 +5,8 @@ hand of a file is complete when neither comes but the file has not changed for `
 session). The position after a complete hand (bytes, and lines for the line numbers) is what ``files.consumed``
 stores, so a grown file is read from there on. Lines are the same as :func:`handlog.reading.decode.iter_lines`
 gives (the same decoding, CR, LF and CRLF endings, a BOM dropped), so hand text and line numbers match a plain
-read. UTF-16 files are read whole (their hands are still imported once: the duplicates are skipped).
+read. UTF-16 files and XML sessions are read whole (their hands are still imported once: the duplicates are
+skipped).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
 
+from handlog.formats.xmlsession import XmlSessionFormat
 from handlog.reading import registry
 from handlog.reading.decode import MAX_LINE, TRUNCATED_MARK, decode_line, iter_lines, sniff_encoding
 from handlog.reading.reader import HEAD_LINES
@@ -129,6 +131,9 @@ def new_hands(
     """The complete hands after ``start``."""
     final = settled(path, settle)
     with path.open("rb") as stream:
+        if isinstance(fmt, XmlSessionFormat):
+            yield from _session(stream, fmt, final, os.fstat(stream.fileno()).st_size)
+            return
         if encoding.startswith("utf-16"):
             yield from _whole(stream, fmt, final, os.fstat(stream.fileno()).st_size)
             return
@@ -169,3 +174,18 @@ def _whole(stream: io.BufferedReader, fmt: registry.HandFormat, final: bool, siz
         if done and not final:
             return
         yield TailHand(chunk.line, chunk.lines, Position(size, 0) if done else Position(0, 0))
+
+
+def _session(stream: io.BufferedReader, fmt: XmlSessionFormat, final: bool, size: int) -> Iterator[TailHand]:
+    """An XML session (iPoker, Merge), read from its start: a document cannot be read on from the middle of it (its
+    hands need the session's elements, and may share lines with each other). Each hand's lines are the ones
+    ``stored_lines`` writes, which the database keeps and reads again. In a file still being written, the hand it
+    ends inside (or a document broken off at its end) is left for a later run; the position moves to the end once
+    the file is finished."""
+    held = None
+    for chunk in split_hands(iter_lines(stream), fmt):
+        if held is not None:
+            yield TailHand(held.line, fmt.stored_lines(held.document), Position(0, 0))
+        held = chunk
+    if held is not None and (final or fmt.complete(held.document)):
+        yield TailHand(held.line, fmt.stored_lines(held.document), Position(size, 0) if final else Position(0, 0))

@@ -63,6 +63,23 @@ def test_rake_bounds() -> None:
         assert ("rake", "accounting", 34) in codes(accounting.rake_bounds(replay(hand)))
 
 
+def test_a_wrong_stated_total_is_one_violation_where_the_rake_is_unstated() -> None:
+    """A site that states its pot but no rake: the rake is what it kept from the stated pot. A stated pot 100 over
+    what the players put in is reported (total-pot), and the rake derived from it (a tournament keeping 100, or a
+    negative rake when it is 100 under) is that same error, not a second one."""
+    hand = with_summary(load("nl_mtt_side_pots.txt"), rake=None, main_pot=None, side_pots=())
+    assert hand.tournament is not None
+    right = replay(hand)
+    assert [v.code for v in run_checks(right) if v.category.value == "accounting"] == []
+    put_in = sum((r.committed for r in right.results.values()), D(0))
+    for total in (put_in + 100, put_in - 100):
+        found = run_checks(replay(with_summary(hand, total_pot=total)))
+        assert [v.code for v in found if v.category.value == "accounting"] == ["total-pot"]
+    # a collect that is wrong while the stated pot is right is still caught by the rake it leaves
+    short = run_checks(replay(with_summary(with_event(hand, 34, amount=D(50)), total_pot=put_in)))
+    assert "collected-total" in [v.code for v in short]
+
+
 def test_side_pots() -> None:
     hand = load("nl_mtt_side_pots.txt")
     wrong = with_summary(hand, main_pot=D(620), side_pots=(D(1770), D(120)))

@@ -12,24 +12,29 @@ import pytest
 from handlog.cli.main import main
 
 ROOT_SAMPLES = Path(__file__).resolve().parents[2] / "samples"
-SAMPLES = ""  # set by _line_samples: samples/ less its XML sessions, which the database does not import yet
+SAMPLES = ""  # set by _samples: a copy of samples/, its XML sessions too
 
 
 @pytest.fixture(autouse=True, scope="module")
-def _line_samples(tmp_path_factory: pytest.TempPathFactory) -> None:
+def _samples(tmp_path_factory: pytest.TempPathFactory) -> None:
     global SAMPLES
     # modification times kept: a copy that looks freshly written would hold its last hands back until it settles
     into = tmp_path_factory.mktemp("cli") / "samples"
-    shutil.copytree(ROOT_SAMPLES, into, copy_function=shutil.copy2, ignore=shutil.ignore_patterns("*.xml"))
+    shutil.copytree(ROOT_SAMPLES, into, copy_function=shutil.copy2)
     SAMPLES = str(into)
 
 
-def test_an_xml_session_is_said_not_imported(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    xml = str(ROOT_SAMPLES / "ipoker.xml")
-    code, out, err = run(capsys, "import", xml, "--db", str(tmp_path / "h.sqlite"), "--quiet")
-    assert "XML sessions are not imported into the database yet" in err
-    assert code == 0  # as for a file of no known format: said on stderr, the other files imported
-    assert out.startswith("1 files, 0 hands")  # the file is counted, none of its hands stored
+def test_an_xml_session_is_imported(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    xml = str(Path(SAMPLES) / "ipoker.xml")
+    db = str(tmp_path / "h.sqlite")
+    _, out, _ = run(capsys, "audit", xml, "--json")
+    hands = json.loads(out.splitlines()[-1])["summary"]["hands"]
+    code, out, err = run(capsys, "import", xml, "--db", db, "--quiet")
+    assert code == 0 and err == ""
+    assert out.startswith(f"1 files, {hands} hands: {hands} new, 0 duplicates")
+    _, from_file, _ = run(capsys, "audit", xml)
+    _, from_db, _ = run(capsys, "audit", "--db", db)
+    assert from_db == from_file  # the stored hands audit as the file's
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

@@ -52,7 +52,7 @@ FLAGGED: dict[tuple[str, str], set[str]] = {
     # fpdb's own name: corrupted lines (the big blind line cut)
     ('fpdb/cash/Bovada/Flop/PLO8-9max-USD-0.02-0.05-201408.corrupted.lines.txt', '2902238171'): {'blind-amount'},
     # the log repeats Hero's "All-in" and the calls three times: the total and results are the repeated amounts'
-    ('fpdb/tour/Bovada/Flop/NLHE-6max-USD-STT - Holdem (Double-Up Turbo) - $10-$0.50 - 201502.txt', '3152355148'): {'acts-after-all-in', 'call-amount', 'no-betting-round', 'collected-total', 'exceeds-stack', 'rake', 'summary-won', 'total-pot'},
+    ('fpdb/tour/Bovada/Flop/NLHE-6max-USD-STT - Holdem (Double-Up Turbo) - $10-$0.50 - 201502.txt', '3152355148'): {'acts-after-all-in', 'call-amount', 'exceeds-stack', 'no-betting-round', 'summary-won', 'total-pot'},
     # the log repeats "Raises 450" fifteen times
     ('fpdb/tour/Bovada/Flop/NLHE-6max-USD-STT - Holdem (Double-Up Turbo) - $10-$0.50 - 201502.txt', '3152357958'): {'out-of-turn', 'raise-not-reopened', 'raise-size'},
     # the log repeats a call of 0 after its player went all-in

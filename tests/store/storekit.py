@@ -13,11 +13,10 @@ CORPUS = Path(os.environ.get("HANDLOG_CORPUS") or ROOT.parent / "shared" / "corp
 """../shared/corpus beside the clone (as CI lays it out); ``HANDLOG_CORPUS`` points elsewhere."""
 
 
-def line_samples(into: Path) -> Path:
-    """A copy of ``samples/`` without its XML sessions (the database imports line formats only, and says so for
-    the XML ones), modification times kept: a copy that looks freshly written would hold its last hands back
-    until the file settles."""
-    shutil.copytree(SAMPLES, into, copy_function=shutil.copy2, ignore=shutil.ignore_patterns("*.xml"))
+def copied_samples(into: Path) -> Path:
+    """A copy of ``samples/`` (its XML sessions too), modification times kept: a copy that looks freshly written
+    would hold its last hands back until the file settles."""
+    shutil.copytree(SAMPLES, into, copy_function=shutil.copy2)
     return into
 
 

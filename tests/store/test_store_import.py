@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from sqlalchemy import func, select
-from storekit import CORPUS, line_samples, renumbered_hands
+from storekit import CORPUS, copied_samples, renumbered_hands
 
 import handlog
 import handlog.db
@@ -121,7 +121,7 @@ def test_a_rewritten_file_is_read_whole_and_its_known_hands_skipped(db_url: str,
 
 
 def test_line_numbers_and_hands_match_a_plain_read(db_url: str, tmp_path: Path) -> None:
-    samples = line_samples(tmp_path / "samples")
+    samples = copied_samples(tmp_path / "samples")
     with handlog.db.open(db_url, create=True) as db:
         db.import_paths([samples], settle=0)
         stored = list(db.records())

@@ -7,20 +7,20 @@ from pathlib import Path
 
 import pytest
 from sqlalchemy import func, select, text
-from storekit import line_samples
+from storekit import copied_samples
 
 import handlog.db
 from handlog.cli.main import main
 from handlog.store import schema
 from handlog.store.database import StoreError
 
-SAMPLES = Path()  # set by _line_samples: samples/ less its XML sessions (the database imports line formats)
+SAMPLES = Path()  # set by _copied_samples: a copy of samples/
 
 
 @pytest.fixture(autouse=True, scope="module")
-def _line_samples(tmp_path_factory: pytest.TempPathFactory) -> None:
+def _copied_samples(tmp_path_factory: pytest.TempPathFactory) -> None:
     global SAMPLES
-    SAMPLES = line_samples(tmp_path_factory.mktemp("store") / "samples")
+    SAMPLES = copied_samples(tmp_path_factory.mktemp("store") / "samples")
 
 
 def test_the_default_database_is_in_the_users_data_folder(

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
-from storekit import line_samples
+from storekit import copied_samples
 
 import handlog
 import handlog.db
@@ -16,13 +16,13 @@ import handlog.stats
 from handlog.cli.main import main
 from handlog.store.filters import Filters
 
-SAMPLES = Path()  # set by _line_samples: samples/ less its XML sessions (the database imports line formats)
+SAMPLES = Path()  # set by _copied_samples: a copy of samples/
 
 
 @pytest.fixture(autouse=True, scope="module")
-def _line_samples(tmp_path_factory: pytest.TempPathFactory) -> None:
+def _copied_samples(tmp_path_factory: pytest.TempPathFactory) -> None:
     global SAMPLES
-    SAMPLES = line_samples(tmp_path_factory.mktemp("store") / "samples")
+    SAMPLES = copied_samples(tmp_path_factory.mktemp("store") / "samples")
 
 
 @pytest.fixture
