@@ -14,7 +14,8 @@ from sitekit import corpus as read_corpus
 
 from handlog.audit import audit
 from handlog.engine.rules import STANDARD
-from handlog.events import Bet, ButtonDraw, Call, Collect, Notice, Raise, Show, Street, StreetStart
+from handlog.engine import replay
+from handlog.events import Bet, ButtonDraw, Call, Collect, Notice, Post, Raise, Show, Street, StreetStart
 from handlog.reading import read_text
 
 GOLDEN = Path(__file__).parent / "golden" / "bovada"
@@ -42,7 +43,7 @@ UNPARSED = {
 # called before; the calls and the Total Pot of 930 agree), "All-in $190" as the chips added (2601409566: a raise
 # to 100, then the 190 left of a 300 stack less 10 preflop), and an "All-in" before the deal as the blind or ante
 # it posts.
-# What is left, each for the rule its log breaks (or, where said, not explained yet):
+# What is left, each for the rule its log breaks:
 FLAGGED: dict[tuple[str, str], set[str]] = {
     # "Posts chip $5": a new player posts half the big blind of 10
     ('fpdb/cash/Bovada/Flop/PLO-USD-5-10-201204.new.format.txt', '2601409566'): {'blind-amount'},
@@ -61,16 +62,11 @@ FLAGGED: dict[tuple[str, str], set[str]] = {
     ('fpdb/tour/Bovada/Flop/NLHE-9max-USD-10-201211.ante.all.in.txt', '2690849153'): {'blind-amount', 'round-incomplete', 'uncalled-not-returned'},
     # fpdb's own name: missing limit info (header Level 5 75/150, blinds 50/100)
     ('fpdb/tour/Bovada/Flop/NLHE-9max-USD-3-201204.missing.limit.info.txt', '2607979051'): {'blind-amount'},
-    # the big blind's chips all go in as its ante ("Big Blind : All-in 120" among the antes of 120) and no big blind
-    # is posted: the room starts the action left of that big blind (UTG), the engine, with no big blind posted,
-    # left of the button (the small blind): which is right the written rules do not say (not explained yet)
-    ('fpdb/tour/Bovada/Flop/NLHE-9max-USD-MTT - $2.000 Guaranteed (10.000 Chips) - $3-$0.30 - 201606.MTT.max.seats.txt', '3412778752'): {'out-of-turn'},
-    # the small blind's 800 above a big blind all-in for 400: the engine takes the all-in big blind as the bet (as
-    # Winamax writes its increments: "raises 1676 to 1795" over a big blind all-in for 119), the room raises over
-    # the small blind ("Raises 4800 to 4800": 4000 over 800): the rooms differ on the bet a short big blind leaves,
-    # which the written rules do not settle (not explained yet)
-    ('fpdb/tour/Bovada/Flop/NLHE-9max-USD-MTT - $2.000 Guaranteed (10.000 Chips) - $3-$0.30 - 201606.MTT.max.seats.txt', '3412787731'): {'raise-increment'},
-    ('fpdb/tour/Bovada/Flop/NLHE-9max-USD-MTT - $2.000 Guaranteed (10.000 Chips) - $3-$0.30 - 201606.MTT.max.seats.txt', '3412792209'): {'raise-increment'},
+    # (3412778752: "Big Blind : All-in 120" among the antes, and no big blind posted: the player in the big blind's
+    # seat keeps it without posting, so UTG, left of it, speaks first, as the room has it (holdem-rules-de.txt, "Die
+    # Blinden", "Zuerst Rund von Wetten"). 3412787731 and 3412792209: "Small blind 800" above "Big Blind : All-in
+    # 400"; "Raises 4800 to 4800" adds 4000 over the small blind's 800, the highest bet in front, as 888 writes it
+    # over a short big blind too: both golden hands here, with errors planted in them)
     # (2641146259: a fixed-limit tournament's level, "Level 6 (75/150)", states the blinds: its bets are 150/300)
 }
 
@@ -154,6 +150,12 @@ def _planted(name: str, old: str, new: str) -> set[str]:
          "collect-by-folded"),
         # an action out of turn
         ("tournament_draw_for_dealer", "UTG : Folds\nUTG+1 : Folds", "UTG+1 : Folds\nUTG : Folds", "out-of-turn"),
+        # the two hands where a short big blind once misled the engine: an action out of turn, a wrong return
+        ("big_blind_all_in_for_the_ante", "UTG : Folds\nUTG+1 : Folds", "UTG+1 : Folds\nUTG : Folds", "out-of-turn"),
+        ("small_blind_above_a_short_big_blind", "UTG : Folds\nUTG+1 : Folds", "UTG+1 : Folds\nUTG : Folds",
+         "out-of-turn"),
+        ("small_blind_above_a_short_big_blind", "Return uncalled portion of bet 4000",
+         "Return uncalled portion of bet 4400", "uncalled-bet"),
         # the draw for the button: the Dealer's nine of diamonds beaten by a king drawn elsewhere
         ("tournament_draw_for_dealer", "UTG : Draw for dealer [2s]", "UTG : Draw for dealer [Ks]", "button-draw"),
         # an uncalled bet returned wrong
@@ -163,6 +165,30 @@ def _planted(name: str, old: str, new: str) -> set[str]:
 )
 def test_planted_errors_are_caught(name: str, old: str, new: str, code: str) -> None:
     assert code in _planted(name, old, new)
+
+
+def test_a_big_blind_all_in_for_its_ante_keeps_its_seat_and_utg_speaks_first() -> None:
+    """3412778752: "Big Blind : All-in 120" among the antes of 120, so no big blind is posted; the big blind is
+    still the player left of the small blind, and the first to speak sits left of it (holdem-rules-de.txt, "Die
+    Blinden" and "Zuerst Rund von Wetten"): UTG, as the room writes it, not the small blind."""
+    hand = golden_hand(GOLDEN, "big_blind_all_in_for_the_ante")
+    posts = [(e.player, e.post.value, e.amount, e.all_in) for e in hand.events if isinstance(e, Post)]
+    assert ("Seat 379", "ante", 120, True) in posts and ("Seat 399", "small_blind", 600, False) in posts
+    assert not any(p[1] == "big_blind" for p in posts)
+    preflop = next(e.line for e in hand.events if isinstance(e, StreetStart))
+    step = next(s for s in replay(hand).steps if s.event.line == preflop + 9)  # the last hole cards dealt
+    assert step.state.to_act == "Seat 489"  # UTG
+    assert not audit(hand).violations
+
+
+def test_a_raise_over_a_small_blind_above_a_short_big_blind_adds_to_the_small_blind() -> None:
+    """3412787731: "Small blind 800" and "Big Blind : All-in 400" at 800/1600; "Raises 4800 to 4800" puts 4800 in,
+    4000 over the 800 in front of the small blind, the highest bet (888 writes its raises over such a short big
+    blind the same way: tests/formats/test_pacific.py)."""
+    hand = golden_hand(GOLDEN, "small_blind_above_a_short_big_blind")
+    raise_ = next(e for e in hand.events if isinstance(e, Raise))
+    assert (raise_.player, raise_.by, raise_.to) == ("Hero", 4000, 4800)
+    assert not audit(hand).violations
 
 
 def test_the_draw_for_the_button_is_read() -> None:

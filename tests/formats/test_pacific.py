@@ -32,9 +32,8 @@ FLAGGED: dict[tuple[str, str], set[str]] = {
     ("PLO-6max-USD-25-50-201503.observed.hand.txt", "526119469"): {"no-betting-round", "street-order"},
     # Hero owes 25 and the log calls 100
     ("NLHE-FREE-MTT-$75Freeroll20120217.txt", "190625798"): {"call-amount"},
-    # raises over a short all-in big blind: the log's increment is over the blind posted, not the level (warnings)
-    ("NLHE-FREE-MTT-$75Freeroll20120217.txt", "190627732"): {"raise-increment"},
-    ("NLHE-USD-MTT-0.90-201205.multiway.allin.blind.txt", "384830704"): {"raise-increment"},
+    # (190627732 and 384830704: a small blind above a big blind all-in for less, "posts small blind [$500]" over
+    # "posts big blind [$80]": the raise is over the small blind's bet, the highest in front, as the engine reads it)
 }
 
 
