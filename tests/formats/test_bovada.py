@@ -13,8 +13,8 @@ from sitekit import audit_flags, golden_hand, rel
 from sitekit import corpus as read_corpus
 
 from handlog.audit import audit
-from handlog.engine.rules import STANDARD
 from handlog.engine import replay
+from handlog.engine.rules import STANDARD
 from handlog.events import Bet, ButtonDraw, Call, Collect, Notice, Post, Raise, Show, Street, StreetStart
 from handlog.reading import read_text
 
