@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from goldens import check_golden as check_golden_file
-from sitekit import audit_flags, golden_hand, rel
+from sitekit import audit_flags, check_genuine, golden_hand, rel
 from sitekit import corpus as read_corpus
 
 from handlog.audit import audit
@@ -235,6 +235,20 @@ def test_2012_layout_streets_start_where_the_betting_goes_on() -> None:
     flop = next(i for i, e in enumerate(events) if isinstance(e, StreetStart) and e.street is Street.FLOP)
     assert not any(isinstance(e, Bet | Call | Raise) for e in events[flop:])
     assert "out-of-turn" in {v.code for v in audit(records[0].hand).violations}
+
+
+# The file names that say which defect fpdb kept the file for: their hands are no genuine hands.
+DEFECT_NAMED = (".concatenated.partial.", ".corrupted.lines.", ".partial.hand.", ".missing.limit.info.")
+
+
+def test_genuine_hands_reproduce_the_site_numbers() -> None:
+    """Issue 12's bar over the genuine hands: two have an accounting flag, each asserted in FLAGGED with its rule
+    (the Double-Up log's repeated lines; "Ante chip 240" as the heads-up big blind)."""
+    _, records, _ = read_corpus(ROOTS, HEADER)
+    check_genuine(records, DEFECT_NAMED, {
+        ("NLHE-6max-USD-STT - Holdem (Double-Up Turbo) - $10-$0.50 - 201502.txt", "3152355148"),
+        ("NLHE-9max-USD-10-201211.ante.all.in.txt", "2690849153"),
+    }, 890)
 
 
 def test_corpus() -> None:

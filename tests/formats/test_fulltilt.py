@@ -16,7 +16,16 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from sitekit import CORPUS, audit_flags, caught, check_golden, golden_hand, rel, unaccounted_lines
+from sitekit import (
+    CORPUS,
+    audit_flags,
+    caught,
+    check_genuine,
+    check_golden,
+    golden_hand,
+    rel,
+    unaccounted_lines,
+)
 from sitekit import corpus as read_corpus
 
 from handlog.audit import audit
@@ -228,6 +237,18 @@ def test_every_hand_audits_clean_but_the_listed_ones(corpus: tuple) -> None:
     flagged, parsed, accounting_clean = audit_flags(records)
     assert flagged == FLAGGED
     assert accounting_clean / parsed >= 0.99, f"{accounting_clean}/{parsed}"
+
+
+# The file names that say which defect fpdb kept the file for: their hands are no genuine hands.
+DEFECT_NAMED = (".bad.collect.pot.", ".Dead.hand.", ".line.error.", ".missing.first.line.", ".no.win.line.",
+                "out of turn", ".but.acting.", ".but.doesnt.act.")
+
+
+def test_genuine_hands_reproduce_the_site_numbers(corpus: tuple) -> None:
+    """Issue 10's bar over the genuine hands: the two hands with an accounting flag are in files named for it
+    ("bad.collect.pot", "Dead.hand"); every other hand reproduces the site's numbers."""
+    _, records, _ = corpus
+    check_genuine(records, DEFECT_NAMED, set(), 290)
 
 
 def test_every_line_of_a_parsed_hand_is_accounted_for(corpus: tuple) -> None:

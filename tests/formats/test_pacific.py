@@ -8,7 +8,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from sitekit import audit_flags, caught, check_fast_path, check_golden, corpus, golden_hand
+from sitekit import audit_flags, caught, check_fast_path, check_genuine, check_golden, corpus, golden_hand
 
 from handlog.audit import audit
 from handlog.events import Collect, Post, PostType, UncalledBet
@@ -107,6 +107,17 @@ def test_corpus_headers_counted_apart_all_parse_and_audit() -> None:
     flagged, parsed, clean = audit_flags(records)
     assert parsed == 318 and clean == parsed - 2  # the two that fail are the two defective logs above
     assert {(Path(f).name, h): codes for (f, h), codes in flagged.items()} == FLAGGED
+
+
+# The file names that say which defect fpdb kept the file for: their hands are no genuine hands.
+DEFECT_NAMED = (".rake.greater.than.25.pct.", ".bad.pot.", ".cancelled.hand.", ".no.pot.awarded.", ".false.positive.")
+
+
+def test_genuine_hands_reproduce_the_site_numbers() -> None:
+    """Issue 12's bar over the genuine hands: the two hands with an accounting flag are in files named for it
+    ("rake.greater.than.25.pct", "bad.pot"); every other hand reproduces the site's numbers."""
+    _, records, _ = corpus(ROOTS, HEADER)
+    check_genuine(records, DEFECT_NAMED, set(), 300)
 
 
 @pytest.mark.parametrize(
