@@ -263,6 +263,18 @@ def _planted(name: str, old: str, new: str) -> set[tuple[str, int]]:
     return {(v.code, v.line) for v in audit(sitekit.parse(text.replace(old, new, 1))).violations}
 
 
+@pytest.mark.parametrize(("old", "new", "code"), [
+    # issue 10's four kinds: a wrong win, an over-call, the pot to a folded player, out of turn
+    ("Player2 collected 51,316 from pot", "Player2 collected 51,416 from pot", "pot-overpaid"),
+    ("Player1: calls 1,250", "Player1: calls 1,750", "call-amount"),
+    ("Player2 collected 51,316 from pot", "Player1 collected 51,316 from pot", "collect-by-folded"),
+    ("Player3: folds\nHero: calls 2,500", "Hero: calls 2,500\nPlayer3: folds", "out-of-turn"),
+])
+def test_planted_error_of_each_kind(old: str, new: str, code: str) -> None:
+    assert not audit(_load("mtt_omaha_nl_postflop")).violations
+    assert code in sitekit.caught(GOLDEN, "mtt_omaha_nl_postflop", old, new)
+
+
 def test_planted_checks_out_of_turn() -> None:
     # line 15 "Hero: checks" and line 16 "Player1: checks" exchanged: out of position on the flop
     assert ("out-of-turn", 15) in _planted("mtt_holdem_antes", "Hero: checks\nPlayer1: checks\n*** TURN",
