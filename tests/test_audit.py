@@ -213,3 +213,39 @@ def test_every_draw_hand_adds_up(audited: list[tuple[str, str, str, Audit | None
     for hand_id, result in draws:
         assert result is not None, hand_id
         assert not [v for v in result.violations if v.category == "accounting"], hand_id
+
+
+# The other games' PokerStars hands (stud, razz, Short Deck, Courchevel, mixed): what they flag, each with its rule.
+OTHER_GAMES_FLAGS = {
+    # a checked-down stud showdown: the engine holds that the last round's first actor (the best showing hand:
+    # SilkZone, Player0, Player5) shows first; PokerStars writes the shows in seat order from seat 1. The written
+    # rules (Hold'em) do not cover stud's order, so this stays a warning of the log's order (checks.showdown)
+    ("Razz-USD-0.04-0.08-200911.txt", "35874721245", "showdown-order"),
+    ("8-Game-2max-STT-play-100-201306.homeGame.shootout.txt", "99632307247", "showdown-order"),
+    ("7-StudHL-USD-0.98-0.12-202302.allin.ante.txt", "241636097024", "showdown-order"),
+    # tests/formats/test_pokerstars_corpus.UNPARSED: "not a card: 'of'"
+    ("Triple-Stud-USD-2.00-0.20-MTT-201301.txt", "91733835979", "unparsed"),
+}
+
+
+@corpus
+def test_corpus_flags_of_the_other_games_are_exactly_the_known_hands() -> None:
+    """Issue 15: every PokerStars hand of a game beside those above is replayed; what is flagged is listed, and
+    the genuine ones all reproduce the site's numbers."""
+    flags: set[tuple[str, str, str]] = set()
+    replayed = 0
+    for record in handlog.read([CORPUS / f for f in FOLDERS if (CORPUS / f).is_dir()]):
+        game = record.hand.game.value if record.hand is not None else (record.game or "")
+        if record.site != "PokerStars" or game in REPLAYED:
+            continue
+        name = Path(record.file).name
+        if record.hand is None:
+            flags.add((name, record.hand_id or "?", "unparsed"))
+            continue
+        result = audit(record.hand)
+        assert result.replay.supported, (name, record.hand_id)
+        replayed += 1
+        flags |= {(name, record.hand_id or "?", v.code) for v in result.violations}
+        assert not [v for v in result.violations if v.category == "accounting"], (name, record.hand_id)
+    assert replayed >= 75
+    assert flags == OTHER_GAMES_FLAGS

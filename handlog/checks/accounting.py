@@ -213,11 +213,6 @@ def _unnamed_collects(replay: Replay) -> Iterator[Violation]:
             )
 
 
-def _put_in(replay: Replay) -> Decimal:
-    """Everything the players put into the pot (uncalled bets back) and what the site added."""
-    return sum((r.committed + r.uncalled_in_collect for r in replay.results.values()), ZERO) + _added(replay)
-
-
 def collected_per_pot(replay: Replay) -> Iterator[Violation]:
     """No pot pays out more than it holds. A site that names no pot ("collected … from pot") while the all-ins
     made several has paid them all to one player: that is checked against their sum.

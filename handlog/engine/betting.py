@@ -206,7 +206,7 @@ class Betting(Streets):
                 "raise-without-bet", Category.STRUCTURE, e.line,
                 f"{p.name} raises but there is no bet to raise: it is a bet", warning=True,
             )
-        if e.by != written and e.by != increment:
+        if e.by != written and e.by != increment and e.by != e.to - self._highest_bet():
             self.violate(
                 "raise-increment", Category.STRUCTURE, e.line,
                 f"'raises {e.by} to {e.to}' but the bet was {self.current_bet}, so the raise is by {written}",
@@ -241,6 +241,12 @@ class Betting(Streets):
         p.acted_at = self.level(p)
         self._check_all_in_flag(p, e.all_in, e.line, capped=e.cap_reached)
         self._after_action(p)
+
+    def _highest_bet(self) -> Decimal:
+        """The highest bet in front of any player: a small blind above a big blind all-in for less (Bovada
+        3412787731: small blind 800, big blind all-in 400, "Raises 4800 to 4800" adds 4000 over the 800) counts,
+        though the big blind's level is what the engine holds as the bet."""
+        return max((q.bet for q in self.players.values()), default=ZERO)
 
     def _fixed_limit_level(self, p: PlayerState, facts: RoundFacts) -> None:
         """Fixed limit: a bet or raise that reaches a full unit over the last complete level makes a new level and

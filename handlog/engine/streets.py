@@ -234,6 +234,18 @@ class Streets(Settlement):
         self.see(e.cards, e.line, f"the {nth} {e.street.value}")
         later.extend(e.cards)
 
+    def _short_big_blind_seat(self) -> int | None:
+        """With no big blind posted, the seat after which preflop's first actor sits: holdem-rules-de.txt, "Die
+        Blinden" and "Zuerst Rund von Wetten": the big blind is the player left of the small blind, and the first to
+        speak sits left of the big blind. A player in that seat all-in before the blinds (its last chips its ante:
+        Bovada 3412778752, "Big Blind : All-in 120" among the antes) keeps the place without posting; otherwise the
+        button."""
+        if self.small_blind_posted and self.last_blind_seat is not None:
+            after = self._after(self.last_blind_seat)
+            if after and after[0].in_hand and after[0].all_in:
+                return after[0].seat
+        return self.button
+
     def _start_round(self, street: Street, line: int) -> None:
         first_round = self.street is None
         if not first_round:
@@ -249,7 +261,7 @@ class Streets(Settlement):
         if first_round:
             self._check_heads_up_blinds(line)
             # the blinds stay in front of the players; the first actor sits after the last live blind
-            self.round_anchor = self.blind_anchor if self.blind_anchor is not None else self.button
+            self.round_anchor = self.blind_anchor if self.blind_anchor is not None else self._short_big_blind_seat()
             if self.variant.stud is not None:
                 self.round_anchor = None  # stud: the bring-in (or the up cards, once dealt) decides
             if self.current_bet == ZERO:

@@ -16,7 +16,16 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from sitekit import CORPUS, audit_flags, caught, check_golden, golden_hand, rel, unaccounted_lines
+from sitekit import (
+    CORPUS,
+    audit_flags,
+    caught,
+    check_genuine,
+    check_golden,
+    golden_hand,
+    rel,
+    unaccounted_lines,
+)
 from sitekit import corpus as read_corpus
 
 from handlog.audit import audit
@@ -194,6 +203,12 @@ PLANTED = [
     ("observed_no_stacks", "Uncalled bet of $950", "Uncalled bet of $900", "uncalled-bet"),
     # the side pot to the player all-in for less, who is not in it
     ("plo_run_twice_side_pot", "Player1 wins the side pot", "Player0 wins the side pot", "ineligible-winner"),
+    # issue 10's four kinds on one tournament hand: a wrong win, an over-call, the pot to a folded player, out of turn
+    ("tournament_side_pot", "Player4 wins the main pot (220)", "Player4 wins the main pot (230)", "pot-overpaid"),
+    ("tournament_side_pot", "Player3 calls 190, and is all in", "Player3 calls 250, and is all in", "call-amount"),
+    ("tournament_side_pot", "Player4 wins the main pot (220)", "Player1 wins the main pot (220)",
+     "collect-by-folded"),
+    ("tournament_side_pot", "Player0 folds\nHero folds", "Hero folds\nPlayer0 folds", "out-of-turn"),
 ]
 
 
@@ -228,6 +243,18 @@ def test_every_hand_audits_clean_but_the_listed_ones(corpus: tuple) -> None:
     flagged, parsed, accounting_clean = audit_flags(records)
     assert flagged == FLAGGED
     assert accounting_clean / parsed >= 0.99, f"{accounting_clean}/{parsed}"
+
+
+# The file names that say which defect fpdb kept the file for: their hands are no genuine hands.
+DEFECT_NAMED = (".bad.collect.pot.", ".Dead.hand.", ".line.error.", ".missing.first.line.", ".no.win.line.",
+                "out of turn", ".but.acting.", ".but.doesnt.act.")
+
+
+def test_genuine_hands_reproduce_the_site_numbers(corpus: tuple) -> None:
+    """Issue 10's bar over the genuine hands: the two hands with an accounting flag are in files named for it
+    ("bad.collect.pot", "Dead.hand"); every other hand reproduces the site's numbers."""
+    _, records, _ = corpus
+    check_genuine(records, DEFECT_NAMED, set(), 290)
 
 
 def test_every_line_of_a_parsed_hand_is_accounted_for(corpus: tuple) -> None:

@@ -319,6 +319,17 @@ def _planted(name: str, old: str, new: str) -> set[str]:
     return {v.code for v in audit(sitekit.parse(text.replace(old, new, 1))).violations}
 
 
+@pytest.mark.parametrize(("old", "new", "code"), [
+    # issue 10's four kinds: a wrong win, an over-call, the pot to a folded player, out of turn
+    ("Hero collected 3.02€ from pot", "Hero collected 3.12€ from pot", "collected-total"),
+    ("Hero calls 0.30€", "Hero calls 0.40€", "call-amount"),
+    ("Hero collected 3.02€ from pot", "Player2 collected 3.02€ from pot", "collect-by-folded"),
+    ("Player2 folds\nPlayer3 folds", "Player3 folds\nPlayer2 folds", "out-of-turn"),
+])
+def test_planted_error_of_each_kind(old: str, new: str, code: str) -> None:
+    assert code in sitekit.caught(GOLDEN, "hold_up_showdown_rake", old, new)
+
+
 def test_planted_collect_changed() -> None:
     assert {"collected-total", "summary-won"} <= _planted(
         "hold_up_showdown_rake", "Hero collected 3.02€", "Hero collected 3.12€"

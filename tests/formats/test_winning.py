@@ -289,6 +289,11 @@ PLANTED = [
     ("tournament_button_draw", "Dealt to Player0 [Qc]", "Dealt to Player0 [2c]", "button-draw"),
     ("ledger_2015_plo_caps", "Player Hero calls (190)", "Player Hero calls (180)", "call-amount"),
     ("ledger_2016_straddle", "Collects: 1488.09", "Collects: 1400.09", "collected-total"),
+    # issue 12's four kinds, the two not above: a pot given to a player who folded, an over-call, out of turn
+    ("holdem_cap_caps", "Player2 collected $1.19 from main pot", "Player3 collected $1.19 from main pot",
+     "collect-by-folded"),
+    ("tournament_antes", "Hero calls 6000.00", "Hero calls 7000.00", "call-amount"),
+    ("tournament_antes", "Player0 folds\nPlayer1 folds", "Player1 folds\nPlayer0 folds", "out-of-turn"),
 ]
 
 
