@@ -14,6 +14,6 @@ from handlog.formats import stars_layout
 # isort: on
 
 __all__ = [
-    "acpc", "boss", "bovada", "everleaf", "fulltilt", "ggpoker", "ipoker", "merge", "microgaming", "pacific", "partypoker", "phh",
-    "pokerstars", "stars_layout", "winamax", "winning",
+    "acpc", "boss", "bovada", "everleaf", "fulltilt", "ggpoker", "ipoker", "merge", "microgaming", "pacific",
+    "partypoker", "phh", "pokerstars", "stars_layout", "winamax", "winning",
 ]

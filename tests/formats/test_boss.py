@@ -17,7 +17,7 @@ from handlog.formats.boss import BossError, card
 from handlog.reading import ReadReport, read, read_text
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "stats"))
-import fpdb_oracle  # noqa: E402
+import fpdb_oracle
 
 GOLDEN = Path(__file__).parent / "golden_boss"
 CASES = sorted(p.stem for p in GOLDEN.glob("*.txt"))

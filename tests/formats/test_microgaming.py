@@ -18,7 +18,7 @@ from handlog.formats.microgaming import unicode_text
 from handlog.reading import ReadReport, read, read_text
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "stats"))
-import fpdb_oracle  # noqa: E402
+import fpdb_oracle
 
 GOLDEN = Path(__file__).parent / "golden_microgaming"
 CASES = sorted(p.stem for p in GOLDEN.glob("*.txt"))
