@@ -107,6 +107,7 @@ class _Builder:
         self.events: list[Event] = []
         self.board: list[str] = []
         self.holes: dict[str, list[str]] = {}
+        self.hole_lines: dict[str, int] = {}
         self.dealt = False
 
     def build(self) -> Hand:
@@ -164,7 +165,7 @@ class _Builder:
         self.dealt = True
         for name, held in self.holes.items():
             if held:
-                self.events.append(DealHole(line=line, player=name, cards=tuple(held)))
+                self.events.append(DealHole(line=self.hole_lines.get(name, line), player=name, cards=tuple(held)))
 
     def _element(self, e: Node) -> None:
         tag, line = e.tag, e.line
@@ -177,6 +178,7 @@ class _Builder:
             held = self.holes.setdefault(self._player(e), [])
             if known:
                 held.append(known)
+                self.hole_lines.setdefault(self._player(e), line)
             return
         if tag == "CHAT":
             self.events.append(Chat(line=line, player=e.get("name"), text=e.text))
