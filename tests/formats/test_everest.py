@@ -152,3 +152,5 @@ def test_corpus_agrees_with_fpdb() -> None:
         assert {p: int(x["seatNo"]) for p, x in hp.items()} == {s.player: s.seat for s in hand.seats}
         facts = fpdb_oracle.sidecar(Path(r.file).with_name(Path(r.file).name + ".hands"))
         assert facts["siteHandNo"] == hand.hand_id
+        game = fpdb_oracle.literal(Path(r.file).with_name(Path(r.file).name + ".gt").read_text(encoding="utf-8"))
+        assert (hand.currency, _cents(hand.stakes.small), _cents(hand.stakes.big)) == (game[1], game[8], game[9])
