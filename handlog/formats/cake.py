@@ -201,7 +201,9 @@ class CakeFormat(TextSiteFormat):
     site = "Cake"
     grammar = "cake"
     builder = CakeBuilder
-    header_start = re.compile(r"^\ufeff?Hand#[0-9]+ - [^\n]*? -- [^\n]* -- [0-9]{4}/[0-9]{2}/[0-9]{2} - ")
+    # "Hand#" with no blank before the number is Cake's alone (Winning writes "Hand #"); the rest of the line is the
+    # grammar's to check, so that a damaged header is an unparsed hand rather than an unrecognised file
+    header_start = re.compile(r"^\ufeff?Hand#[0-9]+ - ")
     header_heads = frozenset({"Hand#", "\ufeffHand"})
     head_width = 5
     summary_marker: str | None = None
