@@ -8,12 +8,12 @@ told apart by their content and come first.
 # isort: off
 from handlog.formats import acpc, phh
 from handlog.formats import pokerstars, fulltilt, winning, ggpoker, winamax, bovada, everleaf, partypoker, pacific
-from handlog.formats import ipoker, merge, cake, ongame
+from handlog.formats import ipoker, merge, cake, ongame, pkr
 from handlog.formats import stars_layout
 
 # isort: on
 
 __all__ = [
     "acpc", "bovada", "cake", "everleaf", "fulltilt", "ggpoker", "ipoker", "merge", "ongame", "pacific",
-    "partypoker", "phh", "pokerstars", "stars_layout", "winamax", "winning",
+    "partypoker", "phh", "pkr", "pokerstars", "stars_layout", "winamax", "winning",
 ]
