@@ -77,7 +77,7 @@ class PkrBuilder(CakeBuilder):
         return tok
 
     def GAME(self, tok: Tok, fields: Fields | None = None) -> Tok:
-        self.header = {**self.header, "game": (self._f(tok, fields)["game"] or "").lower()}
+        self.header = {**self.header, "game": self._f(tok, fields)["game"]}
         return tok
 
     def LIMIT(self, tok: Tok, fields: Fields | None = None) -> Tok:

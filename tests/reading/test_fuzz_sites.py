@@ -1,5 +1,5 @@
 """The fuzz test of ``test_fuzz`` over the golden hands of the other sites (Full Tilt, Winning, PartyPoker, 888,
-Cake, OnGame):
+Cake, OnGame, PKR):
 damaged logs never raise out of the reader, and every hand header still yields exactly one record (parsed or
 unparsed, never both)."""
 
@@ -29,13 +29,14 @@ STARTS = {
     "pacific": re.compile(r"^\ufeff?\*{5} (?!Hand History)[^\n]*?Hand History [Ff]or Game [0-9]+ \*{5}"),
     "cake": re.compile(r"^\ufeff?Hand#[0-9]+ - "),
     "ongame": re.compile(r"^\ufeff?\*{5} History for hand [A-Z0-9-]+ \*{5}"),
+    "pkr": re.compile(r"^\ufeff?Table #[0-9]+ - "),
 }
 FOLDERS = {
     "fulltilt": "fulltilt", "winning": "winning", "winning_2015": "winning", "partypoker": "partypoker",
-    "pacific": "pacific", "cake": "cake", "ongame": "ongame",
+    "pacific": "pacific", "cake": "cake", "ongame": "ongame", "pkr": "pkr",
 }
 # Golden hands a session holds at least: the rooms whose corpus has only a hand or two have fewer.
-MINIMUM = {"cake": 2, "ongame": 1}
+MINIMUM = {"cake": 2, "ongame": 1, "pkr": 1}
 HANDS = {
     layout: [
         text for p in sorted((GOLDEN / FOLDERS[layout]).glob("*.txt"))
