@@ -23,7 +23,19 @@ from typing import ClassVar
 from zoneinfo import ZoneInfo
 
 from handlog.events import (
-    Bet, Call, Collect, DealHole, Game, Muck, Post, PostType, Raise, Show, Stakes, Street, StreetStart,
+    Bet,
+    Call,
+    Collect,
+    DealHole,
+    Game,
+    Muck,
+    Post,
+    PostType,
+    Raise,
+    Show,
+    Stakes,
+    Street,
+    StreetStart,
 )
 from handlog.formats.everleaf import EverleafBuilder
 from handlog.formats.grammar import Fields

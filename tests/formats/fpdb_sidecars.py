@@ -50,7 +50,8 @@ def _read(path: Path) -> Any:
 
 def sidecar_problems(hand: Hand, log: Path, hand_id: str) -> list[str]:
     """What the hand read from ``log`` says otherwise than fpdb's sidecars: the players and their seats and stacks,
-    what each collected, and where fpdb wrote them the hand's id (``hand_id``: ours as fpdb numbers it), start, table, blinds and bets."""
+    what each collected, and where fpdb wrote them the hand's id (``hand_id``: ours as fpdb numbers it), start,
+    table, blinds and bets."""
     players, facts, game = (_read(Path(f"{log}.{ext}")) for ext in ("hp", "hands", "gt"))
     out: list[str] = []
 
