@@ -82,8 +82,11 @@ def _kept_from_a_wrong_total(replay: Replay) -> bool:
 
 def collected_total(replay: Replay) -> Iterator[Violation]:
     """Everything collected plus the rake (and the site's other fees) is the total pot: no chip appears or
-    vanishes."""
-    stated = replay.hand.summary.total_pot
+    vanishes. A site that states its rake but no total (PKR) is held to the pot its bets make."""
+    summary = replay.hand.summary
+    stated = summary.total_pot
+    if stated is None and summary.rake is not None and replay.collects:
+        stated = _put_in(replay)
     if stated is None or _cashed_out(replay):
         return
     collected = sum((c.amount for c in _collects(replay)), ZERO)

@@ -135,6 +135,9 @@ def _rake(table: Table) -> Decimal:
     then hold the rake kept to the room's rules)."""
     summary = table.hand.summary
     if summary.rake is not None:
+        if summary.total_pot is None and table.collects:  # PKR: the rake stated, the pot not
+            put_in = sum((p.committed for p in table.players.values()), ZERO)
+            table.notes.append(f"the site states no total pot: {put_in}, computed from the bets")
         return summary.rake
     if not table.collects:
         return ZERO

@@ -8,12 +8,13 @@ told apart by their content and come first.
 # isort: off
 from handlog.formats import acpc, phh
 from handlog.formats import pokerstars, fulltilt, winning, ggpoker, winamax, bovada, everleaf, partypoker, pacific
-from handlog.formats import ipoker, merge, boss, microgaming, everest
+from handlog.formats import ipoker, merge, boss, microgaming, everest, cake, ongame, pkr
 from handlog.formats import stars_layout
 
 # isort: on
 
 __all__ = [
-    "acpc", "boss", "bovada", "everest", "everleaf", "fulltilt", "ggpoker", "ipoker", "merge", "microgaming", "pacific",
-    "partypoker", "phh", "pokerstars", "stars_layout", "winamax", "winning",
+    "acpc", "boss", "bovada", "cake", "everest", "everleaf", "fulltilt", "ggpoker", "ipoker", "merge",
+    "microgaming", "ongame", "pacific", "partypoker", "phh", "pkr", "pokerstars", "stars_layout", "winamax",
+    "winning",
 ]

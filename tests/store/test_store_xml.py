@@ -1,6 +1,6 @@
-"""``handlog import`` of XML sessions (iPoker, Merge; Boss, Everest and Microgaming in the samples' round trip): each hand stored as its own fragment, read back as the same
-hand with the same line numbers, a growing session adding only its new hands, a session still being written never
-storing a hand before its element closes."""
+"""``handlog import`` of XML sessions (iPoker, Merge; Boss, Everest and Microgaming in the samples' round
+trip): each hand stored as its own fragment, read back as the same hand with the same line numbers, a growing
+session adding only its new hands, a session still being written never storing a hand before its element closes."""
 
 from __future__ import annotations
 
