@@ -25,7 +25,6 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from decimal import Decimal, InvalidOperation
 
-from handlog.errors import ParseError
 from handlog.events import (
     Check,
     Collect,
@@ -43,8 +42,8 @@ from handlog.events import (
     StreetStart,
     Structure,
 )
-from handlog.formats.xmlsession import HandDocument, Node, RoundBets, XmlSessionFormat, to_int
-from handlog.reading.registry import HandParseFailure, HeaderFacts, register
+from handlog.formats.xmlsession import HandDocument, Node, RoundBets, XmlHandError, XmlSessionFormat, to_int
+from handlog.reading.registry import register
 
 ZERO = Decimal(0)
 SUITS = "dchs"
@@ -59,7 +58,7 @@ FOLDED = "$(STR_G_FOLD)"
 """A result's ``HAND`` for a player who shows nothing (folded, or lost and mucked)."""
 
 
-class BossError(Exception):
+class BossError(XmlHandError):
     """A field that does not read as Boss writes it."""
 
 
@@ -207,14 +206,10 @@ class BossFormat(XmlSessionFormat):
     context_tags = frozenset()
     markers = ("<HISTORY ID=",)
 
-    def facts(self, document: HandDocument) -> HeaderFacts:
-        return HeaderFacts(hand_id=document.node.get("ID") or None)
+    id_attribute = "ID"
 
-    def build(self, document: HandDocument, file: str) -> Hand:
-        try:
-            return _Builder(document, file).build()
-        except BossError as exc:
-            raise HandParseFailure(ParseError(line=document.node.line, message=str(exc))) from exc
+    def read(self, document: HandDocument, file: str) -> Hand:
+        return _Builder(document, file).build()
 
 
 register(BossFormat())

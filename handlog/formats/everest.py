@@ -24,7 +24,6 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from decimal import Decimal, InvalidOperation
 
-from handlog.errors import ParseError
 from handlog.events import (
     Chat,
     Check,
@@ -44,8 +43,8 @@ from handlog.events import (
     Structure,
     UncalledBet,
 )
-from handlog.formats.xmlsession import HandDocument, Node, RoundBets, XmlSessionFormat, to_int
-from handlog.reading.registry import HandParseFailure, HeaderFacts, register
+from handlog.formats.xmlsession import HandDocument, Node, RoundBets, XmlHandError, XmlSessionFormat, to_int
+from handlog.reading.registry import register
 
 ZERO = Decimal(0)
 CENT = Decimal("0.01")
@@ -59,7 +58,7 @@ IGNORED = frozenset({"XBLIND", "XSHOW", "SWEEP", "DEALER", "SEAT", "SITOUT", "SI
 _NUMBER = re.compile(r"[0-9][0-9., ]*")
 
 
-class EverestError(Exception):
+class EverestError(XmlHandError):
     """A field that does not read as Everest writes it."""
 
 
@@ -231,14 +230,8 @@ class EverestFormat(XmlSessionFormat):
         text = "\n".join(head)
         return ("<SESSION " in text and "screenName=" in text) or ("<HAND time=" in text and "<SEAT position=" in text)
 
-    def facts(self, document: HandDocument) -> HeaderFacts:
-        return HeaderFacts(hand_id=document.node.get("id") or None)
-
-    def build(self, document: HandDocument, file: str) -> Hand:
-        try:
-            return _Builder(document, file).build()
-        except EverestError as exc:
-            raise HandParseFailure(ParseError(line=document.node.line, message=str(exc))) from exc
+    def read(self, document: HandDocument, file: str) -> Hand:
+        return _Builder(document, file).build()
 
 
 register(EverestFormat())

@@ -21,7 +21,6 @@ from __future__ import annotations
 import re
 from decimal import Decimal, InvalidOperation
 
-from handlog.errors import ParseError
 from handlog.events import (
     Check,
     Collect,
@@ -43,8 +42,16 @@ from handlog.events import (
     Tournament,
     UncalledBet,
 )
-from handlog.formats.xmlsession import HandDocument, Node, RoundBets, XmlSessionFormat, blind_stakes, to_int
-from handlog.reading.registry import HandParseFailure, HeaderFacts, register
+from handlog.formats.xmlsession import (
+    HandDocument,
+    Node,
+    RoundBets,
+    XmlHandError,
+    XmlSessionFormat,
+    blind_stakes,
+    to_int,
+)
+from handlog.reading.registry import register
 
 ZERO = Decimal(0)
 SUITS = {"S": "s", "H": "h", "D": "d", "C": "c"}
@@ -74,7 +81,7 @@ _STAKES = re.compile(r"(\S*\d\S*)\s*/\s*(\S*\d\S*)")
 POCKET_GAMES = {2: Game.HOLDEM, 4: Game.OMAHA, 5: Game.FIVE_CARD_OMAHA, 6: Game.SIX_CARD_OMAHA}
 
 
-class IPokerError(Exception):
+class IPokerError(XmlHandError):
     """A field that does not read as iPoker writes it."""
 
 
@@ -369,14 +376,10 @@ class IPokerFormat(XmlSessionFormat):
     hand_tag = "game"
     markers = ("<session sessioncode=", "<game gamecode=", "<client_version>")
 
-    def facts(self, document: HandDocument) -> HeaderFacts:
-        return HeaderFacts(hand_id=document.node.get("gamecode") or None)
+    id_attribute = "gamecode"
 
-    def build(self, document: HandDocument, file: str) -> Hand:
-        try:
-            return _Builder(document, file).build()
-        except IPokerError as exc:
-            raise HandParseFailure(ParseError(line=document.node.line, message=str(exc))) from exc
+    def read(self, document: HandDocument, file: str) -> Hand:
+        return _Builder(document, file).build()
 
 
 register(IPokerFormat())

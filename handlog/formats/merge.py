@@ -24,7 +24,6 @@ from __future__ import annotations
 import re
 from decimal import Decimal, InvalidOperation
 
-from handlog.errors import ParseError
 from handlog.events import (
     Chat,
     Check,
@@ -50,8 +49,16 @@ from handlog.events import (
     Tournament,
     UncalledBet,
 )
-from handlog.formats.xmlsession import HandDocument, Node, RoundBets, XmlSessionFormat, blind_stakes, to_int
-from handlog.reading.registry import HandParseFailure, HeaderFacts, register
+from handlog.formats.xmlsession import (
+    HandDocument,
+    Node,
+    RoundBets,
+    XmlHandError,
+    XmlSessionFormat,
+    blind_stakes,
+    to_int,
+)
+from handlog.reading.registry import register
 
 ZERO = Decimal(0)
 STUD_GAMES = frozenset({Game.SEVEN_CARD_STUD, Game.SEVEN_CARD_STUD_HI_LO, Game.RAZZ})
@@ -95,7 +102,7 @@ STUD_SMALL_ROUNDS = frozenset({"THIRD_STREET", "FOURTH_STREET"})
 STUD_BIG_ROUNDS = frozenset({"FIFTH_STREET", "SIXTH_STREET", "SEVENTH_STREET"})
 
 
-class MergeError(Exception):
+class MergeError(XmlHandError):
     """A field that does not read as Merge writes it."""
 
 
@@ -392,14 +399,8 @@ class MergeFormat(XmlSessionFormat):
     markers = ("<description type=",)
     fragments = True
 
-    def facts(self, document: HandDocument) -> HeaderFacts:
-        return HeaderFacts(hand_id=document.node.get("id") or None)
-
-    def build(self, document: HandDocument, file: str) -> Hand:
-        try:
-            return _Builder(document, file).build()
-        except MergeError as exc:
-            raise HandParseFailure(ParseError(line=document.node.line, message=str(exc))) from exc
+    def read(self, document: HandDocument, file: str) -> Hand:
+        return _Builder(document, file).build()
 
 
 register(MergeFormat())

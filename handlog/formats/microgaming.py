@@ -24,7 +24,6 @@ import binascii
 from collections.abc import Sequence
 from decimal import Decimal, InvalidOperation
 
-from handlog.errors import ParseError
 from handlog.events import (
     Check,
     Collect,
@@ -44,8 +43,8 @@ from handlog.events import (
     Structure,
     UncalledBet,
 )
-from handlog.formats.xmlsession import HandDocument, Node, RoundBets, XmlSessionFormat, to_int
-from handlog.reading.registry import HandParseFailure, HeaderFacts, register
+from handlog.formats.xmlsession import HandDocument, Node, RoundBets, XmlHandError, XmlSessionFormat, to_int
+from handlog.reading.registry import register
 
 ZERO = Decimal(0)
 GAMES = {"hold'em": (Game.HOLDEM, "Hold'em"), "hold 'em": (Game.HOLDEM, "Hold'em"),
@@ -59,7 +58,7 @@ IGNORED = frozenset({"Disconnect", "Reconnect", "SitOut", "SitIn", "Chat"})
 """Actions that move no chips and deal no cards."""
 
 
-class MicrogamingError(Exception):
+class MicrogamingError(XmlHandError):
     """A field that does not read as Microgaming writes it."""
 
 
@@ -219,14 +218,8 @@ class MicrogamingFormat(XmlSessionFormat):
         text = "\n".join(head)
         return "<Game " in text and "unicodetablename=" in text
 
-    def facts(self, document: HandDocument) -> HeaderFacts:
-        return HeaderFacts(hand_id=document.node.get("id") or None)
-
-    def build(self, document: HandDocument, file: str) -> Hand:
-        try:
-            return _Builder(document, file).build()
-        except MicrogamingError as exc:
-            raise HandParseFailure(ParseError(line=document.node.line, message=str(exc))) from exc
+    def read(self, document: HandDocument, file: str) -> Hand:
+        return _Builder(document, file).build()
 
 
 register(MicrogamingFormat())

@@ -141,10 +141,16 @@ class _Target:
         return None
 
 
+class XmlHandError(Exception):
+    """A field of a room's XML hand that does not read as the room writes it (each room's reader raises its own
+    subclass): the hand is reported unparsed at its element's line, with the message."""
+
+
 class XmlSessionFormat:
     """A registered reader of one room's XML session files. A room sets ``name``, ``site``, ``hand_tag`` (the
-    element of one hand), ``context_tags`` (session-level elements its hands need) and ``markers`` (strings of
-    which one appears in the first lines of its files), and writes ``facts`` and ``build``."""
+    element of one hand), ``id_attribute`` (the hand element's attribute holding the hand's id),
+    ``context_tags`` (session-level elements its hands need) and ``markers`` (strings of which one appears in the
+    first lines of its files), and writes ``read``, raising an ``XmlHandError`` where a field does not read."""
 
     name: str
     site: str
@@ -154,6 +160,7 @@ class XmlSessionFormat:
     summary_marker: str | None = None
     fragments: bool = False
     """The file is a run of top-level elements (several roots), not one document."""
+    id_attribute: str = "id"
 
     def detect(self, head: Sequence[str]) -> bool:
         text = "\n".join(head)
@@ -280,9 +287,16 @@ class XmlSessionFormat:
         return self.build(document, file)
 
     def facts(self, document: HandDocument) -> HeaderFacts:
-        raise NotImplementedError
+        return HeaderFacts(hand_id=document.node.get(self.id_attribute) or None)
 
     def build(self, document: HandDocument, file: str) -> Hand:
+        try:
+            return self.read(document, file)
+        except XmlHandError as exc:
+            raise HandParseFailure(ParseError(line=document.node.line, message=str(exc))) from exc
+
+    def read(self, document: HandDocument, file: str) -> Hand:
+        """The room's hand from its element (and the session elements in ``document.context``)."""
         raise NotImplementedError
 
 
