@@ -38,10 +38,15 @@ class TurnOrder(TableState):
         ps = self._seated
         if seat is None:
             return ps
-        for i, p in enumerate(ps):
-            if p.seat > seat:
-                return ps[i:] + ps[:i]
-        return ps
+        rotated = self._rotations.get(seat)
+        if rotated is None:  # the seats never change during a hand: each rotation is made once (callers only read it)
+            rotated = ps
+            for i, p in enumerate(ps):
+                if p.seat > seat:
+                    rotated = ps[i:] + ps[:i]
+                    break
+            self._rotations[seat] = rotated
+        return rotated
 
     def level(self, p: PlayerState | None = None) -> Decimal:
         """The bet ``p`` must match: the highest bet, or preflop the full big blind when the big blind is all-in
