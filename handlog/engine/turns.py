@@ -64,8 +64,14 @@ class TurnOrder(TableState):
         if not self.round_open:
             return None
         start = self.players[self.last_actor].seat if self.last_actor is not None else self.round_anchor
-        for p in self._after(start):
-            if self.needs_action(p):
+        level = self.current_bet
+        if self.bb_level > level and self.street in (None, Street.PREFLOP):  # a short big blind: ``level`` per player
+            for p in self._after(start):
+                if self.needs_action(p):
+                    return p.name
+            return None
+        for p in self._after(start):  # ``needs_action`` inlined
+            if p.in_hand and not p.folded and not p.all_in and (p.acted_at is None or p.bet < level):
                 return p.name
         return None
 
@@ -82,7 +88,13 @@ class TurnOrder(TableState):
             return True
         if len(active) == 1 and active[0].bet >= self.current_bet:
             return True
-        return not any(self.needs_action(p) for p in active)
+        level = self.current_bet
+        if self.bb_level > level and self.street in (None, Street.PREFLOP):  # a short big blind: ``level`` per player
+            return not any(self.needs_action(p) for p in active)
+        for p in active:  # ``needs_action`` inlined: every one of them is active and owes the same level
+            if p.acted_at is None or p.bet < level:
+                return False
+        return True
 
     def live_players(self) -> list[PlayerState]:
         return [p for p in self.players.values() if p.live]

@@ -129,9 +129,8 @@ def line_patterns(name: str | Path) -> dict[str, re.Pattern[str]]:
     return load_line_grammar(name).fields
 
 
-_MISSING: Any = object()
-_MAX_STEPS = 100_000
-"""Bound on the memo of table steps (a grammar's reachable stacks are few; this only guards memory)."""
+_MAX_NODES = 20_000
+"""Bound on the memo of reachable stacks (a grammar's reachable stacks are few; this only guards memory)."""
 
 Fields = dict[str, str | None]
 """A line's fields by name (a repeated name numbered: ``amount``, ``amount_2``)."""
@@ -153,6 +152,19 @@ _Handler = tuple[Callable[[LineRef, "Fields"], object] | None, tuple[str, ...], 
 _Scanner = tuple[re.Pattern[str], dict[str, _Handler]]
 
 
+class _Node:
+    """One reachable stack of LALR states, made once: the scanner of its top state and, per terminal already
+    seen there, the node the table steps to. The driver walks from node to node, so a line costs one match and
+    two small dict lookups by terminal name, with no stack tuple built or hashed."""
+
+    __slots__ = ("handlers", "next", "pattern", "stack")
+
+    def __init__(self, stack: tuple[Any, ...], scanner: _Scanner) -> None:
+        self.stack = stack
+        self.pattern, self.handlers = scanner
+        self.next: dict[str, _Node] = {}
+
+
 class TableParser:
     """The grammar's own LALR table, driven directly over whole lines: the fast path of a line grammar.
 
@@ -169,7 +181,8 @@ class TableParser:
         self.callbacks = callbacks
         self.fields = {name: rx.pattern for name, rx in grammar.fields.items()}
         self._scanners: dict[Any, _Scanner] = {}
-        self._steps: dict[tuple[tuple[Any, ...], str], tuple[Any, ...] | None] = {}
+        self._nodes: dict[tuple[Any, ...], _Node] = {}
+        self._ends: dict[tuple[Any, ...], bool] = {}
         try:
             table = lark.parser.parser.parser.parse_table
             self.start = table.start_states["start"]
@@ -236,24 +249,39 @@ class TableParser:
             if name == "$END" and states[-1] == self.end:
                 return tuple(states)
 
+    def _node(self, stack: tuple[Any, ...]) -> _Node:
+        node = self._nodes.get(stack)
+        if node is None:
+            node = _Node(stack, self._scanners.get(stack[-1]) or self._scanner(stack[-1]))
+            if len(self._nodes) < _MAX_NODES:
+                self._nodes[stack] = node
+        return node
+
+    def _advance(self, node: _Node, name: str) -> _Node | None:
+        """The node after the table's step on terminal ``name`` (None when the table refuses it: not kept)."""
+        after = self._step(node.stack, name)
+        if after is None:
+            return None
+        target = self._node(after)
+        if len(self._nodes) < _MAX_NODES:
+            node.next[name] = target
+        return target
+
     def parse(self, text: str) -> bool:
         """Feed every line of ``text`` (each ending with a newline); True when it is a sentence of the grammar.
 
         The LALR action for a line depends only on the stack of states and the line's terminal, and a line
         grammar's stack stays shallow (its repetitions are left-recursive), so each (stack, terminal) step is
-        computed once by ``_step`` and then looked up: one dictionary access per line instead of a walk
-        through the reductions."""
-        scanners, steps = self._scanners, self._steps
-        stack: tuple[Any, ...] = (self.start,)
+        computed once by ``_step`` and then followed from node to node (``_Node``): one dictionary access per
+        line instead of a walk through the reductions."""
+        node = self._nodes.get((self.start,)) or self._node((self.start,))
         pos, line, size = 0, 1, len(text)
         while pos < size:
-            state = stack[-1]
-            pattern, handlers = scanners.get(state) or self._scanner(state)
-            m = pattern.match(text, pos)
+            m = node.pattern.match(text, pos)
             if m is None:
                 return False
             name = m.lastgroup or ""
-            callback, keys, indexes, ignored = handlers[name]
+            callback, keys, indexes, ignored = node.handlers[name]
             if callback is not None:
                 if len(indexes) > 1:
                     callback(LineRef(name, line), dict(zip(keys, m.group(*indexes), strict=False)))
@@ -263,17 +291,15 @@ class TableParser:
             line += 1
             if ignored:
                 continue
-            key = (stack, name)
-            after = steps.get(key, _MISSING)
-            if after is _MISSING:
-                after = self._step(stack, name)
-                if len(steps) < _MAX_STEPS:
-                    steps[key] = after
+            after = node.next.get(name)
             if after is None:
-                return False
-            stack = after
-        key = (stack, "$END")
-        end = steps.get(key, _MISSING)
-        if end is _MISSING:
-            end = steps[key] = self._step(stack, "$END")
-        return end is not None
+                after = self._advance(node, name)
+                if after is None:
+                    return False
+            node = after
+        end = self._ends.get(node.stack)
+        if end is None:
+            end = self._step(node.stack, "$END") is not None
+            if len(self._ends) < _MAX_NODES:
+                self._ends[node.stack] = end
+        return end
