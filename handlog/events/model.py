@@ -14,9 +14,9 @@ from __future__ import annotations
 from datetime import datetime
 from decimal import Decimal
 from enum import StrEnum
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal, get_args
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidatorFunctionWrapHandler, field_validator
 
 Cards = tuple[str, ...]
 """Cards as two-character strings, rank then suit: ``"Ah"``, ``"Td"``, ``"2c"``."""
@@ -286,6 +286,9 @@ Event = Annotated[
     Field(discriminator="kind"),
 ]
 
+_EVENT_TYPES: frozenset[type] = frozenset(get_args(get_args(Event)[0]))
+"""The event models themselves (not subclasses): what ``Hand.events`` takes without looking at them again."""
+
 
 class Seat(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -393,6 +396,16 @@ class Hand(BaseModel):
     events: tuple[Event, ...]
     summary: StatedResults = StatedResults()
     cancelled: bool = False
+
+    @field_validator("events", mode="wrap")
+    @classmethod
+    def _built_events(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+        """A tuple of event models, as every reader builds it, is taken as it is: each was validated when it was
+        made, and pydantic would only look up each one's ``kind`` again (about a microsecond an event, as long as
+        validating the rest of the hand). Anything else (dicts, JSON, lists, subclasses) is validated as declared."""
+        if type(value) is tuple and all(type(e) in _EVENT_TYPES for e in value):
+            return value
+        return handler(value)
 
     def seat_of(self, player: str) -> Seat | None:
         for s in self.seats:
