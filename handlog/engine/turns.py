@@ -91,10 +91,8 @@ class TurnOrder(TableState):
         level = self.current_bet
         if self.bb_level > level and self.street in (None, Street.PREFLOP):  # a short big blind: ``level`` per player
             return not any(self.needs_action(p) for p in active)
-        for p in active:  # ``needs_action`` inlined: every one of them is active and owes the same level
-            if p.acted_at is None or p.bet < level:
-                return False
-        return True
+        # ``needs_action`` inlined: every one of them is active and owes the same level
+        return all(p.acted_at is not None and p.bet >= level for p in active)
 
     def live_players(self) -> list[PlayerState]:
         return [p for p in self.players.values() if p.live]

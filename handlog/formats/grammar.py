@@ -26,7 +26,7 @@ import lark
 from lark import Lark, Token, Transformer
 from lark.lexer import PatternRE, TerminalDef
 
-from handlog.formats import grammar_cache
+from handlog import cache as grammar_cache
 
 _NAMED_GROUP = re.compile(r"\(\?P<([A-Za-z_][A-Za-z0-9_]*)>")
 _IGNORED = re.compile(r"^%ignore ([A-Za-z_][A-Za-z0-9_]*)\s*$", re.MULTILINE)

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from handlog import cache as grammar_cache
 from handlog.errors import ParseError
-from handlog.formats import grammar_cache
 from handlog.formats.grammar import TableData, TableParser, load_line_grammar
 from handlog.formats.pokerstars import PokerStarsFormat
 from handlog.reading.registry import HandParseFailure

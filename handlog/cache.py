@@ -1,4 +1,4 @@
-"""A private, per-user cache of what the table driver needs of each line grammar, as JSON.
+"""A private, per-user cache of JSON files: what the table driver needs of each line grammar (``formats.grammar``).
 
 Compiling a line grammar with Lark (reading the ``.lark`` files, the LALR analysis, the lexer's terminals) costs
 every process about 40–50 ms before its first hand, for a result that only changes with the grammar files: the
