@@ -5,7 +5,7 @@ every process about 40–50 ms before its first hand, for a result that only cha
 LALR actions, each terminal's regular expression, priority and fields, the ignored terminals, the start and end
 states. Those are plain strings, integers and lists, so they are kept as **JSON** (never pickle: loading JSON runs
 no code) in a folder of the user's own (``$HANDLOG_CACHE_DIR``, else ``$XDG_CACHE_HOME/handlog``, else
-``~/.cache/handlog``), created mode 0700 and used only while it is the user's and closed to others. A file is
+``~/.cache/handlog``), created mode 0700 and used only while it is the user's and no one else may write to it. A file is
 named by a SHA-256 of everything its content derives from (every grammar file, the code that derives it, Lark's,
 handlog's and Python's versions), so a stale one is never read; one that does not have the expected shape is
 ignored (and rewritten). ``HANDLOG_NO_CACHE=1`` turns the cache off. Lark itself is still what compiles the
@@ -32,20 +32,22 @@ def cache_dir() -> Path | None:
     if os.environ.get("HANDLOG_NO_CACHE"):
         return None
     configured = os.environ.get("HANDLOG_CACHE_DIR")
-    if configured:
-        folder = Path(configured)
-    else:
-        base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-        folder = Path(base) / "handlog"
     try:
+        if configured:
+            folder = Path(configured)
+        else:
+            base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+            folder = Path(base) / "handlog"
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)
         info = folder.lstat()
-    except OSError:
-        return None
-    # only a real folder of this user's that nobody else may write to (or read from)
-    if not stat.S_ISDIR(info.st_mode) or info.st_mode & 0o077:
-        return None
-    if hasattr(os, "getuid") and info.st_uid != os.getuid():
+        # only a real folder of this user's that nobody else may write to; one only others may read is closed
+        if not stat.S_ISDIR(info.st_mode) or info.st_mode & 0o022:
+            return None
+        if hasattr(os, "getuid") and info.st_uid != os.getuid():
+            return None
+        if info.st_mode & 0o077:
+            folder.chmod(0o700)
+    except (OSError, RuntimeError):  # no home folder, a read-only disk …: no cache
         return None
     return folder
 

@@ -95,6 +95,13 @@ def test_a_folder_others_may_write_is_not_used(cache: Path) -> None:
     assert not _files(cache)
 
 
+def test_a_folder_others_may_only_read_is_closed(cache: Path) -> None:
+    cache.mkdir(mode=0o700)
+    os.chmod(cache, 0o755)
+    assert grammar_cache.cache_dir() == cache
+    assert (cache.stat().st_mode & 0o777) == 0o700
+
+
 def test_the_cache_can_be_turned_off(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("HANDLOG_NO_CACHE", "1")
     assert load_line_grammar("pokerstars")._parser is not None
