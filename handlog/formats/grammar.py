@@ -249,8 +249,8 @@ def _cache_key(path: Path) -> str | None:
     """The cache key of a grammar: every grammar file it may import, this module's code, Lark's version."""
     try:
         sources = sorted(grammar_dir().glob("*.lark"))
-        if path.resolve() not in {s.resolve() for s in sources}:
-            sources.append(path)
+        if path.resolve() not in {s.resolve() for s in sources}:  # and the grammars it may import from its folder
+            sources += sorted(path.parent.glob("*.lark")) if path.parent.is_dir() else [path]
         return grammar_cache.cache_key([*sources, Path(__file__)], [f"lark {lark.__version__}", str(path.name)])
     except OSError:
         return None
