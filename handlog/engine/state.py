@@ -84,6 +84,7 @@ class TableState:
         self.last_blind_seat: int | None = None  # the seat of the last seated player to post a live blind
         self.unsure_from: int | None = None  # from this line on, who is who is not known (``_unseated_player``)
         self._seat_names = tuple((p.seat, p.name) for p in self._seated)
+        self._rotations: dict[int, list[PlayerState]] = {}  # seat → the players in seat order after it
         self._board_t: tuple[str, ...] = ()
         self.button = hand.button
         fixed = hand.structure == Structure.FIXED_LIMIT
@@ -115,7 +116,7 @@ class TableState:
         self.owed_back: list[tuple[str, Decimal, int]] = []  # uncalled excesses swept with their rounds
         # a log that prints "Uncalled bet" lines must print every one; only logs that never do (2005-2008)
         # may let the site's total show the return instead
-        self.prints_uncalled = any(isinstance(e, UncalledBet) for e in hand.events)
+        self.prints_uncalled = any(issubclass(t, UncalledBet) for t in set(map(type, hand.events)))
         self.small_blind_posted = False
         self.full_level = ZERO  # fixed limit: the bet of the last complete bet or raise this round
         self.bb_level = ZERO  # preflop: the full big blind, owed by callers even when the blind is all-in short

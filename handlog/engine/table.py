@@ -52,16 +52,19 @@ class Table(Betting):
     # ------------------------------------------------------------------ events
     def apply(self, event: Event) -> None:
         to_call: Decimal | None = None
-        handler = _HANDLERS.get(type(event))
-        if self.cancelled or self.stopped:
-            pass
-        elif handler is not None:
-            player = getattr(event, "player", None)
-            if player is not None and player in self.players:
-                to_call = max(self.current_bet - self.players[player].bet, ZERO)
+        kind = type(event)
+        handler = _HANDLERS.get(kind)
+        if handler is not None and not (self.cancelled or self.stopped):
+            if kind in _BY_PLAYER:  # (asking a model without the field for ``player`` costs pydantic an exception)
+                name: str = event.player  # type: ignore[union-attr,assignment]
+                p = self.players.get(name)
+                if p is not None:
+                    owed = self.current_bet - p.bet
+                    to_call = ZERO if owed < ZERO else owed  # max(owed, ZERO), keeping owed's exponent on a tie
             handler(self, event)
         street = self.street or Street.PREFLOP
-        self.steps.append(Step(event, street, self.snapshot() if self.keep_states else None, to_call))
+        # tuple.__new__ skips the named tuple's Python-level constructor: one step is made per event
+        self.steps.append(_new_step(Step, (event, street, self.snapshot() if self.keep_states else None, to_call)))
 
 
 
@@ -86,3 +89,7 @@ _HANDLERS: dict[type, Callable[[Table, object], None]] = {
     SidePayment: Table.on_side_payment,  # type: ignore[dict-item]
     HandCancelled: Table.on_cancelled,  # type: ignore[dict-item]
 }
+
+_BY_PLAYER: frozenset[type] = frozenset(kind for kind in _HANDLERS if "player" in getattr(kind, "model_fields", {}))
+"""The handled events that name a player: their ``to_call`` is recorded."""
+_new_step = tuple.__new__

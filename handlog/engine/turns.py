@@ -38,10 +38,15 @@ class TurnOrder(TableState):
         ps = self._seated
         if seat is None:
             return ps
-        for i, p in enumerate(ps):
-            if p.seat > seat:
-                return ps[i:] + ps[:i]
-        return ps
+        rotated = self._rotations.get(seat)
+        if rotated is None:  # the seats never change during a hand: each rotation is made once (callers only read it)
+            rotated = ps
+            for i, p in enumerate(ps):
+                if p.seat > seat:
+                    rotated = ps[i:] + ps[:i]
+                    break
+            self._rotations[seat] = rotated
+        return rotated
 
     def level(self, p: PlayerState | None = None) -> Decimal:
         """The bet ``p`` must match: the highest bet, or preflop the full big blind when the big blind is all-in
@@ -70,8 +75,14 @@ class TurnOrder(TableState):
         if not self.round_open:
             return None
         start = self.players[self.last_actor].seat if self.last_actor is not None else self.round_anchor
-        for p in self._after(start):
-            if self.needs_action(p):
+        level = self.current_bet
+        if self.bb_level > level and self.street in (None, Street.PREFLOP):  # a short big blind: ``level`` per player
+            for p in self._after(start):
+                if self.needs_action(p):
+                    return p.name
+            return None
+        for p in self._after(start):  # ``needs_action`` inlined
+            if p.in_hand and not p.folded and not p.all_in and (p.acted_at is None or p.bet < level):
                 return p.name
         return next((p.name for p in self._unseated_states if self.needs_action(p)), None)
 
@@ -88,7 +99,11 @@ class TurnOrder(TableState):
             return True
         if len(active) == 1 and active[0].bet >= self.current_bet:
             return True
-        return not any(self.needs_action(p) for p in active)
+        level = self.current_bet
+        if self.bb_level > level and self.street in (None, Street.PREFLOP):  # a short big blind: ``level`` per player
+            return not any(self.needs_action(p) for p in active)
+        # ``needs_action`` inlined: every one of them is active and owes the same level
+        return all(p.acted_at is not None and p.bet >= level for p in active)
 
     def live_players(self) -> list[PlayerState]:
         return [p for p in self.players.values() if p.live]

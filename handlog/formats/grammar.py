@@ -22,8 +22,11 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
+import lark
 from lark import Lark, Token, Transformer
 from lark.lexer import PatternRE, TerminalDef
+
+from handlog import cache as grammar_cache
 
 _NAMED_GROUP = re.compile(r"\(\?P<([A-Za-z_][A-Za-z0-9_]*)>")
 _IGNORED = re.compile(r"^%ignore ([A-Za-z_][A-Za-z0-9_]*)\s*$", re.MULTILINE)
@@ -69,15 +72,118 @@ def _numbered(pattern: str) -> str:
     return _NAMED_GROUP.sub(rename, pattern)
 
 
-@dataclass(frozen=True)
-class LineGrammar:
-    """A compiled LALR parser plus, for every line terminal, the pattern that yields its fields."""
+_Action = tuple[bool, Any]
+"""A table action: ``(True, state)`` shifts; ``(False, (length, origin))`` reduces ``length`` symbols to ``origin``."""
 
-    parser: Lark
-    fields: dict[str, re.Pattern[str]]
-    terminal_names: frozenset[str]
-    kinds: dict[str, str]
-    """Every terminal's kind (its name without Lark's import namespace): what a reader's method is named after."""
+
+@dataclass(frozen=True)
+class TableData:
+    """What the table driver needs of a compiled line grammar, as plain data: the same whether taken from Lark's
+    compiled parser or read back from the cache (``grammar_cache``)."""
+
+    start: int
+    end: int
+    actions: dict[int, dict[str, _Action]]
+    terminals: dict[str, tuple[int, int, int, str]]
+    """Each terminal's priority, maximal width, pattern length and regular expression (fields unnamed)."""
+    ignore: frozenset[str]
+
+    @classmethod
+    def of(cls, parser: Lark) -> TableData | None:
+        """The table of Lark's compiled parser (None should Lark's internals change shape)."""
+        try:
+            table = parser.parser.parser.parser.parse_table
+            start, end, states = table.start_states["start"], table.end_states["start"], table.states
+        except (AttributeError, KeyError):
+            return None
+        actions = {
+            state: {
+                symbol: (True, arg) if action.name == "Shift" else (False, (len(arg.expansion), arg.origin.name))
+                for symbol, (action, arg) in acts.items()
+            }
+            for state, acts in states.items()
+        }
+        terminals = {
+            t.name: (t.priority, t.pattern.max_width, len(t.pattern.value), t.pattern.to_regexp())
+            for t in parser.terminals
+        }
+        return cls(start, end, actions, terminals, frozenset(parser.ignore_tokens))
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "start": self.start,
+            "end": self.end,
+            "actions": [[state, [[s, shift, arg] for s, (shift, arg) in acts.items()]] for state, acts in
+                        self.actions.items()],
+            "terminals": [[name, *values] for name, values in self.terminals.items()],
+            "ignore": sorted(self.ignore),
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> TableData | None:
+        """The table written by ``as_json``; None for anything of another shape (a damaged or foreign file)."""
+        try:
+            actions: dict[int, dict[str, _Action]] = {}
+            for state, acts in data["actions"]:
+                row: dict[str, _Action] = {}
+                for symbol, shift, arg in acts:
+                    if not isinstance(symbol, str) or not isinstance(shift, bool):
+                        return None
+                    if shift:
+                        if not _is_int(arg):
+                            return None
+                        row[symbol] = (True, arg)
+                    else:
+                        length, origin = arg
+                        if not _is_int(length) or not isinstance(origin, str):
+                            return None
+                        row[symbol] = (False, (length, origin))
+                if not _is_int(state):
+                    return None
+                actions[state] = row
+            terminals: dict[str, tuple[int, int, int, str]] = {}
+            for name, priority, width, length, regexp in data["terminals"]:
+                if not (isinstance(name, str) and isinstance(regexp, str)):
+                    return None
+                if not all(map(_is_int, (priority, width, length))):
+                    return None
+                terminals[name] = (priority, width, length, regexp)
+            start, end, ignore = data["start"], data["end"], data["ignore"]
+            if not (_is_int(start) and _is_int(end) and isinstance(ignore, list)):
+                return None
+            if not all(isinstance(i, str) for i in ignore):
+                return None
+        except (KeyError, TypeError, ValueError):
+            return None
+        return cls(start, end, actions, terminals, frozenset(ignore))
+
+
+def _is_int(value: object) -> bool:
+    return type(value) is int
+
+
+class LineGrammar:
+    """A line grammar: what the table driver needs (``table``), the pattern that yields each line terminal's fields,
+    each terminal's kind, and Lark's compiled parser, compiled on first use when the rest came from the cache."""
+
+    def __init__(
+        self, table: TableData | None, fields: dict[str, re.Pattern[str]], kinds: dict[str, str],
+        compile_parser: Callable[[], Lark], parser: Lark | None = None,
+    ) -> None:
+        self.table = table
+        self.fields = fields
+        self.kinds = kinds
+        """Every terminal's kind (its name without Lark's import namespace): what a reader's method is named after."""
+        self.terminal_names = frozenset(kinds)
+        self._compile = compile_parser
+        self._parser = parser
+
+    @property
+    def parser(self) -> Lark:
+        """Lark's LALR parser of the grammar (the reference, and what explains a hand that does not parse)."""
+        if self._parser is None:
+            self._parser = self._compile()
+        return self._parser
 
     def callbacks(self, reader: object) -> dict[str, Callable[..., object]]:
         """``reader``'s method for each terminal, by the terminal's kind (terminals without one are skipped)."""
@@ -91,7 +197,10 @@ class LineGrammar:
 
 def load_line_grammar(name: str | Path, transformer: Transformer[Token, object] | None = None) -> LineGrammar:
     """Compile ``grammars/<name>.lark`` (or the ``.lark`` file at a path) with LALR and the contextual lexer;
-    ``transformer`` runs inline. A grammar outside ``grammars/`` may still ``%import pokerstars (…)``."""
+    ``transformer`` runs inline. A grammar outside ``grammars/`` may still ``%import pokerstars (…)``.
+
+    What the table driver needs is read from the user's cache when a previous process compiled the same grammar
+    files (``grammar_cache``); Lark then compiles the grammar only if a hand needs it."""
     path = name if isinstance(name, Path) else grammar_dir() / f"{name}.lark"
     fields: dict[str, re.Pattern[str]] = {}
 
@@ -101,26 +210,67 @@ def load_line_grammar(name: str | Path, transformer: Transformer[Token, object] 
             fields[terminal.name] = re.compile(_numbered(regexp))
             terminal.pattern = PatternRE(_NAMED_GROUP.sub("(?:", regexp), frozenset(), terminal.pattern.raw)
 
-    # The inline transformer only sees tokens that reach the parser, so lines the grammar ``%ignore``s (chat,
-    # seat status, notices) would vanish: they go from the lexer to the transformer's method of the same name.
-    callbacks: dict[str, Callable[[Token], Token]] = {}
-    if transformer is not None:
-        for ignored in _IGNORED.findall(path.read_text(encoding="utf-8")):
-            method = getattr(transformer, kind_of(ignored), None)
-            if method is not None:
-                callbacks[ignored] = method
-    parser = Lark.open(
-        str(path),
-        parser="lalr",
-        lexer="contextual",
-        transformer=_ByKind(transformer) if transformer is not None else None,
-        maybe_placeholders=False,
-        edit_terminals=split_names,
-        lexer_callbacks=callbacks,
-        import_paths=[str(grammar_dir())],
-    )
-    names = frozenset(t.name for t in parser.terminals)
-    return LineGrammar(parser, fields, names, {name: kind_of(name) for name in names})
+    def compile_parser() -> Lark:
+        # The inline transformer only sees tokens that reach the parser, so lines the grammar ``%ignore``s (chat,
+        # seat status, notices) would vanish: they go from the lexer to the transformer's method of the same name.
+        callbacks: dict[str, Callable[[Token], Token]] = {}
+        if transformer is not None:
+            for ignored in _IGNORED.findall(path.read_text(encoding="utf-8")):
+                method = getattr(transformer, kind_of(ignored), None)
+                if method is not None:
+                    callbacks[ignored] = method
+        return Lark.open(
+            str(path),
+            parser="lalr",
+            lexer="contextual",
+            transformer=_ByKind(transformer) if transformer is not None else None,
+            maybe_placeholders=False,
+            edit_terminals=split_names,
+            lexer_callbacks=callbacks,
+            import_paths=[str(grammar_dir())],
+        )
+
+    key = _cache_key(path)
+    cached = _from_cache(key) if key is not None else None
+    if cached is not None:
+        cached_table, cached_fields, cached_names = cached
+        return LineGrammar(cached_table, cached_fields, {n: kind_of(n) for n in cached_names}, compile_parser)
+    parser = compile_parser()
+    names = sorted(t.name for t in parser.terminals)
+    table = TableData.of(parser)
+    if key is not None and table is not None:
+        grammar_cache.store(key, {
+            "table": table.as_json(), "fields": {n: rx.pattern for n, rx in fields.items()}, "names": names
+        })
+    return LineGrammar(table, dict(fields), {n: kind_of(n) for n in names}, compile_parser, parser)
+
+
+def _cache_key(path: Path) -> str | None:
+    """The cache key of a grammar: every grammar file it may import, this module's code, Lark's version."""
+    try:
+        sources = sorted(grammar_dir().glob("*.lark"))
+        if path.resolve() not in {s.resolve() for s in sources}:  # and the grammars it may import from its folder
+            sources += sorted(path.parent.glob("*.lark")) if path.parent.is_dir() else [path]
+        return grammar_cache.cache_key([*sources, Path(__file__)], [f"lark {lark.__version__}", str(path.name)])
+    except OSError:
+        return None
+
+
+def _from_cache(key: str) -> tuple[TableData, dict[str, re.Pattern[str]], list[str]] | None:
+    data = grammar_cache.load(key)
+    if data is None:
+        return None
+    table = TableData.from_json(data.get("table"))
+    sources, names = data.get("fields"), data.get("names")
+    if table is None or not isinstance(sources, dict) or not isinstance(names, list):
+        return None
+    if not all(isinstance(n, str) for n in names) or not all(isinstance(p, str) for p in sources.values()):
+        return None
+    try:
+        fields = {str(n): re.compile(p) for n, p in sources.items()}
+    except re.error:
+        return None
+    return table, fields, names
 
 
 @cache
@@ -129,9 +279,8 @@ def line_patterns(name: str | Path) -> dict[str, re.Pattern[str]]:
     return load_line_grammar(name).fields
 
 
-_MISSING: Any = object()
-_MAX_STEPS = 100_000
-"""Bound on the memo of table steps (a grammar's reachable stacks are few; this only guards memory)."""
+_MAX_NODES = 20_000
+"""Bound on the memo of reachable stacks (a grammar's reachable stacks are few; this only guards memory)."""
 
 Fields = dict[str, str | None]
 """A line's fields by name (a repeated name numbered: ``amount``, ``amount_2``)."""
@@ -153,6 +302,19 @@ _Handler = tuple[Callable[[LineRef, "Fields"], object] | None, tuple[str, ...], 
 _Scanner = tuple[re.Pattern[str], dict[str, _Handler]]
 
 
+class _Node:
+    """One reachable stack of LALR states, made once: the scanner of its top state and, per terminal already
+    seen there, the node the table steps to. The driver walks from node to node, so a line costs one match and
+    two small dict lookups by terminal name, with no stack tuple built or hashed."""
+
+    __slots__ = ("handlers", "next", "pattern", "stack")
+
+    def __init__(self, stack: tuple[Any, ...], scanner: _Scanner) -> None:
+        self.stack = stack
+        self.pattern, self.handlers = scanner
+        self.next: dict[str, _Node] = {}
+
+
 class TableParser:
     """The grammar's own LALR table, driven directly over whole lines: the fast path of a line grammar.
 
@@ -165,28 +327,20 @@ class TableParser:
     """
 
     def __init__(self, grammar: LineGrammar, callbacks: dict[str, Callable[[LineRef, Fields], object]]) -> None:
-        lark = grammar.parser
         self.callbacks = callbacks
         self.fields = {name: rx.pattern for name, rx in grammar.fields.items()}
         self._scanners: dict[Any, _Scanner] = {}
-        self._steps: dict[tuple[tuple[Any, ...], str], tuple[Any, ...] | None] = {}
-        try:
-            table = lark.parser.parser.parser.parse_table
-            self.start = table.start_states["start"]
-            self.end = table.end_states["start"]
-            states = table.states
-        except (AttributeError, KeyError):
+        self._nodes: dict[tuple[Any, ...], _Node] = {}
+        self._ends: dict[tuple[Any, ...], bool] = {}
+        table = grammar.table
+        if table is None:
             self.available = False
             return
         self.available = True
-        self.terminals = {t.name: t for t in lark.terminals}
-        self.ignore = frozenset(lark.ignore_tokens)
-        self.actions: dict[Any, dict[str, tuple[bool, Any]]] = {}
-        for state, acts in states.items():
-            self.actions[state] = {
-                symbol: (True, arg) if action.name == "Shift" else (False, (len(arg.expansion), arg.origin.name))
-                for symbol, (action, arg) in acts.items()
-            }
+        self.start, self.end = table.start, table.end
+        self.terminals = table.terminals
+        self.ignore = table.ignore
+        self.actions = table.actions
 
     def _scanner(self, state: Any) -> _Scanner:
         """One alternation of the terminals this state accepts, each with its fields as uniquely named groups,
@@ -194,23 +348,22 @@ class TableParser:
         and whether the grammar ignores it (one lookup per line)."""
         scanner = self._scanners.get(state)
         if scanner is None:
-            names = {s for s in self.actions[state] if s in self.terminals} | self.ignore
-            terms = sorted(
-                (self.terminals[n] for n in names),
-                key=lambda t: (-t.priority, -t.pattern.max_width, -len(t.pattern.value), t.name),
-            )
+            terminals = self.terminals
+            names = {s for s in self.actions[state] if s in terminals} | self.ignore
+            # Lark's order of preference: priority, then the longest possible match, then the longest pattern
+            terms = sorted(names, key=lambda n: (-terminals[n][0], -terminals[n][1], -terminals[n][2], n))
             parts = []
-            for t in terms:
-                named = self.fields.get(t.name)
-                body = t.pattern.to_regexp() if named is None else _NAMED_GROUP.sub(f"(?P<{t.name}__\\1>", named)
-                parts.append(f"(?P<{t.name}>{body})")
+            for name in terms:
+                named = self.fields.get(name)
+                body = terminals[name][3] if named is None else _NAMED_GROUP.sub(f"(?P<{name}__\\1>", named)
+                parts.append(f"(?P<{name}>{body})")
             pattern = re.compile("|".join(parts))
             handlers: dict[str, _Handler] = {}
-            for t in terms:
-                prefix = t.name + "__"
+            for name in terms:
+                prefix = name + "__"
                 own = [(n[len(prefix) :], i) for n, i in pattern.groupindex.items() if n.startswith(prefix)]
                 keys, indexes = tuple(n for n, _ in own), tuple(i for _, i in own)
-                handlers[t.name] = (self.callbacks.get(t.name), keys, indexes, t.name in self.ignore)
+                handlers[name] = (self.callbacks.get(name), keys, indexes, name in self.ignore)
             scanner = (pattern, handlers)
             self._scanners[state] = scanner
         return scanner
@@ -236,24 +389,39 @@ class TableParser:
             if name == "$END" and states[-1] == self.end:
                 return tuple(states)
 
+    def _node(self, stack: tuple[Any, ...]) -> _Node:
+        node = self._nodes.get(stack)
+        if node is None:
+            node = _Node(stack, self._scanners.get(stack[-1]) or self._scanner(stack[-1]))
+            if len(self._nodes) < _MAX_NODES:
+                self._nodes[stack] = node
+        return node
+
+    def _advance(self, node: _Node, name: str) -> _Node | None:
+        """The node after the table's step on terminal ``name`` (None when the table refuses it: not kept)."""
+        after = self._step(node.stack, name)
+        if after is None:
+            return None
+        target = self._node(after)
+        if len(self._nodes) < _MAX_NODES:
+            node.next[name] = target
+        return target
+
     def parse(self, text: str) -> bool:
         """Feed every line of ``text`` (each ending with a newline); True when it is a sentence of the grammar.
 
         The LALR action for a line depends only on the stack of states and the line's terminal, and a line
         grammar's stack stays shallow (its repetitions are left-recursive), so each (stack, terminal) step is
-        computed once by ``_step`` and then looked up: one dictionary access per line instead of a walk
-        through the reductions."""
-        scanners, steps = self._scanners, self._steps
-        stack: tuple[Any, ...] = (self.start,)
+        computed once by ``_step`` and then followed from node to node (``_Node``): one dictionary access per
+        line instead of a walk through the reductions."""
+        node = self._nodes.get((self.start,)) or self._node((self.start,))
         pos, line, size = 0, 1, len(text)
         while pos < size:
-            state = stack[-1]
-            pattern, handlers = scanners.get(state) or self._scanner(state)
-            m = pattern.match(text, pos)
+            m = node.pattern.match(text, pos)
             if m is None:
                 return False
             name = m.lastgroup or ""
-            callback, keys, indexes, ignored = handlers[name]
+            callback, keys, indexes, ignored = node.handlers[name]
             if callback is not None:
                 if len(indexes) > 1:
                     callback(LineRef(name, line), dict(zip(keys, m.group(*indexes), strict=False)))
@@ -263,17 +431,15 @@ class TableParser:
             line += 1
             if ignored:
                 continue
-            key = (stack, name)
-            after = steps.get(key, _MISSING)
-            if after is _MISSING:
-                after = self._step(stack, name)
-                if len(steps) < _MAX_STEPS:
-                    steps[key] = after
+            after = node.next.get(name)
             if after is None:
-                return False
-            stack = after
-        key = (stack, "$END")
-        end = steps.get(key, _MISSING)
-        if end is _MISSING:
-            end = steps[key] = self._step(stack, "$END")
-        return end is not None
+                after = self._advance(node, name)
+                if after is None:
+                    return False
+            node = after
+        end = self._ends.get(node.stack)
+        if end is None:
+            end = self._step(node.stack, "$END") is not None
+            if len(self._ends) < _MAX_NODES:
+                self._ends[node.stack] = end
+        return end

@@ -33,6 +33,7 @@ from handlog.events import (
     Hand,
     Post,
     PostType,
+    PotDrop,
     Raise,
     StandPat,
     Street,
@@ -135,9 +136,11 @@ def stacks_agree_with_the_log(rp: Replay) -> bool:
 
 
 def chips_conserved(rp: Replay) -> bool:
-    """Σ (final stack − start stack) + rake = 0. Cash-outs are paid by the site, not from the pot: a hand with
-    one counts the cash-out fees with the rake, and is conserved only when every player left in cashed out."""
-    total = sum((r.net for r in rp.results.values()), D(0)) + rp.rake
+    """Σ (final stack − start stack) + rake = what the site put in the pot (a cash drop, PokerStars' "STP added").
+    Cash-outs are paid by the site, not from the pot: a hand with one counts the cash-out fees with the rake, and is
+    conserved only when every player left in cashed out."""
+    added = sum((e.amount for e in rp.hand.events if isinstance(e, PotDrop)), D(0)) + (rp.hand.summary.stp or D(0))
+    total = sum((r.net for r in rp.results.values()), D(0)) + rp.rake - added
     if any(isinstance(e, CashOut) for e in rp.hand.events):
         return total + cash_out_fees(rp.hand) == 0
     return total == 0

@@ -1,0 +1,96 @@
+"""A private, per-user cache of JSON files: what the table driver needs of each line grammar (``formats.grammar``).
+
+Compiling a line grammar with Lark (reading the ``.lark`` files, the LALR analysis, the lexer's terminals) costs
+every process about 40–50 ms before its first hand, for a result that only changes with the grammar files: the
+LALR actions, each terminal's regular expression, priority and fields, the ignored terminals, the start and end
+states. Those are plain strings, integers and lists, so they are kept as **JSON** (never pickle: loading JSON runs
+no code) in a folder of the user's own (``$HANDLOG_CACHE_DIR``, else ``$XDG_CACHE_HOME/handlog``, else
+``~/.cache/handlog``), created mode 0700 and used only while it is the user's and no one else may write to it. A file is
+named by a SHA-256 of everything its content derives from (every grammar file, the code that derives it, Lark's,
+handlog's and Python's versions), so a stale one is never read; one that does not have the expected shape is
+ignored (and rewritten). ``HANDLOG_NO_CACHE=1`` turns the cache off. Lark itself is still what compiles the
+grammar when a hand does not parse on the fast path (to explain the error), and whenever the cache is missing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import stat
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+FORMAT = "handlog-table-1"
+"""Bumped whenever the shape of a cached table changes."""
+
+
+def cache_dir() -> Path | None:
+    """The user's cache folder (created 0700), or None when caching is off or the folder is not safe to use."""
+    if os.environ.get("HANDLOG_NO_CACHE"):
+        return None
+    configured = os.environ.get("HANDLOG_CACHE_DIR")
+    try:
+        if configured:
+            folder = Path(configured)
+        else:
+            base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+            folder = Path(base) / "handlog"
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        info = folder.lstat()
+        # only a real folder of this user's that nobody else may write to; one only others may read is closed
+        if not stat.S_ISDIR(info.st_mode) or info.st_mode & 0o022:
+            return None
+        if hasattr(os, "getuid") and info.st_uid != os.getuid():
+            return None
+        if info.st_mode & 0o077:
+            folder.chmod(0o700)
+    except (OSError, RuntimeError):  # no home folder, a read-only disk …: no cache
+        return None
+    return folder
+
+
+def cache_key(sources: list[Path], versions: list[str]) -> str:
+    """SHA-256 of the cache format, ``versions`` and every source file's name and bytes."""
+    digest = hashlib.sha256()
+    for part in (FORMAT, f"python {sys.version_info[0]}.{sys.version_info[1]}", *versions):
+        digest.update(part.encode() + b"\0")
+    for path in sources:
+        digest.update(path.name.encode() + b"\0")
+        digest.update(path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def load(key: str) -> dict[str, Any] | None:
+    """The cached JSON object for ``key``, or None (no cache, no file, unreadable, not what was stored)."""
+    folder = cache_dir()
+    if folder is None:
+        return None
+    try:
+        data = json.loads((folder / f"table-{key}.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(data, dict) or data.get("key") != key:
+        return None
+    return data
+
+
+def store(key: str, data: dict[str, Any]) -> None:
+    """Write ``data`` under ``key`` atomically (a temporary file in the folder, then renamed); failures are
+    ignored: the cache only saves time."""
+    folder = cache_dir()
+    if folder is None:
+        return
+    try:
+        handle, temporary = tempfile.mkstemp(prefix=".table-", suffix=".tmp", dir=folder)
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8") as out:
+                json.dump({**data, "key": key}, out, separators=(",", ":"))
+            os.replace(temporary, folder / f"table-{key}.json")
+        except BaseException:
+            Path(temporary).unlink(missing_ok=True)
+            raise
+    except OSError:
+        return
