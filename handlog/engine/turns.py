@@ -82,7 +82,9 @@ class TurnOrder(TableState):
                     return p.name
             return None
         for p in self._after(start):  # ``needs_action`` inlined
-            if p.in_hand and not p.folded and not p.all_in and (p.acted_at is None or p.bet < level):
+            if p.in_hand and not p.folded and not p.all_in and (
+                p.acted_at is None or (p.bet < level and p.acted_at < level)
+            ):
                 return p.name
         return next((p.name for p in self._unseated_states if self.needs_action(p)), None)
 
@@ -103,7 +105,7 @@ class TurnOrder(TableState):
         if self.bb_level > level and self.street in (None, Street.PREFLOP):  # a short big blind: ``level`` per player
             return not any(self.needs_action(p) for p in active)
         # ``needs_action`` inlined: every one of them is active and owes the same level
-        return all(p.acted_at is not None and p.bet >= level for p in active)
+        return all(p.acted_at is not None and (p.bet >= level or p.acted_at >= level) for p in active)
 
     def live_players(self) -> list[PlayerState]:
         return [p for p in self.players.values() if p.live]
