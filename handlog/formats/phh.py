@@ -12,7 +12,7 @@ onto the same events as every site format:
 - PHH states no pot, no rake and no "collected" lines: the hand says so (``StatedResults.results_stated``) and
   the engine awards the pots itself. ``winnings``, when the file gives real ones, are kept as the stated oracle.
 
-Variant codes: phh-std's ``NT FT PO FO/8 N2L1D F2L3D FB`` (replayed), ``F7S F7S/8 FR NS`` (read, not replayed),
+Variant codes: phh-std's ``NT FT PO FO/8 N2L1D F2L3D FB`` (replayed), ``F7S F7S/8 FR`` (replayed, their up cards deciding the bring-in and who acts first), ``NS``,
 and the same letters for other structures (``PT``, ``NO``, ``FO``, ``PO/8`` …), plus handlog's ``N5CD``, ``P5CD``
 and ``F5CD`` for Five Card Draw, which phh-std has no code for.
 """
@@ -146,6 +146,8 @@ class HandBuilder:
         self.events: list[Event] = []
         self.hole: list[list[str] | None] = [[] for _ in range(self.n)]  # None: some card unknown
         self.discarded: list[tuple[str, ...] | None] = [None] * self.n
+        self.stud_dealt = [0] * self.n  # stud: the cards dealt to each player, known or not
+        self.stud_seen: list[list[str]] = [[] for _ in range(self.n)]  # stud: the known ones given to the engine
         self.board_deals = 0
         self.bb_level = ZERO
         self.folded = [False] * self.n
@@ -322,10 +324,9 @@ class HandBuilder:
     def _deal_hole(self, line: int, a: Action) -> None:
         i = a.player if a.player is not None else 0
         cards = a.cards or ()
-        if self.game in STUD_GAMES and self.street.acted:  # a stud street: the next up (or down) card
-            self._new_street()
-            street = STUD_STREETS[min(self.street.index, len(STUD_STREETS) - 1)]
-            self.events.append(StreetStart(line=line, street=street))
+        if self.game in STUD_GAMES:
+            self._deal_stud(line, i, cards)
+            return
         known = UNKNOWN not in cards
         held = self.hole[i]
         if self.discarded[i] is not None:  # the cards drawn after a discard
@@ -342,10 +343,39 @@ class HandBuilder:
             self.hole[i] = None
             return
         self.hole[i] = [*held, *cards]
-        if self.game not in STUD_GAMES:
-            self.events.append(DealHole(line=line, player=self.names[i], cards=tuple(self.hole[i] or ())))
+        self.events.append(DealHole(line=line, player=self.names[i], cards=tuple(self.hole[i] or ())))
+
+    def _deal_stud(self, line: int, i: int, cards: tuple[str, ...]) -> None:
+        """A stud deal. PHH tells down from up cards by their place, as the variant deals them (phh-std deals
+        "d dh pN card(s)" street by street; PokerKit's stud streets): third street's two down cards then its up
+        card, one up card on each of fourth to sixth street, one down card on seventh. A street begins when betting
+        has happened since the last deal, or when a player already holds the cards the street gives (players all
+        in: the deals follow each other). The engine gets the known cards as a site log prints them: the cards
+        held so far, then the new one; a hand whose down cards are unknown ("????Kd") starts from its up card."""
+        held = self.stud_dealt[i]
+        if self.street.acted or (held and held >= 3 + self.street.index):
+            self._new_stud_street(line)
+        self.stud_dealt[i] = held + len(cards)
+        seen = self.stud_seen[i]
+        if held == 0:  # third street: down, down, up (dealt at once, or card by card)
+            known = tuple(c for k, c in enumerate(cards) if c != UNKNOWN and (k == 2 or UNKNOWN not in cards[:2]))
+        else:
+            known = tuple(c for c in cards if c != UNKNOWN)
+        if not known:
+            return
+        self.events.append(DealHole(line=line, player=self.names[i], cards=tuple(seen), new=known) if seen
+                           else DealHole(line=line, player=self.names[i], cards=known))
+        seen.extend(known)
+
+    def _new_stud_street(self, line: int, cards: tuple[str, ...] = ()) -> None:
+        self._new_street()
+        street = STUD_STREETS[min(self.street.index, len(STUD_STREETS) - 1)]
+        self.events.append(StreetStart(line=line, street=street, cards=cards))
 
     def _deal_board(self, line: int, a: Action) -> None:
+        if self.game in STUD_GAMES:  # stud's one community card, when the deck is short of seventh-street cards
+            self._new_stud_street(line, tuple(c for c in (a.cards or ()) if c != UNKNOWN))
+            return
         self._new_street()
         street = BOARD_STREETS[min(self.board_deals, len(BOARD_STREETS) - 1)]
         self.board_deals += 1
