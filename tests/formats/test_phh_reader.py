@@ -175,3 +175,82 @@ def test_a_hand_that_stops_during_the_river_betting_is_not_settled() -> None:
         isinstance(s.event, UncalledBet) for s in result.replay.steps
     )  # p2 may still call: nothing is returned, nothing awarded
     assert any("ends before the hand does" in note for note in result.replay.notes)
+
+
+STUD = """\
+variant = "F7S"
+antes = [1, 1, 1]
+bring_in = 2
+small_bet = 5
+big_bet = 10
+starting_stacks = [100, 100, 100]
+actions = [
+  "d dh p1 ????Kd",  # down cards nobody saw, then the up card
+  "d dh p2 7s8s3c",
+  "d dh p3 ????9h",
+  "{bring_in}",
+  "p3 cc",
+  "p1 cbr 5",  # completes
+  "p2 cc",
+  "p3 cc",
+  "d dh p1 Qs",  # fourth street: up cards
+  "d dh p2 4d",
+  "d dh p3 9s",
+  "p3 cbr 10",  # an open pair: the big bet on fourth street
+  "p1 f",
+  "p2 cc",
+  "d dh p2 5c",
+  "d dh p3 2d",
+  "p3 cc",
+  "p2 cc",
+  "d dh p2 6h",
+  "d dh p3 Ah",
+  "p3 cc",
+  "p2 cc",
+  "d dh p2 Th",  # seventh street: down
+  "d dh p3 ??",
+  "p3 cc",
+  "p2 cc",
+  "p3 sm AsKs9h9s2dAhJc",
+  "p2 sm 7s8s3c4d5c6hTh",
+]
+"""
+
+
+def test_stud_up_cards_decide_the_bring_in_and_the_streets() -> None:
+    hand = _one(STUD.replace("{bring_in}", "p2 pb")).hand
+    assert hand is not None and hand.button is None
+    streets = [e.street.value for e in hand.events if e.kind == "street"]
+    assert streets[:5] == ["third", "fourth", "fifth", "sixth", "seventh"]
+    result = audit(hand)
+    assert [v.code for v in result.violations] == []
+    # p2's straight (3c to 7s) wins what p1 put in (ante and completion: 6) and p3 (ante, 5 and 10: 16)
+    assert result.replay.results["p2"].net == Decimal(6 + 16)
+    assert result.replay.results["p1"].net == Decimal(-6) and result.replay.results["p3"].net == Decimal(-16)
+    # the 3c is the lowest up card: another player's bring-in is an error the engine sees from the up cards alone
+    wrong = _one(STUD.replace("{bring_in}", "p1 pb")).hand
+    assert wrong is not None
+    assert "bring-in-player" in [v.code for v in audit(wrong).violations]
+
+
+def test_stud_streets_follow_each_other_when_everyone_is_all_in() -> None:
+    text = """\
+variant = "FR"
+antes = [1, 1]
+bring_in = 1
+small_bet = 2
+big_bet = 4
+starting_stacks = [3, 3]
+actions = [
+  "d dh p1 2c3c4c", "d dh p2 5d6dKh", "p2 pb", "p1 cbr 2", "p2 cc",
+  "d dh p1 5s", "d dh p2 7d", "d dh p1 6s", "d dh p2 8d", "d dh p1 8s", "d dh p2 9d",
+  "d dh p1 9s", "d dh p2 Td", "p1 sm 2c3c4c5s6s8s9s", "p2 sm 5d6dKh7d8d9dTd",
+]
+"""
+    hand = _one(text).hand
+    assert hand is not None
+    streets = [e.street.value for e in hand.events if e.kind == "street"]
+    assert streets[:5] == ["third", "fourth", "fifth", "sixth", "seventh"]
+    result = audit(hand)
+    assert [v.code for v in result.violations] == []
+    assert result.replay.results["p1"].net == Decimal(3)  # razz: 6-5-4-3-2 beats p2's 8 low
