@@ -12,9 +12,10 @@ onto the same events as every site format:
 - PHH states no pot, no rake and no "collected" lines: the hand says so (``StatedResults.results_stated``) and
   the engine awards the pots itself. ``winnings``, when the file gives real ones, are kept as the stated oracle.
 
-Variant codes: phh-std's ``NT FT PO FO/8 N2L1D F2L3D FB`` (replayed), ``F7S F7S/8 FR`` (replayed, their up cards deciding the bring-in and who acts first), ``NS``,
-and the same letters for other structures (``PT``, ``NO``, ``FO``, ``PO/8`` …), plus handlog's ``N5CD``, ``P5CD``
-and ``F5CD`` for Five Card Draw, which phh-std has no code for.
+Variant codes: phh-std's ``NT FT PO FO/8 N2L1D F2L3D FB F7S F7S/8 FR`` (replayed; in stud the up cards decide
+the bring-in and who acts first, as in a site's log), ``NS`` (read, not replayed), and the same letters for
+other structures (``PT``, ``NO``, ``FO``, ``PO/8`` …), plus handlog's ``N5CD``, ``P5CD`` and ``F5CD`` for Five
+Card Draw, which phh-std has no code for.
 """
 
 from __future__ import annotations

@@ -4,14 +4,16 @@ The players are numbered from the first seat left of the button (``p1``) round t
 blind, then the button), as PHH expects; in stud, which has no button, in seat order. Stud cards are dealt street by
 street as phh-std and PokerKit deal them, down and up told apart by their place: ``d dh pN`` with third street's two
 down cards and its up card, then one card a street to each player still in (fourth to sixth street up, seventh
-down), ``??`` for a card the log does not show; the bring-in is ``pN pb`` and a completion a ``cbr``. The specification's optional fields are written where the hand knows
-them (players, seats, seat_count, hand, table, venue, currency, time, finishing stacks, winnings), and
-``_``-prefixed fields (phh-std leaves them to users) for what it lacks, so that handlog reads back the hand the
-site logged, with its own numbers to check: ``_posts`` (forced bets the arrays cannot say: a dead small blind,
-a returning player's big blind), ``_uncalled``, ``_collects`` (pot by pot), ``_total_pot``, ``_main_pot``,
-``_side_pots``, ``_rake``, ``_stp`` (splash the pot), ``_fees`` (a jackpot's), ``_pot_drops``, ``_side_payments``
-(an EV cash-out), ``_uncalled_in_collects``, ``_tournament``, ``_small_blind``, ``_cap`` and ``_currency`` (play
-money, which has no ISO code). Chat, seat changes and notices are not part of a PHH hand.
+down), ``??`` for a card the log does not show; the bring-in is ``pN pb`` and a completion a ``cbr``.
+
+The specification's optional fields are written where the hand knows them (players, seats, seat_count, hand,
+table, venue, currency, time, finishing stacks, winnings), and ``_``-prefixed fields (phh-std leaves them to
+users) for what it lacks, so that handlog reads back the hand the site logged, with its own numbers to check:
+``_posts`` (forced bets the arrays cannot say: a dead small blind, a returning player's big blind), ``_uncalled``,
+``_collects`` (pot by pot), ``_total_pot``, ``_main_pot``, ``_side_pots``, ``_rake``, ``_stp`` (splash the pot),
+``_fees`` (a jackpot's), ``_pot_drops``, ``_side_payments`` (an EV cash-out), ``_uncalled_in_collects``,
+``_tournament``, ``_small_blind``, ``_cap`` and ``_currency`` (play money, which has no ISO code). Chat, seat
+changes and notices are not part of a PHH hand.
 """
 
 from __future__ import annotations
