@@ -15,7 +15,7 @@ onto the same events as every site format:
 Variant codes: phh-std's ``NT FT PO FO/8 N2L1D F2L3D FB F7S F7S/8 FR`` (replayed; in stud the up cards decide
 the bring-in and who acts first, as in a site's log), ``NS`` (read, not replayed), and the same letters for
 other structures (``PT``, ``NO``, ``FO``, ``PO/8`` …), plus handlog's ``N5CD``, ``P5CD`` and ``F5CD`` for Five
-Card Draw, which phh-std has no code for.
+Card Draw and ``F5S`` for Five Card Stud, which phh-std has no code for.
 """
 
 from __future__ import annotations
@@ -81,13 +81,21 @@ GAME_CODES: dict[str, tuple[Game, str]] = {
     "7S": (Game.SEVEN_CARD_STUD, "7 Card Stud"),
     "7S/8": (Game.SEVEN_CARD_STUD_HI_LO, "7 Card Stud Hi/Lo"),
     "R": (Game.RAZZ, "Razz"),
+    "5S": (Game.FIVE_CARD_STUD, "5 Card Stud"),  # handlog's code: phh-std has none
     "S": (Game.OTHER, "Short Deck Hold'em"),
 }
 DRAW_GAMES = frozenset({Game.SINGLE_DRAW_27, Game.TRIPLE_DRAW_27, Game.BADUGI, Game.FIVE_CARD_DRAW})
-STUD_GAMES = frozenset({Game.SEVEN_CARD_STUD, Game.SEVEN_CARD_STUD_HI_LO, Game.RAZZ})
+STUD_GAMES = frozenset({Game.SEVEN_CARD_STUD, Game.SEVEN_CARD_STUD_HI_LO, Game.RAZZ, Game.FIVE_CARD_STUD})
 BOARD_STREETS = (Street.FLOP, Street.TURN, Street.RIVER)
 DRAW_STREETS = (Street.DRAW_1, Street.DRAW_2, Street.DRAW_3)
 STUD_STREETS = (Street.THIRD, Street.FOURTH, Street.FIFTH, Street.SIXTH, Street.SEVENTH)
+FIVE_STUD_STREETS = (Street.SECOND, Street.THIRD, Street.FOURTH, Street.FIFTH)
+
+
+def stud_streets(game: Game) -> tuple[tuple[Street, ...], int]:
+    """A stud game's streets and how many cards its first street deals (the last of them up): Five Card Stud one
+    down and one up on second street, the seven-card games two down and one up on third street."""
+    return (FIVE_STUD_STREETS, 2) if game == Game.FIVE_CARD_STUD else (STUD_STREETS, 3)
 CURRENCY_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR"}
 
 _TABLE_HEADER = re.compile(r"^\[\s*(?P<name>[A-Za-z0-9_-]+|\"[^\"\n]*\")\s*\]\s*(?:#.*)?$")
@@ -295,7 +303,7 @@ class HandBuilder:
             if action.verb:
                 actions.append((line, action))
         last_deal = max((k for k, (_, a) in enumerate(actions) if a.verb in ("dh", "db")), default=-1)
-        first_street = Street.THIRD if self.game in STUD_GAMES else Street.PREFLOP
+        first_street = stud_streets(self.game)[0][0] if self.game in STUD_GAMES else Street.PREFLOP
         started = False
         for k, (line, action) in enumerate(actions):
             if action.player is not None and not 0 <= action.player < self.n:
@@ -349,17 +357,20 @@ class HandBuilder:
     def _deal_stud(self, line: int, i: int, cards: tuple[str, ...]) -> None:
         """A stud deal. PHH tells down from up cards by their place, as the variant deals them (phh-std deals
         "d dh pN card(s)" street by street; PokerKit's stud streets): third street's two down cards then its up
-        card, one up card on each of fourth to sixth street, one down card on seventh. A street begins when betting
+        card, one up card on each of fourth to sixth street, one down card on seventh (Five Card Stud: one down and
+        one up card on second street, one up card on each later street). A street begins when betting
         has happened since the last deal, or when a player already holds the cards the street gives (players all
         in: the deals follow each other). The engine gets the known cards as a site log prints them: the cards
         held so far, then the new one; a hand whose down cards are unknown ("????Kd") starts from its up card."""
         held = self.stud_dealt[i]
-        if self.street.acted or (held and held >= 3 + self.street.index):
+        first = stud_streets(self.game)[1]
+        if self.street.acted or (held and held >= first + self.street.index):
             self._new_stud_street(line)
         self.stud_dealt[i] = held + len(cards)
         seen = self.stud_seen[i]
-        if held == 0:  # third street: down, down, up (dealt at once, or card by card)
-            known = tuple(c for k, c in enumerate(cards) if c != UNKNOWN and (k == 2 or UNKNOWN not in cards[:2]))
+        if held == 0:  # the first street: down card(s), then the up card (dealt at once, or card by card)
+            up = first - 1
+            known = tuple(c for k, c in enumerate(cards) if c != UNKNOWN and (k == up or UNKNOWN not in cards[:up]))
         else:
             known = tuple(c for c in cards if c != UNKNOWN)
         if not known:
@@ -370,7 +381,8 @@ class HandBuilder:
 
     def _new_stud_street(self, line: int, cards: tuple[str, ...] = ()) -> None:
         self._new_street()
-        street = STUD_STREETS[min(self.street.index, len(STUD_STREETS) - 1)]
+        streets = stud_streets(self.game)[0]
+        street = streets[min(self.street.index, len(streets) - 1)]
         self.events.append(StreetStart(line=line, street=street, cards=cards))
 
     def _deal_board(self, line: int, a: Action) -> None:

@@ -53,7 +53,7 @@ from handlog.events import (
     Structure,
     UncalledBet,
 )
-from handlog.formats.phh import GAME_CODES, STRUCTURE_CODES, STUD_GAMES
+from handlog.formats.phh import GAME_CODES, STRUCTURE_CODES, STUD_GAMES, stud_streets
 from handlog.writing.base import Unconvertible, number, unfinished
 
 __all__ = ["Unconvertible", "hand_to_phh", "hands_to_phhs", "variant_code"]
@@ -61,10 +61,6 @@ __all__ = ["Unconvertible", "hand_to_phh", "hands_to_phhs", "variant_code"]
 ZERO = Decimal(0)
 BOARD_STREETS = (Street.FLOP, Street.TURN, Street.RIVER)
 BLIND_POSTS = (PostType.SMALL_BLIND, PostType.BIG_BLIND, PostType.STRADDLE)
-STUD_STREET_INDEX = {Street.THIRD: 0, Street.FOURTH: 1, Street.FIFTH: 2, Street.SIXTH: 3, Street.SEVENTH: 4,
-                     Street.RIVER: 4}
-"""Stud's streets in order (PokerStars heads seventh street "RIVER")."""
-STUD_SLOTS = 7
 
 
 def variant_code(game: Game, structure: Structure) -> str | None:
@@ -117,6 +113,11 @@ class _Writer:
         self.hole_cards = variant.hole_cards if variant is not None else 2
         self.cap = hand.stakes.cap  # the most one player may put in (capped games), when known
         self.stud = hand.game in STUD_GAMES
+        streets, self.stud_first = stud_streets(hand.game)
+        # the stud streets in order (PokerStars heads seventh street "RIVER")
+        self.stud_index = {street: k for k, street in enumerate(streets)}
+        if Street.SEVENTH in self.stud_index:
+            self.stud_index[Street.RIVER] = self.stud_index[Street.SEVENTH]
         self.stud_cards = self._stud_cards() if self.stud else {}
 
     def p(self, player: str) -> str:
@@ -245,7 +246,10 @@ class _Writer:
 
     def _deal_all(self) -> list[str]:
         if self.stud:  # third street: two down cards, then the up card
-            return [f"d dh p{k} {self._cards(self.stud_cards[s.player][:3])}" for k, s in enumerate(self.seats, 1)]
+            return [
+                f"d dh p{k} {self._cards(self.stud_cards[s.player][:self.stud_first])}"
+                for k, s in enumerate(self.seats, 1)
+            ]
         first: dict[str, tuple[str, ...]] = {}
         for e in self.hand.events:
             if isinstance(e, DealHole) and not e.new and e.player not in first:
@@ -260,18 +264,20 @@ class _Writer:
         return "".join(c or "??" for c in cards)
 
     def _stud_cards(self) -> dict[str, list[str | None]]:
-        """Each player's seven stud cards in the order PHH deals them (third street's two down cards and its up card,
-        fourth to sixth street's up cards, seventh street's down card), None where the log does not show one.
+        """Each player's stud cards in the order PHH deals them (third street's two down cards and its up card,
+        fourth to sixth street's up cards, seventh street's down card; Five Card Stud's down and up card, then its
+        up cards), None where the log does not show one.
 
         Rooms print a stud deal differently (``engine.streets``: the cards held then the new one, the whole hand so
         far, or a player's own down cards and everyone's up cards): the cards a line adds are those not held yet,
         and on third street a lone card is the up card."""
-        slots: dict[str, list[str | None]] = {s.player: [None] * STUD_SLOTS for s in self.seats}
+        first = self.stud_first
+        slots: dict[str, list[str | None]] = {s.player: [None] * (first + len(self.stud_index) - 1) for s in self.seats}
         held: dict[str, list[str]] = {}
         index = 0
         for e in self.hand.events:
-            if isinstance(e, StreetStart) and e.street in STUD_STREET_INDEX:
-                index = STUD_STREET_INDEX[e.street]
+            if isinstance(e, StreetStart) and e.street in self.stud_index:
+                index = self.stud_index[e.street]
             if not isinstance(e, DealHole) or e.player not in slots:
                 continue
             have = held.get(e.player, [])
@@ -284,23 +290,24 @@ class _Writer:
             full = (have or before) + added
             held[e.player] = full
             mine = slots[e.player]
-            if index == 0:
-                third: list[str | None] = [None, None, full[0]] if len(full) == 1 else [*full[:3], None, None][:3]
-                mine[:3] = third
+            if index == 0:  # a lone card is the up card
+                lone = len(full) == 1
+                opening: list[str | None] = [*[None] * (first - 1), full[0]] if lone else [*full, *[None] * first]
+                mine[:first] = opening[:first]
             elif added:
-                mine[2 + index] = added[-1]
+                mine[first - 1 + index] = added[-1]
         return slots
 
     def _deal_stud_street(self, e: StreetStart, folded: set[str]) -> list[str]:
         """A later stud street: one card to each player still in (PHH: from p1 on), or the one community card
         when the deck runs short on seventh street."""
-        index = STUD_STREET_INDEX.get(e.street, 0)
+        index = self.stud_index.get(e.street, 0)
         if e.cards:
             return [f"d db {''.join(e.cards)}"]
         if index == 0:
             return []
         return [
-            f"d dh p{k} {self._cards(self.stud_cards[s.player][2 + index:3 + index])}"
+            f"d dh p{k} {self._cards(self.stud_cards[s.player][self.stud_first - 1 + index:self.stud_first + index])}"
             for k, s in enumerate(self.seats, 1) if s.player not in folded
         ]
 

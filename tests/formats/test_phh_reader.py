@@ -254,3 +254,27 @@ actions = [
     result = audit(hand)
     assert [v.code for v in result.violations] == []
     assert result.replay.results["p1"].net == Decimal(3)  # razz: 6-5-4-3-2 beats p2's 8 low
+
+
+def test_five_card_stud_deals_one_down_and_one_up_on_second_street() -> None:
+    text = """\
+variant = "F5S"
+antes = [1, 1, 1]
+bring_in = 2
+small_bet = 4
+big_bet = 8
+starting_stacks = [50, 50, 50]
+actions = [
+  "d dh p1 ??Kc", "d dh p2 ??2d", "d dh p3 AsAh",
+  "{bring_in}", "p3 cbr 4", "p1 f", "p2 f",
+]
+"""
+    hand = _one(text.replace("{bring_in}", "p2 pb")).hand
+    assert hand is not None and hand.game.value == "five_card_stud"
+    assert [e.street.value for e in hand.events if e.kind == "street"] == ["second"]
+    result = audit(hand)
+    assert [v.code for v in result.violations] == []
+    assert result.replay.results["p3"].net == Decimal(1 + 1 + 2)  # the antes and the bring-in
+    wrong = _one(text.replace("{bring_in}", "p1 pb").replace('"p1 f", "p2 f"', '"p2 f", "p1 f"')).hand
+    assert wrong is not None
+    assert "bring-in-player" in [v.code for v in audit(wrong).violations]  # the 2d is the lowest up card

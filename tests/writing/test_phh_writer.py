@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[2]
 OWN = [ROOT / "samples", ROOT / "tests" / "engine" / "hands", *sorted((ROOT / "tests" / "formats").glob("golden*"))]
 CORPUS = Path(os.environ.get("HANDLOG_CORPUS", ROOT.parent / "shared" / "corpus"))
 
-STUD = {Game.SEVEN_CARD_STUD, Game.SEVEN_CARD_STUD_HI_LO, Game.RAZZ}
+STUD = {Game.SEVEN_CARD_STUD, Game.SEVEN_CARD_STUD_HI_LO, Game.RAZZ, Game.FIVE_CARD_STUD}
 TEXT_ONLY = {"raise-increment", "all-in-marked", "all-in-unmarked"}
 """Warnings about how the site wrote a line ('raises X to Y' with a wrong X, 'and is all-in' missing or wrong): PHH
 writes only the total and no all-in mark, so the converted hand has nothing left to warn about."""
@@ -86,9 +86,10 @@ def test_own_hands_keep_nets_pots_and_violations() -> None:
     counts, differing = _round_trip(OWN)
     assert differing == []
     assert counts["same"] >= 110
-    assert counts["same stud"] >= 5  # stud, stud hi/lo (split and no low), razz, the community card, Merge's
+    # stud, stud hi/lo (split and no low), razz, the community card, Merge's stud hi/lo, Full Tilt's Five Card Stud
+    assert counts["same stud"] >= 6
     # what PHH cannot hold is said and not written: hands run twice (no second board), cancelled hands, cash-outs,
-    # and games without a variant code (6+ Hold'em, Short Deck, PL-preflop Omaha, Five Card Stud)
+    # and games without a variant code (6+ Hold'em, Short Deck, PL-preflop Omaha)
     reasons = {key.split(": ", 1)[1] for key in counts if key.startswith("unconvertible")}
     allowed = ("PHH cannot hold", "a cancelled hand", "has no PHH variant code")
     assert all(any(a in reason for a in allowed) for reason in reasons), reasons
@@ -136,7 +137,7 @@ def test_corpus_hands_keep_nets_pots_and_violations() -> None:
     assert counts["same stud"] >= 220
     for room in ("Stars", "FTP", "Winamax", "Winning", "Bovada", "Everleaf", "iPoker", "Merge", "PartyPoker"):
         assert counts[f"same stud {room}"] > 0, room
-    assert not any("stud" in key for key in counts if key.startswith("unconvertible") and "Five" not in key)
+    assert not any("stud" in key.lower() for key in counts if key.startswith("unconvertible"))
 
 
 def test_variant_codes() -> None:
@@ -145,6 +146,9 @@ def test_variant_codes() -> None:
     assert variant_code(Game.HOLDEM, Structure.NO_LIMIT) == "NT"
     assert variant_code(Game.OMAHA_HI_LO, Structure.FIXED_LIMIT) == "FO/8"
     assert variant_code(Game.FIVE_CARD_DRAW, Structure.POT_LIMIT) == "P5CD"
+    assert variant_code(Game.RAZZ, Structure.FIXED_LIMIT) == "FR"
+    assert variant_code(Game.SEVEN_CARD_STUD_HI_LO, Structure.FIXED_LIMIT) == "F7S/8"
+    assert variant_code(Game.FIVE_CARD_STUD, Structure.FIXED_LIMIT) == "F5S"  # handlog's: phh-std has none
     assert variant_code(Game.COURCHEVEL, Structure.POT_LIMIT) is None
 
 
@@ -199,6 +203,16 @@ def test_a_written_stud_hand_deals_no_card_after_a_fold() -> None:
             dealt[words[2]] += len(words[3]) // 2
     assert folded and all(n in (3, 4, 5, 6, 7) for n in dealt.values())
     assert max(dealt.values()) == 7  # the players still in at the end hold seven cards
+
+
+def test_a_written_five_card_stud_hand_deals_one_down_and_one_up_first() -> None:
+    doc = _written(ROOT / "tests" / "engine" / "hands" / "ftp_five_card_stud.txt")
+    actions = doc["actions"]
+    assert isinstance(actions, list) and doc["variant"] == "F5S"
+    assert actions[:5] == ["d dh p1 ??Kc", "d dh p2 ??Qh", "d dh p3 ??5s", "d dh p4 ??7s", "d dh p5 6s6h"]
+    assert actions[7] == "p7 pb"  # the 2c brings in
+    deals = Counter(a.split()[2] for a in actions if a.startswith("d dh"))
+    assert max(deals.values()) == 4  # second street, then third to fifth: five cards to the players still in
 
 
 def test_convert_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
