@@ -416,11 +416,24 @@ class HandBuilder:
             self.showdown = True
             self.events.append(StreetStart(line=line, street=Street.SHOWDOWN))
         name = self.names[i]
+        if a.dealt:  # "sm -": the cards the deals gave, those nobody saw still unknown
+            dealt = self._dealt(i)
+            if not dealt:
+                raise PHHError(f"p{i + 1} shows the cards dealt (sm -), but no deal gave their cards", line)
+            known = tuple(c for c in dealt if c != UNKNOWN)
+            self.events.append(Show(line=line, player=name, cards=known, unknown=len(dealt) - len(known)))
+            return
         if a.cards is None:
             self.events.append(Muck(line=line, player=name))
             return
         known = tuple(c for c in a.cards if c != UNKNOWN)
         self.events.append(Show(line=line, player=name, cards=known, unknown=len(a.cards) - len(known)))
+
+    def _dealt(self, i: int) -> tuple[str, ...]:
+        if self.game in STUD_GAMES:
+            seen = self.stud_seen[i]
+            return (*seen, *[UNKNOWN] * (self.stud_dealt[i] - len(seen)))
+        return tuple(self.hole[i] or ())
 
     def _bet(self, line: int, a: Action) -> None:
         i = a.player if a.player is not None else 0

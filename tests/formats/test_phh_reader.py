@@ -278,3 +278,18 @@ actions = [
     wrong = _one(text.replace("{bring_in}", "p1 pb").replace('"p1 f", "p2 f"', '"p2 f", "p1 f"')).hand
     assert wrong is not None
     assert "bring-in-player" in [v.code for v in audit(wrong).violations]  # the 2d is the lowest up card
+
+
+def test_a_dash_shows_the_cards_dealt() -> None:
+    """phh-std: at a showdown, cards already given by the hole dealing may be written as ``-``."""
+    hand = _one(HEADS_UP.replace('"p2 sm KsKd"', '"p2 sm -"').replace('"p1 sm AsAd"', '"p1 sm - # aces"')).hand
+    assert hand is not None
+    shows = {e.player: e.cards for e in hand.events if e.kind == "show"}
+    assert shows == {"p2": ("Ks", "Kd"), "p1": ("As", "Ad")}
+    assert audit(hand).replay.results["p1"].net == Decimal(50)
+    stud = _one(STUD.replace("{bring_in}", "p2 pb").replace('"p2 sm 7s8s3c4d5c6hTh"', '"p2 sm -"')).hand
+    assert stud is not None
+    shown = next(e for e in stud.events if e.kind == "show" and e.player == "p2")
+    assert shown.cards == ("7s", "8s", "3c", "4d", "5c", "6h", "Th")  # type: ignore[attr-defined]
+    unknown = _one(HEADS_UP.replace('"d dh p2 KsKd"', '"d dh p2 ????"').replace('"p2 sm KsKd"', '"p2 sm -"'))
+    assert unknown.hand is None and unknown.error is not None and "sm -" in unknown.error.message
