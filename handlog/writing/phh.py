@@ -114,6 +114,7 @@ class _Writer:
         self.cap = hand.stakes.cap  # the most one player may put in (capped games), when known
         self.stud = hand.game in STUD_GAMES
         streets, self.stud_first = stud_streets(hand.game)
+        self.stud_slots = self.stud_first + len(streets) - 1  # the cards a player still in at the end holds
         # the stud streets in order (PokerStars heads seventh street "RIVER")
         self.stud_index = {street: k for k, street in enumerate(streets)}
         if Street.SEVENTH in self.stud_index:
@@ -245,7 +246,7 @@ class _Writer:
         return out
 
     def _deal_all(self) -> list[str]:
-        if self.stud:  # third street: two down cards, then the up card
+        if self.stud:  # the first street: the down card(s), then the up card
             return [
                 f"d dh p{k} {self._cards(self.stud_cards[s.player][:self.stud_first])}"
                 for k, s in enumerate(self.seats, 1)
@@ -272,7 +273,7 @@ class _Writer:
         far, or a player's own down cards and everyone's up cards): the cards a line adds are those not held yet,
         and on third street a lone card is the up card."""
         first = self.stud_first
-        slots: dict[str, list[str | None]] = {s.player: [None] * (first + len(self.stud_index) - 1) for s in self.seats}
+        slots: dict[str, list[str | None]] = {s.player: [None] * self.stud_slots for s in self.seats}
         held: dict[str, list[str]] = {}
         index = 0
         for e in self.hand.events:
