@@ -12,9 +12,10 @@ onto the same events as every site format:
 - PHH states no pot, no rake and no "collected" lines: the hand says so (``StatedResults.results_stated``) and
   the engine awards the pots itself. ``winnings``, when the file gives real ones, are kept as the stated oracle.
 
-Variant codes: phh-std's ``NT FT PO FO/8 N2L1D F2L3D FB`` (replayed), ``F7S F7S/8 FR NS`` (read, not replayed),
-and the same letters for other structures (``PT``, ``NO``, ``FO``, ``PO/8`` …), plus handlog's ``N5CD``, ``P5CD``
-and ``F5CD`` for Five Card Draw, which phh-std has no code for.
+Variant codes: phh-std's ``NT FT PO FO/8 N2L1D F2L3D FB F7S F7S/8 FR`` (replayed; in stud the up cards decide
+the bring-in and who acts first, as in a site's log), ``NS`` (read, not replayed), and the same letters for
+other structures (``PT``, ``NO``, ``FO``, ``PO/8`` …), plus handlog's ``N5CD``, ``P5CD`` and ``F5CD`` for Five
+Card Draw and ``F5S`` for Five Card Stud, which phh-std has no code for.
 """
 
 from __future__ import annotations
@@ -80,13 +81,21 @@ GAME_CODES: dict[str, tuple[Game, str]] = {
     "7S": (Game.SEVEN_CARD_STUD, "7 Card Stud"),
     "7S/8": (Game.SEVEN_CARD_STUD_HI_LO, "7 Card Stud Hi/Lo"),
     "R": (Game.RAZZ, "Razz"),
+    "5S": (Game.FIVE_CARD_STUD, "5 Card Stud"),  # handlog's code: phh-std has none
     "S": (Game.OTHER, "Short Deck Hold'em"),
 }
 DRAW_GAMES = frozenset({Game.SINGLE_DRAW_27, Game.TRIPLE_DRAW_27, Game.BADUGI, Game.FIVE_CARD_DRAW})
-STUD_GAMES = frozenset({Game.SEVEN_CARD_STUD, Game.SEVEN_CARD_STUD_HI_LO, Game.RAZZ})
+STUD_GAMES = frozenset({Game.SEVEN_CARD_STUD, Game.SEVEN_CARD_STUD_HI_LO, Game.RAZZ, Game.FIVE_CARD_STUD})
 BOARD_STREETS = (Street.FLOP, Street.TURN, Street.RIVER)
 DRAW_STREETS = (Street.DRAW_1, Street.DRAW_2, Street.DRAW_3)
 STUD_STREETS = (Street.THIRD, Street.FOURTH, Street.FIFTH, Street.SIXTH, Street.SEVENTH)
+FIVE_STUD_STREETS = (Street.SECOND, Street.THIRD, Street.FOURTH, Street.FIFTH)
+
+
+def stud_streets(game: Game) -> tuple[tuple[Street, ...], int]:
+    """A stud game's streets and how many cards its first street deals (the last of them up): Five Card Stud one
+    down and one up on second street, the seven-card games two down and one up on third street."""
+    return (FIVE_STUD_STREETS, 2) if game == Game.FIVE_CARD_STUD else (STUD_STREETS, 3)
 CURRENCY_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR"}
 
 _TABLE_HEADER = re.compile(r"^\[\s*(?P<name>[A-Za-z0-9_-]+|\"[^\"\n]*\")\s*\]\s*(?:#.*)?$")
@@ -146,6 +155,8 @@ class HandBuilder:
         self.events: list[Event] = []
         self.hole: list[list[str] | None] = [[] for _ in range(self.n)]  # None: some card unknown
         self.discarded: list[tuple[str, ...] | None] = [None] * self.n
+        self.stud_dealt = [0] * self.n  # stud: the cards dealt to each player, known or not
+        self.stud_seen: list[list[str]] = [[] for _ in range(self.n)]  # stud: the known ones given to the engine
         self.board_deals = 0
         self.bb_level = ZERO
         self.folded = [False] * self.n
@@ -292,7 +303,7 @@ class HandBuilder:
             if action.verb:
                 actions.append((line, action))
         last_deal = max((k for k, (_, a) in enumerate(actions) if a.verb in ("dh", "db")), default=-1)
-        first_street = Street.THIRD if self.game in STUD_GAMES else Street.PREFLOP
+        first_street = stud_streets(self.game)[0][0] if self.game in STUD_GAMES else Street.PREFLOP
         started = False
         for k, (line, action) in enumerate(actions):
             if action.player is not None and not 0 <= action.player < self.n:
@@ -322,10 +333,9 @@ class HandBuilder:
     def _deal_hole(self, line: int, a: Action) -> None:
         i = a.player if a.player is not None else 0
         cards = a.cards or ()
-        if self.game in STUD_GAMES and self.street.acted:  # a stud street: the next up (or down) card
-            self._new_street()
-            street = STUD_STREETS[min(self.street.index, len(STUD_STREETS) - 1)]
-            self.events.append(StreetStart(line=line, street=street))
+        if self.game in STUD_GAMES:
+            self._deal_stud(line, i, cards)
+            return
         known = UNKNOWN not in cards
         held = self.hole[i]
         if self.discarded[i] is not None:  # the cards drawn after a discard
@@ -342,10 +352,43 @@ class HandBuilder:
             self.hole[i] = None
             return
         self.hole[i] = [*held, *cards]
-        if self.game not in STUD_GAMES:
-            self.events.append(DealHole(line=line, player=self.names[i], cards=tuple(self.hole[i] or ())))
+        self.events.append(DealHole(line=line, player=self.names[i], cards=tuple(self.hole[i] or ())))
+
+    def _deal_stud(self, line: int, i: int, cards: tuple[str, ...]) -> None:
+        """A stud deal. PHH tells down from up cards by their place, as the variant deals them (phh-std deals
+        "d dh pN card(s)" street by street; PokerKit's stud streets): third street's two down cards then its up
+        card, one up card on each of fourth to sixth street, one down card on seventh (Five Card Stud: one down and
+        one up card on second street, one up card on each later street). A street begins when betting
+        has happened since the last deal, or when a player already holds the cards the street gives (players all
+        in: the deals follow each other). The engine gets the known cards as a site log prints them: the cards
+        held so far, then the new one; a hand whose down cards are unknown ("????Kd") starts from its up card."""
+        held = self.stud_dealt[i]
+        first = stud_streets(self.game)[1]
+        if self.street.acted or (held and held >= first + self.street.index):
+            self._new_stud_street(line)
+        self.stud_dealt[i] = held + len(cards)
+        seen = self.stud_seen[i]
+        if held == 0:  # the first street: down card(s), then the up card (dealt at once, or card by card)
+            up = first - 1
+            known = tuple(c for k, c in enumerate(cards) if c != UNKNOWN and (k == up or UNKNOWN not in cards[:up]))
+        else:
+            known = tuple(c for c in cards if c != UNKNOWN)
+        if not known:
+            return
+        self.events.append(DealHole(line=line, player=self.names[i], cards=tuple(seen), new=known) if seen
+                           else DealHole(line=line, player=self.names[i], cards=known))
+        seen.extend(known)
+
+    def _new_stud_street(self, line: int, cards: tuple[str, ...] = ()) -> None:
+        self._new_street()
+        streets = stud_streets(self.game)[0]
+        street = streets[min(self.street.index, len(streets) - 1)]
+        self.events.append(StreetStart(line=line, street=street, cards=cards))
 
     def _deal_board(self, line: int, a: Action) -> None:
+        if self.game in STUD_GAMES:  # stud's one community card, when the deck is short of seventh-street cards
+            self._new_stud_street(line, tuple(c for c in (a.cards or ()) if c != UNKNOWN))
+            return
         self._new_street()
         street = BOARD_STREETS[min(self.board_deals, len(BOARD_STREETS) - 1)]
         self.board_deals += 1
@@ -373,11 +416,24 @@ class HandBuilder:
             self.showdown = True
             self.events.append(StreetStart(line=line, street=Street.SHOWDOWN))
         name = self.names[i]
+        if a.dealt:  # "sm -": the cards the deals gave, those nobody saw still unknown
+            dealt = self._dealt(i)
+            if not dealt:
+                raise PHHError(f"p{i + 1} shows the cards dealt (sm -), but no deal gave their cards", line)
+            known = tuple(c for c in dealt if c != UNKNOWN)
+            self.events.append(Show(line=line, player=name, cards=known, unknown=len(dealt) - len(known)))
+            return
         if a.cards is None:
             self.events.append(Muck(line=line, player=name))
             return
         known = tuple(c for c in a.cards if c != UNKNOWN)
         self.events.append(Show(line=line, player=name, cards=known, unknown=len(a.cards) - len(known)))
+
+    def _dealt(self, i: int) -> tuple[str, ...]:
+        if self.game in STUD_GAMES:
+            seen = self.stud_seen[i]
+            return (*seen, *[UNKNOWN] * (self.stud_dealt[i] - len(seen)))
+        return tuple(self.hole[i] or ())
 
     def _bet(self, line: int, a: Action) -> None:
         i = a.player if a.player is not None else 0

@@ -28,6 +28,7 @@ class Action:
     cards: tuple[str, ...] | None = None  # None: no cards written ("p1 sd" stands pat, "p2 sm" mucks)
     amount: Decimal | None = None
     commentary: str = ""
+    dealt: bool = False  # "p2 sm -": shows the hole cards the deals gave (phh-std's dash, showdowns only)
 
 
 class ActionSyntaxError(ValueError):
@@ -42,6 +43,7 @@ class ActionSyntaxError(ValueError):
 _DESCRIPTIONS = {
     "PLAYER": "a player (p1, p2 …)",
     "CARDS": "cards (AsKd, ????)",
+    "DEALT": "- (the cards dealt)",
     "AMOUNT": "an amount",
     "COMMENTARY": "a # commentary",
     "D": "d (the dealer)",
@@ -68,7 +70,7 @@ class _ToAction(Transformer[Token, Action]):
         action = next((c for c in children if isinstance(c, Action)), Action(verb=""))
         comment = next((str(c)[1:].strip() for c in children if isinstance(c, Token)), "")
         if comment:
-            return Action(action.verb, action.player, action.cards, action.amount, comment)
+            return Action(action.verb, action.player, action.cards, action.amount, comment, action.dealt)
         return action
 
     @staticmethod
@@ -100,6 +102,9 @@ class _ToAction(Transformer[Token, Action]):
     def show_muck(self, children: list[Token]) -> Action:
         cards = split_cards(str(children[1])) if len(children) > 1 else None
         return Action("sm", self._player(children[0]), cards)
+
+    def show_dealt(self, children: list[Token]) -> Action:
+        return Action("sm", self._player(children[0]), dealt=True)
 
 
 _local = threading.local()

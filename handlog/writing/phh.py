@@ -1,14 +1,19 @@
 """Write any hand handlog reads as PHH: one TOML table per hand, in the action notation of phh-std.
 
 The players are numbered from the first seat left of the button (``p1``) round to the button (heads-up: the big
-blind, then the button), as PHH expects. The specification's optional fields are written where the hand knows
-them (players, seats, seat_count, hand, table, venue, currency, time, finishing stacks, winnings), and
-``_``-prefixed fields (phh-std leaves them to users) for what it lacks, so that handlog reads back the hand the
-site logged, with its own numbers to check: ``_posts`` (forced bets the arrays cannot say: a dead small blind,
-a returning player's big blind), ``_uncalled``, ``_collects`` (pot by pot), ``_total_pot``, ``_main_pot``,
-``_side_pots``, ``_rake``, ``_stp`` (splash the pot), ``_fees`` (a jackpot's), ``_pot_drops``, ``_side_payments``
-(an EV cash-out), ``_uncalled_in_collects``, ``_tournament``, ``_small_blind``, ``_cap`` and ``_currency`` (play
-money, which has no ISO code). Chat, seat changes and notices are not part of a PHH hand.
+blind, then the button), as PHH expects; in stud, which has no button, in seat order. Stud cards are dealt street by
+street as phh-std and PokerKit deal them, down and up told apart by their place: ``d dh pN`` with third street's two
+down cards and its up card, then one card a street to each player still in (fourth to sixth street up, seventh
+down), ``??`` for a card the log does not show; the bring-in is ``pN pb`` and a completion a ``cbr``.
+
+The specification's optional fields are written where the hand knows them (players, seats, seat_count, hand,
+table, venue, currency, time, finishing stacks, winnings), and ``_``-prefixed fields (phh-std leaves them to
+users) for what it lacks, so that handlog reads back the hand the site logged, with its own numbers to check:
+``_posts`` (forced bets the arrays cannot say: a dead small blind, a returning player's big blind), ``_uncalled``,
+``_collects`` (pot by pot), ``_total_pot``, ``_main_pot``, ``_side_pots``, ``_rake``, ``_stp`` (splash the pot),
+``_fees`` (a jackpot's), ``_pot_drops``, ``_side_payments`` (an EV cash-out), ``_uncalled_in_collects``,
+``_tournament``, ``_small_blind``, ``_cap`` and ``_currency`` (play money, which has no ISO code). Chat, seat
+changes and notices are not part of a PHH hand.
 """
 
 from __future__ import annotations
@@ -48,7 +53,7 @@ from handlog.events import (
     Structure,
     UncalledBet,
 )
-from handlog.formats.phh import GAME_CODES, STRUCTURE_CODES, STUD_GAMES
+from handlog.formats.phh import GAME_CODES, STRUCTURE_CODES, STUD_GAMES, stud_streets
 from handlog.writing.base import Unconvertible, number, unfinished
 
 __all__ = ["Unconvertible", "hand_to_phh", "hands_to_phhs", "variant_code"]
@@ -90,14 +95,13 @@ class _Writer:
             raise Unconvertible("PHH cannot hold a hand run twice")
         if any(isinstance(e, CashOut) for e in hand.events):
             raise Unconvertible("PHH cannot hold a cash-out (the pot was not awarded)")
-        if hand.game in STUD_GAMES:
-            raise Unconvertible("stud hands are not converted yet (their later streets' cards)")
         self.code = code
         # the players in the hand: dealt in, or sitting out but acting (a seat's status or a notice is no action)
         acting = {getattr(e, "player", None) for e in hand.events if not isinstance(e, Chat | StatusChange | Notice)}
         seats = [s for s in hand.seats if not s.out_of_hand and (not s.sitting_out or s.player in acting)]
         button = hand.button
-        if button is not None:
+        if button is not None and hand.game not in STUD_GAMES:  # stud has no button: players in seat order, the
+            # lowest seat first, as ties between equal up cards are broken (engine.stud)
             seats.sort(key=lambda s: (s.seat <= button, s.seat))
         if len(seats) < 2:
             raise Unconvertible("a PHH hand needs two players dealt in")
@@ -108,6 +112,14 @@ class _Writer:
         variant = variant_for(hand.game)
         self.hole_cards = variant.hole_cards if variant is not None else 2
         self.cap = hand.stakes.cap  # the most one player may put in (capped games), when known
+        self.stud = hand.game in STUD_GAMES
+        streets, self.stud_first = stud_streets(hand.game)
+        self.stud_slots = self.stud_first + len(streets) - 1  # the cards a player still in at the end holds
+        # the stud streets in order (PokerStars heads seventh street "RIVER")
+        self.stud_index = {street: k for k, street in enumerate(streets)}
+        if Street.SEVENTH in self.stud_index:
+            self.stud_index[Street.RIVER] = self.stud_index[Street.SEVENTH]
+        self.stud_cards = self._stud_cards() if self.stud else {}
 
     def p(self, player: str) -> str:
         if player not in self.index:
@@ -179,7 +191,14 @@ class _Writer:
             ):
                 out.extend(self._deal_all())
                 dealt = True
-            if isinstance(e, StreetStart):
+            if isinstance(e, StreetStart) and self.stud:
+                out.extend(self._deal_stud_street(e, folded))
+                for player, amount in bets.items():
+                    before[player] = before.get(player, ZERO) + amount
+                bets = {}
+            elif isinstance(e, DealHole) and self.stud:
+                continue  # written street by street, from _stud_cards
+            elif isinstance(e, StreetStart):
                 if e.street in BOARD_STREETS and e.cards:  # a street line without its cards deals nothing
                     out.append(f"d db {''.join(e.cards)}")
                 if e.street != Street.PREFLOP:
@@ -227,6 +246,11 @@ class _Writer:
         return out
 
     def _deal_all(self) -> list[str]:
+        if self.stud:  # the first street: the down card(s), then the up card
+            return [
+                f"d dh p{k} {self._cards(self.stud_cards[s.player][:self.stud_first])}"
+                for k, s in enumerate(self.seats, 1)
+            ]
         first: dict[str, tuple[str, ...]] = {}
         for e in self.hand.events:
             if isinstance(e, DealHole) and not e.new and e.player not in first:
@@ -234,6 +258,58 @@ class _Writer:
         return [
             f"d dh p{k} {''.join(first.get(s.player, ())) or '??' * self.hole_cards}"
             for k, s in enumerate(self.seats, 1)
+        ]
+
+    @staticmethod
+    def _cards(cards: Sequence[str | None]) -> str:
+        return "".join(c or "??" for c in cards)
+
+    def _stud_cards(self) -> dict[str, list[str | None]]:
+        """Each player's stud cards in the order PHH deals them (third street's two down cards and its up card,
+        fourth to sixth street's up cards, seventh street's down card; Five Card Stud's down and up card, then its
+        up cards), None where the log does not show one.
+
+        Rooms print a stud deal differently (``engine.streets``: the cards held then the new one, the whole hand so
+        far, or a player's own down cards and everyone's up cards): the cards a line adds are those not held yet,
+        and on third street a lone card is the up card."""
+        first = self.stud_first
+        slots: dict[str, list[str | None]] = {s.player: [None] * self.stud_slots for s in self.seats}
+        held: dict[str, list[str]] = {}
+        index = 0
+        for e in self.hand.events:
+            if isinstance(e, StreetStart) and e.street in self.stud_index:
+                index = self.stud_index[e.street]
+            if not isinstance(e, DealHole) or e.player not in slots:
+                continue
+            have = held.get(e.player, [])
+            if e.new:
+                before, added = list(e.cards), list(e.new)
+            elif have and set(have) < set(e.cards):
+                before, added = have, [c for c in e.cards if c not in have]
+            else:
+                before, added = (list(e.cards), []) if have else ([], list(e.cards))
+            full = (have or before) + added
+            held[e.player] = full
+            mine = slots[e.player]
+            if index == 0:  # a lone card is the up card
+                lone = len(full) == 1
+                opening: list[str | None] = [*[None] * (first - 1), full[0]] if lone else [*full, *[None] * first]
+                mine[:first] = opening[:first]
+            elif added:
+                mine[first - 1 + index] = added[-1]
+        return slots
+
+    def _deal_stud_street(self, e: StreetStart, folded: set[str]) -> list[str]:
+        """A later stud street: one card to each player still in (PHH: from p1 on), or the one community card
+        when the deck runs short on seventh street."""
+        index = self.stud_index.get(e.street, 0)
+        if e.cards:
+            return [f"d db {''.join(e.cards)}"]
+        if index == 0:
+            return []
+        return [
+            f"d dh p{k} {self._cards(self.stud_cards[s.player][self.stud_first - 1 + index:self.stud_first + index])}"
+            for k, s in enumerate(self.seats, 1) if s.player not in folded
         ]
 
     @staticmethod

@@ -175,3 +175,121 @@ def test_a_hand_that_stops_during_the_river_betting_is_not_settled() -> None:
         isinstance(s.event, UncalledBet) for s in result.replay.steps
     )  # p2 may still call: nothing is returned, nothing awarded
     assert any("ends before the hand does" in note for note in result.replay.notes)
+
+
+STUD = """\
+variant = "F7S"
+antes = [1, 1, 1]
+bring_in = 2
+small_bet = 5
+big_bet = 10
+starting_stacks = [100, 100, 100]
+actions = [
+  "d dh p1 ????Kd",  # down cards nobody saw, then the up card
+  "d dh p2 7s8s3c",
+  "d dh p3 ????9h",
+  "{bring_in}",
+  "p3 cc",
+  "p1 cbr 5",  # completes
+  "p2 cc",
+  "p3 cc",
+  "d dh p1 Qs",  # fourth street: up cards
+  "d dh p2 4d",
+  "d dh p3 9s",
+  "p3 cbr 10",  # an open pair: the big bet on fourth street
+  "p1 f",
+  "p2 cc",
+  "d dh p2 5c",
+  "d dh p3 2d",
+  "p3 cc",
+  "p2 cc",
+  "d dh p2 6h",
+  "d dh p3 Ah",
+  "p3 cc",
+  "p2 cc",
+  "d dh p2 Th",  # seventh street: down
+  "d dh p3 ??",
+  "p3 cc",
+  "p2 cc",
+  "p3 sm AsKs9h9s2dAhJc",
+  "p2 sm 7s8s3c4d5c6hTh",
+]
+"""
+
+
+def test_stud_up_cards_decide_the_bring_in_and_the_streets() -> None:
+    hand = _one(STUD.replace("{bring_in}", "p2 pb")).hand
+    assert hand is not None and hand.button is None
+    streets = [e.street.value for e in hand.events if e.kind == "street"]
+    assert streets[:5] == ["third", "fourth", "fifth", "sixth", "seventh"]
+    result = audit(hand)
+    assert [v.code for v in result.violations] == []
+    # p2's straight (3c to 7s) wins what p1 put in (ante and completion: 6) and p3 (ante, 5 and 10: 16)
+    assert result.replay.results["p2"].net == Decimal(6 + 16)
+    assert result.replay.results["p1"].net == Decimal(-6) and result.replay.results["p3"].net == Decimal(-16)
+    # the 3c is the lowest up card: another player's bring-in is an error the engine sees from the up cards alone
+    wrong = _one(STUD.replace("{bring_in}", "p1 pb")).hand
+    assert wrong is not None
+    assert "bring-in-player" in [v.code for v in audit(wrong).violations]
+
+
+def test_stud_streets_follow_each_other_when_everyone_is_all_in() -> None:
+    text = """\
+variant = "FR"
+antes = [1, 1]
+bring_in = 1
+small_bet = 2
+big_bet = 4
+starting_stacks = [3, 3]
+actions = [
+  "d dh p1 2c3c4c", "d dh p2 5d6dKh", "p2 pb", "p1 cbr 2", "p2 cc",
+  "d dh p1 5s", "d dh p2 7d", "d dh p1 6s", "d dh p2 8d", "d dh p1 8s", "d dh p2 9d",
+  "d dh p1 9s", "d dh p2 Td", "p1 sm 2c3c4c5s6s8s9s", "p2 sm 5d6dKh7d8d9dTd",
+]
+"""
+    hand = _one(text).hand
+    assert hand is not None
+    streets = [e.street.value for e in hand.events if e.kind == "street"]
+    assert streets[:5] == ["third", "fourth", "fifth", "sixth", "seventh"]
+    result = audit(hand)
+    assert [v.code for v in result.violations] == []
+    assert result.replay.results["p1"].net == Decimal(3)  # razz: 6-5-4-3-2 beats p2's 8 low
+
+
+def test_five_card_stud_deals_one_down_and_one_up_on_second_street() -> None:
+    text = """\
+variant = "F5S"
+antes = [1, 1, 1]
+bring_in = 2
+small_bet = 4
+big_bet = 8
+starting_stacks = [50, 50, 50]
+actions = [
+  "d dh p1 ??Kc", "d dh p2 ??2d", "d dh p3 AsAh",
+  "{bring_in}", "p3 cbr 4", "p1 f", "p2 f",
+]
+"""
+    hand = _one(text.replace("{bring_in}", "p2 pb")).hand
+    assert hand is not None and hand.game.value == "five_card_stud"
+    assert [e.street.value for e in hand.events if e.kind == "street"] == ["second"]
+    result = audit(hand)
+    assert [v.code for v in result.violations] == []
+    assert result.replay.results["p3"].net == Decimal(1 + 1 + 2)  # the antes and the bring-in
+    wrong = _one(text.replace("{bring_in}", "p1 pb").replace('"p1 f", "p2 f"', '"p2 f", "p1 f"')).hand
+    assert wrong is not None
+    assert "bring-in-player" in [v.code for v in audit(wrong).violations]  # the 2d is the lowest up card
+
+
+def test_a_dash_shows_the_cards_dealt() -> None:
+    """phh-std: at a showdown, cards already given by the hole dealing may be written as ``-``."""
+    hand = _one(HEADS_UP.replace('"p2 sm KsKd"', '"p2 sm -"').replace('"p1 sm AsAd"', '"p1 sm - # aces"')).hand
+    assert hand is not None
+    shows = {e.player: e.cards for e in hand.events if e.kind == "show"}
+    assert shows == {"p2": ("Ks", "Kd"), "p1": ("As", "Ad")}
+    assert audit(hand).replay.results["p1"].net == Decimal(50)
+    stud = _one(STUD.replace("{bring_in}", "p2 pb").replace('"p2 sm 7s8s3c4d5c6hTh"', '"p2 sm -"')).hand
+    assert stud is not None
+    shown = next(e for e in stud.events if e.kind == "show" and e.player == "p2")
+    assert shown.cards == ("7s", "8s", "3c", "4d", "5c", "6h", "Th")  # type: ignore[attr-defined]
+    unknown = _one(HEADS_UP.replace('"d dh p2 KsKd"', '"d dh p2 ????"').replace('"p2 sm KsKd"', '"p2 sm -"'))
+    assert unknown.hand is None and unknown.error is not None and "sm -" in unknown.error.message

@@ -16,7 +16,7 @@ import pytest
 
 from handlog.audit import audit
 from handlog.cli.main import main
-from handlog.events import Hand, Street
+from handlog.events import Game, Hand, Street
 from handlog.reading import read, read_text
 from handlog.writing.phh import Unconvertible, hand_to_phh, variant_code
 
@@ -24,6 +24,7 @@ ROOT = Path(__file__).resolve().parents[2]
 OWN = [ROOT / "samples", ROOT / "tests" / "engine" / "hands", *sorted((ROOT / "tests" / "formats").glob("golden*"))]
 CORPUS = Path(os.environ.get("HANDLOG_CORPUS", ROOT.parent / "shared" / "corpus"))
 
+STUD = {Game.SEVEN_CARD_STUD, Game.SEVEN_CARD_STUD_HI_LO, Game.RAZZ, Game.FIVE_CARD_STUD}
 TEXT_ONLY = {"raise-increment", "all-in-marked", "all-in-unmarked"}
 """Warnings about how the site wrote a line ('raises X to Y' with a wrong X, 'and is all-in' missing or wrong): PHH
 writes only the total and no all-in mark, so the converted hand has nothing left to warn about."""
@@ -70,8 +71,12 @@ def _round_trip(paths: list[Path]) -> tuple[Counter[str], list[str]]:
             continue
         before, after = _outcome(record.hand, record.hand), _outcome(back.hand, record.hand)
         if before == after:
+            room = Path(record.file).parts[-3]
             counts["same"] += 1
-            counts[f"same {Path(record.file).parts[-3]}"] += 1
+            counts[f"same {room}"] += 1
+            if record.hand.game in STUD:
+                counts["same stud"] += 1
+                counts[f"same stud {room if room != 'cash' else Path(record.file).parts[-2]}"] += 1
         else:
             differing.append(f"{Path(record.file).name} {record.hand_id}: {before} != {after}")
     return counts, differing
@@ -81,10 +86,12 @@ def test_own_hands_keep_nets_pots_and_violations() -> None:
     counts, differing = _round_trip(OWN)
     assert differing == []
     assert counts["same"] >= 110
+    # stud, stud hi/lo (split and no low), razz, the community card, Merge's stud hi/lo, Full Tilt's Five Card Stud
+    assert counts["same stud"] >= 6
     # what PHH cannot hold is said and not written: hands run twice (no second board), cancelled hands, cash-outs,
-    # stud (its later streets' cards), and games without a variant code (6+ Hold'em, Short Deck, PL-preflop Omaha)
+    # and games without a variant code (6+ Hold'em, Short Deck, PL-preflop Omaha)
     reasons = {key.split(": ", 1)[1] for key in counts if key.startswith("unconvertible")}
-    allowed = ("PHH cannot hold", "a cancelled hand", "stud hands", "has no PHH variant code")
+    allowed = ("PHH cannot hold", "a cancelled hand", "has no PHH variant code")
     assert all(any(a in reason for a in allowed) for reason in reasons), reasons
 
 
@@ -126,6 +133,11 @@ def test_corpus_hands_keep_nets_pots_and_violations() -> None:
     assert counts["same"] >= 3200
     for room in sorted(p.name for p in (fpdb / "cash").iterdir() if p.is_dir()):  # every room of the corpus
         assert counts[f"same {room}"] > 0, room
+    # stud, stud hi/lo and razz of every room that deals them, their cards street by street
+    assert counts["same stud"] >= 220
+    for room in ("Stars", "FTP", "Winamax", "Winning", "Bovada", "Everleaf", "iPoker", "Merge", "PartyPoker"):
+        assert counts[f"same stud {room}"] > 0, room
+    assert not any("stud" in key.lower() for key in counts if key.startswith("unconvertible"))
 
 
 def test_variant_codes() -> None:
@@ -134,6 +146,9 @@ def test_variant_codes() -> None:
     assert variant_code(Game.HOLDEM, Structure.NO_LIMIT) == "NT"
     assert variant_code(Game.OMAHA_HI_LO, Structure.FIXED_LIMIT) == "FO/8"
     assert variant_code(Game.FIVE_CARD_DRAW, Structure.POT_LIMIT) == "P5CD"
+    assert variant_code(Game.RAZZ, Structure.FIXED_LIMIT) == "FR"
+    assert variant_code(Game.SEVEN_CARD_STUD_HI_LO, Structure.FIXED_LIMIT) == "F7S/8"
+    assert variant_code(Game.FIVE_CARD_STUD, Structure.FIXED_LIMIT) == "F5S"  # handlog's: phh-std has none
     assert variant_code(Game.COURCHEVEL, Structure.POT_LIMIT) is None
 
 
@@ -147,6 +162,57 @@ def test_the_written_hand_follows_the_specification() -> None:
     assert "p2 sm" not in doc["actions"]  # a lone winner's "doesn't show hand" is no showdown
     assert doc["winnings"] == [0, 0.95] and doc["_rake"] == 0.05 and doc["_total_pot"] == 1
     assert doc["_uncalled"] == [[2, 1]] and doc["_collects"] == [[2, "pot", 0.95]]
+
+
+def _written(path: Path) -> dict[str, object]:
+    (record,) = [r for r in read([path])]
+    assert record.hand is not None
+    return tomllib.loads(hand_to_phh(record.hand))
+
+
+def test_a_written_stud_hand_deals_street_by_street() -> None:
+    doc = _written(ROOT / "tests" / "engine" / "hands" / "stud_community_card.txt")
+    actions = doc["actions"]
+    assert isinstance(actions, list)
+    # phh-std's stud fields: antes, bring_in, small_bet and big_bet, no blinds; players in seat order (no button)
+    assert doc["variant"] == "F7S" and doc["bring_in"] == 0.02 and "blinds_or_straddles" not in doc
+    assert (doc["small_bet"], doc["big_bet"]) == (0.04, 0.08) and doc["antes"] == [0.01] * 8
+    assert doc["seats"] == sorted(doc["seats"])  # type: ignore[type-var]
+    # third street: the hero's two down cards and up card, the others' up card behind two unknown down cards
+    assert actions[:3] == ["d dh p1 AcKc8c", "d dh p2 ????Tc", "d dh p3 ????6c"]
+    assert actions[8] == "p6 pb"  # the 2d brings in
+    # fourth street: one up card to each player still in, from p1 on
+    fourth = actions.index("d dh p1 9c")
+    assert actions[fourth:fourth + 2] == ["d dh p1 9c", "d dh p2 7d"]
+    # seventh street: too few cards for eight players, so one community card (the log's "*** RIVER *** [6h]")
+    assert "d db 6h" in actions and not any(a.startswith("d dh") for a in actions[actions.index("d db 6h"):])
+
+
+def test_a_written_stud_hand_deals_no_card_after_a_fold() -> None:
+    doc = _written(ROOT / "tests" / "engine" / "hands" / "razz_showdown.txt")
+    actions = doc["actions"]
+    assert isinstance(actions, list) and doc["variant"] == "FR"
+    folded: set[str] = set()
+    dealt: Counter[str] = Counter()
+    for action in actions:
+        words = action.split()
+        if words[1] == "f":
+            folded.add(words[0])
+        elif words[:2] == ["d", "dh"]:
+            assert words[2] not in folded, action
+            dealt[words[2]] += len(words[3]) // 2
+    assert folded and all(n in (3, 4, 5, 6, 7) for n in dealt.values())
+    assert max(dealt.values()) == 7  # the players still in at the end hold seven cards
+
+
+def test_a_written_five_card_stud_hand_deals_one_down_and_one_up_first() -> None:
+    doc = _written(ROOT / "tests" / "engine" / "hands" / "ftp_five_card_stud.txt")
+    actions = doc["actions"]
+    assert isinstance(actions, list) and doc["variant"] == "F5S"
+    assert actions[:5] == ["d dh p1 ??Kc", "d dh p2 ??Qh", "d dh p3 ??5s", "d dh p4 ??7s", "d dh p5 6s6h"]
+    assert actions[7] == "p7 pb"  # the 2c brings in
+    deals = Counter(a.split()[2] for a in actions if a.startswith("d dh"))
+    assert max(deals.values()) == 4  # second street, then third to fifth: five cards to the players still in
 
 
 def test_convert_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
