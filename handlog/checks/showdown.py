@@ -202,6 +202,34 @@ def split_evenly(replay: Replay) -> Iterator[Violation]:
                 )
 
 
+def board_halves(replay: Replay) -> Iterator[Violation]:
+    """Two boards (Split Hold'em): every pot is halved between the boards, each half to its board's best hand, the
+    odd chip to the first board (PokerStars' Split Hold'em logs: "collected $33.54" on the first board, "$33.53" on
+    the second, of a pot of $67.07 after the rake). So what each pot pays on the first board is what it pays on the
+    second, or one smallest unit more."""
+    variant = variant_for(replay.hand.game)
+    if variant is None or variant.boards < 2 or not replay.supported:
+        return
+    collects = [c for c in replay.collects if c.run is not None]
+    if not collects:
+        return  # the pot was won without a showdown: nobody's hand was judged on a board
+    unit = smallest_unit(replay.hand)
+    for index in sorted({pot_index(c.pot) for c in collects}):
+        paid = {
+            run: sum((c.amount for c in collects if c.run == run and pot_index(c.pot) == index), ZERO)
+            for run in (1, 2)
+        }
+        first, second = paid[1], paid[2]
+        if first - second not in (ZERO, unit):
+            name = "pot" if len(replay.pots) == 1 else ("main pot" if index == 0 else f"side pot-{index}")
+            line = min(c.line for c in collects if pot_index(c.pot) == index)
+            yield Violation(
+                "board-half", Category.ACCOUNTING, Severity.ERROR, line,
+                f"the {name} is halved between the two boards (the odd {unit} to the first): the first board pays"
+                f" {first}, the second {second}",
+            )
+
+
 def _raked_after_split(amounts: list[Decimal], replay: Replay) -> bool:
     """A room that splits the whole pot and then takes the rake from the winners' shares, in its rake steps
     (``RulesProfile.rake_from_split_shares``): what the smaller shares lack is the rake, to the cent."""
@@ -275,4 +303,6 @@ def showdown_order(replay: Replay) -> Iterator[Violation]:
         )
 
 
-CHECKS: list[Callable[[Replay], Iterator[Violation]]] = [best_hand_wins, split_evenly, showdown_order]
+CHECKS: list[Callable[[Replay], Iterator[Violation]]] = [
+    best_hand_wins, split_evenly, board_halves, showdown_order,
+]

@@ -33,6 +33,12 @@ class Betting(Streets):
                 "act-during-draw", Category.LEGALITY, line,
                 f"{name} {what} before every player has drawn",
             )
+        elif self.board_pending is not None:
+            # two boards (Split Hold'em): one betting round follows both boards' streets, never the first alone
+            self.violate(
+                "out-of-turn", Category.LEGALITY, line,
+                f"{name} {what} out of turn: the second board's {self.board_pending.value} is not dealt yet",
+            )
         elif not self.round_open:
             self.violate(
                 "no-betting-round", Category.LEGALITY, line,

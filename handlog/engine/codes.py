@@ -87,6 +87,8 @@ RULES: tuple[Rule, ...] = (
     Rule("split-amount", ACC, E, "A split pot is shared equally to the smallest unit (the cent, one chip): only "
          "the odd chips differ (or the room's rake steps, where its profile takes the rake from the shares) "
          "(holdem-rules-de.txt, Der Fluss)."),
+    Rule("board-half", ACC, E, "Split Hold'em: every pot is halved between the two boards, each half to the best "
+         "hand on its board; the first board's half takes the odd chip (PokerStars' Split Hold'em logs)."),
     Rule("odd-chip", ACC, W, "A split pot's odd chip goes to the first winner left of the button."),
     # cards: the deck and the deal
     Rule("duplicate-card", CRD, E, "No card appears twice in a deal (hole cards, board, shown, drawn; the cards drawn "

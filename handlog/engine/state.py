@@ -104,6 +104,7 @@ class TableState:
         self.blind_anchor: int | None = None  # preflop: seat of the last live blind or straddle
         self.board: list[str] = []
         self.run_boards: dict[int, list[str]] = {}  # run it twice or thrice: the board of each later run
+        self.board_pending: Street | None = None  # two boards: the street the second board has yet to be dealt
         self.dropped = ZERO  # money the site put into the pot ("Cash Drop to Pot"): no player's
         self.seen: dict[str, int] = {}  # card → line where it was first seen
         self.discarded: set[str] = set()

@@ -163,8 +163,13 @@ class Streets(Settlement):
                 f"the {e.street.value} adds {expected_count} board card(s); the log deals {len(e.cards)}",
             )
         if e.run is not None and e.run >= 2:
+            if self.variant.boards > 1:
+                self._second_board_street(e)
             self._second_run_street(e)
             return
+        if self.variant.boards > 1:
+            self._second_board_missing(e.line)
+            self.board_pending = e.street  # the second board's street comes next, before any betting
         self._next_street(e)
         if e.board and list(e.board) != self.board:
             self.violate(
@@ -213,6 +218,26 @@ class Streets(Settlement):
             )
         self.see(e.cards, e.line, "the first flop card")
         self.board.extend(e.cards)
+
+    def _second_board_street(self, e: StreetStart) -> None:
+        """Two boards (Split Hold'em): the second board's street follows the first board's same street at once."""
+        if self.board_pending != e.street:
+            after = f"the first board's {self.board_pending.value}" if self.board_pending else "the betting"
+            self.violate(
+                "street-order", Category.STRUCTURE, e.line,
+                f"the second board's {e.street.value} comes after {after}; it is dealt right after the first"
+                f" board's {e.street.value}",
+            )
+        self.board_pending = None
+
+    def _second_board_missing(self, line: int) -> None:
+        """Two boards: a street dealt while the second board still lacks the previous one."""
+        if self.board_pending is not None:
+            self.violate(
+                "street-order", Category.STRUCTURE, line,
+                f"the second board's {self.board_pending.value} was never dealt",
+            )
+            self.board_pending = None
 
     def _second_run_street(self, e: StreetStart) -> None:
         run = e.run or 2

@@ -8,7 +8,7 @@ Omaha, 2-7 draws or stud slot in as further entries.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 
 from phevaluator import evaluate_cards
@@ -152,6 +152,11 @@ class Variant:
     cards kept, and the next street is a board street as usual (``IRISH``)."""
     discard_exactly: int | None = None
     """Cards each player must discard in the game's discard (Irish: 2 of the 4); None: the player chooses."""
+    boards: int = 1
+    """Boards dealt on every board street (Split Hold'em: 2). With two, the second board's street follows the
+    first's at once, one betting round follows the pair, and every pot is halved between the boards from the start:
+    each half goes to the best hand on its board, the odd chip to the first board. (Run it twice is another thing:
+    a later board dealt once the betting is over, in a game of one board.)"""
 
     @property
     def showdown_hole(self) -> int:
@@ -319,7 +324,11 @@ COURCHEVEL_BOARD = {Street.PREFLOP: 1, Street.FLOP: 2, Street.TURN: 1, Street.RI
 COURCHEVEL = _omaha("Courchevel", 5, board=COURCHEVEL_BOARD)
 COURCHEVEL_HI_LO = _omaha("Courchevel Hi/Lo", 5, hi_lo=True, board=COURCHEVEL_BOARD)
 
+SPLIT_HOLDEM = replace(HOLDEM, name="Split Hold'em", boards=2)
+"""PokerStars' Split Hold'em: Hold'em dealt on two boards ("*** FIRST FLOP ***" then "*** SECOND FLOP ***")."""
+
 VARIANTS: dict[Game, Variant] = {
+    Game.SPLIT_HOLDEM: SPLIT_HOLDEM,
     Game.SIX_PLUS_HOLDEM: SIX_PLUS_HOLDEM,
     Game.COURCHEVEL: COURCHEVEL,
     Game.COURCHEVEL_HI_LO: COURCHEVEL_HI_LO,

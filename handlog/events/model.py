@@ -24,6 +24,7 @@ Cards = tuple[str, ...]
 
 class Game(StrEnum):
     HOLDEM = "holdem"
+    SPLIT_HOLDEM = "split_holdem"  # PokerStars: two boards, each deciding half of every pot
     SIX_PLUS_HOLDEM = "6plus_holdem"
     FIVE_CARD_DRAW = "five_card_draw"
     OMAHA = "omaha"

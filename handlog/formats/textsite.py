@@ -126,6 +126,7 @@ from handlog.reading.registry import HandParseFailure, HeaderFacts
 # The layout's words, as PokerStars writes them; a dialect extends these through its builder's class attributes.
 GAMES = {
     "hold'em": Game.HOLDEM,
+    "split hold'em": Game.SPLIT_HOLDEM,
     "6+ hold'em": Game.SIX_PLUS_HOLDEM,
     "5 card draw": Game.FIVE_CARD_DRAW,
     "omaha": Game.OMAHA,
