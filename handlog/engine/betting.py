@@ -33,8 +33,10 @@ class Betting(Streets):
                 "act-during-draw", Category.LEGALITY, line,
                 f"{name} {what} before every player has drawn",
             )
-        elif self.board_pending is not None:
-            # two boards (Split Hold'em): one betting round follows both boards' streets, never the first alone
+        elif self.board_pending is not None and not self.board_pending_reported:
+            # two boards (Split Hold'em): one betting round follows both boards' streets, never the first alone;
+            # reported once (the actions after it are in turn, or reported by the usual order check)
+            self.board_pending_reported = True
             self.violate(
                 "out-of-turn", Category.LEGALITY, line,
                 f"{name} {what} out of turn: the second board's {self.board_pending.value} is not dealt yet",

@@ -105,6 +105,7 @@ class TableState:
         self.board: list[str] = []
         self.run_boards: dict[int, list[str]] = {}  # run it twice or thrice: the board of each later run
         self.board_pending: Street | None = None  # two boards: the street the second board has yet to be dealt
+        self.board_pending_reported = False  # an action before that street was reported
         self.dropped = ZERO  # money the site put into the pot ("Cash Drop to Pot"): no player's
         self.seen: dict[str, int] = {}  # card → line where it was first seen
         self.discarded: set[str] = set()

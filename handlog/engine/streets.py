@@ -229,15 +229,17 @@ class Streets(Settlement):
                 f" board's {e.street.value}",
             )
         self.board_pending = None
+        self.board_pending_reported = False
 
     def _second_board_missing(self, line: int) -> None:
         """Two boards: a street dealt while the second board still lacks the previous one."""
-        if self.board_pending is not None:
+        if self.board_pending is not None and not self.board_pending_reported:
             self.violate(
                 "street-order", Category.STRUCTURE, line,
                 f"the second board's {self.board_pending.value} was never dealt",
             )
             self.board_pending = None
+        self.board_pending_reported = False
 
     def _second_run_street(self, e: StreetStart) -> None:
         run = e.run or 2

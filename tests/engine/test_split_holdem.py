@@ -132,9 +132,16 @@ def test_planted_bet_between_the_paired_streets() -> None:
 
 
 def test_planted_second_board_street_missing() -> None:
+    # the betting begins while the second board lacks its turn: reported once, at the first action
     wrong = SPLIT_HAND.replace("*** SECOND TURN *** [9s Tc 3h] [6d]\n", "")
     assert wrong != SPLIT_HAND
-    assert "street-order" in codes(wrong)
+    found = [v.code for v in audit(parse(wrong)).violations]
+    assert found.count("out-of-turn") == 1 and "street-order" not in found
+    # the second board's turn dropped with the turn's betting: the first board's river reveals it
+    turn = "*** SECOND TURN *** [9s Tc 3h] [6d]\nMarlowe: checks\nQuince: bets $9\nMarlowe: calls $9\n"
+    dry = SPLIT_HAND.replace(turn, "")
+    assert dry != SPLIT_HAND
+    assert "street-order" in codes(dry)
 
 
 def test_the_whole_pot_without_a_showdown_is_not_halved() -> None:
