@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from handkit import parse
+from handkit import errors, load, parse
 
 from handlog.audit import audit
 from handlog.engine.variants import variant_for
@@ -164,3 +164,13 @@ Seat 4: Ulla (big blind) folded before Flop
 Seat 5: Vesper folded before Flop (didn't bet)
 """
     assert codes(folded) == set(), [str(v) for v in audit(parse(folded)).violations]
+
+
+def test_an_ordinary_run_it_twice_hand_still_audits_clean() -> None:
+    """Run it twice keeps its own shape: one board's betting, then a later board, each run paying its share."""
+    hand = load("nl_run_twice.txt")
+    assert hand.game == Game.HOLDEM
+    result = audit(hand)
+    assert result.replay.supported and not errors(result), [str(v) for v in errors(result)]
+    assert len(result.replay.boards) == 2
+    assert {c.run for c in result.replay.collects} == {1, 2}
