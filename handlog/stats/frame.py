@@ -45,12 +45,13 @@ FIELDS = (*HAND_FIELDS, *COUNTER_FIELDS, "all_in_street", *MONEY_FIELDS)
 """The columns of the per-hand table, in order (also the JSON/CSV field names)."""
 
 FLOP_GAMES = frozenset({
-    Game.HOLDEM, Game.SIX_PLUS_HOLDEM, Game.OMAHA, Game.OMAHA_HI_LO, Game.FIVE_CARD_OMAHA, Game.FIVE_CARD_OMAHA_HI_LO,
-    Game.SIX_CARD_OMAHA, Game.COURCHEVEL, Game.COURCHEVEL_HI_LO, Game.IRISH,
+    Game.HOLDEM, Game.SPLIT_HOLDEM, Game.SIX_PLUS_HOLDEM, Game.OMAHA, Game.OMAHA_HI_LO, Game.FIVE_CARD_OMAHA,
+    Game.FIVE_CARD_OMAHA_HI_LO, Game.SIX_CARD_OMAHA, Game.COURCHEVEL, Game.COURCHEVEL_HI_LO, Game.IRISH,
 })
 """Games of blinds, a button and a board: every counter (VPIP, PFR, 3-bet, steal, c-bets, streets seen …) is
-defined for them as for Hold'em (Courchevel's preflop board card changes none, nor Irish's discard after the
-flop, which takes no betting round)."""
+defined for them as for Hold'em (Split Hold'em's second board changes none: one betting round follows each pair
+of streets; nor Courchevel's preflop board card, nor Irish's discard after the flop, which takes no betting
+round)."""
 DRAW_GAMES = frozenset({
     Game.FIVE_CARD_DRAW, Game.BADUGI, Game.TRIPLE_DRAW_27, Game.SINGLE_DRAW_27, Game.TRIPLE_DRAW_A5,
 })

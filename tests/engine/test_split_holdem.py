@@ -19,6 +19,7 @@ from handkit import errors, load, parse
 from handlog.audit import audit
 from handlog.engine.variants import variant_for
 from handlog.events import Game
+from handlog.stats.frame import hand_rows
 
 SPLIT_HAND = """\
 PokerStars Hand #190000000001:  Split Hold'em No Limit ($0.50/$1 USD) - 2018/05/02 21:10:44 CET [2018/05/02 15:10:44 ET]
@@ -174,3 +175,14 @@ def test_an_ordinary_run_it_twice_hand_still_audits_clean() -> None:
     assert result.replay.supported and not errors(result), [str(v) for v in errors(result)]
     assert len(result.replay.boards) == 2
     assert {c.run for c in result.replay.collects} == {1, 2}
+
+
+def test_statistics_count_one_betting_round_per_street_pair() -> None:
+    rows = {r["player"]: r for r in hand_rows(audit(parse(SPLIT_HAND)).replay)}
+    marlowe, quince = rows["Marlowe"], rows["Quince"]
+    assert marlowe["pfr"] and marlowe["cbet_flop"] and quince["vpip"] and not quince["pfr"]
+    # Marlowe: bet the flop, checked and called the turn, checked the river; Quince: called, bet, checked
+    assert (marlowe["postflop_bets"], marlowe["postflop_calls"], marlowe["postflop_checks"]) == (1, 1, 2)
+    assert (quince["postflop_bets"], quince["postflop_calls"], quince["postflop_checks"]) == (1, 1, 1)
+    assert marlowe["saw_river"] and marlowe["won_at_showdown"] and quince["won_at_showdown"]
+    assert marlowe["net"] == Decimal("-0.01") and quince["net"] == Decimal("-0.02")
