@@ -167,11 +167,15 @@ SITE_PROFILES: dict[str, RulesProfile] = {
     # the six new levels posts the level before's blinds and ante ("Level3 (80/160)" posts 60, 120 and antes of 18,
     # the hands after it 80, 160 and 25) and its raises are sized by that big blind ("raises 160 to 320" under
     # "Level4 (90/180)", at 80/160); every later hand of a level posts the header's blinds.
-    # Its Short Deck ranking: no published GGPoker rule on trips against a straight was found (searched for this
-    # work), so the standard profile's ranking (trips higher) stands unconfirmed.
+    # Its Short Deck ranking: no published GGPoker rule on trips against a straight was found; its own logs rank the
+    # straight higher. fpdb's regression file cash/GGPoker/Flop/NL-ShortDeck-5max-USD-100-202104.internal.txt (not
+    # in ../shared/corpus), a $100-ante Short Deck hand run twice, gives the first run's pot to "Aces-High Straight"
+    # against "Three Tens" ("collected $1,354 from pot" under "*** FIRST SHOW DOWN ***", and the summary's "won
+    # ($1,354) with Aces-High Straight" / "lost with Three Tens"). The 4 Short Deck hands of its corpus logs replay
+    # alike under either ranking.
     "GGPoker": RulesProfile(
         name="GGPoker", straddle_seat=StraddleSeat.ANY, max_straddles=8, over_straddle=True,
-        level_rise_lags_one_hand=True,
+        level_rise_lags_one_hand=True, short_deck_trips_beat_straight=False,
     ),
     # Winamax does not give a split pot's odd chips to the first winners left of the button: three-way split of
     # 260 in a 2012 "Quitte ou Double" tournament (fpdb/tour/Winamax/Flop/NLHE-EUR-0.92-STT-201207.no.cur.txt,
