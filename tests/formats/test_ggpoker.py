@@ -408,3 +408,53 @@ def test_short_deck_straight_beats_trips_at_ggpoker() -> None:
     assert record.hand is not None
     found = [(v.code, v.line) for v in audit(record.hand).violations if v.code == "wrong-winner"]
     assert found == [("wrong-winner", 21)]  # the first run's collection; the second run's stays right
+
+
+ALL_IN_INSURANCE = """\
+Poker Hand #OM900000001: Omaha Pot Limit ($0.5/$1) - 2020/04/14 08:00:00
+Table 'PLOTest' 6-max Seat #1 is the button
+Seat 1: aaaa1111 ($50 in chips)
+Seat 2: Hero ($9 in chips)
+Seat 3: bbbb2222 ($40 in chips)
+Hero: posts small blind $0.5
+bbbb2222: posts big blind $1
+*** HOLE CARDS ***
+Dealt to aaaa1111
+Dealt to Hero [Ah Ad 9c 8c]
+Dealt to bbbb2222
+aaaa1111: folds
+Hero: raises $2 to $3
+bbbb2222: calls $2
+*** FLOP *** [As 7d 2c]
+Hero: bets $6 and is all-in
+bbbb2222: calls $6
+Hero: shows [Ah Ad 9c 8c] (Three Aces)
+bbbb2222: shows [7h 7c Kd Qd] (Three Sevens)
+Hero: get an all-in insurance (premium ($0/$1.5/$0) for ($0/$17/$0) - (Mandatory/Main/Sub))
+*** TURN *** [As 7d 2c] [Kh]
+*** RIVER *** [As 7d 2c Kh] [3s]
+Hero: pay premium of all-in insurance ($1.5)
+*** SHOWDOWN ***
+Hero collected $18 from pot
+*** SUMMARY ***
+Total pot $18
+Board [As 7d 2c Kh 3s]
+Seat 1: aaaa1111 (button) folded before Flop (didn't bet)
+Seat 2: Hero (small blind) showed [Ah Ad 9c 8c] and won ($18) with Three Aces, AII Premium ($1.5)
+Seat 3: bbbb2222 (big blind) showed [7h 7c Kd Qd] and lost with Three Sevens
+"""
+
+
+def test_all_in_insurance_premium_is_a_side_payment_outside_the_pot() -> None:
+    """GGPoker's all-in insurance: the offer taken is a notice; the premium is paid to the house, outside the pot
+    (the pot of $18 is collected whole), and is part of the player's result."""
+    (record,) = read_text(ALL_IN_INSURANCE)
+    assert record.error is None, record.error
+    hand = record.hand
+    assert hand is not None
+    payments = [e for e in hand.events if isinstance(e, SidePayment)]
+    assert [(p.player, p.amount, p.line) for p in payments] == [("Hero", D("-1.5"), 23)]
+    notices = [e for e in hand.events if isinstance(e, Notice) and "insurance" in e.text]
+    assert [(n.player, n.line) for n in notices] == [("Hero", 20)]
+    assert audit(hand).status == "clean"
+    assert hand.summary.seats[1].won == (D(18),)
