@@ -180,6 +180,7 @@ class PartyPokerBuilder(TextHandBuilder):
         ("is sitting out", PlayerStatus.SITS_OUT),
         ("sits out", PlayerStatus.SITS_OUT),
         ("did not respond", PlayerStatus.TIMED_OUT),
+        ("could not respond", PlayerStatus.TIMED_OUT),  # "could not respond in time.(disconnected)"
     )
 
     def money(self, text: str) -> Decimal:

@@ -288,3 +288,35 @@ def test_a_player_moved_in_is_not_dealt_in_and_posts_no_implied_blind() -> None:
 )
 def test_planted_errors_with_implied_blinds_are_caught(old: str, new: str, code: str) -> None:
     assert code in {v.code for v in _corpus_hand(MOVED, "11749829747", old, new).violations}
+
+
+DISCONNECTED_FOLD = """\
+#Game No : 90000000001
+***** Hand History for Game 90000000001 *****
+$0.50 USD NL Texas Hold'em - Monday, August 30, 16:08:09 EDT 2010
+Table Test Table (Real Money)
+Seat 1 is the button
+Total number of players : 3/6
+Seat 1: Alice ( $20 USD )
+Seat 2: Bob ( $20 USD )
+Seat 3: Carol ( $20 USD )
+Bob posts small blind [$0.01 USD].
+Carol posts big blind [$0.02 USD].
+** Dealing down cards **
+Alice could not respond in time.(disconnected)
+Alice folds
+Bob folds
+Carol wins $0.03 USD
+"""
+
+
+def test_a_disconnected_player_who_could_not_respond_is_a_status_change() -> None:
+    """ "P could not respond in time.(disconnected)" before the fold the site makes for P: a timed-out status, like
+    "P did not respond in time"; the fold is the action."""
+    (record,) = read_text(DISCONNECTED_FOLD)
+    assert record.error is None, record.error
+    hand = record.hand
+    assert hand is not None
+    statuses = [(e.player, e.status.value, e.line) for e in hand.events if e.kind == "status"]
+    assert statuses == [("Alice", "timed_out", 13)]
+    assert not audit(hand).violations
