@@ -320,3 +320,49 @@ def test_a_disconnected_player_who_could_not_respond_is_a_status_change() -> Non
     statuses = [(e.player, e.status.value, e.line) for e in hand.events if e.kind == "status"]
     assert statuses == [("Alice", "timed_out", 13)]
     assert not audit(hand).violations
+
+
+POST_BOTH_EURO = """\
+Game #90000000002 starts.
+
+#Game No : 90000000002
+***** Hand History for Game 90000000002 *****
+€10 EUR NL Texas Hold'em - Friday, December 30, 20:52:00 CET 2011
+Table Table  100001 (Real Money)
+Seat 1 is the button
+Total number of players : 4/6
+Seat 1: Alice ( €10 EUR )
+Seat 2: Bob ( €10 EUR )
+Seat 3: Carol ( €10 EUR )
+Seat 4: Dave ( €10 EUR )
+Bob posts small blind [€0.05 EUR].
+Carol posts big blind [€0.10 EUR].
+Dave posts big blind + dead [0,15 €].
+** Dealing down cards **
+Dave raises [€0.30 EUR]
+Alice folds
+Bob folds
+Carol calls [€0.30 EUR]
+** Dealing Flop ** [ 5s, Jc, 7c ]
+Carol checks
+Dave bets [€0.50 EUR]
+Carol folds
+Dave does not show cards.
+Dave wins €1.35 EUR
+"""
+
+
+def test_a_returning_players_big_blind_plus_dead_counts_the_big_blind_live() -> None:
+    """ "posts big blind + dead [0,15 €]" (a decimal comma, the sign after): 0.10 live and the 0.05 small blind
+    dead, so the raise of 0.30 added is to 0.40 and the big blind's call of 0.30 matches it."""
+    (record,) = read_text(POST_BOTH_EURO)
+    assert record.error is None, record.error
+    hand = record.hand
+    assert hand is not None
+    posts = [(e.player, e.amount) for e in hand.events if isinstance(e, Post)]
+    assert posts[-1] == ("Dave", Decimal("0.15"))
+    raises = [(e.player, e.to) for e in hand.events if isinstance(e, Raise)]
+    assert raises == [("Dave", Decimal("0.40"))]
+    result = audit(hand)
+    assert not [v for v in result.violations if v.severity.value == "error"], result.violations
+    assert result.replay.results["Dave"].committed == Decimal("0.45")  # 0.05 dead + 0.40; the 0.50 bet came back
