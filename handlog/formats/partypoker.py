@@ -214,9 +214,12 @@ class PartyPokerBuilder(TextHandBuilder):
         def first(name: str) -> str | None:
             return f.get(name) or f.get(f"{name}_2") or f.get(f"{name}_3")
 
+        structure = first("structure")
+        if structure is None and "/" in (f.get("stakes") or ""):
+            structure = "FL"  # "$15/$30 USD Texas Hold'em": only fixed limit states its stakes as two bets
         self.header.update(
             game=(first("game") or "").strip(),
-            structure=first("structure"),
+            structure=structure,
             stakes=first("stakes"),
             money=f.get("money"),
             fast=f.get("fast"),

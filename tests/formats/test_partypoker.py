@@ -366,3 +366,40 @@ def test_a_returning_players_big_blind_plus_dead_counts_the_big_blind_live() -> 
     result = audit(hand)
     assert not [v for v in result.violations if v.severity.value == "error"], result.violations
     assert result.replay.results["Dave"].committed == Decimal("0.45")  # 0.05 dead + 0.40; the 0.50 bet came back
+
+
+FIXED_LIMIT_NO_STRUCTURE = """\
+Game #90000000003 starts.
+
+#Game No : 90000000003
+***** Hand History for Game 90000000003 *****
+$10/$20 USD Texas Hold'em - Monday, April 25, 09:42:13 BST 2011
+Table Table  100002 (Real Money)
+Seat 1 is the button
+Total number of players : 3/6
+Seat 1: Alice ( $200 USD )
+Seat 2: Bob ( $200 USD )
+Seat 3: Carol ( $200 USD )
+Bob posts small blind [$5 USD].
+Carol posts big blind [$10 USD].
+** Dealing down cards **
+Alice raises [$20 USD]
+Bob folds
+Carol calls [$10 USD]
+** Dealing Flop ** [ Ah, 2h, Kh ]
+Carol checks
+Alice bets [$10 USD]
+Carol folds
+Alice does not show cards.
+Alice wins $55 USD
+"""
+
+
+def test_a_fixed_limit_game_line_without_its_structure_is_fixed_limit() -> None:
+    """ "$10/$20 USD Texas Hold'em" (2011 cash, no "FL"): two bets stated are fixed limit's small and big bet."""
+    (record,) = read_text(FIXED_LIMIT_NO_STRUCTURE)
+    assert record.error is None, record.error
+    hand = record.hand
+    assert hand is not None and hand.structure.value == "fixed_limit"
+    assert (hand.stakes.small, hand.stakes.big) == (Decimal(10), Decimal(20))
+    assert not audit(hand).violations
