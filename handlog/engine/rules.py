@@ -102,6 +102,10 @@ class RulesProfile(BaseModel):
     card brings in; in Razz the highest). No written stud rules are in ../shared/rules; the usual order is the
     alphabetical one, clubs lowest and spades highest, which every PokerStars stud, Stud Hi/Lo and Razz bring-in in
     its corpus logs follows."""
+    second_small_blind_live: bool = False
+    """A second "posts small blind" (a player returning or new between the blinds, who posts the small blind alone):
+    dead money, not part of the player's bet, as a missed small blind is. A room whose logs count it live (the
+    player completes to the big blind with the difference) sets True."""
     short_deck_trips_beat_straight: bool = True
     """Short Deck (6+ Hold'em): three of a kind beats a straight (a flush always beats a full house), the ranking
     PokerStars and partypoker published when they launched the game (their profiles below say where). No corpus
@@ -257,9 +261,15 @@ SITE_PROFILES["Bovada"] = RulesProfile(
 # Its SHORTDECK (2019) ranks three of a kind above a straight: "a Three-of-a-Kind is now higher than a Straight"
 # (pokernewsdaily.com/partypoker-launches-shortdeck-32794). Ladbrokes' "Short Deck Hand Rankings" page
 # (poker.ladbrokes.com) lists the straight higher; that is another brand's page, not partypoker's rule.
+# A second small blind is live, and its $15/$30 fixed limit posts blinds of $10 and $15: fpdb's regression file
+# cash/PartyPoker/Flop/LHE-6max-USD-15-30-201104.live.second.sb.txt (not in ../shared/corpus), hand 10398176832:
+# "Player2 posts small blind [$10 USD]", "Hero posts big blind [$15 USD]", "Player1 posts small blind [$10 USD]",
+# then "Player1 calls [$5 USD]" (completing to 15) and "Player1 wins $278 USD" of the 280 the bets make with the
+# 10 live (290 were it dead).
 SITE_PROFILES["PartyPoker"] = RulesProfile(
     name="PartyPoker", fixed_limit_bets_per_round=4, cap_applies_heads_up=True, half_bet_all_in_sets_level=True,
-    short_deck_trips_beat_straight=True,
+    short_deck_trips_beat_straight=True, second_small_blind_live=True,
+    fixed_limit_small_blinds={Decimal(15): Decimal(10)},
 )
 
 # 888 (Hand.site "888poker": 888poker, Cassava, 888.ro, 888poker.ca-on): a bet and three raises per fixed-limit round

@@ -403,3 +403,45 @@ def test_a_fixed_limit_game_line_without_its_structure_is_fixed_limit() -> None:
     assert hand is not None and hand.structure.value == "fixed_limit"
     assert (hand.stakes.small, hand.stakes.big) == (Decimal(10), Decimal(20))
     assert not audit(hand).violations
+
+
+SECOND_SMALL_BLIND = """\
+Game #90000000004 starts.
+
+#Game No : 90000000004
+***** Hand History for Game 90000000004 *****
+$10/$20 USD Texas Hold'em - Monday, April 25, 10:00:00 BST 2011
+Table Table  100003 (Real Money)
+Seat 1 is the button
+Total number of players : 4/6
+Seat 1: Alice ( $200 USD )
+Seat 2: Bob ( $200 USD )
+Seat 3: Carol ( $200 USD )
+Seat 4: Dave ( $200 USD )
+Bob posts small blind [$5 USD].
+Carol posts big blind [$10 USD].
+Dave posts small blind [$5 USD].
+** Dealing down cards **
+Dave calls [$5 USD]
+Alice folds
+Bob folds
+Carol checks
+** Dealing Flop ** [ Ah, 2h, Kh ]
+Carol checks
+Dave bets [$10 USD]
+Carol folds
+Dave does not show cards.
+Dave wins $35 USD
+"""
+
+
+def test_a_second_small_blind_is_live_at_partypoker() -> None:
+    """A player posting the small blind alone outside the blinds completes it to the big blind with the difference
+    ("calls [$5 USD]" over "posts small blind [$5 USD]" at $10/$20): PartyPoker counts it live (``engine.rules``).
+    A log that makes him put in the whole big blind again breaks that rule."""
+    (record,) = read_text(SECOND_SMALL_BLIND)
+    assert record.hand is not None
+    assert not audit(record.hand).violations
+    (record,) = read_text(SECOND_SMALL_BLIND.replace("Dave calls [$5 USD]", "Dave calls [$10 USD]"))
+    assert record.hand is not None
+    assert "call-amount" in {v.code for v in audit(record.hand).violations}
