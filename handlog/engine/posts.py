@@ -37,8 +37,8 @@ class ForcedPosts(TurnOrder):
             p.dead += dead
             self._put(p, e.amount - dead, e.line)
         else:
-            if e.post == PostType.SMALL_BLIND and self.small_blind_posted:
-                # a second small blind (a returning player) is dead money, not a live bet
+            if e.post == PostType.SMALL_BLIND and self.small_blind_posted and not self.rules.second_small_blind_live:
+                # a second small blind (a returning player) is dead money, not a live bet (``RulesProfile``)
                 self._put(p, e.amount, e.line, to_bet=False)
                 p.dead += e.amount
             else:

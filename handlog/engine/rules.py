@@ -102,6 +102,10 @@ class RulesProfile(BaseModel):
     card brings in; in Razz the highest). No written stud rules are in ../shared/rules; the usual order is the
     alphabetical one, clubs lowest and spades highest, which every PokerStars stud, Stud Hi/Lo and Razz bring-in in
     its corpus logs follows."""
+    second_small_blind_live: bool = False
+    """A second "posts small blind" (a player returning or new between the blinds, who posts the small blind alone):
+    dead money, not part of the player's bet, as a missed small blind is. A room whose logs count it live (the
+    player completes to the big blind with the difference) sets True."""
     short_deck_trips_beat_straight: bool = True
     """Short Deck (6+ Hold'em): three of a kind beats a straight (a flush always beats a full house), the ranking
     PokerStars and partypoker published when they launched the game (their profiles below say where). No corpus
@@ -167,11 +171,15 @@ SITE_PROFILES: dict[str, RulesProfile] = {
     # the six new levels posts the level before's blinds and ante ("Level3 (80/160)" posts 60, 120 and antes of 18,
     # the hands after it 80, 160 and 25) and its raises are sized by that big blind ("raises 160 to 320" under
     # "Level4 (90/180)", at 80/160); every later hand of a level posts the header's blinds.
-    # Its Short Deck ranking: no published GGPoker rule on trips against a straight was found (searched for this
-    # work), so the standard profile's ranking (trips higher) stands unconfirmed.
+    # Its Short Deck ranking: no published GGPoker rule on trips against a straight was found; its own logs rank the
+    # straight higher. fpdb's regression file cash/GGPoker/Flop/NL-ShortDeck-5max-USD-100-202104.internal.txt (not
+    # in ../shared/corpus), a $100-ante Short Deck hand run twice, gives the first run's pot to "Aces-High Straight"
+    # against "Three Tens" ("collected $1,354 from pot" under "*** FIRST SHOW DOWN ***", and the summary's "won
+    # ($1,354) with Aces-High Straight" / "lost with Three Tens"). The 4 Short Deck hands of its corpus logs replay
+    # alike under either ranking.
     "GGPoker": RulesProfile(
         name="GGPoker", straddle_seat=StraddleSeat.ANY, max_straddles=8, over_straddle=True,
-        level_rise_lags_one_hand=True,
+        level_rise_lags_one_hand=True, short_deck_trips_beat_straight=False,
     ),
     # Winamax does not give a split pot's odd chips to the first winners left of the button: three-way split of
     # 260 in a 2012 "Quitte ou Double" tournament (fpdb/tour/Winamax/Flop/NLHE-EUR-0.92-STT-201207.no.cur.txt,
@@ -253,9 +261,15 @@ SITE_PROFILES["Bovada"] = RulesProfile(
 # Its SHORTDECK (2019) ranks three of a kind above a straight: "a Three-of-a-Kind is now higher than a Straight"
 # (pokernewsdaily.com/partypoker-launches-shortdeck-32794). Ladbrokes' "Short Deck Hand Rankings" page
 # (poker.ladbrokes.com) lists the straight higher; that is another brand's page, not partypoker's rule.
+# A second small blind is live, and its $15/$30 fixed limit posts blinds of $10 and $15: fpdb's regression file
+# cash/PartyPoker/Flop/LHE-6max-USD-15-30-201104.live.second.sb.txt (not in ../shared/corpus), hand 10398176832:
+# "Player2 posts small blind [$10 USD]", "Hero posts big blind [$15 USD]", "Player1 posts small blind [$10 USD]",
+# then "Player1 calls [$5 USD]" (completing to 15) and "Player1 wins $278 USD" of the 280 the bets make with the
+# 10 live (290 were it dead).
 SITE_PROFILES["PartyPoker"] = RulesProfile(
     name="PartyPoker", fixed_limit_bets_per_round=4, cap_applies_heads_up=True, half_bet_all_in_sets_level=True,
-    short_deck_trips_beat_straight=True,
+    short_deck_trips_beat_straight=True, second_small_blind_live=True,
+    fixed_limit_small_blinds={Decimal(15): Decimal(10)},
 )
 
 # 888 (Hand.site "888poker": 888poker, Cassava, 888.ro, 888poker.ca-on): a bet and three raises per fixed-limit round

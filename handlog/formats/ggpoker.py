@@ -134,6 +134,23 @@ class GGPokerBuilder(TextHandBuilder):
             ),
         )
 
+    # -- all-in insurance
+    def AII_TAKEN(self, tok: Tok, fields: Fields | None = None) -> Tok:
+        def make(f: Fields, line: int) -> Event:
+            player = f["player"] or ""
+            return Notice(line=line, text=f"{player} takes all-in insurance ({f['terms']})", player=player)
+
+        return self._add(tok, fields, make)
+
+    def AII_PREMIUM(self, tok: Tok, fields: Fields | None = None) -> Tok:
+        return self._add(
+            tok, fields,
+            lambda f, line: SidePayment(
+                line=line, player=f["player"] or "", amount=-amount(f["amount"] or ""),
+                reason="all-in insurance premium",
+            ),
+        )
+
     def CASHOUT_PAID(self, tok: Tok, fields: Fields | None = None) -> Tok:
         return self._add(
             tok, fields,
@@ -183,6 +200,8 @@ class GGPokerFormat(TextSiteFormat):
         "POST": "a forced bet ('P: posts small blind $1', 'P: straddle $2')",
         "CASH_DROP": "'Cash Drop to Pot : total …'",
         "EV_CASHOUT": "'P: Chooses to EV Cashout'",
+        "AII_TAKEN": "'P: get an all-in insurance (…)'",
+        "AII_PREMIUM": "'P: pay premium of all-in insurance (…)'",
         "CASHOUT_RISK": "'P: Pays Cashout Risk (…)'",
         "CASHOUT_PAID": "'P: Receives Cashout (…)'",
         "TOTAL_POT": "'Total pot … | Rake … | Jackpot …'",

@@ -180,6 +180,7 @@ class PartyPokerBuilder(TextHandBuilder):
         ("is sitting out", PlayerStatus.SITS_OUT),
         ("sits out", PlayerStatus.SITS_OUT),
         ("did not respond", PlayerStatus.TIMED_OUT),
+        ("could not respond", PlayerStatus.TIMED_OUT),  # "could not respond in time.(disconnected)"
     )
 
     def money(self, text: str) -> Decimal:
@@ -213,9 +214,12 @@ class PartyPokerBuilder(TextHandBuilder):
         def first(name: str) -> str | None:
             return f.get(name) or f.get(f"{name}_2") or f.get(f"{name}_3")
 
+        structure = first("structure")
+        if structure is None and "/" in (f.get("stakes") or ""):
+            structure = "FL"  # "$15/$30 USD Texas Hold'em": only fixed limit states its stakes as two bets
         self.header.update(
             game=(first("game") or "").strip(),
-            structure=first("structure"),
+            structure=structure,
             stakes=first("stakes"),
             money=f.get("money"),
             fast=f.get("fast"),
@@ -272,11 +276,20 @@ class PartyPokerBuilder(TextHandBuilder):
         kind = self.posts[f["post"] or ""]
         value = self.money(_money(f))
         player = f["player"] or ""
+        dead = ZERO
         if kind is PostType.ANTE:
-            self.bets.dead(player, value)
-            self.dead_money[player] = self.dead_money.get(player, ZERO) + value
-        else:
-            self.bets.add(player, value)
+            dead = value
+        elif kind is PostType.BOTH_BLINDS:
+            # "posts big blind + dead [$0.35]": the big blind's worth is live, the rest (the small blind) dead, as
+            # the engine counts it; the big blind is the one posted before it
+            big = max((e.amount for e in self.events if isinstance(e, Post) and e.post is PostType.BIG_BLIND),
+                      default=value)
+            dead = max(ZERO, value - big)
+        if dead:
+            self.bets.dead(player, dead)
+            self.dead_money[player] = self.dead_money.get(player, ZERO) + dead
+        if value > dead:
+            self.bets.add(player, value - dead)
         self.events.append(Post(line=self._lineno(tok), player=player, post=kind, amount=value))
         return tok
 

@@ -15,6 +15,8 @@ overrides; the quirks of reading them live here:
   ``| STP €0.50 |`` is what the accounting reads);
 - Run It Once writes the time in UTC and then, in brackets, at UTC+1 labelled "CET" all year round: the UTC one
   is taken;
+- PokerMaster's exported logs carry a JSON comment line after the seats (``# {"gt":"PLO",…}``), kept as a
+  ``Notice``;
 - MPL Poker names five- and six-card Omaha ``Omaha 5 Cards`` / ``Omaha 6 Cards``.
 
 Chip amounts written with a decimal fraction (``collected 1500.0 from pot``, as research logs do) are the
@@ -161,6 +163,9 @@ class StarsLayoutBuilder(PokerStarsBuilder):
 
     def STP_ADDED(self, tok: Tok, fields: Fields | None = None) -> Tok:
         return self._add(tok, fields, lambda f, line: Notice(line=line, text=f"STP added: {f['amount']}"))
+
+    def EXPORT_COMMENT(self, tok: Tok, fields: Fields | None = None) -> Tok:
+        return self._add(tok, fields, lambda f, line: Notice(line=line, text=f"# {f['text']}"))
 
     def SUMMARY_SEAT(self, tok: Tok, fields: Fields | None = None) -> Tok:
         super().SUMMARY_SEAT(tok, fields)

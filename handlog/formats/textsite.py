@@ -147,6 +147,7 @@ STRUCTURES = {
     "no limit": Structure.NO_LIMIT,
     "pot limit": Structure.POT_LIMIT,
     "limit": Structure.FIXED_LIMIT,
+    "fixed limit": Structure.FIXED_LIMIT,  # converted logs in PokerStars' layout ("Omaha Fixed Limit ($30/$60.00)")
     "pot limit pre-flop, no limit post-flop": Structure.PL_PREFLOP_NL_POSTFLOP,
 }
 POSTS = {

@@ -347,3 +347,114 @@ def test_planted_wrong_blind_in_an_ordinary_hand() -> None:
 def test_planted_raise_short_of_the_old_big_blind() -> None:
     # at the old level's big blind of 160 a raise by 150 is short: the raise is measured by the blinds in force
     assert ("raise-size", 30) in _planted(LEVEL_RISE, "Player3: raises 160 to 320", "Player3: raises 150 to 310")
+
+
+# ---------------------------------------------------------------- another export: run names on lines of their own
+RUN_TWICE_EXPORT = """\
+Poker Hand #1100000000000000001: ShortDeck No Limit ($2) - 2021/04/01 10:00:00
+Table 'SD Test' 5-max Seat #2 is the button
+Seat 1: 100001 ($200 in chips)
+Seat 2: 100002 ($100 in chips)
+100001: posts the ante $2
+100002: posts the ante $2
+100002: posts button blind $2
+*** HOLE CARDS ***
+100001: calls $2
+100002: raises $96 to $98 and is all-in
+100001: calls $96
+100002: shows [8d 8s]
+100001: shows [Jc Qc]
+*** FIRST FLOP ***  [8c 9h Kh]
+*** FIRST TURN *** [8c 9h Kh] [6s]
+*** FIRST RIVER *** [8c 9h Kh 6s] [Td]
+*** SECOND FLOP ***  [7h 7c Ad]
+*** SECOND TURN *** [7h 7c Ad] [6c]
+*** SECOND RIVER *** [7h 7c Ad 6c] [9s]
+*** FIRST SHOW DOWN ***
+100001 collected $99 from pot
+*** SECOND SHOW DOWN ***
+100002 collected $99 from pot
+*** SUMMARY ***
+Total pot $200 | Rake $2
+Hand was run two times
+FIRST
+Board [8c 9h Kh 6s Td]
+SECOND
+Board [7h 7c Ad 6c 9s]
+Seat 1: 100001 showed [Jc Qc] and won ($99) with King-High Straight, and lost with Pair of Sevens
+Seat 2: 100002 (button) showed [8d 8s] and lost with Three Eights, and won ($99) with Pair of Eights and Pair of Sevens
+"""
+
+
+def test_run_names_on_lines_of_their_own_and_show_down_in_two_words() -> None:
+    """ "*** FIRST FLOP ***  [..]" (two spaces), "*** FIRST SHOW DOWN ***", and "FIRST" / "Board [..]" on two
+    lines in the summary: the runs' boards are read in order, and the hand replays as the site settled it."""
+    (record,) = read_text(RUN_TWICE_EXPORT)
+    assert record.error is None, record.error
+    hand = record.hand
+    assert hand is not None and hand.summary.run_twice
+    assert [len(b) for b in hand.summary.boards] == [5, 5]
+    assert hand.summary.boards[1][:2] == ("7h", "7c")
+    result = audit(hand)
+    assert result.status == "clean", result.violations
+
+
+def test_short_deck_straight_beats_trips_at_ggpoker() -> None:
+    """GGPoker's logs give a Short Deck pot to a straight against three of a kind (``engine.rules``): the first run
+    above is the straight's; given to the trips instead, the log breaks the ranking."""
+    first = "100001 collected $99 from pot\n*** SECOND"
+    swapped = RUN_TWICE_EXPORT.replace(first, first.replace("100001", "100002"))
+    (record,) = read_text(swapped)
+    assert record.hand is not None
+    found = [(v.code, v.line) for v in audit(record.hand).violations if v.code == "wrong-winner"]
+    assert found == [("wrong-winner", 21)]  # the first run's collection; the second run's stays right
+
+
+ALL_IN_INSURANCE = """\
+Poker Hand #OM900000001: Omaha Pot Limit ($0.5/$1) - 2020/04/14 08:00:00
+Table 'PLOTest' 6-max Seat #1 is the button
+Seat 1: aaaa1111 ($50 in chips)
+Seat 2: Hero ($9 in chips)
+Seat 3: bbbb2222 ($40 in chips)
+Hero: posts small blind $0.5
+bbbb2222: posts big blind $1
+*** HOLE CARDS ***
+Dealt to aaaa1111
+Dealt to Hero [Ah Ad 9c 8c]
+Dealt to bbbb2222
+aaaa1111: folds
+Hero: raises $2 to $3
+bbbb2222: calls $2
+*** FLOP *** [As 7d 2c]
+Hero: bets $6 and is all-in
+bbbb2222: calls $6
+Hero: shows [Ah Ad 9c 8c] (Three Aces)
+bbbb2222: shows [7h 7c Kd Qd] (Three Sevens)
+Hero: get an all-in insurance (premium ($0/$1.5/$0) for ($0/$17/$0) - (Mandatory/Main/Sub))
+*** TURN *** [As 7d 2c] [Kh]
+*** RIVER *** [As 7d 2c Kh] [3s]
+Hero: pay premium of all-in insurance ($1.5)
+*** SHOWDOWN ***
+Hero collected $18 from pot
+*** SUMMARY ***
+Total pot $18
+Board [As 7d 2c Kh 3s]
+Seat 1: aaaa1111 (button) folded before Flop (didn't bet)
+Seat 2: Hero (small blind) showed [Ah Ad 9c 8c] and won ($18) with Three Aces, AII Premium ($1.5)
+Seat 3: bbbb2222 (big blind) showed [7h 7c Kd Qd] and lost with Three Sevens
+"""
+
+
+def test_all_in_insurance_premium_is_a_side_payment_outside_the_pot() -> None:
+    """GGPoker's all-in insurance: the offer taken is a notice; the premium is paid to the house, outside the pot
+    (the pot of $18 is collected whole), and is part of the player's result."""
+    (record,) = read_text(ALL_IN_INSURANCE)
+    assert record.error is None, record.error
+    hand = record.hand
+    assert hand is not None
+    payments = [e for e in hand.events if isinstance(e, SidePayment)]
+    assert [(p.player, p.amount, p.line) for p in payments] == [("Hero", D("-1.5"), 23)]
+    notices = [e for e in hand.events if isinstance(e, Notice) and "insurance" in e.text]
+    assert [(n.player, n.line) for n in notices] == [("Hero", 20)]
+    assert audit(hand).status == "clean"
+    assert hand.summary.seats[1].won == (D(18),)

@@ -288,3 +288,160 @@ def test_a_player_moved_in_is_not_dealt_in_and_posts_no_implied_blind() -> None:
 )
 def test_planted_errors_with_implied_blinds_are_caught(old: str, new: str, code: str) -> None:
     assert code in {v.code for v in _corpus_hand(MOVED, "11749829747", old, new).violations}
+
+
+DISCONNECTED_FOLD = """\
+#Game No : 90000000001
+***** Hand History for Game 90000000001 *****
+$0.50 USD NL Texas Hold'em - Monday, August 30, 16:08:09 EDT 2010
+Table Test Table (Real Money)
+Seat 1 is the button
+Total number of players : 3/6
+Seat 1: Alice ( $20 USD )
+Seat 2: Bob ( $20 USD )
+Seat 3: Carol ( $20 USD )
+Bob posts small blind [$0.01 USD].
+Carol posts big blind [$0.02 USD].
+** Dealing down cards **
+Alice could not respond in time.(disconnected)
+Alice folds
+Bob folds
+Carol wins $0.03 USD
+"""
+
+
+def test_a_disconnected_player_who_could_not_respond_is_a_status_change() -> None:
+    """ "P could not respond in time.(disconnected)" before the fold the site makes for P: a timed-out status, like
+    "P did not respond in time"; the fold is the action."""
+    (record,) = read_text(DISCONNECTED_FOLD)
+    assert record.error is None, record.error
+    hand = record.hand
+    assert hand is not None
+    statuses = [(e.player, e.status.value, e.line) for e in hand.events if e.kind == "status"]
+    assert statuses == [("Alice", "timed_out", 13)]
+    assert not audit(hand).violations
+
+
+POST_BOTH_EURO = """\
+Game #90000000002 starts.
+
+#Game No : 90000000002
+***** Hand History for Game 90000000002 *****
+€10 EUR NL Texas Hold'em - Friday, December 30, 20:52:00 CET 2011
+Table Table  100001 (Real Money)
+Seat 1 is the button
+Total number of players : 4/6
+Seat 1: Alice ( €10 EUR )
+Seat 2: Bob ( €10 EUR )
+Seat 3: Carol ( €10 EUR )
+Seat 4: Dave ( €10 EUR )
+Bob posts small blind [€0.05 EUR].
+Carol posts big blind [€0.10 EUR].
+Dave posts big blind + dead [0,15 €].
+** Dealing down cards **
+Dave raises [€0.30 EUR]
+Alice folds
+Bob folds
+Carol calls [€0.30 EUR]
+** Dealing Flop ** [ 5s, Jc, 7c ]
+Carol checks
+Dave bets [€0.50 EUR]
+Carol folds
+Dave does not show cards.
+Dave wins €1.35 EUR
+"""
+
+
+def test_a_returning_players_big_blind_plus_dead_counts_the_big_blind_live() -> None:
+    """ "posts big blind + dead [0,15 €]" (a decimal comma, the sign after): 0.10 live and the 0.05 small blind
+    dead, so the raise of 0.30 added is to 0.40 and the big blind's call of 0.30 matches it."""
+    (record,) = read_text(POST_BOTH_EURO)
+    assert record.error is None, record.error
+    hand = record.hand
+    assert hand is not None
+    posts = [(e.player, e.amount) for e in hand.events if isinstance(e, Post)]
+    assert posts[-1] == ("Dave", Decimal("0.15"))
+    raises = [(e.player, e.to) for e in hand.events if isinstance(e, Raise)]
+    assert raises == [("Dave", Decimal("0.40"))]
+    result = audit(hand)
+    assert not [v for v in result.violations if v.severity.value == "error"], result.violations
+    assert result.replay.results["Dave"].committed == Decimal("0.45")  # 0.05 dead + 0.40; the 0.50 bet came back
+
+
+FIXED_LIMIT_NO_STRUCTURE = """\
+Game #90000000003 starts.
+
+#Game No : 90000000003
+***** Hand History for Game 90000000003 *****
+$10/$20 USD Texas Hold'em - Monday, April 25, 09:42:13 BST 2011
+Table Table  100002 (Real Money)
+Seat 1 is the button
+Total number of players : 3/6
+Seat 1: Alice ( $200 USD )
+Seat 2: Bob ( $200 USD )
+Seat 3: Carol ( $200 USD )
+Bob posts small blind [$5 USD].
+Carol posts big blind [$10 USD].
+** Dealing down cards **
+Alice raises [$20 USD]
+Bob folds
+Carol calls [$10 USD]
+** Dealing Flop ** [ Ah, 2h, Kh ]
+Carol checks
+Alice bets [$10 USD]
+Carol folds
+Alice does not show cards.
+Alice wins $55 USD
+"""
+
+
+def test_a_fixed_limit_game_line_without_its_structure_is_fixed_limit() -> None:
+    """ "$10/$20 USD Texas Hold'em" (2011 cash, no "FL"): two bets stated are fixed limit's small and big bet."""
+    (record,) = read_text(FIXED_LIMIT_NO_STRUCTURE)
+    assert record.error is None, record.error
+    hand = record.hand
+    assert hand is not None and hand.structure.value == "fixed_limit"
+    assert (hand.stakes.small, hand.stakes.big) == (Decimal(10), Decimal(20))
+    assert not audit(hand).violations
+
+
+SECOND_SMALL_BLIND = """\
+Game #90000000004 starts.
+
+#Game No : 90000000004
+***** Hand History for Game 90000000004 *****
+$10/$20 USD Texas Hold'em - Monday, April 25, 10:00:00 BST 2011
+Table Table  100003 (Real Money)
+Seat 1 is the button
+Total number of players : 4/6
+Seat 1: Alice ( $200 USD )
+Seat 2: Bob ( $200 USD )
+Seat 3: Carol ( $200 USD )
+Seat 4: Dave ( $200 USD )
+Bob posts small blind [$5 USD].
+Carol posts big blind [$10 USD].
+Dave posts small blind [$5 USD].
+** Dealing down cards **
+Dave calls [$5 USD]
+Alice folds
+Bob folds
+Carol checks
+** Dealing Flop ** [ Ah, 2h, Kh ]
+Carol checks
+Dave bets [$10 USD]
+Carol folds
+Dave does not show cards.
+Dave wins $35 USD
+"""
+
+
+def test_a_second_small_blind_is_live_at_partypoker() -> None:
+    """A player posting the small blind alone outside the blinds completes it to the big blind with the difference
+    ("calls [$5 USD]" over "posts small blind [$5 USD]" at $10/$20): PartyPoker counts it live (``engine.rules``).
+    A log that makes him put in the whole big blind again breaks that rule."""
+    (record,) = read_text(SECOND_SMALL_BLIND)
+    assert record.hand is not None
+    assert not audit(record.hand).violations
+    (record,) = read_text(SECOND_SMALL_BLIND.replace("Dave calls [$5 USD]", "Dave calls [$10 USD]"))
+    assert record.hand is not None
+    assert "call-amount" in {v.code for v in audit(record.hand).violations}

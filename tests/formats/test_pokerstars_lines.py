@@ -269,3 +269,25 @@ def test_the_deck_reshuffled_in_a_draw_game_is_read_as_a_notice() -> None:
     text = _with_line("draw_fl_multiway.txt", "Player3: discards 3 cards", "The deck is reshuffled")
     hand = parsed(text)
     assert "The deck is reshuffled" in [e.text for e in hand.events if e.kind == "notice"]
+
+
+def test_fixed_limit_written_by_a_converter_is_fixed_limit() -> None:
+    """Converted logs in PokerStars' layout may say "Fixed Limit" where PokerStars says "Limit"."""
+    header = "PokerStars Hand #3000000001: Omaha Fixed Limit ($0.10/$0.20) - 2017/03/08 20:45:32"
+    body = "Hero: folds\nAlice: folds"
+    posts = "Alice: posts small blind $0.05\nBob: posts big blind $0.10"
+    seats = "Seat 1: Hero ($10 in chips)\nSeat 2: Alice ($10 in chips)\nSeat 3: Bob ($10 in chips)"
+    hand = parsed(hand_text(body, header=header, posts=posts, seats=seats))
+    assert hand.structure is Structure.FIXED_LIMIT
+    assert hand.game.value == "omaha"
+    assert PokerStarsFormat().peek(header).structure == "fixed_limit"
+
+
+def test_a_converters_table_deposit_is_a_notice_not_an_error() -> None:
+    """Converted logs record chips a player adds to the table ("Bob: Table deposit $5.50"): the room's notice,
+    no action of the hand; the hand around it reads as before."""
+    deposit = "Bob: Table deposit $5.50"
+    plain = parsed(hand_text())
+    hand = parsed(hand_text("Alice: folds\nBob: folds\n" + deposit))
+    assert [e.text for e in hand.events if e.kind == "notice"] == [deposit]
+    assert [e.kind for e in hand.events if e.kind != "notice"] == [e.kind for e in plain.events]

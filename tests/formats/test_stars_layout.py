@@ -255,3 +255,43 @@ def test_these_hands_report_registered_codes(corpus: tuple) -> None:
         for v in audit(record.hand).violations:
             rule = BY_CODE[v.code]
             assert (v.category, v.severity) == (rule.category, rule.severity), v
+
+
+# ---------------------------------------------------------------- PokerMaster's exported comment line
+PM_COMMENTED = """\
+PokerMaster Hand #1801010000000001: Omaha Pot Limit ($1/$2 USD) - 2018/01/01 10:00:00 UTC
+Table 'PM_Test_Table' 6-max Seat #1 is the button
+Seat 1: pm1001 ($200 in chips)
+Seat 4: pm1004 ($150 in chips)
+# {"gt":"PLO","tn":"PM_Test_Table","pn":{"0":"Alice","3":"Bob"}}
+pm1001: posts small blind $1
+pm1004: posts big blind $2
+*** HOLE CARDS ***
+Dealt to pm1001 [Ah Kd 7c 2s]
+pm1001: raises $4 to $6
+pm1004: folds
+Uncalled bet ($4) returned to pm1001
+pm1001 collected $4 from pot
+*** SUMMARY ***
+Total pot $4 | Rake $0
+Seat 1: pm1001 (button) (small blind) collected ($4)
+Seat 4: pm1004 (big blind) folded before Flop
+"""
+
+
+@pytest.mark.parametrize("fast", [True, False])
+def test_pokermaster_export_comment_line_is_a_notice_not_an_error(fast: bool) -> None:
+    """PokerMaster's exports put a JSON comment ("# {…}") after the seats: the hand reads and replays clean."""
+    fmt = StarsLayoutFormat()
+    dumped = _parse(fmt, PM_COMMENTED.splitlines(), fast=fast)
+    assert isinstance(dumped, dict), dumped
+    notices = [e for e in dumped["events"] if e["kind"] == "notice"]
+    assert [(n["line"], n["text"][:9]) for n in notices] == [(5, '# {"gt":"')]
+    (record,) = read_text(PM_COMMENTED)
+    assert record.site == "PokerMaster" and record.hand is not None
+    assert audit(record.hand).status == "clean"
+
+
+def test_a_hash_line_that_is_not_a_json_comment_is_still_an_error() -> None:
+    (record,) = read_text(PM_COMMENTED.replace('# {"gt"', "# gt"))
+    assert record.hand is None and record.error is not None and record.error.line == 5
