@@ -189,3 +189,12 @@ def check_genuine(
     assert accounting == off
     assert len(genuine) >= minimum
     assert 1 - len(accounting) / len(genuine) >= 0.99, f"{len(accounting)} of {len(genuine)}"
+
+
+def read_beside_a_good_file(tmp_path: Path, payload: str, good: str) -> tuple[list[HandRecord], list[HandRecord]]:
+    """A hostile file read in one run beside a good one (the bad one first): the records of each, so that a test
+    can hold the bad file to one clear error and the good file to its hands (nothing else in the run lost)."""
+    (tmp_path / "a_bad.xml").write_text(payload)
+    (tmp_path / "b_good.xml").write_text(good)
+    records = list(read([tmp_path], ReadReport()))
+    return ([r for r in records if r.file.endswith("a_bad.xml")], [r for r in records if r.file.endswith("b_good.xml")])

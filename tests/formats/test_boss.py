@@ -10,11 +10,11 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from sitekit import CORPUS, audit_flags, check_golden, corpus, rel
+from sitekit import CORPUS, audit_flags, check_golden, corpus, read_beside_a_good_file, rel
 
 from handlog.audit import audit
 from handlog.formats.boss import BossError, card
-from handlog.reading import ReadReport, read, read_text
+from handlog.reading import read_text
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "stats"))
 import fpdb_oracle
@@ -110,12 +110,8 @@ EXTERNAL = """<?xml version="1.0"?>
 
 @pytest.mark.parametrize("payload", [BOMB, EXTERNAL])
 def test_entities_refused_and_nothing_else_lost(payload: str, tmp_path: Path) -> None:
-    (tmp_path / "a_bad.xml").write_text(payload)
-    (tmp_path / "b_good.xml").write_text(SAMPLE.read_text(encoding="utf-8"))
-    records = list(read([tmp_path], ReadReport()))
-    bad = [r for r in records if r.file.endswith("a_bad.xml")]
+    bad, good = read_beside_a_good_file(tmp_path, payload, SAMPLE.read_text(encoding="utf-8"))
     assert len(bad) == 1 and bad[0].error is not None and "refused" in bad[0].error.message
-    good = [r for r in records if r.file.endswith("b_good.xml")]
     assert len(good) == 1 and good[0].hand is not None and good[0].hand.site == "Boss"
 
 

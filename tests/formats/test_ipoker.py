@@ -9,12 +9,12 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from sitekit import CORPUS, audit_flags, check_golden, corpus, golden_hand, rel
+from sitekit import CORPUS, audit_flags, check_golden, corpus, golden_hand, read_beside_a_good_file, rel
 
 from handlog.audit import audit
 from handlog.engine import replay
 from handlog.events import PostType
-from handlog.reading import ReadReport, read, read_text
+from handlog.reading import ReadReport, read_text
 from handlog.reading.reader import parse_chunk, read_chunks
 
 GOLDEN = Path(__file__).parent / "golden_ipoker"
@@ -241,14 +241,9 @@ EXTERNAL = """<?xml version="1.0"?>
 
 @pytest.mark.parametrize("payload", [BOMB, EXTERNAL])
 def test_entities_refused_and_nothing_else_lost(payload: str, tmp_path: Path) -> None:
-    (tmp_path / "a_bad.xml").write_text(payload)
-    (tmp_path / "b_good.xml").write_text(SESSION)
-    report = ReadReport()
-    records = list(read([tmp_path], report))
-    bad = [r for r in records if r.file.endswith("a_bad.xml")]
+    bad, good = read_beside_a_good_file(tmp_path, payload, SESSION)
     assert len(bad) == 1 and bad[0].error is not None and "refused" in bad[0].error.message
     assert bad[0].error.line >= 1
-    good = [r for r in records if r.file.endswith("b_good.xml")]
     assert len(good) == 1 and good[0].hand is not None
 
 

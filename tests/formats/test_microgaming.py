@@ -10,12 +10,12 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from sitekit import CORPUS, audit_flags, check_golden, corpus, rel
+from sitekit import CORPUS, audit_flags, check_golden, corpus, read_beside_a_good_file, rel
 
 from handlog.audit import audit
 from handlog.events import Call, Raise
 from handlog.formats.microgaming import unicode_text
-from handlog.reading import ReadReport, read, read_text
+from handlog.reading import read_text
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "stats"))
 import fpdb_oracle
@@ -114,16 +114,12 @@ EXTERNAL = """<!DOCTYPE Game [ <!ENTITY x SYSTEM "file:///etc/passwd"> ]>
 
 @pytest.mark.parametrize("payload", [BOMB, EXTERNAL])
 def test_entities_refused_and_nothing_else_lost(payload: str, tmp_path: Path) -> None:
-    (tmp_path / "a_bad.xml").write_text(payload)
-    (tmp_path / "b_good.xml").write_text(_text())
-    records = list(read([tmp_path], ReadReport()))
-    bad = [r for r in records if r.file.endswith("a_bad.xml")]
+    bad, good = read_beside_a_good_file(tmp_path, payload, _text())
     # a Microgaming file is a run of <Game> fragments, read inside the reader's own root: a DOCTYPE (where entities
     # are declared) cannot stand there, so the payload is refused as malformed XML at its line, nothing declared
     assert len(bad) == 1 and bad[0].error is not None and bad[0].hand is None
     assert "malformed XML" in bad[0].error.message and bad[0].error.line == 1
     assert "aaaaaaaaaa" not in repr(bad[0]) and "root:" not in repr(bad[0])
-    good = [r for r in records if r.file.endswith("b_good.xml")]
     assert len(good) == 1 and good[0].hand is not None and good[0].hand.site == "Microgaming"
 
 
