@@ -412,7 +412,7 @@ class PartyPokerBuilder(TextHandBuilder):
         if self.betting_over:
             return
         self.betting_over = line
-        players = {*self.bets.put, *self.bets.bets}
+        players = dict.fromkeys([*self.bets.put, *self.bets.bets])  # in order: a set's would vary from run to run
         if not players:
             return
         top, most, second = self._excess({p: self.bets.total(p) - self.dead_money.get(p, ZERO) for p in players})
@@ -443,7 +443,7 @@ class PartyPokerBuilder(TextHandBuilder):
         if self.owed is None:
             return
         player, excess = self.owed
-        players = {*self.bets.put, *self.bets.bets}
+        players = dict.fromkeys([*self.bets.put, *self.bets.bets])  # in order: a set's would vary from run to run
         pot_without = sum((self.bets.total(p) for p in players), ZERO) - excess
         collects = [(i, e) for i, e in enumerate(self.events) if isinstance(e, Collect)]
         if sum((e.amount for _, e in collects), ZERO) > pot_without:
