@@ -176,8 +176,8 @@ def aggregate(table: pd.DataFrame, by: Sequence[str] = (), player: str | None = 
     every other one over its own opportunity; WTSD over flops seen, W$SD over showdowns, WWSF over flops seen.
     AF is (bets + raises) / calls and AFq (bets + raises) / (bets + raises + calls + folds), after the first
     round. Money is Decimal: ``net``, its showdown and non-showdown parts, ``net_allin_ev`` and ``rake``;
-    ``bb_per_100`` is 100 × the mean of net / big blind. (The sums are :class:`handlog.stats.totals.Totals`,
-    which the ``stats`` command streams without building this table.)
+    ``bb_per_100`` is 100 × the mean of net / big blind over the hands that have one. (The sums are
+    :class:`handlog.stats.totals.Totals`, which the ``stats`` command streams without building this table.)
     """
     sums = totals.Totals(tuple(by), player)
     names = list(table.columns)

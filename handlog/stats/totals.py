@@ -103,12 +103,19 @@ class Sums:
     counts: list[int] = field(default_factory=lambda: [0] * len(COUNTER_FIELDS))
     money: list[Decimal] = field(default_factory=lambda: [ZERO] * len(MONEY))
     net_by_stakes: dict[tuple[str, str], Decimal] = field(default_factory=dict)  # (structure, stakes) → net
+    hands_by_stakes: dict[tuple[str, str], int] = field(default_factory=dict)  # (structure, stakes) → hands
 
-    def big_blinds(self) -> Fraction:
-        """The sum of net / big blind over the hands (exact, for bb/100)."""
-        return sum(
-            (Fraction(net) / Fraction(big_blind(*stakes)) for stakes, net in self.net_by_stakes.items()), Fraction(0)
-        )
+    def big_blinds(self) -> tuple[Fraction, int]:
+        """The sum of net / big blind over the hands, and how many hands it covers (exact, for bb/100). A hand
+        whose big blind is nothing (888's BLAST tournaments write "42.797,60 $/0 $ Blinds") has no result in big
+        blinds, so it is left out of both."""
+        total, hands = Fraction(0), 0
+        for stakes, net in self.net_by_stakes.items():
+            blind = big_blind(*stakes)
+            if blind > 0:
+                total += Fraction(net) / Fraction(blind)
+                hands += self.hands_by_stakes.get(stakes, 0)
+        return total, hands
 
     def add(self, row: Mapping[str, Any]) -> None:
         self.hands += 1
@@ -125,6 +132,7 @@ class Sums:
         money[4] += Decimal(row["rake"])
         stakes = (row["structure"], row["stakes"])
         self.net_by_stakes[stakes] = self.net_by_stakes.get(stakes, ZERO) + net
+        self.hands_by_stakes[stakes] = self.hands_by_stakes.get(stakes, 0) + 1
 
     def merge(self, other: Sums) -> None:
         self.hands += other.hands
@@ -133,6 +141,8 @@ class Sums:
         self.money = [a + b for a, b in zip(self.money, other.money, strict=True)]
         for stakes, net in other.net_by_stakes.items():
             self.net_by_stakes[stakes] = self.net_by_stakes.get(stakes, ZERO) + net
+        for stakes, hands in other.hands_by_stakes.items():
+            self.hands_by_stakes[stakes] = self.hands_by_stakes.get(stakes, 0) + hands
 
     def summary(self) -> dict[str, Any]:
         """The aggregate fields (see :func:`handlog.stats.frame.aggregate`)."""
@@ -147,7 +157,8 @@ class Sums:
         out["afq_pct"] = _pct(aggressive, aggressive + calls + folds)
         net, showdown_net, non_showdown_net, allin_ev, rake = self.money
         out["net"] = net
-        out["bb_per_100"] = float(100 * self.big_blinds() / self.hands) if self.hands else None
+        in_big_blinds, counted = self.big_blinds()
+        out["bb_per_100"] = float(100 * in_big_blinds / counted) if counted else None
         out["showdown_net"] = showdown_net
         out["non_showdown_net"] = non_showdown_net
         out["net_allin_ev"] = allin_ev

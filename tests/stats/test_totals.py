@@ -59,3 +59,18 @@ def test_month() -> None:
     assert month(None) == ""
     with pytest.raises(ValueError, match="cannot group"):
         Totals(("weekday",))
+
+
+def test_a_hand_without_a_big_blind_is_left_out_of_bb_per_100(rows: list[dict[str, object]]) -> None:
+    """888's BLAST tournaments write blinds like "42.797,60 $/0 $": such a hand has no result in big blinds (it
+    crashed the command with a division by zero); bb/100 is taken over the other hands."""
+    base = next(r for r in rows if r["structure"] == "no_limit" and Decimal(str(r["net"])) != 0)
+    small, _, big = str(base["stakes"]).partition("/")
+    net = Decimal(str(base["net"]))
+    no_blind = {**base, "stakes": f"{small}/0", "net": str(net * 3)}
+    record = next(r for r in Totals().update([base, no_blind]).records() if r["player"] == base["player"])
+    assert record["hands"] == 2
+    assert record["net"] == net * 4
+    assert record["bb_per_100"] == pytest.approx(float(100 * net / Decimal(big)))
+    alone = next(r for r in Totals().update([no_blind]).records() if r["player"] == base["player"])
+    assert alone["bb_per_100"] is None
