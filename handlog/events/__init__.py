@@ -37,11 +37,12 @@ from handlog.events.model import (
     Structure,
     Tournament,
     UncalledBet,
+    maker,
 )
 
 __all__ = [
     "Bet", "ButtonDraw", "Call", "Cards", "CashOut", "Chat", "Check", "Collect", "DealHole", "Discard", "Event",
     "Fold", "Game", "Hand", "HandCancelled", "HouseFee", "Muck", "Notice", "PlayerStatus", "Post", "PostType",
     "PotDrop", "Raise", "Seat", "SeatResult", "Show", "SidePayment", "Stakes", "StandPat", "StatedResults",
-    "StatusChange", "Street", "StreetStart", "Structure", "Tournament", "UncalledBet",
+    "StatusChange", "Street", "StreetStart", "Structure", "Tournament", "UncalledBet", "maker",
 ]

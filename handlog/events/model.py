@@ -11,10 +11,11 @@ wrong amount is faithfully represented here and judged later by the engine.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from decimal import Decimal
 from enum import StrEnum
-from typing import TYPE_CHECKING, Annotated, Any, Literal, get_args
+from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar, cast, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, ValidatorFunctionWrapHandler, field_validator
 
@@ -432,3 +433,14 @@ class Hand(BaseModel):
             if s.player == player:
                 return s
         return None
+
+
+_M = TypeVar("_M", bound=BaseModel)
+
+
+def maker(model: type[_M]) -> Callable[[dict[str, Any]], _M]:
+    """``model``'s own pydantic-core validator, as a function of a dict of its fields: the same validation as
+    ``model(**fields)`` (the same schema, frozen, extra fields refused), without ``BaseModel.__init__``'s Python
+    frame and keyword packing, which are about a third of a small event's cost (0.8 against 1.3 µs for a
+    ``Fold``, measured). For the readers' commonest lines, which make some forty models a hand."""
+    return cast(Callable[[dict[str, Any]], _M], model.__pydantic_validator__.validate_python)

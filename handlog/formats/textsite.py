@@ -117,6 +117,7 @@ from handlog.events import (
     Structure,
     Tournament,
     UncalledBet,
+    maker,
 )
 from handlog.formats.grammar import Fields, LineGrammar, LineRef, TableParser, load_line_grammar
 from handlog.formats.text import FieldError, StreetBets, amount, cards, currency_of, utc_time
@@ -224,6 +225,10 @@ _POSITION = re.compile(r"\(([^)]*)\)")
 _WON = re.compile(r"(?:won|collected) \(([^)]*)\)")
 _SHOWED = re.compile(r"showed \[([^\]]*)\]")
 _MUCKED = re.compile(r"mucked \[([^\]]*)\]")
+# The commonest lines' models, built by their validators straight from a dict of fields (``events.maker``).
+_SEAT, _SEAT_RESULT, _POST = maker(Seat), maker(SeatResult), maker(Post)
+_FOLD, _CHECK, _CALL, _BET, _RAISE = maker(Fold), maker(Check), maker(Call), maker(Bet), maker(Raise)
+_DEAL, _STREET, _COLLECT, _UNCALLED = maker(DealHole), maker(StreetStart), maker(Collect), maker(UncalledBet)
 _STAKE_PAIR = re.compile(
     r"(?P<small>(?:[$€£₹]|Rs\.\s?)?[0-9][0-9,.]*)\s*/\s*(?P<big>(?:[$€£₹]|Rs\.\s?)?[0-9][0-9,.]*)"
 )
@@ -340,7 +345,7 @@ class TextHandBuilder(Transformer[Token, object]):
                 )
             )
         else:  # most seats: the defaults are left to the model (fewer fields to validate)
-            self.seats.append(Seat(seat=seat, player=player, stack=stack, line=line))
+            self.seats.append(_SEAT({"seat": seat, "player": player, "stack": stack, "line": line}))
         return tok
 
     # -- forced bets and deals
@@ -356,7 +361,7 @@ class TextHandBuilder(Transformer[Token, object]):
         elif all_in:
             self.events.append(Post(line=line, player=player, post=kind, amount=value, all_in=True))
         else:  # the commonest: no dead money, not all-in (the model's defaults)
-            self.events.append(Post(line=line, player=player, post=kind, amount=value))
+            self.events.append(_POST({"line": line, "player": player, "post": kind, "amount": value}))
         return tok
 
     def BRINGS_IN(self, tok: Tok, fields: Fields | None = None) -> Tok:
@@ -371,13 +376,13 @@ class TextHandBuilder(Transformer[Token, object]):
     def DEALT(self, tok: Tok, fields: Fields | None = None) -> Tok:
         return self._add(
             tok, fields,
-            lambda f, line: DealHole(
-                line=line, player=f["player"] or "", cards=cards(f["cards"]), new=cards(f["new"])
+            lambda f, line: _DEAL(
+                {"line": line, "player": f["player"] or "", "cards": cards(f["cards"]), "new": cards(f["new"])}
             ),
         )
 
     def HOLE_CARDS(self, tok: Tok, fields: Fields | None = None) -> Tok:
-        self.events.append(StreetStart(line=self._lineno(tok), street=Street.PREFLOP))
+        self.events.append(_STREET({"line": self._lineno(tok), "street": Street.PREFLOP}))
         return tok
 
     DEALING_HANDS = HOLE_CARDS
@@ -387,8 +392,9 @@ class TextHandBuilder(Transformer[Token, object]):
             new, board = cards(f["new"]), cards(f["board"])
             if not new:  # "*** FLOP *** [a b c]": the bracket holds the new cards
                 new, board = board, ()
-            return StreetStart(
-                line=line, street=self.streets[f["street"] or ""], cards=new, board=board, run=self.runs[f["run"]]
+            return _STREET(
+                {"line": line, "street": self.streets[f["street"] or ""], "cards": new, "board": board,
+                 "run": self.runs[f["run"]]}
             )
 
         return self._add(tok, fields, make)
@@ -412,39 +418,35 @@ class TextHandBuilder(Transformer[Token, object]):
         if shown:
             self.events.append(Fold(line=line, player=f["player"] or "", shown=cards(shown)))
         else:
-            self.events.append(Fold(line=line, player=f["player"] or ""))
+            self.events.append(_FOLD({"line": line, "player": f["player"] or ""}))
         return tok
 
     def CHECK(self, tok: Tok, fields: Fields | None = None) -> Tok:
         f = self._f(tok, fields)
-        self.events.append(Check(line=self.offset + (tok.line or 1), player=f["player"] or ""))
+        self.events.append(_CHECK({"line": self.offset + (tok.line or 1), "player": f["player"] or ""}))
         return tok
 
-    def _wager(self, tok: Tok, fields: Fields | None, model: type[Call] | type[Bet]) -> Tok:
+    def _wager(self, tok: Tok, fields: Fields | None, make: Callable[[dict[str, object]], Event]) -> Tok:
         f = self._f(tok, fields)
         line, player, value = self.offset + (tok.line or 1), f["player"] or "", amount(f["amount"] or "")
         if f["all_in"]:
-            self.events.append(model(line=line, player=player, amount=value, all_in=True))
+            self.events.append(make({"line": line, "player": player, "amount": value, "all_in": True}))
         else:
-            self.events.append(model(line=line, player=player, amount=value))
+            self.events.append(make({"line": line, "player": player, "amount": value}))
         return tok
 
     def CALL(self, tok: Tok, fields: Fields | None = None) -> Tok:
-        return self._wager(tok, fields, Call)
+        return self._wager(tok, fields, _CALL)
 
     def BET(self, tok: Tok, fields: Fields | None = None) -> Tok:
-        return self._wager(tok, fields, Bet)
+        return self._wager(tok, fields, _BET)
 
     def RAISE(self, tok: Tok, fields: Fields | None = None) -> Tok:
         return self._add(
             tok, fields,
-            lambda f, line: Raise(
-                line=line,
-                player=f["player"] or "",
-                by=amount(f["amount"] or ""),
-                to=amount(f["amount_2"] or ""),
-                all_in=bool(f["all_in"]),
-                cap_reached=bool(f["cap"]),
+            lambda f, line: _RAISE(
+                {"line": line, "player": f["player"] or "", "by": amount(f["amount"] or ""),
+                 "to": amount(f["amount_2"] or ""), "all_in": bool(f["all_in"]), "cap_reached": bool(f["cap"])}
             ),
         )
 
@@ -465,7 +467,7 @@ class TextHandBuilder(Transformer[Token, object]):
     def UNCALLED(self, tok: Tok, fields: Fields | None = None) -> Tok:
         return self._add(
             tok, fields,
-            lambda f, line: UncalledBet(line=line, player=f["player"] or "", amount=amount(f["amount"] or "")),
+            lambda f, line: _UNCALLED({"line": line, "player": f["player"] or "", "amount": amount(f["amount"] or "")}),
         )
 
     def SHOWS(self, tok: Tok, fields: Fields | None = None) -> Tok:
@@ -487,9 +489,9 @@ class TextHandBuilder(Transformer[Token, object]):
     def COLLECT(self, tok: Tok, fields: Fields | None = None) -> Tok:
         return self._add(
             tok, fields,
-            lambda f, line: Collect(
-                line=line, player=f["player"] or "", amount=amount(f["amount"] or ""),
-                pot=f["pot"] or "pot", run=self.run,
+            lambda f, line: _COLLECT(
+                {"line": line, "player": f["player"] or "", "amount": amount(f["amount"] or ""),
+                 "pot": f["pot"] or "pot", "run": self.run}
             ),
         )
 
@@ -561,7 +563,7 @@ class TextHandBuilder(Transformer[Token, object]):
         won = tuple(amount(w) for w in _WON.findall(outcome)) if "(" in outcome else ()
         seat, player, line = int(f["seat"] or 0), f["player"] or "", self._lineno(tok)
         if not (positions or won or shown or mucked):  # a seat that folded: the defaults are left to the model
-            self.summary.seats.append(SeatResult(seat=seat, player=player, text=outcome, line=line))
+            self.summary.seats.append(_SEAT_RESULT({"seat": seat, "player": player, "text": outcome, "line": line}))
             return tok
         self.summary.seats.append(
             SeatResult(
