@@ -424,7 +424,7 @@ class Hand(BaseModel):
         """A tuple of event models, as every reader builds it, is taken as it is: each was validated when it was
         made, and pydantic would only look up each one's ``kind`` again (about a microsecond an event, as long as
         validating the rest of the hand). Anything else (dicts, JSON, lists, subclasses) is validated as declared."""
-        if type(value) is tuple and all(type(e) in _EVENT_TYPES for e in value):
+        if type(value) is tuple and _EVENT_TYPES.issuperset(map(type, value)):
             return value
         return handler(value)
 

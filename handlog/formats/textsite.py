@@ -560,7 +560,8 @@ class TextHandBuilder(Transformer[Token, object]):
         # Most seats only folded: look for amounts and cards only when the words are there.
         shown = _SHOWED.search(outcome) if "showed [" in outcome else None
         mucked = _MUCKED.search(outcome) if "mucked [" in outcome else None
-        won = tuple(amount(w) for w in _WON.findall(outcome)) if "(" in outcome else ()
+        paid = "won (" in outcome or "collected (" in outcome  # not "(didn't bet)", the commonest
+        won = tuple(amount(w) for w in _WON.findall(outcome)) if paid else ()
         seat, player, line = int(f["seat"] or 0), f["player"] or "", self._lineno(tok)
         if not (positions or won or shown or mucked):  # a seat that folded: the defaults are left to the model
             self.summary.seats.append(_SEAT_RESULT({"seat": seat, "player": player, "text": outcome, "line": line}))
@@ -631,7 +632,7 @@ class TextHandBuilder(Transformer[Token, object]):
             seats=tuple(self.seats),
             events=tuple(events),
             summary=stated,
-            cancelled=any(isinstance(e, HandCancelled) for e in events),
+            cancelled=HandCancelled in map(type, events),  # (no event model has subclasses)
         )
 
     # -- hooks for a site's quirks about the hand as a whole
