@@ -27,6 +27,7 @@ from lark import Lark, Token, Transformer
 from lark.lexer import PatternRE, TerminalDef
 
 from handlog import cache as grammar_cache
+from handlog.formats import guard as guard_code
 from handlog.formats.guard import lookahead
 
 _NAMED_GROUP = re.compile(r"\(\?P<([A-Za-z_][A-Za-z0-9_]*)>")
@@ -88,6 +89,8 @@ class TableData:
     terminals: dict[str, tuple[int, int, int, str]]
     """Each terminal's priority, maximal width, pattern length and regular expression (fields unnamed)."""
     ignore: frozenset[str]
+    guards: dict[str, str]
+    """Each terminal's look-ahead (``guard.lookahead``; "" for none), derived once and cached with the table."""
 
     @classmethod
     def of(cls, parser: Lark) -> TableData | None:
@@ -108,7 +111,8 @@ class TableData:
             t.name: (t.priority, t.pattern.max_width, len(t.pattern.value), t.pattern.to_regexp())
             for t in parser.terminals
         }
-        return cls(start, end, actions, terminals, frozenset(parser.ignore_tokens))
+        guards = {name: lookahead(values[3]) for name, values in terminals.items()}
+        return cls(start, end, actions, terminals, frozenset(parser.ignore_tokens), guards)
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -118,6 +122,7 @@ class TableData:
                         self.actions.items()],
             "terminals": [[name, *values] for name, values in self.terminals.items()],
             "ignore": sorted(self.ignore),
+            "guards": self.guards,
         }
 
     @classmethod
@@ -154,9 +159,23 @@ class TableData:
                 return None
             if not all(isinstance(i, str) for i in ignore):
                 return None
+            guards = data["guards"]
+            if not isinstance(guards, dict) or set(guards) != set(terminals):
+                return None
+            if not all(map(_plausible_guard, guards.values())):
+                return None
         except (KeyError, TypeError, ValueError):
             return None
-        return cls(start, end, actions, terminals, frozenset(ignore))
+        return cls(start, end, actions, terminals, frozenset(ignore), guards)
+
+
+_GUARD_SHAPE = re.compile(r"\(\?=\[\^\\n\]\*(?:\\.|[^\\()\[\]{}|*+?.^$])+\)\Z")
+"""What ``lookahead`` writes: a look-ahead for plain text (escaped characters and characters without a meaning)."""
+
+
+def _plausible_guard(guard: object) -> bool:
+    """A cached guard is nothing, or a look-ahead for plain text: never an expression of another kind."""
+    return guard == "" or (isinstance(guard, str) and _GUARD_SHAPE.match(guard) is not None)
 
 
 def _is_int(value: object) -> bool:
@@ -252,7 +271,8 @@ def _cache_key(path: Path) -> str | None:
         sources = sorted(grammar_dir().glob("*.lark"))
         if path.resolve() not in {s.resolve() for s in sources}:  # and the grammars it may import from its folder
             sources += sorted(path.parent.glob("*.lark")) if path.parent.is_dir() else [path]
-        return grammar_cache.cache_key([*sources, Path(__file__)], [f"lark {lark.__version__}", str(path.name)])
+        code = [Path(__file__), Path(guard_code.__file__)]  # the table's derivation is part of what is cached
+        return grammar_cache.cache_key([*sources, *code], [f"lark {lark.__version__}", str(path.name)])
     except OSError:
         return None
 
@@ -342,6 +362,7 @@ class TableParser:
         self.terminals = table.terminals
         self.ignore = table.ignore
         self.actions = table.actions
+        self.guards = table.guards
 
     def _scanner(self, state: Any) -> _Scanner:
         """One alternation of the terminals this state accepts, each with its fields as uniquely named groups and
@@ -358,7 +379,7 @@ class TableParser:
             for name in terms:
                 named = self.fields.get(name)
                 body = terminals[name][3] if named is None else _NAMED_GROUP.sub(f"(?P<{name}__\\1>", named)
-                parts.append(f"(?P<{name}>{lookahead(terminals[name][3])}{body})")  # a guard: same matches, faster
+                parts.append(f"(?P<{name}>{self.guards.get(name, '')}{body})")  # a guard: same matches, faster
             pattern = re.compile("|".join(parts))
             handlers: dict[str, _Handler] = {}
             for name in terms:

@@ -70,13 +70,17 @@ def test_a_hand_that_fails_is_still_explained_by_lark(cache: Path) -> None:
     assert fmt._grammar()[0]._parser is not None
 
 
-@pytest.mark.parametrize("damage", ["{not json", "[]", '{"key": "other"}', "wrong shape"])
+@pytest.mark.parametrize("damage", ["{not json", "[]", '{"key": "other"}', "wrong shape", "a guard that is no text"])
 def test_a_damaged_file_is_ignored_and_rewritten(cache: Path, damage: str) -> None:
     cold = load_line_grammar("pokerstars")
     (path,) = _files(cache)
     if damage == "wrong shape":
         data = json.loads(path.read_text(encoding="utf-8"))
         data["table"]["actions"][0][1][0][1] = "yes"  # a shift flag that is not a boolean
+        path.write_text(json.dumps(data), encoding="utf-8")
+    elif damage == "a guard that is no text":
+        data = json.loads(path.read_text(encoding="utf-8"))
+        data["table"]["guards"]["FOLD"] = "(?!)"  # would refuse every fold line
         path.write_text(json.dumps(data), encoding="utf-8")
     else:
         path.write_text(damage, encoding="utf-8")
