@@ -23,7 +23,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from handlog.events import Chat
+from handlog.events import Chat, Hand
 from handlog.outputs import UnsafeOutput, output_path
 from handlog.reading import ReadReport, read
 from handlog.reading.decode import sniff_encoding
@@ -63,14 +63,26 @@ def survey(path: Path) -> FileNames:
         if hand is None:
             found.unparsed += 1
             continue
-        found.names.update(s.player for s in hand.seats)
+        stand_ins = _stand_ins(path, hand)
+        found.names.update(s.player for s in hand.seats if s.player not in stand_ins)
         for event in hand.events:
             player = getattr(event, "player", None)
-            if player:
+            if player and player not in stand_ins:
                 found.names.add(player)
             if isinstance(event, Chat) and event.text:
                 found.chats.setdefault(event.line, []).append(event.text)
     return found
+
+
+_PHH_SUFFIXES = (".phh", ".phhs")
+
+
+def _stand_ins(path: Path, hand: Hand) -> set[str]:
+    """Names the reader made up for a PHH hand that names no players (``p1``, ``p2`` …: the seat tokens of the
+    notation itself): nobody's name, and replacing them would rewrite every action of every PHH file."""
+    if path.suffix.lower() not in _PHH_SUFFIXES:
+        return set()
+    return {s.player for s in hand.seats if s.player == f"p{s.seat}"}
 
 
 class Anonymizer:

@@ -172,3 +172,21 @@ def test_an_output_path_never_leaves_the_output_folder(inputs: Path, tmp_path: P
     assert refused and refused[0].target is None and "not inside" in (refused[0].error or "")
     for path in out.rglob("*"):
         assert path.resolve().is_relative_to(out.resolve())
+
+
+def test_a_phh_file_that_names_no_players_is_copied_beside_one_that_does(inputs: Path, tmp_path: Path) -> None:
+    """Without a ``players`` field the reader calls the seats p1, p2 …, the notation's own seat tokens: those are
+    nobody's names, so neither that file nor (through the run's one mapping) any other PHH file may have them
+    replaced; before, every PHH file of such a run was refused."""
+    dwan = (inputs / "phh" / "dwan.phh").read_text(encoding="utf-8")
+    unnamed = "\n".join(line for line in dwan.splitlines() if not line.startswith("players")) + "\n"
+    (inputs / "phh" / "unnamed.phh").write_text(unnamed, encoding="utf-8")
+    out = tmp_path / "out"
+    assert _run(inputs, out, "--salt", "s") == 0
+    copy = (out / "in" / "phh" / "unnamed.phh").read_text(encoding="utf-8")
+    assert "Tom Dwan" in unnamed and "Tom Dwan" not in copy  # its comment names a player of the run: replaced
+    assert [line for line in copy.splitlines() if '"p' in line] == [
+        line for line in unnamed.splitlines() if '"p' in line
+    ]  # every action as it was
+    written = (out / "in" / "phh" / "dwan.phh").read_text(encoding="utf-8")
+    assert "Phil Ivey" not in written and '"p1 cbr 23000"' in written
