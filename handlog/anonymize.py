@@ -75,14 +75,21 @@ def survey(path: Path) -> FileNames:
 
 
 _PHH_SUFFIXES = (".phh", ".phhs")
+_SEAT_LABEL = re.compile(r"(?:[Ss]eat [0-9]+|Dealer|Small Blind|Big Blind|UTG(?:\+[0-9]|plus[0-9])?)\Z")
+"""What anonymous tables write instead of names (Bovada: "Seat 3: Dealer ($1,077 in chips)", read as "Seat 3"
+when the seat is not the hero's; logs converted from them keep "Dealer", "Big Blind", "UTGplus1" as names), and
+what a reader calls a seat its log names no one at (Merge: "seat 5")."""
 
 
 def _stand_ins(path: Path, hand: Hand) -> set[str]:
-    """Names the reader made up for a PHH hand that names no players (``p1``, ``p2`` …: the seat tokens of the
-    notation itself): nobody's name, and replacing them would rewrite every action of every PHH file."""
-    if path.suffix.lower() not in _PHH_SUFFIXES:
-        return set()
-    return {s.player for s in hand.seats if s.player == f"p{s.seat}"}
+    """Names that are a seat's label, not a person's: the labels of anonymous tables (``_SEAT_LABEL``) and the
+    ``p1``, ``p2`` … a PHH hand without a ``players`` field is read with (the notation's own seat tokens). They
+    name nobody, and the same words are the log's own text elsewhere (every seat line, every action): replaced,
+    they broke every file of a run that held them."""
+    labels = {s.player for s in hand.seats if _SEAT_LABEL.match(s.player)}
+    if path.suffix.lower() in _PHH_SUFFIXES:
+        labels |= {s.player for s in hand.seats if s.player == f"p{s.seat}"}
+    return labels
 
 
 class Anonymizer:

@@ -190,3 +190,18 @@ def test_a_phh_file_that_names_no_players_is_copied_beside_one_that_does(inputs:
     ]  # every action as it was
     written = (out / "in" / "phh" / "dwan.phh").read_text(encoding="utf-8")
     assert "Phil Ivey" not in written and '"p1 cbr 23000"' in written
+
+
+def test_seat_labels_are_not_names(inputs: Path, tmp_path: Path) -> None:
+    """An anonymous table's labels ("Seat 3", "Dealer", "Big Blind") are nobody's names and are the log's own
+    words in every file that has them: a run holding a Bovada file and a converted log whose players are called
+    "Big Blind" and "Dealer" writes every file (before, each was refused: the labels were replaced everywhere)."""
+    bovada = (ROOT / "samples" / "bovada.txt").read_bytes()
+    (inputs / "bovada.txt").write_bytes(bovada)
+    converted = KICKER.replace("Player5", "Big Blind").replace("Player4", "Dealer")
+    (inputs / "stars" / "converted.txt").write_text(converted, encoding="utf-8")
+    out = tmp_path / "out"
+    assert _run(inputs, out, "--salt", "s") == 0
+    assert (out / "in" / "bovada.txt").read_bytes() == bovada  # nothing in it is a name
+    copy = (out / "in" / "stars" / "converted.txt").read_text(encoding="utf-8")
+    assert "Big Blind" in copy and "Dealer" in copy and "Player3" not in copy
