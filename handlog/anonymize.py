@@ -87,6 +87,10 @@ def _stand_ins(path: Path, hand: Hand) -> set[str]:
     name nobody, and the same words are the log's own text elsewhere (every seat line, every action): replaced,
     they broke every file of a run that held them."""
     labels = {s.player for s in hand.seats if _SEAT_LABEL.match(s.player)}
+    for event in hand.events:  # a reader's name for a seat its log leaves out (Merge: "seat 5")
+        player = getattr(event, "player", None)
+        if isinstance(player, str) and _SEAT_LABEL.match(player):
+            labels.add(player)
     if path.suffix.lower() in _PHH_SUFFIXES:
         labels |= {s.player for s in hand.seats if s.player == f"p{s.seat}"}
     return labels
