@@ -1,7 +1,9 @@
 """``--jobs N`` against ``--jobs 1``: wall-clock speed-up and the CPU the parallel run adds, same output.
 
-A file of real hands with fresh ids (``make_hands.py``) goes through ``parse --json``, ``audit --json`` and
-``stats --format json`` with ``--jobs 1`` and ``--jobs N``; each pair's outputs are compared byte for byte.
+A file of real hands with fresh ids (``make_hands.py``) goes through ``parse --json``, ``audit --json``,
+``stats --format json`` and ``import`` (into a fresh SQLite database each run) with ``--jobs 1`` and ``--jobs N``;
+each pair's outputs are compared byte for byte (for ``import``: its report, and what ``stats --db`` reads back from
+the database it wrote).
 The speed-up is only meaningful on an otherwise idle machine; the CPU ratio (all processes of the parallel
 run over the single one) says what the parallel machinery costs whatever the load.
 
@@ -26,6 +28,7 @@ COMMANDS = {
     "parse": ["parse", "--json"],
     "audit": ["audit", "--json"],
     "stats": ["stats", "--quiet", "--format", "json"],
+    "import": ["import", "--quiet", "--json"],
 }
 
 
@@ -55,7 +58,16 @@ def main(argv: list[str] | None = None) -> int:
         for name, command in COMMANDS.items():
             results = {}
             for jobs in (1, args.jobs):
-                runs = [run([handlog, *command, "--jobs", str(jobs), str(path)]) for _ in range(args.repeat)]
+                runs = []
+                for i in range(args.repeat):
+                    if name == "import":  # a new database each run, its content compared through stats --db
+                        url = f"sqlite:///{folder}/import-{jobs}-{i}.sqlite"
+                        wall, cpu, digest = run([handlog, *command, "--db", url, "--jobs", str(jobs), str(path)])
+                        stored = run([handlog, "stats", "--quiet", "--format", "json", "--db", url])[2]
+                        runs.append((wall, cpu, digest + stored))
+                        Path(folder, f"import-{jobs}-{i}.sqlite").unlink()
+                    else:
+                        runs.append(run([handlog, *command, "--jobs", str(jobs), str(path)]))
                 results[jobs] = (min(r[0] for r in runs), min(r[1] for r in runs), runs[0][2])
             (w1, c1, d1), (wn, cn, dn) = results[1], results[args.jobs]
             same = "same output" if d1 == dn else "OUTPUT DIFFERS"
