@@ -445,3 +445,44 @@ def test_a_second_small_blind_is_live_at_partypoker() -> None:
     (record,) = read_text(SECOND_SMALL_BLIND.replace("Dave calls [$5 USD]", "Dave calls [$10 USD]"))
     assert record.hand is not None
     assert "call-amount" in {v.code for v in audit(record.hand).violations}
+
+
+DOUBLE_HOLDEM = """\
+#Game No : 90000000005
+***** Hand History for Game 90000000005 *****
+$5 USD NL Double Hold'em - Tuesday, May 22, 10:00:00 EDT 2012
+Table Test Table (Real Money)
+Seat 2 is the button
+Total number of players : 3/10
+Seat 1: Alice ( $5 USD )
+Seat 2: Bob ( $4.40 USD )
+Seat 3: Carol ( $6 USD )
+Carol posts small blind [$0.02 USD].
+Alice posts big blind [$0.05 USD].
+** Dealing down cards **
+Dealt to Alice [  Kh 9s 2d ]
+Bob calls [$0.05 USD]
+Carol folds
+Alice checks
+** Dealing Flop ** [ 9d, 5c, 2s ]
+Alice - Selects point card
+Alice bets [$0.10 USD]
+Bob - Selects point card
+Bob folds
+Alice wins $0.12 USD
+"""
+
+
+def test_double_holdem_is_read_and_said_to_be_not_replayed() -> None:
+    """PartyPoker's Double Hold'em (three hole cards; after the flop each player "Selects point card") was an
+    unrecognised line; the hand is now read, and the audit says the game is not replayed (a warning, never a
+    silent pass)."""
+    (record,) = read_text(DOUBLE_HOLDEM)
+    assert record.error is None, record.error
+    hand = record.hand
+    assert hand is not None and hand.game.value == "other" and hand.game_name == "Double Hold'em"
+    notices = [e.text for e in hand.events if e.kind == "notice" and "point card" in e.text]
+    assert notices == ["Alice - Selects point card", "Bob - Selects point card"]
+    result = audit(hand)
+    assert [v.code for v in result.violations] == ["game-not-replayed"]
+    assert not result.replay.supported and "not replayed" in result.replay.notes[0]
