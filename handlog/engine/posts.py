@@ -7,7 +7,7 @@ from handlog.engine.state import ZERO, PlayerState
 from handlog.engine.turns import TurnOrder
 from handlog.engine.variants import high_card_by_suit_button
 from handlog.engine.violations import Category
-from handlog.events import ButtonDraw, Post, PostType, Structure
+from handlog.events import Bet, ButtonDraw, Call, Check, Fold, Post, PostType, Raise, Structure
 
 
 class ForcedPosts(TurnOrder):
@@ -152,10 +152,18 @@ class ForcedPosts(TurnOrder):
                 f" the log puts the button on seat {self.button}",
             )
 
+    def _acts_unseated_later(self) -> bool:
+        """A name no seat line gives acts in this hand (a log renamed in part: its ``unknown-player`` comes later):
+        who was dealt in is then not known, and neither is whether the hand was heads-up."""
+        players, acts = self.players, (Fold, Check, Call, Bet, Raise, Post)
+        return any(isinstance(e, acts) and e.player not in players for e in self.hand.events)
+
     def _check_heads_up_blinds(self, line: int) -> None:
         """Heads-up, the button posts the small blind."""
         dealt = [p for p in self._seated if p.in_hand]
         if len(dealt) != 2 or self.button is None or self.unseated:  # an unseated player may be in the hand too
+            return
+        if self._acts_unseated_later():  # so may one who first acts after the blinds
             return
         for step in self.steps:
             e = step.event

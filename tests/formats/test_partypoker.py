@@ -486,3 +486,34 @@ def test_double_holdem_is_read_and_said_to_be_not_replayed() -> None:
     result = audit(hand)
     assert [v.code for v in result.violations] == ["game-not-replayed"]
     assert not result.replay.supported and "not replayed" in result.replay.notes[0]
+
+
+RENAMED_IN_PART = """\
+***** Hand History for Game 90000000006 *****
+$100 USD PL Omaha Hi-Lo - Monday, January 04, 13:30:00 EST 2016
+Table Test Table (Real Money)
+Seat 2 is the button
+Total number of players : 3/6
+Seat 1: Alice ( $40 USD )
+Seat 3: Bob ( $75 USD )
+Seat 2: Carol ( $90 USD )
+Bob posts small blind [$0.50 USD].
+Alice posts big blind [$1 USD].
+** Dealing down cards **
+Dealt to Alice [  2h 9d Kc Qs ]
+xRenamed1 folds
+xRenamed2 folds
+Alice does not show cards.
+Alice wins $1.50 USD
+"""
+
+
+def test_a_log_renamed_in_part_is_one_error_per_unknown_name_and_no_blind_cascade() -> None:
+    """Two players act under names no seat line gives, while a seated player never appears: the reader takes the
+    silent seat for sitting out, so the hand looked heads-up at its blinds and the small blind (rightly left of
+    the button) was reported as the heads-up button's (``blind-position``). Who was dealt in is not known once a
+    name no seat line gives acts, so only ``unknown-player`` is reported, once per name."""
+    (record,) = read_text(RENAMED_IN_PART)
+    assert record.hand is not None
+    flags = [(v.code, v.line) for v in audit(record.hand).violations]
+    assert flags == [("unknown-player", 13), ("unknown-player", 14)]
