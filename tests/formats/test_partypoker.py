@@ -517,3 +517,66 @@ def test_a_log_renamed_in_part_is_one_error_per_unknown_name_and_no_blind_cascad
     assert record.hand is not None
     flags = [(v.code, v.line) for v in audit(record.hand).violations]
     assert flags == [("unknown-player", 13), ("unknown-player", 14)]
+
+
+STUD_NO_LOW = """\
+Game #90000000007 starts.
+
+#Game No : 90000000007
+***** Hand History for Game 90000000007 *****
+$1/$2 USD 7 Card Stud Hi-Lo - Monday, August 30, 21:00:00 EEST 2010
+Table Test Table (Real Money)
+Seat 0 is the button
+Total number of players : 3/8
+Seat 1: Alice ( $30 USD )
+Seat 4: Bob ( $25 USD )
+Seat 6: Carol ( $40 USD )
+Alice posts ante [$0.10 USD]
+Bob posts ante [$0.10 USD]
+Carol posts ante [$0.10 USD]
+** Dealing **
+Dealt to Alice [  Kd Ks 9c ]
+Carol opens
+Carol bring-ins [$0.50 USD]
+Alice completes [$1 USD]
+Bob folds
+Carol calls [$0.50 USD]
+** Dealing Fourth street **
+Alice opens
+Alice bets [$1 USD]
+Carol calls [$1 USD]
+** Dealing Fifth street **
+Alice opens
+Alice bets [$2 USD]
+Carol calls [$2 USD]
+** Dealing Sixth street **
+Alice opens
+Alice checks
+Carol checks
+** Dealing River **
+Alice opens
+Alice checks
+Carol checks
+Alice shows [ Kd, Ks, 9c, Kh, Tc, Jd, 3s ]three of a kind, Kings.
+Carol doesn't show [ Qh, Qc, 8d, 5s, Js, 9h, Td ]a pair of Queens.
+Alice wins $8.10 USD from the main pot with three of a kind, Kings.
+There was no qualifying low hand
+"""
+
+
+def test_stud_hi_lo_without_a_low_is_read() -> None:
+    """"There was no qualifying low hand" closes a stud hi/lo hand whose whole pot goes high (held-out fpdb file
+    7-StudHL…201008 was unparsed at that line); the pot of $8.30 less $0.20 rake is the high hand's."""
+    (record,) = read_text(STUD_NO_LOW)
+    assert record.error is None, record.error
+    assert record.hand is not None
+    result = audit(record.hand)
+    assert not result.violations, result.violations
+    assert [c.amount for c in result.replay.collects] == [Decimal("8.10")]
+    assert [e.text for e in record.hand.events if e.kind == "notice"][-1] == "There was no qualifying low hand"
+    # a low shown by the other player (A-2-3-5-8) takes half: the whole pot to the high is then an error
+    lowered = STUD_NO_LOW.replace("Carol doesn't show [ Qh, Qc, 8d, 5s, Js, 9h, Td ]a pair of Queens.",
+                                  "Carol shows [ Ah, 2c, 8d, 5s, 3d, 9h, Td ]a Ten high.")
+    worse = read_text(lowered)[0].hand
+    assert worse is not None
+    assert "split-missing" in {v.code for v in audit(worse).violations}
