@@ -17,6 +17,7 @@ from handlog.engine.variants import Variant, variant_for
 from handlog.events import Bet, Call, Check, Collect, Fold, Muck, Raise, Show, Street, StreetStart
 
 ZERO = Decimal(0)
+_SHOWS = frozenset({Show, Muck})
 
 
 def shown_hands(replay: Replay) -> dict[str, tuple[str, ...]]:
@@ -252,6 +253,8 @@ def showdown_order(replay: Replay) -> Iterator[Violation]:
     if not replay.rules.shows_in_showdown_order:
         return  # the room writes the shown hands in an order of its own: the log does not say who showed first
     events = replay.hand.events
+    if not any(map(_SHOWS.__contains__, map(type, events))):
+        return  # nobody showed or mucked: no order to judge (most hands)
     start = next((i for i, e in enumerate(events) if isinstance(e, StreetStart) and e.street == Street.SHOWDOWN),
                  None)
     if start is None:
