@@ -7,7 +7,7 @@ the database it wrote).
 The speed-up is only meaningful on an otherwise idle machine; the CPU ratio (all processes of the parallel
 run over the single one) says what the parallel machinery costs whatever the load.
 
-    python bench/bench_jobs.py [--hands 100000] [--jobs 2] [--repeat 1]
+    python bench/bench_jobs.py [--hands 100000] [--jobs 2] [--repeat 1] [--commands parse audit stats import]
 """
 
 from __future__ import annotations
@@ -48,6 +48,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--hands", type=int, default=100_000)
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--repeat", type=int, default=1, help="runs of each; the best counts")
+    ap.add_argument("--commands", nargs="+", choices=sorted(COMMANDS), default=list(COMMANDS))
     args = ap.parse_args(argv)
     handlog = str(Path(sys.executable).parent / "handlog")
     with tempfile.TemporaryDirectory(prefix="handlog-jobs-") as folder:
@@ -56,6 +57,8 @@ def main(argv: list[str] | None = None) -> int:
             out.writelines(renumbered(real_hands(), args.hands, 700_000_000_000))
         print(f"{args.hands:,} hands, --jobs 1 vs --jobs {args.jobs}, load {os.getloadavg()[0]:.1f}:")
         for name, command in COMMANDS.items():
+            if name not in args.commands:
+                continue
             results = {}
             for jobs in (1, args.jobs):
                 runs = []
