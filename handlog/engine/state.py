@@ -118,7 +118,7 @@ class TableState:
         self.owed_back: list[tuple[str, Decimal, int]] = []  # uncalled excesses swept with their rounds
         # a log that prints "Uncalled bet" lines must print every one; only logs that never do (2005-2008)
         # may let the site's total show the return instead
-        self.prints_uncalled = any(issubclass(t, UncalledBet) for t in set(map(type, hand.events)))
+        self.prints_uncalled = any(map(UncalledBet.__instancecheck__, hand.events))
         self.small_blind_posted = False
         self.full_level = ZERO  # fixed limit: the bet of the last complete bet or raise this round
         self.bb_level = ZERO  # preflop: the full big blind, owed by callers even when the blind is all-in short
@@ -138,6 +138,8 @@ class TableState:
         """A player who joins the table during the hand may have a seat line printed before their chips arrived
         (PartyPoker: "Seat 2: P ( $0 USD )", then "P has joined the table." and a big blind): the stack is not
         stated, so it is not checked."""
+        if not any(map(StatusChange.__instancecheck__, hand.events)):  # the commonest: one C-level scan
+            return
         for e in hand.events:
             if isinstance(e, StatusChange) and e.status is PlayerStatus.JOINS:
                 p = self.players.get(e.player)
