@@ -52,6 +52,7 @@ from handlog.events import (
     Structure,
     UncalledBet,
 )
+from handlog.formats import headers
 from handlog.formats.grammar import Fields, LineRef
 from handlog.formats.text import FieldError, StreetBets, amount, cards, deal_hole, seats_sitting_out
 from handlog.formats.textsite import DESCRIPTIONS, TextHandBuilder, TextSiteFormat, Tok
@@ -552,10 +553,7 @@ class BovadaFormat(TextSiteFormat):
     site = "Bovada"
     grammar = "bovada"
     builder = BovadaBuilder
-    header_start = re.compile(r"^\ufeff?(?:Bovada|Ignition|Bodog(?:\.eu|\.com| UK)?) Hand #[0-9]+")
-    header_heads = frozenset({"Bovad", "Ignit", "Bodog", "\ufeffBova", "\ufeffIgni", "\ufeffBodo"})
-    glued_header_pattern = re.compile(r"(?:Bovada|Ignition|Bodog(?:\.eu|\.com| UK)?) Hand #[0-9]+:? ")
-    glued_hints = ("Hand #",)
+    head = headers.BOVADA
     peek_pattern = re.compile(
         r"#(?P<id>[0-9]+):?.*?(?P<game>holdem|omaha hilo|omaha|7card hilo|7card).*?"
         r"(?P<structure>no limit|pot limit|fixed limit|normal|turbo)",

@@ -48,17 +48,20 @@ How to add a site (the sqlglot-dialect pattern: a dialect is a subclass that ove
      wrote the hand), ``currency``, ``home_game``, ``zoom``, ``time_utc``.
 
    Then subclass ``TextSiteFormat`` and set its class attributes: ``name`` (registry name), ``site`` (room name),
-   ``grammar`` (the ``.lark`` file's stem), ``builder`` (your builder class), ``header_start`` (a compiled
-   pattern matching the start of a header line: this is detection by content), optionally ``header_heads`` and
-   ``head_width`` (a cheap prefix test run before ``header_start`` on every line of a file),
-   ``glued_header_pattern`` and ``glued_hints`` (a header glued to the middle of a line by concatenation),
+   ``grammar`` (the ``.lark`` file's stem), ``builder`` (your builder class), ``head`` (the room's header facts,
+   a ``headers.TextHeader`` written in ``handlog/formats/headers.py``: ``header_start``, a compiled pattern
+   matching the start of a header line, which is detection by content; optionally ``header_heads`` and
+   ``head_width``, a cheap prefix test run before ``header_start`` on every line of a file;
+   ``glued_header_pattern`` and ``glued_hints``, a header glued to the middle of a line by concatenation),
    ``descriptions`` (words for error messages, by line kind), ``peek_pattern`` (hand id, game and structure
    from a header without a parse, for hands that do not parse) and ``summary_marker``. Dict-valued class
    attributes are annotated ``ClassVar[...]`` (ruff's RUF012). Finish the module with
-   ``register(MySiteFormat())`` and add the module to ``handlog/formats/__init__.py``. Detection asks each
-   registered format in turn (``stars_layout``, the reader of PokerStars' layout from rooms without a reader of
-   their own, has ``fallback = True`` and is asked last), so a header pattern must not match another site's
-   header; a room that ``stars_layout`` reads today gets its own reader simply by registering one.
+   ``register(MySiteFormat())`` and declare the format in ``handlog/formats/__init__.py`` (its name, module and
+   head: detection asks the head, and the module is imported when a file of the room is met). A format outside
+   the package may instead set the header facts as class attributes and register itself. Detection asks each
+   format in turn (``stars_layout``, the reader of PokerStars' layout from rooms without a reader of their own,
+   has ``fallback = True`` and is asked last), so a header pattern must not match another site's header; a room
+   that ``stars_layout`` reads today gets its own reader simply by registering one.
 
 3. **Tests**, ``tests/formats/test_<site>.py``: golden hands (``.txt`` + expected ``Hand`` as ``.json``), the
    site's corpus files counted by an independent header regex, and the table driver against Lark (as
@@ -119,6 +122,7 @@ from handlog.events import (
     UncalledBet,
 )
 from handlog.formats.grammar import Fields, LineGrammar, LineRef, TableParser, load_line_grammar
+from handlog.formats.headers import HeaderTests, TextHeader
 from handlog.formats.text import FieldError, StreetBets, amount, cards, currency_of, utc_time
 from handlog.reading.decode import MAX_LINE
 from handlog.reading.registry import HandParseFailure, HeaderFacts
@@ -716,11 +720,15 @@ class RaiseToBuilder(TextHandBuilder):
         return tok
 
 
-class TextSiteFormat:
+class TextSiteFormat(HeaderTests):
     """A registered reader of one site's text logs: detection, splitting hints, peek and parse.
 
     A site sets the class attributes below (see the module docstring); the methods are the same for every site.
-    Each thread compiles its own grammar, builder and table driver (``_grammar``), on first use.
+    Its header facts (``header_start``, ``header_heads``, ``head_width``, ``glued_header_pattern``,
+    ``glued_hints``, ``fallback``) come from its ``head`` (``headers.TextHeader``, which the registry detects
+    with before this reader is loaded), or are set one by one as class attributes. Detection, ``is_header`` and
+    ``glued_header`` are ``headers.HeaderTests``'. Each thread compiles its own grammar, builder and table
+    driver (``_grammar``), on first use.
     """
 
     name: str
@@ -730,25 +738,28 @@ class TextSiteFormat:
     grammar: ClassVar[str | Path]
     """The stem of the grammar file in ``grammars/`` (or a path to a ``.lark`` file elsewhere)."""
     builder: ClassVar[type[TextHandBuilder]] = TextHandBuilder
-    header_start: ClassVar[re.Pattern[str]]
-    """Matches at the start of a line that begins a hand: detection by content."""
-    header_heads: ClassVar[frozenset[str]] = frozenset()
-    """The first ``head_width`` characters a header line can start with (a cheap test before ``header_start``);
-    empty: every line is tried with ``header_start``."""
-    head_width: ClassVar[int] = 5
-    glued_header_pattern: ClassVar[re.Pattern[str] | None] = None
-    """A whole header found in the middle of a line (logs concatenated without a newline), or None."""
-    glued_hints: ClassVar[tuple[str, ...]] = ()
-    """Words that a line holding a glued header must contain (a cheap test before ``glued_header``)."""
+    head: ClassVar[TextHeader | None] = None
+    """The header facts, copied to the class attributes below when a subclass sets it."""
+    header_heads: frozenset[str] = frozenset()
+    head_width: int = 5
+    glued_header_pattern: re.Pattern[str] | None = None
+    glued_hints: tuple[str, ...] = ()
     descriptions: ClassVar[dict[str, str]] = DESCRIPTIONS
     """Line kinds in words, for error messages."""
     summary_marker: str | None = "*** SUMMARY ***"
     """A line after which the first blank line ends the hand, or None."""
-    fallback: ClassVar[bool] = False
+    fallback: bool = False
     """True for a reader of a layout that many rooms share: detection asks it after every other format."""
     peek_pattern: ClassVar[re.Pattern[str] | None] = None
     """Finds ``id``, ``game`` and ``structure`` (named groups; the latter two words of the builder's ``games`` and
     ``structures``) in a header; None: ``#<id>: … <game> <structure>``, as PokerStars writes them."""
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        head = cls.__dict__.get("head")
+        if head is not None:  # every header fact from the head, none inherited from the parent reader
+            for name in TextHeader.__dataclass_fields__:
+                setattr(cls, name, getattr(head, name))
 
     def __init__(self) -> None:
         self._local = threading.local()
@@ -769,33 +780,6 @@ class TextSiteFormat:
             state = (grammar, builder, TableParser(grammar, grammar.callbacks(builder)))
             self._local.state = state
         return state
-
-    # -- what the registry and the splitter ask
-    def detect(self, head: Sequence[str]) -> bool:
-        return any(self.header_start.match(line) or self.glued_header(line) > 0 for line in head)
-
-    def is_header(self, line: str) -> bool:
-        # Cheap first: most lines start with a player's name, and only a few names start like a header.
-        heads = self.header_heads
-        if heads and line[: self.head_width] not in heads:
-            return False
-        return self.header_start.match(line) is not None
-
-    def glued_header(self, line: str) -> int:
-        """Where a header starts in the middle of ``line`` (logs concatenated without a newline), or -1."""
-        glued = self.glued_header_pattern
-        if glued is None:
-            return -1
-        if self.glued_hints:  # asked of every line of a file: a plain loop, cheaper than any() over a generator
-            for hint in self.glued_hints:
-                if hint in line:
-                    break
-            else:
-                return -1
-        m = glued.search(line, 1)
-        if m is None or ' said, "' in line[: m.start()]:
-            return -1
-        return m.start()
 
     def peek(self, header: str) -> HeaderFacts:
         m = self._peek.search(header)

@@ -44,6 +44,7 @@ from handlog.events import (
     Street,
     Structure,
 )
+from handlog.formats import headers
 from handlog.formats.grammar import Fields, LineRef
 from handlog.formats.text import amount, currency_of
 from handlog.formats.textsite import DESCRIPTIONS, TextHandBuilder, TextSiteFormat, Tok
@@ -218,8 +219,7 @@ class WinamaxFormat(TextSiteFormat):
     site = "Winamax"
     grammar = "winamax"
     builder = WinamaxBuilder
-    header_start = re.compile(r"^\ufeff?Winamax Poker - ")
-    header_heads = frozenset({"Winam", "\ufeffWina"})
+    head = headers.WINAMAX
     descriptions: ClassVar[dict[str, str]] = {
         **DESCRIPTIONS,
         "HEADER": "the hand header ('Winamax Poker - … - HandId: #…')",
