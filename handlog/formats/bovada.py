@@ -23,9 +23,7 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
-from typing import ClassVar
-
-from lark import Token
+from typing import TYPE_CHECKING, ClassVar
 
 from handlog.events import Bet as BetEvent
 from handlog.events import (
@@ -57,6 +55,9 @@ from handlog.formats.grammar import Fields, LineRef
 from handlog.formats.text import FieldError, StreetBets, amount, cards, deal_hole, seats_sitting_out
 from handlog.formats.textsite import DESCRIPTIONS, TextHandBuilder, TextSiteFormat, Tok
 from handlog.reading.registry import register
+
+if TYPE_CHECKING:
+    from lark import Token
 
 HERO = "Hero"
 _ME = re.compile(r"\s*\[ME\]\s*$")

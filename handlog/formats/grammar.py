@@ -19,14 +19,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from importlib.resources import files
+from importlib.util import find_spec
 from pathlib import Path
-from typing import Any
-
-import lark
-from lark import Lark, Token, Transformer
-from lark.lexer import PatternRE, TerminalDef
+from typing import TYPE_CHECKING, Any
 
 from handlog import cache as grammar_cache
+
+if TYPE_CHECKING:
+    from lark import Lark, Token, Transformer
+    from lark.lexer import TerminalDef
 
 _NAMED_GROUP = re.compile(r"\(\?P<([A-Za-z_][A-Za-z0-9_]*)>")
 _IGNORED = re.compile(r"^%ignore ([A-Za-z_][A-Za-z0-9_]*)\s*$", re.MULTILINE)
@@ -39,18 +40,26 @@ def kind_of(terminal: str) -> str:
     return terminal.rsplit("__", 1)[1]
 
 
-class _ByKind(Transformer[Token, object]):
-    """The transformer as Lark sees it: an inherited line (``pokerstars__FOLD``) goes to the method of its kind."""
+@cache
+def _by_kind() -> Callable[[object], Transformer[Token, object]]:
+    """The class of ``_ByKind`` (made on first use: Lark is imported only when a grammar is compiled)."""
+    from lark import Token, Transformer
 
-    def __init__(self, target: Transformer[Token, object]) -> None:
-        super().__init__()
-        self._target = target
+    class _ByKind(Transformer[Token, object]):
+        """The transformer as Lark sees it: an inherited line (``pokerstars__FOLD``) goes to the reader's method
+        of its kind."""
 
-    def __getattr__(self, name: str) -> Any:
-        kind = kind_of(name)
-        if name.startswith("_") or not kind[:1].isupper():  # rules and Python's own names: Lark builds a tree
-            raise AttributeError(name)
-        return getattr(self._target, kind)
+        def __init__(self, target: object) -> None:
+            super().__init__()
+            self._target = target
+
+        def __getattr__(self, name: str) -> Any:
+            kind = kind_of(name)
+            if name.startswith("_") or not kind[:1].isupper():  # rules and Python's own names: Lark builds a tree
+                raise AttributeError(name)
+            return getattr(self._target, kind)
+
+    return _ByKind
 
 
 def grammar_dir() -> Path:
@@ -195,22 +204,27 @@ class LineGrammar:
         return out
 
 
-def load_line_grammar(name: str | Path, transformer: Transformer[Token, object] | None = None) -> LineGrammar:
+def load_line_grammar(name: str | Path, transformer: object | None = None) -> LineGrammar:
     """Compile ``grammars/<name>.lark`` (or the ``.lark`` file at a path) with LALR and the contextual lexer;
-    ``transformer`` runs inline. A grammar outside ``grammars/`` may still ``%import pokerstars (…)``.
+    ``transformer`` (a reader: one method per line kind) runs inline. A grammar outside ``grammars/`` may still
+    ``%import pokerstars (…)``.
 
     What the table driver needs is read from the user's cache when a previous process compiled the same grammar
-    files (``grammar_cache``); Lark then compiles the grammar only if a hand needs it."""
+    files (``grammar_cache``); Lark is then neither imported nor compiles the grammar unless a hand needs it."""
     path = name if isinstance(name, Path) else grammar_dir() / f"{name}.lark"
     fields: dict[str, re.Pattern[str]] = {}
 
     def split_names(terminal: TerminalDef) -> None:
+        from lark.lexer import PatternRE
+
         regexp = terminal.pattern.to_regexp()
         if "(?P<" in regexp:
             fields[terminal.name] = re.compile(_numbered(regexp))
             terminal.pattern = PatternRE(_NAMED_GROUP.sub("(?:", regexp), frozenset(), terminal.pattern.raw)
 
     def compile_parser() -> Lark:
+        from lark import Lark
+
         # The inline transformer only sees tokens that reach the parser, so lines the grammar ``%ignore``s (chat,
         # seat status, notices) would vanish: they go from the lexer to the transformer's method of the same name.
         callbacks: dict[str, Callable[[Token], Token]] = {}
@@ -223,7 +237,7 @@ def load_line_grammar(name: str | Path, transformer: Transformer[Token, object] 
             str(path),
             parser="lalr",
             lexer="contextual",
-            transformer=_ByKind(transformer) if transformer is not None else None,
+            transformer=_by_kind()(transformer) if transformer is not None else None,
             maybe_placeholders=False,
             edit_terminals=split_names,
             lexer_callbacks=callbacks,
@@ -246,14 +260,24 @@ def load_line_grammar(name: str | Path, transformer: Transformer[Token, object] 
 
 
 def _cache_key(path: Path) -> str | None:
-    """The cache key of a grammar: every grammar file it may import, this module's code, Lark's version."""
+    """The cache key of a grammar: every grammar file it may import, this module's code, Lark's version (its
+    ``__init__.py``, which states it: found without importing Lark, which a cached grammar does not need)."""
     try:
         sources = sorted(grammar_dir().glob("*.lark"))
         if path.resolve() not in {s.resolve() for s in sources}:  # and the grammars it may import from its folder
             sources += sorted(path.parent.glob("*.lark")) if path.parent.is_dir() else [path]
-        return grammar_cache.cache_key([*sources, Path(__file__)], [f"lark {lark.__version__}", str(path.name)])
+        return grammar_cache.cache_key([*sources, Path(__file__), _lark_init()], [str(path.name)])
     except OSError:
         return None
+
+
+@cache
+def _lark_init() -> Path:
+    """Lark's ``__init__.py`` (where ``__version__`` is written)."""
+    spec = find_spec("lark")
+    if spec is None or spec.origin is None:  # pragma: no cover - Lark is a dependency
+        raise OSError("lark is not installed")
+    return Path(spec.origin)
 
 
 def _from_cache(key: str) -> tuple[TableData, dict[str, re.Pattern[str]], list[str]] | None:

@@ -81,10 +81,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
 from pathlib import Path
-from typing import ClassVar, TypeVar
-
-from lark import Token, Transformer
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 from handlog.errors import ParseError
 from handlog.events import (
@@ -126,6 +123,10 @@ from handlog.formats.headers import HeaderTests, TextHeader
 from handlog.formats.text import FieldError, StreetBets, amount, cards, currency_of, utc_time
 from handlog.reading.decode import MAX_LINE
 from handlog.reading.registry import HandParseFailure, HeaderFacts
+
+if TYPE_CHECKING:
+    from lark import Token
+    from lark.exceptions import UnexpectedInput
 
 # The layout's words, as PokerStars writes them; a dialect extends these through its builder's class attributes.
 GAMES = {
@@ -256,11 +257,11 @@ class SummaryBlock:
     board_line: int = 0
 
 
-Tok = TypeVar("Tok", Token, LineRef)
+Tok = TypeVar("Tok", "Token", LineRef)
 """A line as a callback receives it: a Lark ``Token``, or the fast path's ``LineRef``."""
 
 
-class TextHandBuilder(Transformer[Token, object]):
+class TextHandBuilder:
     """Turns each line token into an event as the lexer produces it; the grammar checks their order.
 
     One method per line kind, named like the grammar's terminal, called with the line (``Tok``) and, on the fast
@@ -301,7 +302,7 @@ class TextHandBuilder(Transformer[Token, object]):
         self.at = tok.line or 1  # the line being read, for errors in its fields
         if fields is not None:  # the fast path matched the line with its fields already
             return fields
-        assert isinstance(tok, Token)  # the fast path always brings the fields
+        assert not isinstance(tok, LineRef)  # the fast path always brings the fields
         m = self.fields[tok.type].match(tok)
         if m is None:  # pragma: no cover - the lexer matched this very pattern
             raise FieldError(f"line does not match {tok.type}")
@@ -801,18 +802,28 @@ class TextSiteFormat(HeaderTests):
         try:
             if not (fast.available and fast.parse(text)):
                 builder.reset(first_line)  # the fast path gave up: Lark parses again, and explains any error
-                grammar.parser.parse(text)
+                self._lark_parse(grammar, text, lines, first_line)
             return builder.build(file, first_line)
-        except UnexpectedInput as exc:
-            raise HandParseFailure(self.explain(exc, grammar, lines, first_line)) from None
         except FieldError as exc:
             index = builder.at - 1
             text_line = lines[index] if 0 <= index < len(lines) else ""
             error = ParseError(line=builder.offset + builder.at, message=str(exc), text=text_line[:300])
             raise HandParseFailure(error) from None
 
+    def _lark_parse(self, grammar: LineGrammar, text: str, lines: Sequence[str], first_line: int) -> None:
+        """Lark's parse of a hand the fast path refused (Lark is imported here, not before): the events, or its
+        error explained (``HandParseFailure``)."""
+        from lark.exceptions import UnexpectedInput
+
+        try:
+            grammar.parser.parse(text)
+        except UnexpectedInput as exc:
+            raise HandParseFailure(self.explain(exc, grammar, lines, first_line)) from None
+
     def explain(self, exc: UnexpectedInput, grammar: LineGrammar, lines: Sequence[str], first_line: int) -> ParseError:
         """A parse failure in words: which line, what it is (if anything), and what the grammar would accept."""
+        from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
+
         words = self.descriptions
         kinds_of = grammar.kinds
         index = (exc.line if isinstance(exc.line, int) and exc.line > 0 else len(lines)) - 1
