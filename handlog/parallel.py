@@ -106,8 +106,9 @@ def map_batches(
     """``task(batch)`` for every batch of hands under ``paths``, in order, over ``jobs`` processes (default:
     the number of cores). A single batch is always run here: starting workers would cost more than it saves.
     ``prepare`` runs here just before the workers start, so that what it loads (tables, modules) is loaded
-    once and shared with every worker instead of loaded by each. With an ``executor`` (a Dask cluster's, see
-    :mod:`handlog.cluster`) every batch goes to it instead, ``jobs`` of them per worker slot in flight."""
+    once and shared with every worker instead of loaded by each; so does parsing one hand of each format met
+    in the first batches (``warm``). With an ``executor`` (a Dask cluster's, see :mod:`handlog.cluster`) every
+    batch goes to it instead, ``jobs`` of them per worker slot in flight."""
     report = report if report is not None else ReadReport()
     jobs = default_jobs() if jobs is None else max(1, jobs)
     source = batches(paths, report)
@@ -123,10 +124,22 @@ def map_batches(
         return
     if prepare is not None:
         prepare()
-    # The first batch runs here before the workers fork: what the task loads lazily on first use (compiled
-    # grammars and parse tables, caches) is then loaded once and inherited by every worker.
-    yield task(first[0])
-    yield from _pooled(task, chain(first[1:], source), jobs)
+    warm(first)
+    yield from _pooled(task, chain(first, source), jobs)
+
+
+def warm(batches: Iterable[Batch]) -> None:
+    """Parse the first hand of each format met in ``batches``, and let it go: what parsing loads on first use
+    (the reader's grammar table, its builder, the table driver's first steps) is then loaded here, once, before
+    the workers fork, and every worker inherits it. The workers start at once: no batch waits in this process
+    while the other cores idle."""
+    seen: set[str] = set()
+    for batch in batches:
+        for hand in batch:
+            if hand.format not in seen:
+                seen.add(hand.format)
+                for _ in records((hand,)):
+                    pass
 
 
 def _pooled(task: Callable[[Batch], R], source: Iterator[Batch], jobs: int) -> Iterator[R]:
