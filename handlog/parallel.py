@@ -18,20 +18,20 @@ Memory stays bounded: at most ``WINDOW_PER_JOB × jobs`` batches are in flight a
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import sys
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from functools import partial
 from itertools import chain, islice
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from handlog.reading import HandRecord, ReadReport, registry
 from handlog.reading.reader import iter_files, parse_chunk, read_chunks
+
+if TYPE_CHECKING:
+    from concurrent.futures import Executor, Future
 
 R = TypeVar("R")
 T = TypeVar("T")
@@ -143,7 +143,12 @@ def warm(batches: Iterable[Batch]) -> None:
 
 
 def _pooled(task: Callable[[Batch], R], source: Iterator[Batch], jobs: int) -> Iterator[R]:
-    """Run ``task`` on the batches in a pool, a bounded window of them in flight, results in order."""
+    """Run ``task`` on the batches in a pool, a bounded window of them in flight, results in order.
+    (``multiprocessing`` is imported here: a run of one batch never needs it.)"""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods and sys.platform == "linux" else None)
     executor = ProcessPoolExecutor(max_workers=jobs, mp_context=context)
