@@ -15,7 +15,7 @@ handed to the reader's method of that kind, so the child's reader needs no metho
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib.resources import files
@@ -171,12 +171,43 @@ def _is_int(value: object) -> bool:
     return type(value) is int
 
 
+class Patterns(Mapping[str, re.Pattern[str]]):
+    """Regular expressions by name, each compiled on first use. A grammar read from the cache has some thirty
+    field patterns, long ones (~14 ms to compile in all), which only the Lark path and error messages use: the
+    table driver builds its scanners from their text (``sources``)."""
+
+    __slots__ = ("_compiled", "sources")
+
+    def __init__(self, sources: dict[str, str], compiled: dict[str, re.Pattern[str]] | None = None) -> None:
+        self.sources = sources
+        self._compiled: dict[str, re.Pattern[str]] = dict(compiled or {})
+
+    @classmethod
+    def of(cls, compiled: dict[str, re.Pattern[str]]) -> Patterns:
+        return cls({name: rx.pattern for name, rx in compiled.items()}, compiled)
+
+    def __getitem__(self, name: str) -> re.Pattern[str]:
+        rx = self._compiled.get(name)
+        if rx is None:
+            rx = self._compiled[name] = re.compile(self.sources[name])
+        return rx
+
+    def __contains__(self, name: object) -> bool:
+        return name in self.sources
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.sources)
+
+    def __len__(self) -> int:
+        return len(self.sources)
+
+
 class LineGrammar:
     """A line grammar: what the table driver needs (``table``), the pattern that yields each line terminal's fields,
     each terminal's kind, and Lark's compiled parser, compiled on first use when the rest came from the cache."""
 
     def __init__(
-        self, table: TableData | None, fields: dict[str, re.Pattern[str]], kinds: dict[str, str],
+        self, table: TableData | None, fields: Patterns, kinds: dict[str, str],
         compile_parser: Callable[[], Lark], parser: Lark | None = None,
     ) -> None:
         self.table = table
@@ -256,7 +287,7 @@ def load_line_grammar(name: str | Path, transformer: object | None = None) -> Li
         grammar_cache.store(key, {
             "table": table.as_json(), "fields": {n: rx.pattern for n, rx in fields.items()}, "names": names
         })
-    return LineGrammar(table, dict(fields), {n: kind_of(n) for n in names}, compile_parser, parser)
+    return LineGrammar(table, Patterns.of(fields), {n: kind_of(n) for n in names}, compile_parser, parser)
 
 
 def _cache_key(path: Path) -> str | None:
@@ -280,7 +311,7 @@ def _lark_init() -> Path:
     return Path(spec.origin)
 
 
-def _from_cache(key: str) -> tuple[TableData, dict[str, re.Pattern[str]], list[str]] | None:
+def _from_cache(key: str) -> tuple[TableData, Patterns, list[str]] | None:
     data = grammar_cache.load(key)
     if data is None:
         return None
@@ -290,15 +321,13 @@ def _from_cache(key: str) -> tuple[TableData, dict[str, re.Pattern[str]], list[s
         return None
     if not all(isinstance(n, str) for n in names) or not all(isinstance(p, str) for p in sources.values()):
         return None
-    try:
-        fields = {str(n): re.compile(p) for n, p in sources.items()}
-    except re.error:
-        return None
-    return table, fields, names
+    # compiled when used: the file is this code's own (named by its key, checked inside), written from Lark's
+    # compiled patterns
+    return table, Patterns({str(n): p for n, p in sources.items()}), names
 
 
 @cache
-def line_patterns(name: str | Path) -> dict[str, re.Pattern[str]]:
+def line_patterns(name: str | Path) -> Mapping[str, re.Pattern[str]]:
     """Only the field patterns of a grammar's line terminals (for tools and error messages)."""
     return load_line_grammar(name).fields
 
@@ -352,7 +381,7 @@ class TableParser:
 
     def __init__(self, grammar: LineGrammar, callbacks: dict[str, Callable[[LineRef, Fields], object]]) -> None:
         self.callbacks = callbacks
-        self.fields = {name: rx.pattern for name, rx in grammar.fields.items()}
+        self.fields = grammar.fields.sources
         self._scanners: dict[Any, _Scanner] = {}
         self._nodes: dict[tuple[Any, ...], _Node] = {}
         self._ends: dict[tuple[Any, ...], bool] = {}

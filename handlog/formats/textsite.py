@@ -76,7 +76,7 @@ from __future__ import annotations
 
 import re
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
@@ -281,7 +281,7 @@ class TextHandBuilder:
     def __init__(self, site: str) -> None:
         super().__init__()
         self.site = site
-        self.fields: dict[str, re.Pattern[str]] = {}
+        self.fields: Mapping[str, re.Pattern[str]] = {}
         self.reset(1)
 
     def reset(self, first_line: int) -> None:
