@@ -9,9 +9,9 @@ apart by their content and come first. A new room adds its head to ``headers`` a
 """
 
 from handlog.formats import headers
-from handlog.reading.registry import declare
+from handlog.reading.registry import Detector, declare
 
-for _name, _module, _head in (
+DECLARED: tuple[tuple[str, str, Detector], ...] = (
     ("phh", "phh", headers.PHH),
     ("acpc", "acpc", headers.ACPC),
     ("pokerstars", "pokerstars", headers.POKERSTARS),
@@ -33,7 +33,10 @@ for _name, _module, _head in (
     ("ongame", "ongame", headers.ONGAME),
     ("pkr", "pkr", headers.PKR),
     ("stars-layout", "stars_layout", headers.STARS_LAYOUT),
-):
+)
+"""Every format of the package: its registry name, its module in ``handlog.formats``, its head."""
+
+for _name, _module, _head in DECLARED:
     declare(_name, f"handlog.formats.{_module}", _head)
 
 __all__ = [
