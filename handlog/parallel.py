@@ -2,12 +2,14 @@
 
 The main process reads the files and cuts them into hands (a small part of the work: decoding and splitting),
 packs them into batches of about ``BATCH_HANDS`` hands (one batch may span files, a large file makes many
-batches) and sends each batch to a worker process. The worker parses the batch's hands and runs the caller's
-``task`` on them, and sends back only what the caller needs (JSON-ready dicts, rows of values, partial
-totals), never the parsed events. Results are yielded in batch order, so the output is the same, byte for byte,
-whatever the number of workers; ``jobs=1`` runs every batch in the main process, through the same code.
+batches) and sends each batch to one of ``jobs - 1`` worker processes, or runs it itself while the oldest batch
+sent is not back. The worker parses the batch's hands and runs the caller's ``task`` on them, and sends back
+only what the caller needs (JSON-ready dicts, rows of values, partial totals), never the parsed events. Results
+are yielded in batch order, so the output is the same, byte for byte, whatever the number of workers;
+``jobs=1`` runs every batch in the main process, through the same code.
 
-Memory stays bounded: at most ``WINDOW_PER_JOB × jobs`` batches are in flight at any time.
+Memory stays bounded: at most ``WINDOW_PER_JOB × (jobs - 1)`` batches are in flight at any time (and as many
+results of the main process's own batches wait for their turn).
 
 >>> from handlog.parallel import map_records
 >>> def hand_id(record): return record.hand_id
@@ -143,7 +145,11 @@ def warm(batches: Iterable[Batch]) -> None:
 
 
 def _pooled(task: Callable[[Batch], R], source: Iterator[Batch], jobs: int) -> Iterator[R]:
-    """Run ``task`` on the batches in a pool, a bounded window of them in flight, results in order.
+    """Run ``task`` on the batches over ``jobs`` processes, results in order: ``jobs - 1`` workers in a pool, a
+    bounded window of batches in flight, and this process, which runs a batch itself whenever the oldest one in
+    flight is not back yet (``_windowed``'s ``share``) instead of waiting. Measured on two cores (cachegrind,
+    1,866 hands): a parent and one worker execute 10 % fewer instructions in all than a parent dispatching to two
+    workers (fewer batches pickled and unpickled, one process fewer), split about evenly between the two.
     (``multiprocessing`` is imported here: a run of one batch never needs it.)"""
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
@@ -151,22 +157,35 @@ def _pooled(task: Callable[[Batch], R], source: Iterator[Batch], jobs: int) -> I
 
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods and sys.platform == "linux" else None)
-    executor = ProcessPoolExecutor(max_workers=jobs, mp_context=context)
+    executor = ProcessPoolExecutor(max_workers=jobs - 1, mp_context=context)
     try:
-        yield from _windowed(executor, task, source, jobs * WINDOW_PER_JOB)
+        yield from _windowed(executor, task, source, (jobs - 1) * WINDOW_PER_JOB, share=True)
     except BrokenProcessPool as exc:
         raise WorkerError(f"a worker process died ({exc}); try fewer --jobs, or --jobs 1") from None
     finally:
         executor.shutdown(wait=True, cancel_futures=True)
 
 
-def _windowed(executor: Executor, task: Callable[[Batch], R], source: Iterator[Batch], window: int) -> Iterator[R]:
-    """Submit the batches to ``executor``, at most ``window`` in flight; results in submission order."""
+def _windowed(
+    executor: Executor, task: Callable[[Batch], R], source: Iterator[Batch], window: int, share: bool = False
+) -> Iterator[R]:
+    """Submit the batches to ``executor``, at most ``window`` in flight; results in submission order. With
+    ``share``, this process works too: when the window is full and its oldest batch is not done, it runs the
+    next batch here (its result joins the queue in order; at most ``window`` more held) rather than wait."""
+    from concurrent.futures import Future
+
     pending: deque[Future[R]] = deque()
     try:
         for batch in source:
             pending.append(executor.submit(task, batch))
-            if len(pending) >= window:
+            while len(pending) >= window:
+                if share and not pending[0].done() and len(pending) < 2 * window:
+                    more = next(source, None)
+                    if more is not None:
+                        here: Future[R] = Future()
+                        here.set_result(task(more))
+                        pending.append(here)
+                        continue
                 yield pending.popleft().result()
         while pending:
             yield pending.popleft().result()
