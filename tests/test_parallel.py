@@ -4,6 +4,7 @@ one process; batches are small here so that every file is cut into several and t
 from __future__ import annotations
 
 import os
+import time
 from functools import partial
 from pathlib import Path
 
@@ -88,6 +89,20 @@ def _die_in_a_worker(main_pid: int, batch: parallel.Batch) -> int:
 def test_a_dead_worker_stops_the_run_with_a_clear_error() -> None:
     with pytest.raises(parallel.WorkerError, match="worker process died"):
         list(parallel.map_batches(partial(_die_in_a_worker, os.getpid()), LOCAL, jobs=2))
+
+
+def _where(main_pid: int, batch: parallel.Batch) -> tuple[bool, str, int]:
+    if os.getpid() != main_pid:
+        time.sleep(0.05)  # a slow worker: the main process finds its oldest batch not back yet
+    return os.getpid() == main_pid, batch[0].file, batch[0].line
+
+
+def test_the_main_process_runs_batches_beside_its_worker_in_order() -> None:
+    expected = [(b[0].file, b[0].line) for b in parallel.batches(LOCAL, ReadReport())]
+    got = list(parallel.map_batches(partial(_where, os.getpid()), LOCAL, jobs=2))
+    assert [(file, line) for _, file, line in got] == expected
+    here = [main for main, _, _ in got]
+    assert any(here) and not all(here)  # both the main process and the worker ran batches
 
 
 XML_PART = [CORPUS / "fpdb" / kind / room for kind in ("cash", "tour") for room in ("iPoker", "Merge")]

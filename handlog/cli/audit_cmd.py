@@ -8,7 +8,6 @@ from __future__ import annotations
 import argparse
 import sys
 from collections import Counter
-from concurrent.futures import Executor
 from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING
@@ -34,6 +33,8 @@ from handlog.reading import HandRecord, ReadReport
 from handlog.store.filters import Filters
 
 if TYPE_CHECKING:
+    from concurrent.futures import Executor
+
     from handlog.db import Database
 
 

@@ -21,10 +21,24 @@ GAMES = ("holdem", "five_card_draw", "omaha", "omaha_hi_lo", "badugi", "razz", "
 def add_db_argument(p: argparse.ArgumentParser, reading: bool = True) -> None:
     what = "read the hands from this database instead of files" if reading else "the database to import into"
     p.add_argument(
-        "--db", metavar="URL",
+        "--db", metavar="URL", action=_DbOption,
         help=f"{what}: an SQLite file or postgresql://user:pass@host/db (default: $HANDLOG_DB, else "
-        f"{_default_shown()})",
+        "{default})",
     )  # fmt: skip
+
+
+class _DbOption(argparse._StoreAction):
+    """``--db``, whose help names the default database's path only when the help is shown (finding the user's
+    data folder imports ``platformdirs``: no command pays for it at start-up)."""
+
+    @property
+    def help(self) -> str | None:
+        text = self._help_text
+        return text.replace("{default}", _default_shown()) if text is not None else None
+
+    @help.setter
+    def help(self, value: str | None) -> None:
+        self._help_text = value
 
 
 def _default_shown() -> str:

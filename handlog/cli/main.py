@@ -3,46 +3,50 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 from collections.abc import Sequence
 
 from handlog import __version__
-from handlog.cli import (
-    anonymize_cmd,
-    audit_cmd,
-    convert_cmd,
-    graph_cmd,
-    import_cmd,
-    parse_cmd,
-    replay_cmd,
-    stats_cmd,
-    watch_cmd,
-)
 from handlog.cli.common import EXIT_PROBLEMS, EXIT_USAGE
 from handlog.parallel import WorkerError
 from handlog.store.errors import StoreError
 
+COMMANDS = {
+    "parse": "handlog.cli.parse_cmd",
+    "stats": "handlog.cli.stats_cmd",
+    "graph": "handlog.cli.graph_cmd",
+    "audit": "handlog.cli.audit_cmd",
+    "anonymize": "handlog.cli.anonymize_cmd",
+    "convert": "handlog.cli.convert_cmd",
+    "replay": "handlog.cli.replay_cmd",
+    "import": "handlog.cli.import_cmd",
+    "watch": "handlog.cli.watch_cmd",
+}
+"""Each subcommand and the module whose ``add_parser`` adds it (its options) and whose ``run`` runs it."""
 
-def build_parser() -> argparse.ArgumentParser:
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser. Given the ``command`` about to run, only that subcommand's module is imported
+    and its options added; the others are names alone (so that a wrong name is still told the choices): a
+    command does not pay at start-up for the modules of every other (statistics, the replayer, the database)."""
     parser = argparse.ArgumentParser(prog="handlog", description="Parse, replay and audit poker hand histories.")
     parser.add_argument("--version", action="version", version=f"handlog {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
-    parse_cmd.add_parser(sub)
-    stats_cmd.add_parser(sub)
-    graph_cmd.add_parser(sub)
-    audit_cmd.add_parser(sub)
-    anonymize_cmd.add_parser(sub)
-    convert_cmd.add_parser(sub)
-    replay_cmd.add_parser(sub)
-    import_cmd.add_parser(sub)
-    watch_cmd.add_parser(sub)
+    for name, module in COMMANDS.items():
+        if command is None or name == command:
+            importlib.import_module(module).add_parser(sub)
+        else:
+            sub.add_parser(name)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    args_list = sys.argv[1:] if argv is None else list(argv)
+    first = args_list[0] if args_list else None
+    parser = build_parser(first if first in COMMANDS else None)
     try:
-        args = parser.parse_args(argv)
+        args = parser.parse_args(args_list)
     except SystemExit as exc:
         return int(exc.code) if isinstance(exc.code, int) else EXIT_USAGE
     try:

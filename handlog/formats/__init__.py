@@ -1,20 +1,46 @@
-"""Site and research formats. Importing this package registers every format with the reader.
+"""Site and research formats. Importing this package declares every format to the reader; a format's module (its
+reader) is imported only when a file of that format is met, or when the format is asked for by name
+(``registry.get``), so a process reading one room's files does not load the other rooms' readers.
 
-Detection asks the formats in the order they are registered here: a room's own reader before ``stars_layout``,
-which reads PokerStars' layout from any room that has no reader of its own; the research formats (PHH, ACPC) are
-told apart by their content and come first.
+Detection asks the formats in the order they are declared here, each by its ``head`` (``headers``: the same
+facts its reader detects with): a room's own reader before ``stars_layout``, which reads PokerStars' layout from
+any room that has no reader of its own (a ``fallback``, asked last); the research formats (PHH, ACPC) are told
+apart by their content and come first. A new room adds its head to ``headers`` and one line here.
 """
 
-# isort: off
-from handlog.formats import acpc, phh
-from handlog.formats import pokerstars, fulltilt, winning, ggpoker, winamax, bovada, everleaf, partypoker, pacific
-from handlog.formats import ipoker, merge, boss, microgaming, everest, cake, ongame, pkr
-from handlog.formats import stars_layout
+from handlog.formats import headers
+from handlog.reading.registry import Detector, declare
 
-# isort: on
+DECLARED: tuple[tuple[str, str, Detector], ...] = (
+    ("phh", "phh", headers.PHH),
+    ("acpc", "acpc", headers.ACPC),
+    ("pokerstars", "pokerstars", headers.POKERSTARS),
+    ("fulltilt", "fulltilt", headers.FULLTILT),
+    ("winning", "winning", headers.WINNING),
+    ("winning_2015", "winning", headers.WINNING_2015),
+    ("ggpoker", "ggpoker", headers.GGPOKER),
+    ("winamax", "winamax", headers.WINAMAX),
+    ("bovada", "bovada", headers.BOVADA),
+    ("everleaf", "everleaf", headers.EVERLEAF),
+    ("partypoker", "partypoker", headers.PARTYPOKER),
+    ("pacific", "pacific", headers.PACIFIC),
+    ("ipoker", "ipoker", headers.IPOKER),
+    ("merge", "merge", headers.MERGE),
+    ("boss", "boss", headers.BOSS),
+    ("microgaming", "microgaming", headers.MICROGAMING),
+    ("everest", "everest", headers.EVEREST),
+    ("cake", "cake", headers.CAKE),
+    ("ongame", "ongame", headers.ONGAME),
+    ("pkr", "pkr", headers.PKR),
+    ("stars-layout", "stars_layout", headers.STARS_LAYOUT),
+)
+"""Every format of the package: its registry name, its module in ``handlog.formats``, its head."""
+
+for _name, _module, _head in DECLARED:
+    declare(_name, f"handlog.formats.{_module}", _head)
 
 __all__ = [
-    "acpc", "boss", "bovada", "cake", "everest", "everleaf", "fulltilt", "ggpoker", "ipoker", "merge",
+    "acpc", "boss", "bovada", "cake", "everest", "everleaf", "fulltilt", "ggpoker", "headers", "ipoker", "merge",
     "microgaming", "ongame", "pacific", "partypoker", "phh", "pkr", "pokerstars", "stars_layout", "winamax",
     "winning",
 ]

@@ -21,7 +21,6 @@ the hand's stated winnings (no rake), which the engine's settlement of the pots 
 
 from __future__ import annotations
 
-import re
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -32,6 +31,7 @@ from lark import Lark, Token, Transformer, UnexpectedInput
 
 from handlog.errors import ParseError
 from handlog.events import Hand
+from handlog.formats import headers
 from handlog.formats.grammar import grammar_dir
 from handlog.formats.phh import HandBuilder, PHHError
 from handlog.formats.phh_document import Located, PHHFields
@@ -47,7 +47,7 @@ LIMIT_BETS = (Decimal(10), Decimal(20))  # the small bet (rounds 1 and 2) and th
 HEADS_UP_STACK = Decimal(20000)
 RING_STACK = Decimal(10000)
 
-_STATE = re.compile(r"^STATE:(\d+):")
+_STATE = headers.ACPC_STATE
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,7 +237,7 @@ class ACPCFormat:
     summary_marker: str | None = None
 
     def detect(self, head: Sequence[str]) -> bool:
-        return any(_STATE.match(line) for line in head)
+        return headers.ACPC.detect(head)
 
     def is_header(self, line: str) -> bool:
         return line.startswith("STATE:")

@@ -42,6 +42,7 @@ from handlog.events import (
     StreetStart,
     Structure,
 )
+from handlog.formats import headers
 from handlog.formats.xmlsession import HandDocument, Node, RoundBets, XmlHandError, XmlSessionFormat, to_int
 from handlog.reading.registry import register
 
@@ -204,7 +205,7 @@ class BossFormat(XmlSessionFormat):
     site = "Boss"
     hand_tag = "HISTORY"
     context_tags = frozenset()
-    markers = ("<HISTORY ID=",)
+    head = headers.BOSS
 
     id_attribute = "ID"
 

@@ -23,9 +23,7 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
-from typing import ClassVar
-
-from lark import Token
+from typing import TYPE_CHECKING, ClassVar
 
 from handlog.events import Bet as BetEvent
 from handlog.events import (
@@ -52,10 +50,14 @@ from handlog.events import (
     Structure,
     UncalledBet,
 )
+from handlog.formats import headers
 from handlog.formats.grammar import Fields, LineRef
 from handlog.formats.text import FieldError, StreetBets, amount, cards, deal_hole, seats_sitting_out
 from handlog.formats.textsite import DESCRIPTIONS, TextHandBuilder, TextSiteFormat, Tok
 from handlog.reading.registry import register
+
+if TYPE_CHECKING:
+    from lark import Token
 
 HERO = "Hero"
 _ME = re.compile(r"\s*\[ME\]\s*$")
@@ -552,10 +554,7 @@ class BovadaFormat(TextSiteFormat):
     site = "Bovada"
     grammar = "bovada"
     builder = BovadaBuilder
-    header_start = re.compile(r"^\ufeff?(?:Bovada|Ignition|Bodog(?:\.eu|\.com| UK)?) Hand #[0-9]+")
-    header_heads = frozenset({"Bovad", "Ignit", "Bodog", "\ufeffBova", "\ufeffIgni", "\ufeffBodo"})
-    glued_header_pattern = re.compile(r"(?:Bovada|Ignition|Bodog(?:\.eu|\.com| UK)?) Hand #[0-9]+:? ")
-    glued_hints = ("Hand #",)
+    head = headers.BOVADA
     peek_pattern = re.compile(
         r"#(?P<id>[0-9]+):?.*?(?P<game>holdem|omaha hilo|omaha|7card hilo|7card).*?"
         r"(?P<structure>no limit|pot limit|fixed limit|normal|turbo)",

@@ -20,7 +20,6 @@ pot/>``. Everest's quirks:
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from datetime import UTC, datetime
 from decimal import Decimal, InvalidOperation
 
@@ -43,6 +42,7 @@ from handlog.events import (
     Structure,
     UncalledBet,
 )
+from handlog.formats import headers
 from handlog.formats.xmlsession import HandDocument, Node, RoundBets, XmlHandError, XmlSessionFormat, to_int
 from handlog.reading.registry import register
 
@@ -223,12 +223,8 @@ class EverestFormat(XmlSessionFormat):
     site = "Everest"
     hand_tag = "HAND"
     context_tags = frozenset({"SESSION"})
-    markers = ("<SESSION time=",)
+    head = headers.EVEREST
     fragments = True
-
-    def detect(self, head: Sequence[str]) -> bool:
-        text = "\n".join(head)
-        return ("<SESSION " in text and "screenName=" in text) or ("<HAND time=" in text and "<SEAT position=" in text)
 
     def read(self, document: HandDocument, file: str) -> Hand:
         return _Builder(document, file).build()

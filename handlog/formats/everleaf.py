@@ -42,6 +42,7 @@ from handlog.events import (
     Structure,
     Tournament,
 )
+from handlog.formats import headers
 from handlog.formats.grammar import Fields
 from handlog.formats.text import StreetBets, amount, cards, currency_of, deal_hole, seats_sitting_out
 from handlog.formats.textsite import DESCRIPTIONS, TextHandBuilder, TextSiteFormat, Tok
@@ -292,9 +293,7 @@ class EverleafFormat(TextSiteFormat):
     site = "Everleaf"
     grammar = "everleaf"
     builder = EverleafBuilder
-    header_start = re.compile(r"^\ufeff?(?:Everleaf Gaming(?: - [^\n]*? -)?|- - [^\n]*? -) Game #[0-9]+\s*$")
-    header_heads = frozenset({"Ever", "- - ", "\ufeffEve", "\ufeff- -"})
-    head_width = 4
+    head = headers.EVERLEAF
     summary_marker: str | None = None
     peek_pattern = re.compile(
         r"Game #(?P<id>[0-9]+).*?(?P<structure>NL|PL|FL|)\s?(?P<game>Hold'em|Omaha Hi/Lo|Omaha|7 Card Stud Hi/Lo|"

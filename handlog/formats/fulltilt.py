@@ -46,6 +46,7 @@ from handlog.events import (
     Street,
     Structure,
 )
+from handlog.formats import headers
 from handlog.formats.grammar import Fields
 from handlog.formats.text import (
     amount,
@@ -376,8 +377,7 @@ class FullTiltFormat(TextSiteFormat):
     site = "Full Tilt"
     grammar = "fulltilt"
     builder = FullTiltBuilder
-    header_start = re.compile(r"^\ufeff?Full ?Tilt ?Poker Game #[0-9]+: ")
-    header_heads = frozenset({"Full ", "FullT", "\ufeffFull"})
+    head = headers.FULLTILT
     descriptions: ClassVar[dict[str, str]] = DESCRIPTIONS_FT
     peek_pattern = re.compile(
         r"#(?P<id>[0-9]+):.* - (?:CAP )?(?P<structure>No Limit|Pot Limit|Limit|NL|PL|FL)"

@@ -38,6 +38,7 @@ from handlog.events import (
     Stakes,
     Structure,
 )
+from handlog.formats import headers
 from handlog.formats.grammar import Fields
 from handlog.formats.text import FieldError, amount, cards
 from handlog.formats.textsite import DESCRIPTIONS, TextHandBuilder, TextSiteFormat, Tok
@@ -192,8 +193,7 @@ class GGPokerFormat(TextSiteFormat):
     site = "GGPoker"
     grammar = "ggpoker"
     builder = GGPokerBuilder
-    header_start = re.compile(r"^\ufeff?Poker Hand #[A-Z]{0,4}[0-9]+: ")
-    header_heads = frozenset({"Poker", "\ufeffPoke"})
+    head = headers.GGPOKER
     descriptions: ClassVar[dict[str, str]] = {
         **DESCRIPTIONS,
         "HEADER": "the hand header ('Poker Hand #…')",

@@ -15,20 +15,19 @@ handed to the reader's method of that kind, so the child's reader needs no metho
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib.resources import files
+from importlib.util import find_spec
 from pathlib import Path
-from typing import Any
-
-import lark
-from lark import Lark, Token, Transformer
-from lark.lexer import PatternRE, TerminalDef
+from typing import TYPE_CHECKING, Any
 
 from handlog import cache as grammar_cache
-from handlog.formats import guard as guard_code
-from handlog.formats.guard import lookahead
+
+if TYPE_CHECKING:
+    from lark import Lark, Token, Transformer
+    from lark.lexer import TerminalDef
 
 _NAMED_GROUP = re.compile(r"\(\?P<([A-Za-z_][A-Za-z0-9_]*)>")
 _IGNORED = re.compile(r"^%ignore ([A-Za-z_][A-Za-z0-9_]*)\s*$", re.MULTILINE)
@@ -41,18 +40,26 @@ def kind_of(terminal: str) -> str:
     return terminal.rsplit("__", 1)[1]
 
 
-class _ByKind(Transformer[Token, object]):
-    """The transformer as Lark sees it: an inherited line (``pokerstars__FOLD``) goes to the method of its kind."""
+@cache
+def _by_kind() -> Callable[[object], Transformer[Token, object]]:
+    """The class of ``_ByKind`` (made on first use: Lark is imported only when a grammar is compiled)."""
+    from lark import Token, Transformer
 
-    def __init__(self, target: Transformer[Token, object]) -> None:
-        super().__init__()
-        self._target = target
+    class _ByKind(Transformer[Token, object]):
+        """The transformer as Lark sees it: an inherited line (``pokerstars__FOLD``) goes to the reader's method
+        of its kind."""
 
-    def __getattr__(self, name: str) -> Any:
-        kind = kind_of(name)
-        if name.startswith("_") or not kind[:1].isupper():  # rules and Python's own names: Lark builds a tree
-            raise AttributeError(name)
-        return getattr(self._target, kind)
+        def __init__(self, target: object) -> None:
+            super().__init__()
+            self._target = target
+
+        def __getattr__(self, name: str) -> Any:
+            kind = kind_of(name)
+            if name.startswith("_") or not kind[:1].isupper():  # rules and Python's own names: Lark builds a tree
+                raise AttributeError(name)
+            return getattr(self._target, kind)
+
+    return _ByKind
 
 
 def grammar_dir() -> Path:
@@ -111,6 +118,8 @@ class TableData:
             t.name: (t.priority, t.pattern.max_width, len(t.pattern.value), t.pattern.to_regexp())
             for t in parser.terminals
         }
+        from handlog.formats.guard import lookahead  # only when a grammar is compiled: cached tables keep theirs
+
         guards = {name: lookahead(values[3]) for name, values in terminals.items()}
         return cls(start, end, actions, terminals, frozenset(parser.ignore_tokens), guards)
 
@@ -182,12 +191,43 @@ def _is_int(value: object) -> bool:
     return type(value) is int
 
 
+class Patterns(Mapping[str, re.Pattern[str]]):
+    """Regular expressions by name, each compiled on first use. A grammar read from the cache has some thirty
+    field patterns, long ones (~14 ms to compile in all), which only the Lark path and error messages use: the
+    table driver builds its scanners from their text (``sources``)."""
+
+    __slots__ = ("_compiled", "sources")
+
+    def __init__(self, sources: dict[str, str], compiled: dict[str, re.Pattern[str]] | None = None) -> None:
+        self.sources = sources
+        self._compiled: dict[str, re.Pattern[str]] = dict(compiled or {})
+
+    @classmethod
+    def of(cls, compiled: dict[str, re.Pattern[str]]) -> Patterns:
+        return cls({name: rx.pattern for name, rx in compiled.items()}, compiled)
+
+    def __getitem__(self, name: str) -> re.Pattern[str]:
+        rx = self._compiled.get(name)
+        if rx is None:
+            rx = self._compiled[name] = re.compile(self.sources[name])
+        return rx
+
+    def __contains__(self, name: object) -> bool:
+        return name in self.sources
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.sources)
+
+    def __len__(self) -> int:
+        return len(self.sources)
+
+
 class LineGrammar:
     """A line grammar: what the table driver needs (``table``), the pattern that yields each line terminal's fields,
     each terminal's kind, and Lark's compiled parser, compiled on first use when the rest came from the cache."""
 
     def __init__(
-        self, table: TableData | None, fields: dict[str, re.Pattern[str]], kinds: dict[str, str],
+        self, table: TableData | None, fields: Patterns, kinds: dict[str, str],
         compile_parser: Callable[[], Lark], parser: Lark | None = None,
     ) -> None:
         self.table = table
@@ -215,22 +255,27 @@ class LineGrammar:
         return out
 
 
-def load_line_grammar(name: str | Path, transformer: Transformer[Token, object] | None = None) -> LineGrammar:
+def load_line_grammar(name: str | Path, transformer: object | None = None) -> LineGrammar:
     """Compile ``grammars/<name>.lark`` (or the ``.lark`` file at a path) with LALR and the contextual lexer;
-    ``transformer`` runs inline. A grammar outside ``grammars/`` may still ``%import pokerstars (…)``.
+    ``transformer`` (a reader: one method per line kind) runs inline. A grammar outside ``grammars/`` may still
+    ``%import pokerstars (…)``.
 
     What the table driver needs is read from the user's cache when a previous process compiled the same grammar
-    files (``grammar_cache``); Lark then compiles the grammar only if a hand needs it."""
+    files (``grammar_cache``); Lark is then neither imported nor compiles the grammar unless a hand needs it."""
     path = name if isinstance(name, Path) else grammar_dir() / f"{name}.lark"
     fields: dict[str, re.Pattern[str]] = {}
 
     def split_names(terminal: TerminalDef) -> None:
+        from lark.lexer import PatternRE
+
         regexp = terminal.pattern.to_regexp()
         if "(?P<" in regexp:
             fields[terminal.name] = re.compile(_numbered(regexp))
             terminal.pattern = PatternRE(_NAMED_GROUP.sub("(?:", regexp), frozenset(), terminal.pattern.raw)
 
     def compile_parser() -> Lark:
+        from lark import Lark
+
         # The inline transformer only sees tokens that reach the parser, so lines the grammar ``%ignore``s (chat,
         # seat status, notices) would vanish: they go from the lexer to the transformer's method of the same name.
         callbacks: dict[str, Callable[[Token], Token]] = {}
@@ -243,7 +288,7 @@ def load_line_grammar(name: str | Path, transformer: Transformer[Token, object] 
             str(path),
             parser="lalr",
             lexer="contextual",
-            transformer=_ByKind(transformer) if transformer is not None else None,
+            transformer=_by_kind()(transformer) if transformer is not None else None,
             maybe_placeholders=False,
             edit_terminals=split_names,
             lexer_callbacks=callbacks,
@@ -262,22 +307,32 @@ def load_line_grammar(name: str | Path, transformer: Transformer[Token, object] 
         grammar_cache.store(key, {
             "table": table.as_json(), "fields": {n: rx.pattern for n, rx in fields.items()}, "names": names
         })
-    return LineGrammar(table, dict(fields), {n: kind_of(n) for n in names}, compile_parser, parser)
+    return LineGrammar(table, Patterns.of(fields), {n: kind_of(n) for n in names}, compile_parser, parser)
 
 
 def _cache_key(path: Path) -> str | None:
-    """The cache key of a grammar: every grammar file it may import, this module's code, Lark's version."""
+    """The cache key of a grammar: every grammar file it may import, this module's code, Lark's version (its
+    ``__init__.py``, which states it: found without importing Lark, which a cached grammar does not need)."""
     try:
         sources = sorted(grammar_dir().glob("*.lark"))
         if path.resolve() not in {s.resolve() for s in sources}:  # and the grammars it may import from its folder
             sources += sorted(path.parent.glob("*.lark")) if path.parent.is_dir() else [path]
-        code = [Path(__file__), Path(guard_code.__file__)]  # the table's derivation is part of what is cached
-        return grammar_cache.cache_key([*sources, *code], [f"lark {lark.__version__}", str(path.name)])
+        code = [Path(__file__), Path(__file__).with_name("guard.py")]  # the table's derivation is part of the cache
+        return grammar_cache.cache_key([*sources, *code, _lark_init()], [str(path.name)])
     except OSError:
         return None
 
 
-def _from_cache(key: str) -> tuple[TableData, dict[str, re.Pattern[str]], list[str]] | None:
+@cache
+def _lark_init() -> Path:
+    """Lark's ``__init__.py`` (where ``__version__`` is written)."""
+    spec = find_spec("lark")
+    if spec is None or spec.origin is None:  # pragma: no cover - Lark is a dependency
+        raise OSError("lark is not installed")
+    return Path(spec.origin)
+
+
+def _from_cache(key: str) -> tuple[TableData, Patterns, list[str]] | None:
     data = grammar_cache.load(key)
     if data is None:
         return None
@@ -287,15 +342,13 @@ def _from_cache(key: str) -> tuple[TableData, dict[str, re.Pattern[str]], list[s
         return None
     if not all(isinstance(n, str) for n in names) or not all(isinstance(p, str) for p in sources.values()):
         return None
-    try:
-        fields = {str(n): re.compile(p) for n, p in sources.items()}
-    except re.error:
-        return None
-    return table, fields, names
+    # compiled when used: the file is this code's own (named by its key, checked inside), written from Lark's
+    # compiled patterns
+    return table, Patterns({str(n): p for n, p in sources.items()}), names
 
 
 @cache
-def line_patterns(name: str | Path) -> dict[str, re.Pattern[str]]:
+def line_patterns(name: str | Path) -> Mapping[str, re.Pattern[str]]:
     """Only the field patterns of a grammar's line terminals (for tools and error messages)."""
     return load_line_grammar(name).fields
 
@@ -349,7 +402,7 @@ class TableParser:
 
     def __init__(self, grammar: LineGrammar, callbacks: dict[str, Callable[[LineRef, Fields], object]]) -> None:
         self.callbacks = callbacks
-        self.fields = {name: rx.pattern for name, rx in grammar.fields.items()}
+        self.fields = grammar.fields.sources
         self._scanners: dict[Any, _Scanner] = {}
         self._nodes: dict[tuple[Any, ...], _Node] = {}
         self._ends: dict[tuple[Any, ...], bool] = {}

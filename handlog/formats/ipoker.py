@@ -42,6 +42,7 @@ from handlog.events import (
     Tournament,
     UncalledBet,
 )
+from handlog.formats import headers
 from handlog.formats.xmlsession import (
     HandDocument,
     Node,
@@ -374,7 +375,7 @@ class IPokerFormat(XmlSessionFormat):
     name = "ipoker"
     site = "iPoker"
     hand_tag = "game"
-    markers = ("<session sessioncode=", "<game gamecode=", "<client_version>")
+    head = headers.IPOKER
 
     id_attribute = "gamecode"
 

@@ -49,6 +49,7 @@ from handlog.events import (
     Tournament,
     UncalledBet,
 )
+from handlog.formats import headers
 from handlog.formats.xmlsession import (
     HandDocument,
     Node,
@@ -396,7 +397,7 @@ class MergeFormat(XmlSessionFormat):
     site = "Merge"
     hand_tag = "game"
     context_tags = frozenset({"description"})
-    markers = ("<description type=",)
+    head = headers.MERGE
     fragments = True
 
     def read(self, document: HandDocument, file: str) -> Hand:

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import base64
 import binascii
-from collections.abc import Sequence
 from decimal import Decimal, InvalidOperation
 
 from handlog.events import (
@@ -43,6 +42,7 @@ from handlog.events import (
     Structure,
     UncalledBet,
 )
+from handlog.formats import headers
 from handlog.formats.xmlsession import HandDocument, Node, RoundBets, XmlHandError, XmlSessionFormat, to_int
 from handlog.reading.registry import register
 
@@ -211,12 +211,8 @@ class MicrogamingFormat(XmlSessionFormat):
     site = "Microgaming"
     hand_tag = "Game"
     context_tags = frozenset()
-    markers = ("unicodetablename=",)
+    head = headers.MICROGAMING
     fragments = True
-
-    def detect(self, head: Sequence[str]) -> bool:
-        text = "\n".join(head)
-        return "<Game " in text and "unicodetablename=" in text
 
     def read(self, document: HandDocument, file: str) -> Hand:
         return _Builder(document, file).build()

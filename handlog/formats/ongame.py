@@ -23,6 +23,7 @@ from decimal import Decimal
 from typing import ClassVar
 
 from handlog.events import Collect, Game, Hand, SeatResult, Stakes, Street, StreetStart, Structure
+from handlog.formats import headers
 from handlog.formats.cake import CakeBuilder, cake_cards
 from handlog.formats.grammar import Fields
 from handlog.formats.text import FieldError, amount, currency_of
@@ -161,9 +162,7 @@ class OnGameFormat(TextSiteFormat):
     site = "OnGame"
     grammar = "ongame"
     builder = OnGameBuilder
-    header_start = re.compile(r"^\ufeff?\*{5} History for hand [A-Z0-9][A-Z0-9-]* \*{5}")
-    header_heads = frozenset({"*****", "\ufeff****"})
-    head_width = 5
+    head = headers.ONGAME
     summary_marker: str | None = "Summary:"
     peek_pattern = re.compile(
         r"History for hand (?P<id>[A-Z0-9-]+).*?\((?P<structure>NO_LIMIT|POT_LIMIT|LIMIT) "

@@ -25,6 +25,7 @@ from decimal import Decimal
 from typing import ClassVar
 
 from handlog.events import Game, Muck, Post, PostType, Stakes, Street, Structure
+from handlog.formats import headers
 from handlog.formats.grammar import Fields
 from handlog.formats.partypoker import PartyPokerBuilder, PartyPokerFormat, party_cards
 from handlog.formats.text import FieldError, currency_of
@@ -169,7 +170,7 @@ class PacificFormat(PartyPokerFormat):
     grammar = "pacific"
     builder = PacificBuilder
     # the room's name after the stars tells 888 from PartyPoker ("***** Hand History for Game …")
-    header_start = re.compile(r"^\ufeff?\*{5} (?!Hand History)[^\n]*?Hand History [Ff]or Game [0-9]+ \*{5}")
+    head = headers.PACIFIC
     descriptions: ClassVar[dict[str, str]] = {
         **DESCRIPTIONS,
         "HEADER": "the hand header ('***** Cassava Hand History for Game … *****')",

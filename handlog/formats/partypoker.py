@@ -59,6 +59,7 @@ from handlog.events import (
     Structure,
     UncalledBet,
 )
+from handlog.formats import headers
 from handlog.formats.grammar import Fields
 from handlog.formats.text import FieldError, StreetBets, cards, currency_of
 from handlog.formats.textsite import DESCRIPTIONS, TextHandBuilder, TextSiteFormat, Tok
@@ -667,7 +668,7 @@ class PartyPokerFormat(TextSiteFormat):
     site = "PartyPoker"
     grammar = "partypoker"
     builder = PartyPokerBuilder
-    header_start = re.compile(r"^\x00?\ufeff?\*{5} Hand History [Ff]or Game [0-9A-Za-z]+ \*{5}")
+    head = headers.PARTYPOKER
     summary_marker: str | None = None
     header_id: ClassVar[re.Pattern[str]] = re.compile(r"Hand History [Ff]or Game ([0-9A-Za-z]+)")
     descriptions: ClassVar[dict[str, str]] = {

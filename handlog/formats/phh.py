@@ -59,6 +59,7 @@ from handlog.events import (
     Tournament,
     UncalledBet,
 )
+from handlog.formats import headers
 from handlog.formats.phh_actions import UNKNOWN, Action, ActionSyntaxError, parse_action
 from handlog.formats.phh_document import DocumentError, Located, load
 from handlog.reading.registry import HandParseFailure, HeaderFacts, register
@@ -99,8 +100,6 @@ def stud_streets(game: Game) -> tuple[tuple[Street, ...], int]:
 CURRENCY_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR"}
 
 _TABLE_HEADER = re.compile(r"^\[\s*(?P<name>[A-Za-z0-9_-]+|\"[^\"\n]*\")\s*\]\s*(?:#.*)?$")
-_VARIANT = re.compile(r"^\s*variant\s*=\s*[\"']")
-_PHH_KEY = re.compile(r"^\s*(?:antes|blinds_or_straddles|starting_stacks|actions|min_bet|small_bet|bring_in)\s*=")
 
 
 def variant_of(code: str) -> tuple[Game, str, Structure] | None:
@@ -593,7 +592,7 @@ class PHHFormat:
     summary_marker: str | None = None
 
     def detect(self, head: Sequence[str]) -> bool:
-        return any(_VARIANT.match(line) for line in head) and any(_PHH_KEY.match(line) for line in head)
+        return headers.PHH.detect(head)
 
     def is_header(self, line: str) -> bool:
         return _TABLE_HEADER.match(line) is not None

@@ -36,6 +36,7 @@ from handlog.events import (
     Structure,
     UncalledBet,
 )
+from handlog.formats import headers
 from handlog.formats.cake import CakeBuilder, cake_cards
 from handlog.formats.grammar import Fields
 from handlog.formats.text import amount, currency_of
@@ -227,9 +228,7 @@ class PkrFormat(TextSiteFormat):
     grammar = "pkr"
     builder = PkrBuilder
     # the hand starts with its table line, the next line names the hand
-    header_start = re.compile(r"^\ufeff?Table #[0-9]+ - ")
-    header_heads = frozenset({"Table", "\ufeffTabl"})
-    head_width = 5
+    head = headers.PKR
     summary_marker: str | None = None
     peek_pattern = re.compile(
         r"Starting Hand #(?P<id>[0-9]+).*?Game Type: (?P<game>HOLD'EM|OMAHA HI/LO|OMAHA)\s+Limit Type: "

@@ -18,6 +18,7 @@ import re
 from typing import ClassVar
 
 from handlog.events import Stakes
+from handlog.formats import headers
 from handlog.formats.text import amount
 from handlog.formats.textsite import DESCRIPTIONS, TextHandBuilder, TextSiteFormat
 from handlog.reading.registry import register
@@ -49,16 +50,7 @@ class PokerStarsFormat(TextSiteFormat):
     site = "PokerStars"
     grammar = "pokerstars"
     builder = PokerStarsBuilder
-    header_start = re.compile(r"^\ufeff?PokerStars (?:Home Game |Zoom )?(?:Hand|Game) #", re.IGNORECASE)
-    # Annotated as in TextSiteFormat, so that a dialect subclassing this format may set them to nothing.
-    header_heads: ClassVar[frozenset[str]] = frozenset(
-        {"Poker", "POKER", "poker", "\ufeffPoke", "\ufeffPOKE", "\ufeffpoke"}
-    )
-    glued_header_pattern: ClassVar[re.Pattern[str] | None] = re.compile(
-        r"PokerStars (?:Home Game |Zoom )?(?:Hand|Game) #[0-9]+: [^\n]* - [0-9]{4}/[0-9]{1,2}/[0-9]{1,2}",
-        re.IGNORECASE,
-    )
-    glued_hints: ClassVar[tuple[str, ...]] = ("Stars", "STARS")
+    head = headers.POKERSTARS
     descriptions: ClassVar[dict[str, str]] = {**DESCRIPTIONS, "HEADER": "the hand header ('PokerStars Hand #…')"}
 
 

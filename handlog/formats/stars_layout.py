@@ -33,6 +33,7 @@ from decimal import Decimal
 from typing import ClassVar
 
 from handlog.events import Bet, Call, Event, Game, Notice, Post, PostType, Raise, Show, Street, StreetStart
+from handlog.formats import headers
 from handlog.formats.grammar import Fields
 from handlog.formats.pokerstars import PokerStarsBuilder, PokerStarsFormat
 from handlog.formats.text import amount, utc_time
@@ -181,18 +182,9 @@ class StarsLayoutFormat(PokerStarsFormat):
 
     name = "stars-layout"
     site = "PokerStars layout"
-    fallback = True  # a room with a reader of its own is read by it
+    head = headers.STARS_LAYOUT
     grammar = "stars_layout"
     builder = StarsLayoutBuilder
-    # A tournament or a game right after the hand number, written as PokerStars writes them ("Bovada Hand #…:
-    # OMAHA HiLo Tournament …" is Bovada's own layout; "Full Tilt Poker Game #…: Table …" Full Tilt's own).
-    header_start = re.compile(
-        r"^\ufeff?(?!(?i:pokerstars) )[A-Za-z0-9][A-Za-z0-9 .'&-]{0,39}? (?:Hand|Game) #[0-9]+: +"
-        r"(?:Tournament #[0-9]+, |(?:Hold'em|Omaha|5 Card Omaha|6 Card Omaha) )"
-    )
-    header_heads = frozenset()
-    glued_header_pattern = None
-    glued_hints = ()
     descriptions: ClassVar[dict[str, str]] = {**DESCRIPTIONS, "HEADER": "the hand header ('<Room> Hand #…: …')"}
 
     def peek(self, header: str) -> HeaderFacts:

@@ -48,17 +48,20 @@ How to add a site (the sqlglot-dialect pattern: a dialect is a subclass that ove
      wrote the hand), ``currency``, ``home_game``, ``zoom``, ``time_utc``.
 
    Then subclass ``TextSiteFormat`` and set its class attributes: ``name`` (registry name), ``site`` (room name),
-   ``grammar`` (the ``.lark`` file's stem), ``builder`` (your builder class), ``header_start`` (a compiled
-   pattern matching the start of a header line: this is detection by content), optionally ``header_heads`` and
-   ``head_width`` (a cheap prefix test run before ``header_start`` on every line of a file),
-   ``glued_header_pattern`` and ``glued_hints`` (a header glued to the middle of a line by concatenation),
+   ``grammar`` (the ``.lark`` file's stem), ``builder`` (your builder class), ``head`` (the room's header facts,
+   a ``headers.TextHeader`` written in ``handlog/formats/headers.py``: ``header_start``, a compiled pattern
+   matching the start of a header line, which is detection by content; optionally ``header_heads`` and
+   ``head_width``, a cheap prefix test run before ``header_start`` on every line of a file;
+   ``glued_header_pattern`` and ``glued_hints``, a header glued to the middle of a line by concatenation),
    ``descriptions`` (words for error messages, by line kind), ``peek_pattern`` (hand id, game and structure
    from a header without a parse, for hands that do not parse) and ``summary_marker``. Dict-valued class
    attributes are annotated ``ClassVar[...]`` (ruff's RUF012). Finish the module with
-   ``register(MySiteFormat())`` and add the module to ``handlog/formats/__init__.py``. Detection asks each
-   registered format in turn (``stars_layout``, the reader of PokerStars' layout from rooms without a reader of
-   their own, has ``fallback = True`` and is asked last), so a header pattern must not match another site's
-   header; a room that ``stars_layout`` reads today gets its own reader simply by registering one.
+   ``register(MySiteFormat())`` and declare the format in ``handlog/formats/__init__.py`` (its name, module and
+   head: detection asks the head, and the module is imported when a file of the room is met). A format outside
+   the package may instead set the header facts as class attributes and register itself. Detection asks each
+   format in turn (``stars_layout``, the reader of PokerStars' layout from rooms without a reader of their own,
+   has ``fallback = True`` and is asked last), so a header pattern must not match another site's header; a room
+   that ``stars_layout`` reads today gets its own reader simply by registering one.
 
 3. **Tests**, ``tests/formats/test_<site>.py``: golden hands (``.txt`` + expected ``Hand`` as ``.json``), the
    site's corpus files counted by an independent header regex, and the table driver against Lark (as
@@ -73,15 +76,12 @@ from __future__ import annotations
 
 import re
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
 from pathlib import Path
-from typing import ClassVar, TypeVar
-
-from lark import Token, Transformer
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 from handlog.errors import ParseError
 from handlog.events import (
@@ -120,9 +120,14 @@ from handlog.events import (
     maker,
 )
 from handlog.formats.grammar import Fields, LineGrammar, LineRef, TableParser, load_line_grammar
+from handlog.formats.headers import HeaderTests, TextHeader
 from handlog.formats.text import FieldError, StreetBets, amount, cards, currency_of, utc_time
 from handlog.reading.decode import MAX_LINE
 from handlog.reading.registry import HandParseFailure, HeaderFacts
+
+if TYPE_CHECKING:
+    from lark import Token
+    from lark.exceptions import UnexpectedInput
 
 # The layout's words, as PokerStars writes them; a dialect extends these through its builder's class attributes.
 GAMES = {
@@ -257,11 +262,11 @@ class SummaryBlock:
     board_line: int = 0
 
 
-Tok = TypeVar("Tok", Token, LineRef)
+Tok = TypeVar("Tok", "Token", LineRef)
 """A line as a callback receives it: a Lark ``Token``, or the fast path's ``LineRef``."""
 
 
-class TextHandBuilder(Transformer[Token, object]):
+class TextHandBuilder:
     """Turns each line token into an event as the lexer produces it; the grammar checks their order.
 
     One method per line kind, named like the grammar's terminal, called with the line (``Tok``) and, on the fast
@@ -281,7 +286,7 @@ class TextHandBuilder(Transformer[Token, object]):
     def __init__(self, site: str) -> None:
         super().__init__()
         self.site = site
-        self.fields: dict[str, re.Pattern[str]] = {}
+        self.fields: Mapping[str, re.Pattern[str]] = {}
         self.reset(1)
 
     def reset(self, first_line: int) -> None:
@@ -302,7 +307,7 @@ class TextHandBuilder(Transformer[Token, object]):
         self.at = tok.line or 1  # the line being read, for errors in its fields
         if fields is not None:  # the fast path matched the line with its fields already
             return fields
-        assert isinstance(tok, Token)  # the fast path always brings the fields
+        assert not isinstance(tok, LineRef)  # the fast path always brings the fields
         m = self.fields[tok.type].match(tok)
         if m is None:  # pragma: no cover - the lexer matched this very pattern
             raise FieldError(f"line does not match {tok.type}")
@@ -719,11 +724,15 @@ class RaiseToBuilder(TextHandBuilder):
         return tok
 
 
-class TextSiteFormat:
+class TextSiteFormat(HeaderTests):
     """A registered reader of one site's text logs: detection, splitting hints, peek and parse.
 
     A site sets the class attributes below (see the module docstring); the methods are the same for every site.
-    Each thread compiles its own grammar, builder and table driver (``_grammar``), on first use.
+    Its header facts (``header_start``, ``header_heads``, ``head_width``, ``glued_header_pattern``,
+    ``glued_hints``, ``fallback``) come from its ``head`` (``headers.TextHeader``, which the registry detects
+    with before this reader is loaded), or are set one by one as class attributes. Detection, ``is_header`` and
+    ``glued_header`` are ``headers.HeaderTests``'. Each thread compiles its own grammar, builder and table
+    driver (``_grammar``), on first use.
     """
 
     name: str
@@ -733,25 +742,28 @@ class TextSiteFormat:
     grammar: ClassVar[str | Path]
     """The stem of the grammar file in ``grammars/`` (or a path to a ``.lark`` file elsewhere)."""
     builder: ClassVar[type[TextHandBuilder]] = TextHandBuilder
-    header_start: ClassVar[re.Pattern[str]]
-    """Matches at the start of a line that begins a hand: detection by content."""
-    header_heads: ClassVar[frozenset[str]] = frozenset()
-    """The first ``head_width`` characters a header line can start with (a cheap test before ``header_start``);
-    empty: every line is tried with ``header_start``."""
-    head_width: ClassVar[int] = 5
-    glued_header_pattern: ClassVar[re.Pattern[str] | None] = None
-    """A whole header found in the middle of a line (logs concatenated without a newline), or None."""
-    glued_hints: ClassVar[tuple[str, ...]] = ()
-    """Words that a line holding a glued header must contain (a cheap test before ``glued_header``)."""
+    head: ClassVar[TextHeader | None] = None
+    """The header facts, copied to the class attributes below when a subclass sets it."""
+    header_heads: frozenset[str] = frozenset()
+    head_width: int = 5
+    glued_header_pattern: re.Pattern[str] | None = None
+    glued_hints: tuple[str, ...] = ()
     descriptions: ClassVar[dict[str, str]] = DESCRIPTIONS
     """Line kinds in words, for error messages."""
     summary_marker: str | None = "*** SUMMARY ***"
     """A line after which the first blank line ends the hand, or None."""
-    fallback: ClassVar[bool] = False
+    fallback: bool = False
     """True for a reader of a layout that many rooms share: detection asks it after every other format."""
     peek_pattern: ClassVar[re.Pattern[str] | None] = None
     """Finds ``id``, ``game`` and ``structure`` (named groups; the latter two words of the builder's ``games`` and
     ``structures``) in a header; None: ``#<id>: … <game> <structure>``, as PokerStars writes them."""
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        head = cls.__dict__.get("head")
+        if head is not None:  # every header fact from the head, none inherited from the parent reader
+            for name in TextHeader.__dataclass_fields__:
+                setattr(cls, name, getattr(head, name))
 
     def __init__(self) -> None:
         self._local = threading.local()
@@ -773,33 +785,6 @@ class TextSiteFormat:
             self._local.state = state
         return state
 
-    # -- what the registry and the splitter ask
-    def detect(self, head: Sequence[str]) -> bool:
-        return any(self.header_start.match(line) or self.glued_header(line) > 0 for line in head)
-
-    def is_header(self, line: str) -> bool:
-        # Cheap first: most lines start with a player's name, and only a few names start like a header.
-        heads = self.header_heads
-        if heads and line[: self.head_width] not in heads:
-            return False
-        return self.header_start.match(line) is not None
-
-    def glued_header(self, line: str) -> int:
-        """Where a header starts in the middle of ``line`` (logs concatenated without a newline), or -1."""
-        glued = self.glued_header_pattern
-        if glued is None:
-            return -1
-        if self.glued_hints:  # asked of every line of a file: a plain loop, cheaper than any() over a generator
-            for hint in self.glued_hints:
-                if hint in line:
-                    break
-            else:
-                return -1
-        m = glued.search(line, 1)
-        if m is None or ' said, "' in line[: m.start()]:
-            return -1
-        return m.start()
-
     def peek(self, header: str) -> HeaderFacts:
         m = self._peek.search(header)
         if m is None:
@@ -820,18 +805,28 @@ class TextSiteFormat:
         try:
             if not (fast.available and fast.parse(text)):
                 builder.reset(first_line)  # the fast path gave up: Lark parses again, and explains any error
-                grammar.parser.parse(text)
+                self._lark_parse(grammar, text, lines, first_line)
             return builder.build(file, first_line)
-        except UnexpectedInput as exc:
-            raise HandParseFailure(self.explain(exc, grammar, lines, first_line)) from None
         except FieldError as exc:
             index = builder.at - 1
             text_line = lines[index] if 0 <= index < len(lines) else ""
             error = ParseError(line=builder.offset + builder.at, message=str(exc), text=text_line[:300])
             raise HandParseFailure(error) from None
 
+    def _lark_parse(self, grammar: LineGrammar, text: str, lines: Sequence[str], first_line: int) -> None:
+        """Lark's parse of a hand the fast path refused (Lark is imported here, not before): the events, or its
+        error explained (``HandParseFailure``)."""
+        from lark.exceptions import UnexpectedInput
+
+        try:
+            grammar.parser.parse(text)
+        except UnexpectedInput as exc:
+            raise HandParseFailure(self.explain(exc, grammar, lines, first_line)) from None
+
     def explain(self, exc: UnexpectedInput, grammar: LineGrammar, lines: Sequence[str], first_line: int) -> ParseError:
         """A parse failure in words: which line, what it is (if anything), and what the grammar would accept."""
+        from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
+
         words = self.descriptions
         kinds_of = grammar.kinds
         index = (exc.line if isinstance(exc.line, int) and exc.line > 0 else len(lines)) - 1

@@ -27,9 +27,7 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
-from typing import ClassVar
-
-from lark import Token
+from typing import TYPE_CHECKING, ClassVar
 
 from handlog.events import (
     Collect,
@@ -44,10 +42,14 @@ from handlog.events import (
     Street,
     Structure,
 )
+from handlog.formats import headers
 from handlog.formats.grammar import Fields, LineRef
 from handlog.formats.text import amount, currency_of
 from handlog.formats.textsite import DESCRIPTIONS, TextHandBuilder, TextSiteFormat, Tok
 from handlog.reading.registry import register
+
+if TYPE_CHECKING:
+    from lark import Token
 
 _OPTIONAL = ("shown", "cap", "bounty", "sitting_out", "out_of_hand", "run", "seat")
 """Fields of the layout's lines that Winamax never writes: always absent."""
@@ -93,7 +95,7 @@ class WinamaxBuilder(TextHandBuilder):
         self.total_rounding: Decimal | None = None
 
     def _f(self, tok: Token | LineRef, fields: Fields | None = None) -> Fields:
-        if fields is None and isinstance(tok, Token) and tok.type not in self.fields:
+        if fields is None and not isinstance(tok, LineRef) and tok.type not in self.fields:
             fields = {}  # a line without fields ("*** SHOW DOWN ***"), read by Lark rather than the table driver
         return {**dict.fromkeys(_OPTIONAL), **super()._f(tok, fields)}
 
@@ -218,8 +220,7 @@ class WinamaxFormat(TextSiteFormat):
     site = "Winamax"
     grammar = "winamax"
     builder = WinamaxBuilder
-    header_start = re.compile(r"^\ufeff?Winamax Poker - ")
-    header_heads = frozenset({"Winam", "\ufeffWina"})
+    head = headers.WINAMAX
     descriptions: ClassVar[dict[str, str]] = {
         **DESCRIPTIONS,
         "HEADER": "the hand header ('Winamax Poker - … - HandId: #…')",

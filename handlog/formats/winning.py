@@ -47,6 +47,7 @@ from handlog.events import (
     StreetStart,
     Structure,
 )
+from handlog.formats import headers
 from handlog.formats.grammar import Fields
 from handlog.formats.text import (
     StreetBets,
@@ -210,8 +211,7 @@ class WinningFormat(TextSiteFormat):
     site = "Winning"
     grammar = "winning"
     builder = WinningBuilder
-    header_start = re.compile(r"^\ufeff?(?:Game )?Hand #[0-9]+ - ")
-    header_heads = frozenset({"Hand ", "Game ", "\ufeffHand", "\ufeffGame"})
+    head = headers.WINNING
     descriptions: ClassVar[dict[str, str]] = {
         **DESCRIPTIONS,
         "HEADER": "the hand header ('Hand #… - Holdem(No Limit) - …')",
@@ -474,8 +474,7 @@ class WinningLedgerFormat(TextSiteFormat):
     site = "Winning"
     grammar = "winning_2015"
     builder = WinningLedgerBuilder
-    header_start = re.compile(r"^\ufeff?Game started at: [0-9]{4}/")
-    header_heads = frozenset({"Game ", "\ufeffGame"})
+    head = headers.WINNING_2015
     summary_marker: str | None = "------ Summary ------"
     descriptions: ClassVar[dict[str, str]] = {
         **DESCRIPTIONS,

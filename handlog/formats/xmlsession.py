@@ -27,6 +27,7 @@ from defusedxml.ElementTree import DefusedXMLParser
 
 from handlog.errors import ParseError
 from handlog.events import Bet, Call, Event, Hand, Post, PostType, Raise, Stakes, Structure
+from handlog.formats.headers import XmlHeader
 from handlog.reading.registry import HandParseFailure, HeaderFacts
 from handlog.reading.split import Chunk, SplitStats
 
@@ -149,22 +150,23 @@ class XmlHandError(Exception):
 class XmlSessionFormat:
     """A registered reader of one room's XML session files. A room sets ``name``, ``site``, ``hand_tag`` (the
     element of one hand), ``id_attribute`` (the hand element's attribute holding the hand's id),
-    ``context_tags`` (session-level elements its hands need) and ``markers`` (strings of which one appears in the
-    first lines of its files), and writes ``read``, raising an ``XmlHandError`` where a field does not read."""
+    ``context_tags`` (session-level elements its hands need) and ``head`` (a ``headers.XmlHeader``: the marker
+    strings of which one appears in the first lines of its files), and writes ``read``, raising an
+    ``XmlHandError`` where a field does not read."""
 
     name: str
     site: str
     hand_tag: str
     context_tags: frozenset[str] = frozenset({"general"})
-    markers: tuple[str, ...]
+    head: XmlHeader
+    """How its files are told apart (``headers``: what the registry detects with before this reader is loaded)."""
     summary_marker: str | None = None
     fragments: bool = False
     """The file is a run of top-level elements (several roots), not one document."""
     id_attribute: str = "id"
 
     def detect(self, head: Sequence[str]) -> bool:
-        text = "\n".join(head)
-        return text.lstrip("\ufeff").lstrip().startswith("<") and any(m in text for m in self.markers)
+        return self.head.detect(head)
 
     def is_header(self, line: str) -> bool:
         return False

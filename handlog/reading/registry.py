@@ -2,17 +2,22 @@
 
 A format is a small object registered by name (``pokerstars``, later ``phh``, ``ggpoker`` …). Detection looks at
 the first non-blank lines of a file, never at its name. Adding a format touches its own module and nothing here.
+
+A format may also be *declared* before it is loaded (``declare``): its name, the module that registers it, and
+its ``head``, the cheap facts detection needs (``handlog.formats.headers``). Detection asks a declared format's
+head, and the module is imported only when its format is detected or asked for by name (``get``): a process
+reading PokerStars files never imports the other rooms' readers.
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-from handlog.events import Hand
-
 if TYPE_CHECKING:
+    from handlog.events import Hand
     from handlog.reading.split import Chunk, SplitStats
 
 
@@ -94,7 +99,28 @@ class StreamFormat(DocumentFormat, Protocol):
         ...
 
 
-_FORMATS: dict[str, HandFormat] = {}
+class Detector(Protocol):
+    """What detection needs of a format before its reader is loaded (``handlog.formats.headers``)."""
+
+    def detect(self, head: Sequence[str]) -> bool: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Declared:
+    """A format known by name whose reader is not loaded yet: ``module`` registers it when imported."""
+
+    name: str
+    module: str
+    head: Detector
+
+    @property
+    def fallback(self) -> bool:
+        return bool(getattr(self.head, "fallback", False))
+
+
+_FORMATS: dict[str, HandFormat | Declared] = {}
+"""Every format by name, in the order detection asks them: registered readers, and declared ones not loaded yet
+(registering a declared format's reader replaces its entry in place, so the order stays)."""
 
 
 def register(fmt: HandFormat) -> HandFormat:
@@ -102,22 +128,45 @@ def register(fmt: HandFormat) -> HandFormat:
     return fmt
 
 
+def declare(name: str, module: str, head: Detector) -> None:
+    """Make a format known by ``name`` without importing ``module`` (which registers its reader under that name):
+    detection asks ``head`` (the same facts the reader detects with) and imports the module on a match."""
+    _FORMATS.setdefault(name, Declared(name, module, head))
+
+
+def names() -> list[str]:
+    """Every format's name, in the order detection asks them (loads nothing)."""
+    return list(_FORMATS)
+
+
 def formats() -> list[HandFormat]:
-    return list(_FORMATS.values())
+    """Every format's reader (loading the declared ones)."""
+    return [get(name) for name in list(_FORMATS)]
 
 
 def get(name: str) -> HandFormat:
-    return _FORMATS[name]
+    """The reader registered as ``name``, its module imported first if it was only declared (KeyError if unknown)."""
+    fmt = _FORMATS[name]
+    if not isinstance(fmt, Declared):
+        return fmt
+    importlib.import_module(fmt.module)
+    loaded = _FORMATS[name]
+    if isinstance(loaded, Declared):
+        raise LookupError(f"importing {fmt.module} did not register the format {name!r}")
+    return loaded
 
 
 def detect(head: Sequence[str]) -> HandFormat | None:
-    """The registered format that recognises these first lines, if any.
+    """The format that recognises these first lines, if any (its reader loaded).
 
-    Formats are asked in the order they were registered, except that a format with a true ``fallback``
-    attribute (one that reads a layout many rooms share, such as PokerStars' from rooms without a reader of
-    their own) is asked only after every other, whenever it was registered.
+    Formats are asked in the order they were declared or registered, except that a format with a true
+    ``fallback`` attribute (one that reads a layout many rooms share, such as PokerStars' from rooms without a
+    reader of their own) is asked only after every other, whenever it was registered.
     """
     for fmt in sorted(_FORMATS.values(), key=lambda f: bool(getattr(f, "fallback", False))):
-        if fmt.detect(head):
+        if isinstance(fmt, Declared):
+            if fmt.head.detect(head):
+                return get(fmt.name)
+        elif fmt.detect(head):
             return fmt
     return None

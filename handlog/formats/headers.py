@@ -1,0 +1,188 @@
+"""What tells each format's files apart and where its hands start: light to import, so that detecting a file's
+format does not load every reader.
+
+Importing every room's reader (its builder, the XML session machinery and the standard library's ``xml.sax`` →
+``urllib`` → ``email`` chain, PHH's TOML models, Lark) cost every process ~45 ms of CPU before its first hand,
+when a file needs one reader. So the facts detection and splitting need of each format live here, once, as plain
+data (compiled patterns, marker strings) together with the tests that use them; each reader takes its facts from
+here (a ``TextSiteFormat`` sets ``head = headers.POKERSTARS``, an ``XmlSessionFormat`` ``head = headers.IPOKER``),
+and ``handlog.formats`` declares every format to the registry by name, module and head
+(``registry.declare``): a reader's module is imported when a file of its format is met, or when it is asked for
+by name. This module imports nothing but ``re``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+
+class HeaderTests:
+    """Detection, header and glued-header tests of a text format, from its header facts: shared by ``TextHeader``
+    (the facts as data) and ``textsite.TextSiteFormat`` (the same facts as class attributes, copied from its
+    ``head``), so that the registry's light detection and the reader answer alike."""
+
+    __slots__ = ()
+
+    header_start: re.Pattern[str]
+    """Matches at the start of a line that begins a hand: detection by content."""
+    header_heads: frozenset[str]
+    """The first ``head_width`` characters a header line can start with (a cheap test before ``header_start``);
+    empty: every line is tried with ``header_start``."""
+    head_width: int
+    glued_header_pattern: re.Pattern[str] | None
+    """A whole header found in the middle of a line (logs concatenated without a newline), or None."""
+    glued_hints: tuple[str, ...]
+    """Words that a line holding a glued header must contain (a cheap test before ``glued_header``)."""
+
+    def detect(self, head: Sequence[str]) -> bool:
+        """True when these first non-blank lines of a file hold a header (at the start of a line, or glued)."""
+        return any(self.header_start.match(line) or self.glued_header(line) > 0 for line in head)
+
+    def is_header(self, line: str) -> bool:
+        # Cheap first: most lines start with a player's name, and only a few names start like a header.
+        heads = self.header_heads
+        if heads and line[: self.head_width] not in heads:
+            return False
+        return self.header_start.match(line) is not None
+
+    def glued_header(self, line: str) -> int:
+        """Where a header starts in the middle of ``line`` (logs concatenated without a newline), or -1."""
+        glued = self.glued_header_pattern
+        if glued is None:
+            return -1
+        if self.glued_hints:  # asked of every line of a file: a plain loop, cheaper than any() over a generator
+            for hint in self.glued_hints:
+                if hint in line:
+                    break
+            else:
+                return -1
+        m = glued.search(line, 1)
+        if m is None or ' said, "' in line[: m.start()]:
+            return -1
+        return m.start()
+
+
+@dataclass(frozen=True, slots=True)
+class TextHeader(HeaderTests):
+    """The header facts of a text format (see ``HeaderTests``)."""
+
+    header_start: re.Pattern[str]
+    header_heads: frozenset[str] = frozenset()
+    head_width: int = 5
+    glued_header_pattern: re.Pattern[str] | None = None
+    glued_hints: tuple[str, ...] = ()
+    fallback: bool = False
+    """True for a reader of a layout that many rooms share: detection asks it after every other format."""
+
+
+@dataclass(frozen=True, slots=True)
+class XmlHeader:
+    """An XML session format: its files start with ``<`` and hold one of ``markers`` in their first lines; or,
+    when ``together`` is given, they hold every string of one of its groups (wherever the document starts)."""
+
+    markers: tuple[str, ...] = ()
+    together: tuple[tuple[str, ...], ...] = ()
+
+    def detect(self, head: Sequence[str]) -> bool:
+        text = "\n".join(head)
+        if self.together:
+            return any(all(part in text for part in group) for group in self.together)
+        return text.lstrip("\ufeff").lstrip().startswith("<") and any(m in text for m in self.markers)
+
+
+@dataclass(frozen=True, slots=True)
+class LinesHeader:
+    """A format whose first lines hold, for each of ``patterns``, a line it matches at its start."""
+
+    patterns: tuple[re.Pattern[str], ...]
+
+    def detect(self, head: Sequence[str]) -> bool:
+        return all(any(p.match(line) for line in head) for p in self.patterns)
+
+
+# ---------------------------------------------------------------- research formats (told apart by content first)
+PHH = LinesHeader((
+    re.compile(r"^\s*variant\s*=\s*[\"']"),
+    re.compile(r"^\s*(?:antes|blinds_or_straddles|starting_stacks|actions|min_bet|small_bet|bring_in)\s*="),
+))
+ACPC_STATE = re.compile(r"^STATE:(\d+):")
+"""An ACPC / Pluribus hand: one ``STATE:<hand>:…`` line."""
+ACPC = LinesHeader((ACPC_STATE,))
+
+# ---------------------------------------------------------------- text rooms
+POKERSTARS = TextHeader(
+    header_start=re.compile(r"^\ufeff?PokerStars (?:Home Game |Zoom )?(?:Hand|Game) #", re.IGNORECASE),
+    header_heads=frozenset({"Poker", "POKER", "poker", "\ufeffPoke", "\ufeffPOKE", "\ufeffpoke"}),
+    glued_header_pattern=re.compile(
+        r"PokerStars (?:Home Game |Zoom )?(?:Hand|Game) #[0-9]+: [^\n]* - [0-9]{4}/[0-9]{1,2}/[0-9]{1,2}",
+        re.IGNORECASE,
+    ),
+    glued_hints=("Stars", "STARS"),
+)
+FULLTILT = TextHeader(
+    header_start=re.compile(r"^\ufeff?Full ?Tilt ?Poker Game #[0-9]+: "),
+    header_heads=frozenset({"Full ", "FullT", "\ufeffFull"}),
+)
+WINNING = TextHeader(
+    header_start=re.compile(r"^\ufeff?(?:Game )?Hand #[0-9]+ - "),
+    header_heads=frozenset({"Hand ", "Game ", "\ufeffHand", "\ufeffGame"}),
+)
+WINNING_2015 = TextHeader(
+    header_start=re.compile(r"^\ufeff?Game started at: [0-9]{4}/"),
+    header_heads=frozenset({"Game ", "\ufeffGame"}),
+)
+GGPOKER = TextHeader(
+    header_start=re.compile(r"^\ufeff?Poker Hand #[A-Z]{0,4}[0-9]+: "),
+    header_heads=frozenset({"Poker", "\ufeffPoke"}),
+)
+WINAMAX = TextHeader(
+    header_start=re.compile(r"^\ufeff?Winamax Poker - "),
+    header_heads=frozenset({"Winam", "\ufeffWina"}),
+)
+BOVADA = TextHeader(
+    header_start=re.compile(r"^\ufeff?(?:Bovada|Ignition|Bodog(?:\.eu|\.com| UK)?) Hand #[0-9]+"),
+    header_heads=frozenset({"Bovad", "Ignit", "Bodog", "\ufeffBova", "\ufeffIgni", "\ufeffBodo"}),
+    glued_header_pattern=re.compile(r"(?:Bovada|Ignition|Bodog(?:\.eu|\.com| UK)?) Hand #[0-9]+:? "),
+    glued_hints=("Hand #",),
+)
+EVERLEAF = TextHeader(
+    header_start=re.compile(r"^\ufeff?(?:Everleaf Gaming(?: - [^\n]*? -)?|- - [^\n]*? -) Game #[0-9]+\s*$"),
+    header_heads=frozenset({"Ever", "- - ", "\ufeffEve", "\ufeff- -"}),
+    head_width=4,
+)
+PARTYPOKER = TextHeader(
+    header_start=re.compile(r"^\x00?\ufeff?\*{5} Hand History [Ff]or Game [0-9A-Za-z]+ \*{5}"),
+)
+PACIFIC = TextHeader(
+    header_start=re.compile(r"^\ufeff?\*{5} (?!Hand History)[^\n]*?Hand History [Ff]or Game [0-9]+ \*{5}"),
+)
+CAKE = TextHeader(
+    header_start=re.compile(r"^\ufeff?Hand#[0-9]+ - "),
+    header_heads=frozenset({"Hand#", "\ufeffHand"}),
+)
+ONGAME = TextHeader(
+    header_start=re.compile(r"^\ufeff?\*{5} History for hand [A-Z0-9][A-Z0-9-]* \*{5}"),
+    header_heads=frozenset({"*****", "\ufeff****"}),
+)
+PKR = TextHeader(
+    header_start=re.compile(r"^\ufeff?Table #[0-9]+ - "),
+    header_heads=frozenset({"Table", "\ufeffTabl"}),
+)
+STARS_LAYOUT = TextHeader(
+    # A tournament or a game right after the hand number, written as PokerStars writes them ("Bovada Hand #…:
+    # OMAHA HiLo Tournament …" is Bovada's own layout; "Full Tilt Poker Game #…: Table …" Full Tilt's own).
+    header_start=re.compile(
+        r"^\ufeff?(?!(?i:pokerstars) )[A-Za-z0-9][A-Za-z0-9 .'&-]{0,39}? (?:Hand|Game) #[0-9]+: +"
+        r"(?:Tournament #[0-9]+, |(?:Hold'em|Omaha|5 Card Omaha|6 Card Omaha) )"
+    ),
+    fallback=True,  # a room with a reader of its own is read by it
+)
+
+# ---------------------------------------------------------------- XML sessions
+IPOKER = XmlHeader(("<session sessioncode=", "<game gamecode=", "<client_version>"))
+MERGE = XmlHeader(("<description type=",))
+BOSS = XmlHeader(("<HISTORY ID=",))
+MICROGAMING = XmlHeader(together=(("<Game ", "unicodetablename="),))
+EVEREST = XmlHeader(together=(("<SESSION ", "screenName="), ("<HAND time=", "<SEAT position=")))
