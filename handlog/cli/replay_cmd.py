@@ -11,12 +11,16 @@ import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from handlog.cli.common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, print_problems
 from handlog.cli.dbopts import add_db_argument, add_filter_arguments, db_source, filters_from, stored_records
 from handlog.cli.rules_option import RulesFileError, add_rules_option, rules_file_problem, rules_from_args
 from handlog.reading import HandRecord, ReadReport, read
 from handlog.replayer.model import HandView, record_view
+
+if TYPE_CHECKING:
+    from handlog.engine import RulesProfile
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -67,7 +71,10 @@ def run(args: argparse.Namespace) -> int:
     report = ReadReport()
     # a stored hand is parsed again from its text (the database keeps it), so both views come from one replay
     found = read(args.paths, report) if source is None else stored_records(source, report)
-    records, more = _chosen((r for r in found if filters.keep(r)), args)
+    kept = (r for r in found if filters.keep(r))
+    if args.all and args.html is None and not args.step:  # every hand in the terminal: one at a time
+        return _stream(kept, rules, report, args)
+    records, more = _chosen(kept, args)
     print_problems(report)
     if any(p.usage for p in report.problems):
         return EXIT_USAGE
@@ -88,6 +95,32 @@ def run(args: argparse.Namespace) -> int:
     else:
         _show(hands, args.step)
     return EXIT_PROBLEMS if any(h["status"] == "unparsed" for h in hands) else EXIT_OK
+
+
+def _stream(records: Iterator[HandRecord], rules: RulesProfile | None, report: ReadReport,
+            args: argparse.Namespace) -> int:
+    """``--all`` in the terminal: each hand shown as soon as it is replayed and then let go, so that a file of any
+    size is shown in the memory of one hand."""
+    from rich.console import Console
+
+    from handlog.replayer import terminal
+
+    width = None if sys.stdout.isatty() or os.environ.get("COLUMNS") else 110
+    console = Console(highlight=False, width=width, soft_wrap=False)
+    shown = unparsed = 0
+    for record in records:
+        hand = record_view(record, rules)
+        terminal.print_hands([hand], console)
+        shown += 1
+        unparsed += hand["status"] == "unparsed"
+    print_problems(report)
+    if any(p.usage for p in report.problems):
+        return EXIT_USAGE
+    if not shown:
+        where = ", ".join(args.paths) if args.paths else "the database"
+        sys.stderr.write(f"handlog replay: no hand in {where}\n")
+        return EXIT_USAGE
+    return EXIT_PROBLEMS if unparsed else EXIT_OK
 
 
 def _write_html(hands: list[HandView], out: Path, listing: bool) -> bool:

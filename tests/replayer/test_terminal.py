@@ -196,3 +196,28 @@ def test_a_game_not_replayed_says_so(capsys: pytest.CaptureFixture[str], tmp_pat
     code, out, _ = run(capsys, str(short_deck))
     assert code == 0 and panels(out) == []
     assert "[not replayed]" in out and "hands are read but not replayed yet" in out
+
+
+def test_all_in_the_terminal_shows_each_hand_before_reading_the_next(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``replay --all`` without ``--html`` streams: a hand is replayed, shown and let go before the next is read,
+    so a file of any size takes the memory of one hand (it used to replay every hand into one list first)."""
+    import handlog.cli.replay_cmd as replay_cmd
+    from handlog.replayer import terminal
+
+    both = tmp_path / "two.txt"
+    both.write_text(DRAW.read_text(encoding="utf-8") + "\n\n\n" + TWICE.read_text(encoding="utf-8"), encoding="utf-8")
+    order: list[str] = []
+    view, show = replay_cmd.record_view, terminal.print_hands
+    monkeypatch.setattr(replay_cmd, "record_view", lambda r, rules=None: order.append("view") or view(r, rules))
+    monkeypatch.setattr(terminal, "print_hands", lambda hands, console: order.append("show") or show(hands, console))
+    code, out, _ = run(capsys, "--all", str(both))
+    assert code == 0 and "hand 49934100000" in out and "hand 90721705235" in out
+    assert order == ["view", "show", "view", "show"]
+    lines = DRAW.read_text(encoding="utf-8").splitlines()
+    (tmp_path / "bad.txt").write_text("\n".join([*lines[:14], "Player1: juggles", *lines[14:]]) + "\n", "utf-8")
+    code, out, _ = run(capsys, "--all", str(tmp_path / "bad.txt"), str(both))
+    assert code == 1 and "[unparsed]" in out and "hand 90721705235" in out
+    code, _, err = run(capsys, "--all", str(tmp_path / "missing.txt"))
+    assert code == 2 and "missing.txt" in err
