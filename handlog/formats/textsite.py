@@ -301,6 +301,7 @@ class TextHandBuilder:
         self.run: int | None = None
         self.summary_line = 0
         self.at = 1
+        self.board_dealt: Cards = ()  # the board cards the street lines have dealt so far (outside a second run)
 
     # -- helpers
     def _f(self, tok: Token | LineRef, fields: Fields | None = None) -> Fields:
@@ -395,11 +396,18 @@ class TextHandBuilder:
     def STREET(self, tok: Tok, fields: Fields | None = None) -> Tok:
         def make(f: dict[str, str | None], line: int) -> Event:
             new, board = cards(f["new"]), cards(f["board"])
+            run = self.runs[f["run"]]
             if not new:  # "*** FLOP *** [a b c]": the bracket holds the new cards
                 new, board = board, ()
+                dealt = self.board_dealt
+                if dealt and run is None and len(new) > len(dealt) and new[: len(dealt)] == dealt:
+                    # ... after the board so far: Courchevel's flop, written whole in one bracket by 2013 logs
+                    # ("*** PRE-FLOP *** [2s]", then "*** FLOP *** [2s 3h 4h]"; later ones write "[2s] [3h 4h]")
+                    board, new = dealt, new[len(dealt) :]
+            if run is None:
+                self.board_dealt += new
             return _STREET(
-                {"line": line, "street": self.streets[f["street"] or ""], "cards": new, "board": board,
-                 "run": self.runs[f["run"]]}
+                {"line": line, "street": self.streets[f["street"] or ""], "cards": new, "board": board, "run": run}
             )
 
         return self._add(tok, fields, make)

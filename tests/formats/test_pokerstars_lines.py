@@ -291,3 +291,51 @@ def test_a_converters_table_deposit_is_a_notice_not_an_error() -> None:
     hand = parsed(hand_text("Alice: folds\nBob: folds\n" + deposit))
     assert [e.text for e in hand.events if e.kind == "notice"] == [deposit]
     assert [e.kind for e in hand.events if e.kind != "notice"] == [e.kind for e in plain.events]
+
+
+COURCHEVEL_2013 = """\
+PokerStars Hand #96000000001:  Courchevel Pot Limit ($0.10/$0.25 USD) - 2013/03/29 17:00:00 ET
+Table 'Test' 6-max Seat #1 is the button
+Seat 1: Alice ($30 in chips)
+Seat 2: Bob ($25 in chips)
+Seat 3: Carol ($40 in chips)
+Bob: posts small blind $0.10
+Carol: posts big blind $0.25
+*** HOLE CARDS ***
+Dealt to Alice [Ah Kd Qc 9s 8h]
+*** PRE-FLOP *** [7d]
+Alice: raises $0.50 to $0.75
+Bob: folds
+Carol: calls $0.50
+*** FLOP *** [7d Tc 2s]
+Carol: checks
+Alice: bets $1.60
+Carol: folds
+Uncalled bet ($1.60) returned to Alice
+Alice collected $1.55 from pot
+*** SUMMARY ***
+Total pot $1.60 | Rake $0.05
+Board [7d Tc 2s]
+Seat 1: Alice (button) collected ($1.55)
+Seat 2: Bob (small blind) folded before Flop
+Seat 3: Carol (big blind) folded on the Flop
+"""
+
+
+def test_a_courchevel_flop_written_whole_in_one_bracket() -> None:
+    """Courchevel deals the first flop card before the first betting round ("*** PRE-FLOP *** [7d]"); a 2013 log
+    then writes the whole flop in one bracket ("*** FLOP *** [7d Tc 2s]"), later ones "[7d] [Tc 2s]". The
+    bracket's first card is the one already dealt, so the flop adds two (the held-out fpdb file
+    PL-Courchevel…201303 was flagged board-count, duplicate-card and three board-mismatch)."""
+    from handlog.audit import audit
+    from handlog.events import StreetStart
+
+    (record,) = read_text(COURCHEVEL_2013)
+    assert record.hand is not None
+    streets = [(e.street.value, e.board, e.cards) for e in record.hand.events if isinstance(e, StreetStart)]
+    assert streets == [("preflop", (), ()), ("preflop", (), ("7d",)), ("flop", ("7d",), ("Tc", "2s"))]
+    assert not audit(record.hand).violations
+    # a one-bracket flop that does not start with the card already dealt is three new cards: still an error
+    (wrong,) = read_text(COURCHEVEL_2013.replace("*** FLOP *** [7d Tc 2s]", "*** FLOP *** [6d Tc 2s]"))
+    assert wrong.hand is not None
+    assert "board-count" in {v.code for v in audit(wrong.hand).violations}
