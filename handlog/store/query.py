@@ -11,9 +11,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import pandas as pd
 from sqlalchemy import ColumnElement, Connection, Select, and_, false, func, or_, select, true
 
 from handlog.events import Hand
@@ -24,6 +23,9 @@ from handlog.stats.frame import COUNTER_FIELDS, SUPPORTED_GAMES, to_frame
 from handlog.store import schema
 from handlog.store.filters import Filters
 from handlog.store.records import decompress
+
+if TYPE_CHECKING:  # loaded by ``to_frame`` when a frame is asked for: ``import`` and ``audit --db`` never need it
+    import pandas as pd
 
 H, P, F = schema.hands, schema.hand_players, schema.files
 
