@@ -65,9 +65,10 @@ def iter_rows(conn: Connection, filters: Filters, with_allin_ev: bool = True) ->
     """The records of ``handlog.stats.frame.iter_rows`` for the stored hands that match, from the stored counters.
 
     A row imported without the all-in expectation (``import --no-allin-ev``) has its net in its place, as
-    ``stats --no-allin-ev`` does; :func:`missing_allin_ev` counts them.
+    ``stats --no-allin-ev`` does; :func:`missing_allin_ev` counts them. Fetched in batches (a server-side cursor
+    on PostgreSQL), so that memory does not grow with the number of stored hands.
     """
-    for row in conn.execute(per_hand_select(filters)).mappings():
+    for row in conn.execute(per_hand_select(filters), execution_options={"yield_per": 1000}).mappings():
         out = dict(row)
         if not with_allin_ev or out["net_allin_ev"] is None:
             out["net_allin_ev"] = out["net"]
