@@ -10,9 +10,10 @@ its ``-wal`` and ``-shm`` files too), and with ``--pg URL`` also a scratch Postg
 schema is emptied before each run and at the end (give a database made for it). ``--trace SECONDS`` prints a
 line every SECONDS while a command runs: the tree's RSS and how far into the file it has read (the largest
 offset of the file among the tree's open descriptors, as hands by the file's average hand size), which shows
-whether memory grows along one long run. Every run's exit status is printed.
+whether memory grows along one long run. Every run's exit status is printed. ``stats-db`` runs ``stats --db`` on
+each database right after its import (so it needs ``import`` in ``--commands``).
 
-    python bench/bench_memory.py [--hands 20000 100000] [--jobs N] [--commands stats import] [--pg URL]
+    python bench/bench_memory.py [--hands 20000 100000] [--jobs N] [--commands stats import stats-db] [--pg URL]
 """
 
 from __future__ import annotations
@@ -33,7 +34,9 @@ COMMANDS = {
     "audit": ["audit", "--json"],
     "stats": ["stats", "--quiet", "--format", "json"],
     "import": ["import", "--quiet"],
+    "stats-db": ["stats", "--quiet", "--format", "json"],
 }
+"""``stats-db`` reads the database the ``import`` before it wrote (``--db``), so it needs ``import`` too."""
 
 
 def tree_pids(pid: int) -> list[int]:
@@ -172,6 +175,8 @@ def main(argv: list[str] | None = None) -> int:
                 out.writelines(renumbered(hands, count, 800_000_000_000))
             size = path.stat().st_size / 1e6
             for command in args.commands:
+                if command == "stats-db":
+                    continue  # run right after each import, on its database
                 runs = databases(folder, count, args.pg) if command == "import" else [("", "")]
                 for db_name, url in runs:
                     extra = ["--db", url] if url else []
@@ -185,6 +190,10 @@ def main(argv: list[str] | None = None) -> int:
                         note = db_size(db_name, url) if db_name else ""
                         print(f"  {count:>9,} hands ({size:5.0f} MB)  {label:17} {rss / 2**20:7.1f} MB"
                               f"  {wall:7.1f} s  exit {status}  {note}".rstrip(), flush=True)
+                        if db_name and "stats-db" in args.commands:
+                            rss, wall, status = peak([handlog, *COMMANDS["stats-db"], *extra], args.trace)
+                            print(f"  {count:>9,} hands ({size:5.0f} MB)  {'stats --db ' + db_name:17}"
+                                  f" {rss / 2**20:7.1f} MB  {wall:7.1f} s  exit {status}", flush=True)
                     finally:
                         if db_name:
                             drop_database(db_name, url)
