@@ -128,9 +128,9 @@ def fresh_postgres(url: str) -> None:
         engine.dispose()
 
 
-def databases(folder: Path, count: int, pg: str | None) -> list[tuple[str, str]]:
+def databases(folder: Path, count: int, pg: str | None, sqlite: bool = True) -> list[tuple[str, str]]:
     """(name, ``--db`` value) of each fresh database an import of ``count`` hands writes into."""
-    dbs = [("sqlite", str(folder / f"import-{count}.sqlite"))]
+    dbs = [("sqlite", str(folder / f"import-{count}.sqlite"))] if sqlite else []
     if pg:
         dbs.append(("postgresql", pg))
     return dbs
@@ -158,6 +158,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--jobs", type=int, help="passed to every command (default: theirs)")
     ap.add_argument("--commands", nargs="+", choices=list(COMMANDS), default=list(COMMANDS))
     ap.add_argument("--pg", metavar="URL", help="import into this scratch PostgreSQL database too (emptied)")
+    ap.add_argument("--no-sqlite", action="store_true", help="with --pg: import into PostgreSQL only")
     ap.add_argument("--trace", type=float, metavar="SECONDS", help="print RSS and progress every SECONDS")
     ap.add_argument("--tmp", type=Path, help="folder for the file and the SQLite database (default: the system's)")
     args = ap.parse_args(argv)
@@ -177,7 +178,7 @@ def main(argv: list[str] | None = None) -> int:
             for command in args.commands:
                 if command == "stats-db":
                     continue  # run right after each import, on its database
-                runs = databases(folder, count, args.pg) if command == "import" else [("", "")]
+                runs = databases(folder, count, args.pg, not args.no_sqlite) if command == "import" else [("", "")]
                 for db_name, url in runs:
                     extra = ["--db", url] if url else []
                     if db_name == "postgresql":
