@@ -15,9 +15,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Iterator
 from types import TracebackType
-from typing import Any
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any
 
 from handlog.events import Hand
 from handlog.reading import HandRecord, ReadReport
@@ -26,6 +24,9 @@ from handlog.store.database import describe, open_engine, translated
 from handlog.store.errors import StoreError
 from handlog.store.filters import Filters, parse_when
 from handlog.store.importer import Counts, Importer
+
+if TYPE_CHECKING:  # pandas (and pyarrow with it, ~80 MB) only for per_hand, not for every import or read
+    import pandas as pd
 
 __all__ = ["Database", "Filters", "StoreError", "open"]
 

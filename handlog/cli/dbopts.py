@@ -7,6 +7,7 @@ import argparse
 import sys
 from collections import Counter
 from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from handlog.reading import HandRecord, ReadReport
@@ -116,16 +117,27 @@ def stats_rows(
     db: Database, filters: Filters, with_allin_ev: bool
 ) -> tuple[list[dict[str, Any]], int, Counter[str]]:
     """What ``stats`` reads from the database: the per hand and player records, the unparsed hands and the
-    hands of games without statistics (the same three things it counts while reading files)."""
+    hands of games without statistics (the same three things it counts while reading files). All the records in
+    one list (``graph`` draws them all); :func:`streamed_stats_rows` gives them one at a time."""
+    with streamed_stats_rows(db, filters, with_allin_ev) as (rows, unparsed, other):
+        return list(rows), unparsed, other
+
+
+@contextmanager
+def streamed_stats_rows(
+    db: Database, filters: Filters, with_allin_ev: bool
+) -> Iterator[tuple[Iterator[dict[str, Any]], int, Counter[str]]]:
+    """:func:`stats_rows` with the records streamed from the open connection (in batches from the server, never
+    all in memory: a million stored hands are several million records), to be read inside the ``with``."""
     from handlog.store import query
     from handlog.store.database import translated
 
     with translated(db.engine), db.engine.connect() as conn:
-        rows = list(query.iter_rows(conn, filters, with_allin_ev))
         if with_allin_ev and (missing := query.missing_allin_ev(conn, filters)):
             sys.stderr.write(f"handlog: {missing} records were imported without the all-in expectation"
                              " (import --no-allin-ev): their net stands in for it\n")
-        return rows, query.unparsed_count(conn), query.other_games(conn, filters.hand_level())
+        unparsed, other = query.unparsed_count(conn), query.other_games(conn, filters.hand_level())
+        yield query.iter_rows(conn, filters, with_allin_ev), unparsed, other
 
 
 def stored_records(db: Database, report: ReadReport) -> Iterator[HandRecord]:
@@ -141,5 +153,5 @@ def stored_records(db: Database, report: ReadReport) -> Iterator[HandRecord]:
 
 __all__ = [
     "FilterError", "add_db_argument", "add_filter_arguments", "db_source", "filters_from", "open_db", "stats_rows",
-    "stored_records",
+    "stored_records", "streamed_stats_rows",
 ]

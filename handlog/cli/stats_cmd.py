@@ -12,6 +12,7 @@ from contextlib import ExitStack
 from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import partial
+from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -26,7 +27,13 @@ from handlog.cli.common import (
     print_problems,
     progress,
 )
-from handlog.cli.dbopts import add_db_argument, add_filter_arguments, db_source, filters_from, stats_rows
+from handlog.cli.dbopts import (
+    add_db_argument,
+    add_filter_arguments,
+    db_source,
+    filters_from,
+    streamed_stats_rows,
+)
 from handlog.cli.rules_option import RulesFileError, add_rules_option, rules_file_problem, rules_from_args
 from handlog.engine import RulesProfile
 from handlog.events import Hand
@@ -117,6 +124,28 @@ def part(
     else:
         out.totals.update(rows)
     return out
+
+
+def stored_parts(
+    source: Database, filters: Filters, with_allin_ev: bool, per_hand: bool, by: tuple[str, ...], player: str | None
+) -> Iterator[Part]:
+    """The statistics of the database's stored per-hand records, read as they stream from it: one Part of totals,
+    or the per-hand rows a thousand at a time (memory by players, or by a thousand rows, never by stored hands)."""
+    from handlog.stats.frame import FIELDS
+
+    with streamed_stats_rows(source, filters, with_allin_ev) as (stored, unparsed, other):
+        first = Part(unparsed=unparsed, other_games=other)
+        if not per_hand:
+            first.totals = Totals(by, player).update(stored)
+            yield first
+            return
+        rows = (tuple(row[name] for name in FIELDS) for row in stored)
+        while chunk := list(islice(rows, 1000)):
+            first.rows = chunk
+            yield first
+            first = Part()
+        if first.unparsed or first.other_games:  # no rows at all: the counts still come through
+            yield first
 
 
 def dataset_part(
@@ -223,13 +252,7 @@ def _run(
     filters = filters_from(args)
     parts: Iterator[Part]
     if source is not None:
-        stored, stored_unparsed, stored_other = stats_rows(source, filters, args.allin_ev)
-        whole = Part(unparsed=stored_unparsed, other_games=stored_other)
-        if args.per_hand:
-            whole.rows = [tuple(row[name] for name in FIELDS) for row in stored]
-        else:
-            whole.totals = Totals(by, args.player).update(stored)
-        parts = iter([whole])
+        parts = stored_parts(source, filters, args.allin_ev, args.per_hand, by, args.player)
     else:
         hand_level = filters.hand_level()
         task: Callable[[Batch], Part] = partial(part, args.per_hand, by, args.player, args.allin_ev, rules, hand_level)

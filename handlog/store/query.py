@@ -11,9 +11,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import pandas as pd
 from sqlalchemy import ColumnElement, Connection, Select, and_, false, func, or_, select, true
 
 from handlog.events import Hand
@@ -24,6 +23,9 @@ from handlog.stats.frame import COUNTER_FIELDS, SUPPORTED_GAMES, to_frame
 from handlog.store import schema
 from handlog.store.filters import Filters
 from handlog.store.records import decompress
+
+if TYPE_CHECKING:  # loaded by ``to_frame`` when a frame is asked for: ``import`` and ``audit --db`` never need it
+    import pandas as pd
 
 H, P, F = schema.hands, schema.hand_players, schema.files
 
@@ -63,9 +65,10 @@ def iter_rows(conn: Connection, filters: Filters, with_allin_ev: bool = True) ->
     """The records of ``handlog.stats.frame.iter_rows`` for the stored hands that match, from the stored counters.
 
     A row imported without the all-in expectation (``import --no-allin-ev``) has its net in its place, as
-    ``stats --no-allin-ev`` does; :func:`missing_allin_ev` counts them.
+    ``stats --no-allin-ev`` does; :func:`missing_allin_ev` counts them. Fetched in batches (a server-side cursor
+    on PostgreSQL), so that memory does not grow with the number of stored hands.
     """
-    for row in conn.execute(per_hand_select(filters)).mappings():
+    for row in conn.execute(per_hand_select(filters), execution_options={"yield_per": 1000}).mappings():
         out = dict(row)
         if not with_allin_ev or out["net_allin_ev"] is None:
             out["net_allin_ev"] = out["net"]

@@ -209,3 +209,21 @@ def test_replay_of_a_stored_hand_equals_the_replay_from_its_file(
     assert from_db == from_file
     code, _, err = run(capsys, "replay", "--db", db, "--hand", "1")
     assert code == 2 and err == "handlog replay: no hand 1 in the database\n"
+
+
+def test_import_does_not_load_pandas(tmp_path: Path) -> None:
+    """pandas and pyarrow (~80 MB resident) are only for statistics frames; an import never builds one, so a
+    fresh process importing the samples (all-in EV included) must not load them (target 5 of issue 11:
+    import's memory). Run in a new interpreter: this test process has loaded them already."""
+    import subprocess
+    import sys
+
+    script = (
+        "import sys\n"
+        "from handlog.cli.main import main\n"
+        f"code = main(['import', {SAMPLES!r}, '--db', {str(tmp_path / 'h.sqlite')!r}, '--quiet'])\n"
+        "print(code, sorted(m for m in ('pandas', 'pyarrow', 'matplotlib') if m in sys.modules))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=600, check=True)
+    last = done.stdout.splitlines()[-1]
+    assert last == "0 []", done.stdout + done.stderr

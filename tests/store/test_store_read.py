@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 from collections.abc import Callable
 from pathlib import Path
 
 import pandas as pd
 import pytest
-from storekit import copied_samples
+from storekit import copied_samples, renumbered_hands
 
 import handlog
 import handlog.db
@@ -59,6 +61,32 @@ def test_stats_json_from_the_database_equals_stats_from_the_files(
     stored = cli("stats", "--db", imported, "--format", "json", "--quiet", *options)
     assert stored == files
     assert isinstance(json.loads(stored[1]), list)
+
+
+def test_stats_from_the_database_stream_the_stored_records(
+    cli: Callable[..., tuple[int, str]], db_url: str, tmp_path: Path
+) -> None:
+    """``stats --db`` reads the stored records as they come (issue 11, target 5: a million stored hands are
+    millions of records): the per-hand output arrives in parts of at most a thousand rows, which together are
+    every stored row, the same as the file's, and the hands left out are counted once."""
+    from handlog.cli.stats_cmd import stored_parts
+    from handlog.stats.frame import FIELDS
+
+    session = tmp_path / "session.txt"
+    session.write_text("".join(renumbered_hands(300)), encoding="utf-8")
+    with handlog.db.open(db_url, create=True) as db:
+        assert db.import_paths([session], settle=0).new == 300
+        parts = list(stored_parts(db, Filters(), True, True, (), None))
+        totals = list(stored_parts(db, Filters(), True, False, (), None))
+    rows = [row for p in parts for row in p.rows]
+    assert len(parts) >= 2 and all(0 < len(p.rows) <= 1000 for p in parts)
+    assert sum(p.unparsed for p in parts) == 0 and not any(p.other_games for p in parts[1:])
+    _, from_file = cli("stats", str(session), "--per-hand", "--format", "csv", "--quiet")
+    expected = list(csv.DictReader(io.StringIO(from_file)))
+    assert len(expected) == len(rows) > 1000
+    key = FIELDS.index("hand_id"), FIELDS.index("player")
+    assert [(str(r[key[0]]), r[key[1]]) for r in rows] == [(e["hand_id"], e["player"]) for e in expected]
+    assert len(totals) == 1 and totals[0].totals is not None
 
 
 def test_the_api_per_hand_equals_stats_per_hand(imported: str) -> None:
