@@ -28,7 +28,7 @@ from handlog.reading.reader import iter_files
 from handlog.reading.registry import HandFormat, StreamFormat, get
 from handlog.store import schema
 from handlog.store.database import translated, writer
-from handlog.store.records import StoredHand, prepare
+from handlog.store.records import StoredHand, prepare_piece
 from handlog.store.tail import SETTLE_SECONDS, Position, TailHand, detect, new_hands
 
 BATCH = 500
@@ -217,7 +217,7 @@ class Importer:
     def _read(self, state: _FileState, result: FileResult) -> None:
         pieces: list[TailHand] = []
         ended = state.position
-        work = partial(_prepare, state.fmt.name, str(state.path), self.with_allin_ev)
+        work = partial(prepare_piece, state.fmt.name, str(state.path), self.with_allin_ev)
         for piece in new_hands(state.path, state.fmt, state.encoding, state.position, self.settle):
             pieces.append(piece)
             if len(pieces) >= self.batch:
@@ -305,11 +305,6 @@ def _format(name: str) -> HandFormat | None:
         return get(name)
     except KeyError:
         return None
-
-
-def _prepare(fmt_name: str, path: str, with_allin_ev: bool, piece: TailHand) -> StoredHand:
-    """One hand made ready to store (a module-level function, so that worker processes can run it)."""
-    return prepare(get(fmt_name), path, piece.line, piece.lines, with_allin_ev)
 
 
 def _report_prefix(result: FileResult, row: Any) -> None:

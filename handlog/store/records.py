@@ -9,14 +9,17 @@ from __future__ import annotations
 import hashlib
 import zlib
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from handlog.audit import audit
 from handlog.events import Hand, Street, StreetStart
 from handlog.reading import HandRecord
 from handlog.reading.reader import parse_chunk
-from handlog.reading.registry import HandFormat
+from handlog.reading.registry import HandFormat, get
 from handlog.stats.frame import SUPPORTED_GAMES, hand_rows, stakes_text
+
+if TYPE_CHECKING:
+    from handlog.store.tail import TailHand
 
 AMOUNT_FIELDS = ("amount", "to")
 """Event fields that hold an action's money (a raise's ``to``: the total it raises to)."""
@@ -46,6 +49,12 @@ def compress(lines: list[str]) -> bytes:
 
 def decompress(blob: bytes) -> list[str]:
     return zlib.decompress(blob).decode("utf-8", "surrogatepass").split("\n")
+
+
+def prepare_piece(fmt_name: str, path: str, with_allin_ev: bool, piece: TailHand) -> StoredHand:
+    """One hand of a file made ready to store: what ``import``'s worker processes run (module-level, and in a
+    module without the database's: a worker that unpickles it loads the parse and the replay, not SQLAlchemy)."""
+    return prepare(get(fmt_name), path, piece.line, piece.lines, with_allin_ev)
 
 
 def prepare(fmt: HandFormat, file: str, line: int, lines: list[str], with_allin_ev: bool = True) -> StoredHand:

@@ -168,15 +168,16 @@ def test_jobs_give_the_same_database(tmp_path: Path, capsys: pytest.CaptureFixtu
     import sqlite3
 
     dumps = []
-    for jobs in ("1", "2"):
+    for jobs in ("1", "2", "3", None):  # None: the default, every core (the main process and N-1 workers)
         db = tmp_path / f"j{jobs}.sqlite"
-        assert run(capsys, "import", SAMPLES, "--db", str(db), "--quiet", "--jobs", jobs)[0] == 0
+        options = ["--jobs", jobs] if jobs is not None else []
+        assert run(capsys, "import", SAMPLES, "--db", str(db), "--quiet", *options)[0] == 0
         with sqlite3.connect(db) as conn:
             dumps.append([
                 conn.execute(f"SELECT * FROM {table} ORDER BY 1, 2").fetchall()
                 for table in ("hands", "hand_players", "actions", "violations", "hand_text")
             ])  # fmt: skip
-    assert dumps[0] == dumps[1]
+    assert dumps[0] == dumps[1] == dumps[2] == dumps[3]
     assert len(dumps[0][0]) > 30
 
 
