@@ -144,6 +144,27 @@ def warm(batches: Iterable[Batch]) -> None:
                     pass
 
 
+def watch_parent(pid: int, every: float = 0.5) -> None:
+    """A worker process's initializer: end this worker when process ``pid`` (the one that started the pool) is
+    gone. A worker waits for its next batch on a pipe whose write end it holds itself, so a main process killed
+    outright (SIGKILL, the out-of-memory killer) would leave it waiting for ever, holding its memory; so does a
+    fork server's worker, which also keeps its server alive. A daemon thread asks every ``every`` seconds."""
+    import threading
+    import time
+
+    def watch() -> None:
+        while True:
+            time.sleep(every)
+            try:
+                os.kill(pid, 0)
+            except ProcessLookupError:
+                os._exit(1)
+            except PermissionError:  # pragma: no cover - a pid reused by another user's process: ours is gone
+                os._exit(1)
+
+    threading.Thread(target=watch, name="handlog-watch-parent", daemon=True).start()
+
+
 def _pooled(task: Callable[[Batch], R], source: Iterator[Batch], jobs: int) -> Iterator[R]:
     """Run ``task`` on the batches over ``jobs`` processes, results in order: ``jobs - 1`` workers in a pool, a
     bounded window of batches in flight, and this process, which runs a batch itself whenever the oldest one in
@@ -157,7 +178,9 @@ def _pooled(task: Callable[[Batch], R], source: Iterator[Batch], jobs: int) -> I
 
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods and sys.platform == "linux" else None)
-    executor = ProcessPoolExecutor(max_workers=jobs - 1, mp_context=context)
+    executor = ProcessPoolExecutor(
+        max_workers=jobs - 1, mp_context=context, initializer=watch_parent, initargs=(os.getpid(),)
+    )
     try:
         yield from _windowed(executor, task, source, (jobs - 1) * WINDOW_PER_JOB, share=True)
     except BrokenProcessPool as exc:

@@ -120,3 +120,53 @@ def test_two_jobs_write_what_one_job_writes_on_xml_sessions(
     two = run(capsys, [*command, "--jobs", "2", *paths])
     assert one[1].count("\n") > 10 * parallel.BATCH_HANDS  # several batches of XML hands
     assert two == one
+
+
+WORKER_PIDS = """
+import os, sys, time
+from handlog.parallel import map_batches
+
+def slow(batch):
+    time.sleep(0.3)
+    return os.getpid()
+
+for pid in map_batches(slow, [sys.argv[1]], jobs=2):
+    print(pid, flush=True)
+"""
+
+
+def test_workers_end_when_the_main_process_is_killed(tmp_path: Path) -> None:
+    """A worker waits for its next batch on a pipe it holds both ends of: with the main process killed outright
+    (SIGKILL, the out-of-memory killer) it waited for ever, holding its memory. Each worker now watches the
+    process that started it (``parallel.watch_parent``) and ends soon after it."""
+    import signal
+    import subprocess
+    import sys
+
+    hands = (ROOT / "samples" / "nl_holdem_cash.txt").read_text(encoding="utf-8")
+    many = tmp_path / "many.txt"
+    many.write_text("\n\n\n".join([hands] * 60), encoding="utf-8")  # some 800 hands: several batches
+    proc = subprocess.Popen([sys.executable, "-c", WORKER_PIDS, str(many)], stdout=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout is not None
+        worker = None
+        for line in proc.stdout:
+            if int(line) != proc.pid:
+                worker = int(line)
+                break
+        assert worker is not None, "no batch ran in a worker"
+        proc.kill()
+        proc.wait()
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            try:
+                os.kill(worker, 0)
+            except ProcessLookupError:
+                break
+            time.sleep(0.1)
+        else:
+            os.kill(worker, signal.SIGKILL)
+            raise AssertionError("the worker outlived its main process")
+    finally:
+        if proc.poll() is None:
+            proc.kill()

@@ -7,6 +7,7 @@ Exit 0 when every hand was read, 1 when some hand could not be parsed (it is sto
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -67,7 +68,7 @@ def _mapper(jobs: int | None) -> Iterator[Mapper]:
     started by the server loads only what preparing a hand needs (``store.records``)."""
     import multiprocessing
 
-    from handlog.parallel import default_jobs
+    from handlog.parallel import default_jobs, watch_parent
 
     jobs = default_jobs() if jobs is None else jobs
     if jobs <= 1:
@@ -77,7 +78,9 @@ def _mapper(jobs: int | None) -> Iterator[Mapper]:
 
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("forkserver") if "forkserver" in methods else None
-    with ProcessPoolExecutor(max_workers=jobs - 1, mp_context=context) as pool:
+    with ProcessPoolExecutor(
+        max_workers=jobs - 1, mp_context=context, initializer=watch_parent, initargs=(os.getpid(),)
+    ) as pool:
         yield lambda work, items: pool.map(work, items, chunksize=16)
 
 
