@@ -20,6 +20,8 @@ from handlog.reading import HandRecord, ReadReport, read
 from handlog.replayer.model import HandView, record_view
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
     from handlog.engine import RulesProfile
 
 
@@ -101,12 +103,9 @@ def _stream(records: Iterator[HandRecord], rules: RulesProfile | None, report: R
             args: argparse.Namespace) -> int:
     """``--all`` in the terminal: each hand shown as soon as it is replayed and then let go, so that a file of any
     size is shown in the memory of one hand."""
-    from rich.console import Console
-
     from handlog.replayer import terminal
 
-    width = None if sys.stdout.isatty() or os.environ.get("COLUMNS") else 110
-    console = Console(highlight=False, width=width, soft_wrap=False)
+    console = _printing_console()
     shown = unparsed = 0
     for record in records:
         hand = record_view(record, rules)
@@ -147,5 +146,12 @@ def _show(hands: list[HandView], step: bool) -> None:
     if step and terminal.interactive():
         terminal.run_stepper(hands, Console(highlight=False))
         return
+    terminal.print_hands(hands, _printing_console())
+
+
+def _printing_console() -> Console:
+    """The console that prints every state: the terminal's width, else 110 columns when piped (unless COLUMNS)."""
+    from rich.console import Console
+
     width = None if sys.stdout.isatty() or os.environ.get("COLUMNS") else 110
-    terminal.print_hands(hands, Console(highlight=False, width=width, soft_wrap=False))
+    return Console(highlight=False, width=width, soft_wrap=False)
