@@ -192,28 +192,41 @@ def _pooled(task: Callable[[Batch], R], source: Iterator[Batch], jobs: int) -> I
 def _windowed(
     executor: Executor, task: Callable[[Batch], R], source: Iterator[Batch], window: int, share: bool = False
 ) -> Iterator[R]:
-    """Submit the batches to ``executor``, at most ``window`` in flight; results in submission order. With
-    ``share``, this process works too: when the window is full and its oldest batch is not done, it runs the
-    next batch here (its result joins the queue in order; at most ``window`` more held) rather than wait."""
+    """Submit the batches to ``executor``, ``window`` of them in flight; results in submission order. With
+    ``share``, this process works too: when the oldest batch in flight is not done, it runs the next batch here
+    (its result joins the queue in order; at most ``window`` of its own held) rather than wait.
+
+    Only the batches sent count against the window, so the workers are never short of work while this process
+    runs a batch or writes results: counting this process's own results too, measured on two cores, left the
+    worker idle while the main process ran and then wrote a window's worth of its own batches (audit, 20,000
+    hands: 1.64× the speed of ``--jobs 1`` for 1.07× its CPU)."""
     from concurrent.futures import Future
 
-    pending: deque[Future[R]] = deque()
+    pending: deque[tuple[Future[R], bool]] = deque()  # (future, sent to the executor)
+    sent = 0
     try:
-        for batch in source:
-            pending.append(executor.submit(task, batch))
-            while len(pending) >= window:
-                if share and not pending[0].done() and len(pending) < 2 * window:
-                    more = next(source, None)
-                    if more is not None:
-                        here: Future[R] = Future()
-                        here.set_result(task(more))
-                        pending.append(here)
-                        continue
-                yield pending.popleft().result()
-        while pending:
-            yield pending.popleft().result()
+        while True:
+            while sent < window:
+                batch = next(source, None)
+                if batch is None:
+                    break
+                pending.append((executor.submit(task, batch), True))
+                sent += 1
+            if not pending:
+                return
+            head, remote = pending[0]
+            if share and remote and not head.done() and len(pending) - sent < window:
+                more = next(source, None)
+                if more is not None:
+                    here: Future[R] = Future()
+                    here.set_result(task(more))
+                    pending.append((here, False))
+                    continue
+            pending.popleft()
+            sent -= remote
+            yield head.result()
     finally:
-        for future in pending:
+        for future, _ in pending:
             future.cancel()
 
 

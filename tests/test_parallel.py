@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Callable
+from concurrent.futures import Future
 from functools import partial
 from pathlib import Path
 
@@ -103,6 +105,49 @@ def test_the_main_process_runs_batches_beside_its_worker_in_order() -> None:
     assert [(file, line) for _, file, line in got] == expected
     here = [main for main, _, _ in got]
     assert any(here) and not all(here)  # both the main process and the worker ran batches
+
+
+class _LazyExecutor:
+    """An executor whose batches run only when their result is asked for, so that the test decides when a
+    "worker" is busy: it counts the batches sent and not yet collected."""
+
+    def __init__(self) -> None:
+        self.outstanding = 0
+        self.in_worker = False
+
+    def submit(self, task: Callable[[parallel.Batch], object], batch: parallel.Batch) -> Future[object]:
+        executor = self
+        executor.outstanding += 1
+
+        class Lazy(Future[object]):
+            def result(self, timeout: float | None = None) -> object:
+                executor.outstanding -= 1
+                executor.in_worker = True
+                try:
+                    return task(batch)
+                finally:
+                    executor.in_worker = False
+
+        return Lazy()
+
+
+def test_the_worker_keeps_a_full_window_while_the_main_process_works() -> None:
+    executor = _LazyExecutor()
+    window = 3
+    source = iter([(parallel.RawHand("pokerstars", "f", n, ()),) for n in range(40)])
+    here: list[int] = []  # how many batches the worker had queued each time this process ran one
+    done: list[int] = []
+
+    def task(batch: parallel.Batch) -> int:
+        if not executor.in_worker:
+            here.append(executor.outstanding)
+        return batch[0].line
+
+    for line in parallel._windowed(executor, task, source, window, share=True):  # type: ignore[arg-type]
+        done.append(line)
+    assert done == list(range(40))  # in order, each once
+    assert here  # this process did run batches while the worker was busy
+    assert set(here) == {window}  # and never while the worker was short of work
 
 
 XML_PART = [CORPUS / "fpdb" / kind / room for kind in ("cash", "tour") for room in ("iPoker", "Merge")]
