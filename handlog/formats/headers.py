@@ -47,6 +47,17 @@ class HeaderTests:
             return False
         return self.header_start.match(line) is not None
 
+    def split_hints(self) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+        """What ``reading.split.cut_hands`` looks for in a block of lines instead of asking ``is_header`` and
+        ``glued_header`` of every line: a header line starts with one of the first strings (``header_heads``),
+        a line holding a glued header contains one of the second (``glued_hints``). None when no such promise
+        holds: no header heads, or glued headers found without hints."""
+        own = type(self).is_header is HeaderTests.is_header and type(self).glued_header is HeaderTests.glued_header
+        glued = self.glued_header_pattern is not None
+        if not own or not self.header_heads or (glued and not self.glued_hints):
+            return None
+        return tuple(sorted(self.header_heads)), self.glued_hints if glued else ()
+
     def glued_header(self, line: str) -> int:
         """Where a header starts in the middle of ``line`` (logs concatenated without a newline), or -1."""
         glued = self.glued_header_pattern
@@ -154,9 +165,11 @@ EVERLEAF = TextHeader(
 )
 PARTYPOKER = TextHeader(
     header_start=re.compile(r"^\x00?\ufeff?\*{5} Hand History [Ff]or Game [0-9A-Za-z]+ \*{5}"),
+    header_heads=frozenset({"*****", "\x00****", "\ufeff****", "\x00\ufeff***"}),
 )
 PACIFIC = TextHeader(
     header_start=re.compile(r"^\ufeff?\*{5} (?!Hand History)[^\n]*?Hand History [Ff]or Game [0-9]+ \*{5}"),
+    header_heads=frozenset({"*****", "\ufeff****"}),
 )
 CAKE = TextHeader(
     header_start=re.compile(r"^\ufeff?Hand#[0-9]+ - "),

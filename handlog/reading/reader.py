@@ -17,7 +17,7 @@ from handlog.errors import ParseError
 from handlog.events import Hand
 from handlog.reading import registry
 from handlog.reading.decode import iter_lines
-from handlog.reading.split import Chunk, SplitStats, split_hands
+from handlog.reading.split import Chunk, SplitStats, cut_hands
 
 HEAD_LINES = 25
 SKIPPED_SUFFIXES = (
@@ -99,7 +99,7 @@ def read_chunks(path: Path, report: ReadReport) -> Iterator[tuple[registry.HandF
                 return
             stats = SplitStats()
             all_lines = chain(head, lines)
-            for chunk in split_hands(all_lines, fmt, stats):
+            for chunk in cut_hands(all_lines, fmt, stats):
                 yield fmt, chunk
             report.junk_lines += stats.junk_lines
         except OSError as exc:
@@ -126,7 +126,7 @@ def iter_text(text: str, file: str = "<text>") -> Iterator[HandRecord]:
     fmt = registry.detect([ln for ln in islice(lines, 0, 200) if ln.strip()][:HEAD_LINES])
     if fmt is None:
         return
-    for c in split_hands(lines, fmt):
+    for c in cut_hands(lines, fmt):
         yield parse_chunk(fmt, file, c.line, c.lines, c.document)
 
 

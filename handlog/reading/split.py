@@ -8,8 +8,10 @@ chunk, and lines that belong to no hand are counted, not lost silently.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from itertools import islice
 
 from handlog.reading.registry import DocumentFormat, HandFormat
 
@@ -75,6 +77,151 @@ def split_hands(
             current = None
     if current is not None:
         yield _trimmed(current)
+
+
+BLOCK_LINES = 256
+"""Lines ``cut_hands`` looks at in one go (at most 16 MB of text, lines being cut at ``decode.MAX_LINE``)."""
+
+
+def cut_hands(
+    lines: Iterable[str], fmt: HandFormat, stats: SplitStats | None = None, start: int = 1
+) -> Iterator[Chunk]:
+    """The hands ``split_hands`` yields, found a block of lines at a time.
+
+    ``split_hands`` asks every line whether it is a header, holds a glued header, is blank or opens the
+    summary: some ten thousand machine instructions a line, in Python. A format that promises where its headers
+    can be (``split_hints``: what a header line starts with, what a line holding a glued header contains) has
+    those few lines found by C-level searches of the block joined into one text, and only they go through the
+    line-by-line rules; the lines between them are a hand's body (or junk between hands), added in one slice.
+    Lines are read ahead by up to a block, so a caller that must know which line ended a hand (``store.tail``)
+    uses ``split_hands``.
+    """
+    hints = getattr(fmt, "split_hints", None)
+    found = hints() if callable(hints) else None
+    if found is None or isinstance(fmt, DocumentFormat):
+        yield from split_hands(lines, fmt, stats, start)
+        return
+    heads, glued = found
+    special = _special_lines(heads, fmt.summary_marker)
+    cutter = _Cutter(fmt, stats)
+    source = iter(lines)
+    number = start
+    while block := list(islice(source, BLOCK_LINES)):
+        text = "\n" + "\n".join(block)
+        done = 0
+        for index in _line_indexes(text, special, glued):
+            if index > done:
+                cutter.body(number + done, block[done:index])
+            cutter.line(number + index, block[index])
+            done = index + 1
+        if done < len(block):
+            cutter.body(number + done, block[done:])
+        yield from cutter.finished
+        cutter.finished.clear()
+        number += len(block)
+    yield from cutter.end()
+
+
+def _special_lines(heads: tuple[str, ...], marker: str | None) -> re.Pattern[str]:
+    """The lines ``split_hands``' rules must see one by one: a possible header, a blank line, the summary."""
+    starts = [re.escape(head) for head in heads]
+    if marker is not None:
+        starts.append(re.escape(marker))
+    # after a newline: the search then skips to each newline at C speed (the text is given one in front)
+    return re.compile(r"\n(?:" + "|".join(starts) + r"|[^\S\n]*(?=\n|\Z))")
+
+
+def _line_indexes(text: str, special: re.Pattern[str], hints: tuple[str, ...]) -> list[int]:
+    """The indexes of the lines of ``text`` (a newline, then each line after a newline) that ``special``
+    matches (from the newline before them) or that hold one of ``hints``, in order, each once."""
+    starts = [m.start() for m in special.finditer(text)]
+    for hint in hints:
+        at = text.find(hint)
+        while at >= 0:
+            starts.append(text.rfind("\n", 0, at))  # the newline before the line
+            end = text.find("\n", at)
+            at = -1 if end < 0 else text.find(hint, end + 1)
+    if hints:
+        starts.sort()
+    indexes: list[int] = []
+    index = at = 0
+    for position in starts:
+        index += text.count("\n", at, position)
+        at = position
+        if not indexes or indexes[-1] != index:
+            indexes.append(index)
+    return indexes
+
+
+class _Cutter:
+    """``split_hands``' rules, fed a line or a run of body lines at a time (for ``cut_hands``)."""
+
+    def __init__(self, fmt: HandFormat, stats: SplitStats | None) -> None:
+        self.fmt = fmt
+        self.stats = stats
+        self.current: Chunk | None = None
+        self.in_summary = False
+        self.finished: list[Chunk] = []
+
+    def body(self, number: int, lines: list[str]) -> None:
+        """Lines that are not blank, not a header and hold none: the current hand's, or junk."""
+        current = self.current
+        if current is None:
+            if self.stats is not None:
+                for offset, line in enumerate(lines):
+                    _junk(self.stats, number + offset, line)
+            return
+        room = max(1, MAX_HAND_LINES - len(current.lines))  # split_hands cuts after a body line, not before
+        if len(lines) < room:
+            current.lines.extend(lines)
+            return
+        current.lines.extend(lines[:room])
+        self.finished.append(current)
+        self.current = None
+        self.body(number + room, lines[room:])
+
+    def line(self, number: int, line: str) -> None:
+        """One line through every rule of ``split_hands``, a glued header included."""
+        glued = self.fmt.glued_header(line)
+        while glued > 0:
+            self._one(number, line[:glued])
+            line = line[glued:]
+            glued = self.fmt.glued_header(line)
+        self._one(number, line)
+
+    def _one(self, number: int, line: str) -> None:
+        current = self.current
+        if self.fmt.is_header(line):
+            if current is not None:
+                self.finished.append(_trimmed(current))
+            self.current = Chunk(number, [line])
+            self.in_summary = False
+            return
+        if current is None:
+            if line.strip() and self.stats is not None:
+                _junk(self.stats, number, line)
+            return
+        if not line.strip():
+            if self.in_summary:
+                self.finished.append(_trimmed(current))
+                self.current = None
+                return
+            current.lines.append(line)
+            return
+        marker = self.fmt.summary_marker
+        if marker is not None and line.startswith(marker):
+            self.in_summary = True
+        current.lines.append(line)
+        if len(current.lines) >= MAX_HAND_LINES:
+            self.finished.append(current)
+            self.current = None
+
+    def end(self) -> list[Chunk]:
+        finished = self.finished
+        if self.current is not None:
+            finished.append(_trimmed(self.current))
+            self.current = None
+        return finished
 
 
 def _unglued(lines: Iterable[str], fmt: HandFormat, start: int) -> Iterator[tuple[int, str]]:
