@@ -8,6 +8,13 @@ The speed-up is only meaningful on an otherwise idle machine; the CPU ratio (all
 run over the single one) says what the parallel machinery costs whatever the load.
 
     python bench/bench_jobs.py [--hands 100000] [--jobs 2] [--repeat 1] [--commands parse audit stats import]
+                               [--ceiling]
+
+``--ceiling`` also runs ``--jobs N`` copies of the ``--jobs 1`` command at once, each on its own copy of the file
+(parse, audit and stats), and reports N × (one alone) / (all of them together): what N busy processes of this
+very work get from the machine, the most any ``--jobs N`` could reach on it. On this project's 2-core virtual
+machine two independent copies ran 1.14-1.18x slower each than one alone (1 December 2026), so the ceiling was
+~1.7x, not 2x.
 """
 
 from __future__ import annotations
@@ -43,12 +50,22 @@ def run(command: list[str]) -> tuple[float, float, str]:
     return wall, cpu, hashlib.sha256(done.stdout).hexdigest()
 
 
+def together(commands: list[list[str]]) -> float:
+    """Wall seconds for all ``commands`` started at once, until the last ends."""
+    start = time.perf_counter()
+    running = [subprocess.Popen(c, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) for c in commands]
+    for process in running:
+        process.wait()
+    return time.perf_counter() - start
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--hands", type=int, default=100_000)
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--repeat", type=int, default=1, help="runs of each; the best counts")
     ap.add_argument("--commands", nargs="+", choices=sorted(COMMANDS), default=list(COMMANDS))
+    ap.add_argument("--ceiling", action="store_true", help="also run N copies of --jobs 1 at once (see above)")
     args = ap.parse_args(argv)
     handlog = str(Path(sys.executable).parent / "handlog")
     with tempfile.TemporaryDirectory(prefix="handlog-jobs-") as folder:
@@ -76,6 +93,19 @@ def main(argv: list[str] | None = None) -> int:
             same = "same output" if d1 == dn else "OUTPUT DIFFERS"
             print(f"  {name:6} {w1:7.1f} s -> {wn:7.1f} s wall: {w1 / wn:4.2f}x   CPU {c1:7.1f} s -> {cn:7.1f} s"
                   f" ({cn / c1:4.2f}x)   {same}")
+            if args.ceiling and name != "import":
+                copies = [Path(folder) / f"copy-{k}.txt" for k in range(args.jobs)]
+                for copy in copies:
+                    copy.write_bytes(path.read_bytes())
+                pair = min(
+                    together([[handlog, *command, "--jobs", "1", str(copy)] for copy in copies])
+                    for _ in range(args.repeat)
+                )
+                for copy in copies:
+                    copy.unlink()
+                ceiling = args.jobs * w1 / pair
+                print(f"         {args.jobs} copies of --jobs 1 at once: {pair:7.1f} s, ceiling {ceiling:4.2f}x;"
+                      f" --jobs {args.jobs} reached {w1 / wn / ceiling:4.0%} of it")
     return 0
 
 
