@@ -95,9 +95,9 @@ def hand_rows(replay: Replay, with_allin_ev: bool = True) -> list[dict[str, Any]
     rows: list[dict[str, Any]] = []
     for p in players:
         result = results.get(p)
-        row = dict(zip(HAND_FIELDS, (*facts, p, seats.get(p), labels.get(p)), strict=True))
+        row: dict[str, Any] = dict(zip(HAND_FIELDS, (*facts, p, seats.get(p), labels.get(p)), strict=True))
         counts = counters.count(ctx, p)
-        row.update(zip(COUNTER_FIELDS, map(counts.__getitem__, COUNTER_FIELDS)))  # in column order
+        row.update(zip(COUNTER_FIELDS, map(counts.__getitem__, COUNTER_FIELDS), strict=True))  # in column order
         if result is None:
             row.update(all_in_street=None, committed=ZERO, collected=ZERO, rake=ZERO, net=ZERO)
         else:
