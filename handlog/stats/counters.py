@@ -39,6 +39,7 @@ STUD_FIRST: dict[S, tuple[dict[S, int], int]] = {S.THIRD: (STUD_SLOTS, 4), S.SEC
 """A stud game's first street, with the slots of its later rounds and the last slot."""
 
 SLOT_NAMES = {1: "flop", 2: "turn", 3: "river"}
+ZERO = Decimal(0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,11 +242,15 @@ def steal(ctx: Context, p: str) -> Row:
     first = _first(ctx.betting.of(p, 0))
     opp = pos in STEAL_POSITIONS and first is not None and _nobody_in_before(ctx, first)  # see open_raise
     row: Row = {"steal_opp": opp, "steal": opp and first is not None and first.kind in ("raise", "bet")}
-    for blind, name in (("SB", "sb"), ("BB", "bb")):
+    for blind, opp_name, fold_name in BLIND_STEAL_NAMES:
         faced = pos == blind and _faces_steal(ctx, p)
-        row[f"fold_{name}_to_steal_opp"] = faced
-        row[f"fold_{name}_to_steal"] = faced and first is not None and first.kind == "fold"
+        row[opp_name] = faced
+        row[fold_name] = faced and first is not None and first.kind == "fold"
     return row
+
+
+BLIND_STEAL_NAMES = tuple((blind, f"fold_{name}_to_steal_opp", f"fold_{name}_to_steal") for blind, name in
+                          (("SB", "sb"), ("BB", "bb")))  # fmt: skip
 
 
 def _faces_steal(ctx: Context, p: str) -> bool:
@@ -273,17 +278,18 @@ def streets_seen(ctx: Context, p: str) -> Row:
     players see it). ``saw_showdown``: still in at the end with at least one other player.
     ``won_at_showdown``: saw the showdown and collected money. ``won_when_saw_flop``: saw the flop and
     collected money."""
-    seen = {slot: p in ctx.betting.seen.get(slot, set()) for slot in (1, 2, 3)}
-    remaining = [q for q in ctx.players if q not in ctx.betting.folded]
-    showdown = len(remaining) >= 2 and p in remaining
-    won = ctx.collected.get(p, Decimal(0)) > 0
+    seen = ctx.betting.seen
+    flop = p in seen.get(1, ())
+    folded = ctx.betting.folded
+    showdown = p not in folded and p in ctx.players and sum(q not in folded for q in ctx.players) >= 2
+    won = ctx.collected.get(p, ZERO) > 0
     return {
-        "saw_flop": seen[1],
-        "saw_turn": seen[2],
-        "saw_river": seen[3],
+        "saw_flop": flop,
+        "saw_turn": p in seen.get(2, ()),
+        "saw_river": p in seen.get(3, ()),
         "saw_showdown": showdown,
         "won_at_showdown": showdown and won,
-        "won_when_saw_flop": seen[1] and won,
+        "won_when_saw_flop": flop and won,
     }
 
 
@@ -294,32 +300,34 @@ def continuation_bets(ctx: Context, p: str) -> Row:
     had a decision facing a c-bet and no raise; ``fold_to_cbet_<street>``: they folded."""
     row: Row = {}
     bettor = ctx.betting.last_aggressor(0)
-    for slot in (1, 2, 3):
-        name = SLOT_NAMES[slot]
+    for slot, (opp_name, made_name, fold_opp_name, fold_name) in CBET_NAMES.items():
         opp = made = False
         cbet_by: str | None = None
         if bettor is not None:
-            rnd = ctx.betting.round(slot)
-            mine = [a for a in rnd if a.player == bettor]
+            mine = ctx.betting.of(bettor, slot)
             if mine and mine[0].bets_before == 0:
                 if bettor == p:
                     opp = True
                     made = mine[0].kind == "bet"
                 cbet_by = bettor if mine[0].kind == "bet" else None
-        row[f"cbet_{name}_opp"] = opp
-        row[f"cbet_{name}"] = made
+        row[opp_name] = opp
+        row[made_name] = made
         facing = None
-        if cbet_by is not None:
-            facing = next(
-                (a for a in ctx.betting.round(slot) if a.player == p and a.bets_before == 1 and p != cbet_by),
-                None,
-            )
-        row[f"fold_to_cbet_{name}_opp"] = facing is not None
-        row[f"fold_to_cbet_{name}"] = facing is not None and facing.kind == "fold"
+        if cbet_by is not None and p != cbet_by:
+            facing = next((a for a in ctx.betting.of(p, slot) if a.bets_before == 1), None)
+        row[fold_opp_name] = facing is not None
+        row[fold_name] = facing is not None and facing.kind == "fold"
         # the next street's c-bettor: only if the c-bet was not raised
         if cbet_by is None or ctx.betting.last_aggressor(slot) != cbet_by:
             bettor = None
     return row
+
+
+CBET_NAMES = {
+    slot: (f"cbet_{name}_opp", f"cbet_{name}", f"fold_to_cbet_{name}_opp", f"fold_to_cbet_{name}")
+    for slot, name in SLOT_NAMES.items()
+}
+"""The c-bet columns of each later round."""
 
 
 def check_raise(ctx: Context, p: str) -> Row:
@@ -337,7 +345,10 @@ def postflop_actions(ctx: Context, p: str) -> Row:
     for slot in POSTFLOP_ROUNDS:
         for a in ctx.betting.of(p, slot):
             done[a.kind] += 1
-    return {f"postflop_{k}s": n for k, n in done.items()}
+    return dict(zip(POSTFLOP_NAMES, done.values(), strict=True))
+
+
+POSTFLOP_NAMES = ("postflop_bets", "postflop_raises", "postflop_calls", "postflop_checks", "postflop_folds")
 
 
 POSTFLOP_ROUNDS = (1, 2, 3, 4)
