@@ -7,7 +7,6 @@ import sys
 import tempfile
 from collections import Counter
 from collections.abc import Callable, Iterator
-from concurrent.futures import Executor
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -45,6 +44,8 @@ from handlog.stats.totals import columns as totals_columns
 from handlog.store.filters import Filters
 
 if TYPE_CHECKING:
+    from concurrent.futures import Executor
+
     from handlog.db import Database
 
 GROUPS = ("game", "month", "position", "stakes")
@@ -241,7 +242,6 @@ def _run(
 ) -> int:
     """The statistics of the files (over ``--jobs`` workers or a Dask cluster) or of the database ``source``
     (its stored per-hand records): both feed the same output code, so both print the same."""
-    from handlog.cluster import read_part
     from handlog.stats.export import RECORD_WRITERS, stream_rows, write_atomic, write_frame
     from handlog.stats.frame import FIELDS, records_frame, to_frame
 
@@ -288,6 +288,8 @@ def _run(
             if p.totals is not None:
                 totals.merge(p.totals)
             elif p.dataset_part is not None:  # a Dask worker's part: the same sums, from the dataset
+                from handlog.cluster import read_part
+
                 totals.update(read_part(p.dataset_part))
         found = totals.records()
         columns = totals_columns(by)
