@@ -42,9 +42,10 @@ SLOT_NAMES = {1: "flop", 2: "turn", 3: "river"}
 ZERO = Decimal(0)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Action:
-    """One betting decision: what the player did and what they faced."""
+    """One betting decision: what the player did and what they faced (read it, do not change it: not frozen
+    because a frozen dataclass costs three times as much to make, and one is made per decision)."""
 
     player: str
     kind: ActionKind
@@ -98,6 +99,13 @@ NONE: list[Action] = []
 """The decisions of a player or round that had none (shared, never changed)."""
 
 
+ROUND_MARKS = (StreetStart, Discard, StandPat)
+DECISIONS = (Fold, Check, Call, Bet, Raise)
+WAGERS = (Call, Bet, Raise)
+"""Classes that :func:`betting` asks about (tuples made once: ``A | B`` in an ``isinstance`` makes a new union
+at every call)."""
+
+
 def betting(events: Iterable[Event], players: Sequence[str]) -> Betting:
     """Cut the events into rounds of decisions (see the module docstring)."""
     b = Betting()
@@ -110,7 +118,7 @@ def betting(events: Iterable[Event], players: Sequence[str]) -> Betting:
     slots, last = POSTFLOP_SLOTS, 3
     completion = False  # stud: the completion of the bring-in is still to come (it is the first full bet, no raise)
     for e in events:
-        if isinstance(e, StreetStart | Discard | StandPat):  # a new round, maybe; no decision
+        if isinstance(e, ROUND_MARKS):  # a new round, maybe; no decision
             new: int | None = None
             if isinstance(e, StreetStart):
                 if e.street in STUD_FIRST and slots is POSTFLOP_SLOTS:
@@ -124,7 +132,7 @@ def betting(events: Iterable[Event], players: Sequence[str]) -> Betting:
                 slot, bets, callers = new, 0, 0
                 b.seen[slot] = {p for p in players if p not in b.folded}
             continue
-        if not isinstance(e, Fold | Check | Call | Bet | Raise):
+        if not isinstance(e, DECISIONS):
             if isinstance(e, Post) and e.all_in:
                 able.discard(e.player)
             continue
@@ -142,7 +150,7 @@ def betting(events: Iterable[Event], players: Sequence[str]) -> Betting:
                 can_raise=len(able) > (e.player in able),  # someone else in and not all-in
             )
         )
-        if isinstance(e, Call | Bet | Raise) and e.all_in:
+        if isinstance(e, WAGERS) and e.all_in:
             able.discard(e.player)
         if kind == "fold":
             b.folded.add(e.player)

@@ -171,7 +171,8 @@ def _rank_counts(size: int) -> Ints:
         return np.zeros((1, RANKS), np.int64)
     every = chain.from_iterable(combinations_with_replacement(range(RANKS), size))
     ranks = np.fromiter(every, np.int64, comb(RANKS + size - 1, size) * size).reshape(-1, size)
-    counts: Ints = (ranks[:, :, None] == np.arange(RANKS)).sum(axis=1, dtype=np.int64)
+    cells = (np.arange(len(ranks))[:, None] * RANKS + ranks).ravel()  # (multiset, rank) of every card
+    counts: Ints = np.bincount(cells, minlength=len(ranks) * RANKS).reshape(len(ranks), RANKS)
     possible: Ints = counts[counts.max(axis=1) <= SUITS]  # no rank five times
     return possible
 
@@ -204,13 +205,15 @@ def suited_draws(need: int, drawn: int) -> SuitedDraws:
     """Made once per process and size: an all-in only picks the sets its dead cards leave (rather than adding up
     the rank keys of every board each time)."""
     sets = np.array(list(combinations(range(RANKS), drawn)), np.int64).reshape(comb(RANKS, drawn), drawn)
-    suited = (sets[:, :, None] == np.arange(RANKS)).sum(axis=1)
+    bits = (1 << sets).sum(axis=1)
+    suited = (bits[:, None] >> np.arange(RANKS)) & 1  # sets × ranks: 1 where the set has the rank
     others = rank_multisets(need - drawn)
-    possible = (suited[:, None, :] + others.counts[None, :, :]).max(axis=2, initial=0) <= SUITS
+    quads = (others.counts == SUITS) @ (1 << np.arange(RANKS))  # the ranks another suit cannot add to
+    possible = (bits[:, None] & quads[None, :]) == 0
     low = np.where(possible, (suited @ LOW_KEY)[:, None] + others.low[None, :], 0)
     high = np.where(possible, (suited @ HIGH_KEY)[:, None] + others.high[None, :], 0)
     rows = np.where(possible, rank_multisets(need).row(low, high), 0).astype(np.int32)
-    return SuitedDraws((1 << sets).sum(axis=1), rows)
+    return SuitedDraws(bits, rows)
 
 
 CHOOSE = np.array([[comb(n, k) for k in range(5)] for n in range(5)], np.int64)
