@@ -5,7 +5,9 @@
    as without it); a few are also enumerated plainly with phevaluator's C 7-card evaluator (1.7 million boards ×
    players) for comparison.
 2. Whole processes on the corpus's PokerStars tournament files (where all-ins are frequent):
-   ``handlog stats --format json`` against ``handlog audit --json``, with the default ``--jobs`` and with 1.
+   ``handlog stats --format json`` against ``handlog audit --json``, with the default ``--jobs`` and with 1,
+   from compiled bytecode as an installed package runs (handlog's modules are compiled first, as
+   ``bench_cli.py`` does: where ``PYTHONDONTWRITEBYTECODE`` is set every process would compile them again).
 
     python bench/bench_stats.py [--situations 200] [--repeat 3]
 """
@@ -13,6 +15,8 @@
 from __future__ import annotations
 
 import argparse
+import compileall
+import importlib.util
 import random
 import sys
 import time
@@ -90,6 +94,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"no corpus at {CORPUS} (set HANDLOG_CORPUS)", file=sys.stderr)
         return 2
     files = [str(p) for root in TOURNAMENTS for p in sorted((CORPUS / root).rglob("*.txt"))]
+    spec = importlib.util.find_spec("handlog")
+    for folder_of_package in (spec.submodule_search_locations or []) if spec else []:
+        compileall.compile_dir(folder_of_package, quiet=1)
     handlog = str(Path(sys.executable).parent / "handlog")
     print(f"{len(files)} PokerStars tournament files of the corpus, whole processes, best of {args.repeat}:")
     results = {}
