@@ -104,6 +104,17 @@ def load_values() -> tuple[NDArray[np.int32], NDArray[np.int16], NDArray[np.int1
     return keys.astype(np.int32), values.astype(np.int16), flush.astype(np.int16)
 
 
+def _dense_index(parts: Ints, size: int) -> tuple[Ints, int]:
+    """``index[v]``: the place of ``v`` among the distinct values of ``parts`` in increasing order (0 for a value
+    not in them; every value below ``size``), and how many distinct values there are (marked, not sorted)."""
+    present = np.zeros(size, bool)
+    present[parts] = True
+    found = np.flatnonzero(present)
+    index = np.zeros(size, np.int64)
+    index[found] = np.arange(len(found))
+    return index, len(found)
+
+
 @lru_cache(maxsize=1)
 def tables() -> Tables:
     """Once per process, from the shipped values."""
@@ -112,12 +123,9 @@ def tables() -> Tables:
     high, low = np.divmod(keys, LOW)
     # Sized for any seven ranks, even impossible ones (five aces): rows that cannot be drawn (weight 0) are
     # looked up with the rest and must stay in bounds.
-    low_index = np.zeros(7 * 5 ** (LOW_RANKS - 1) + 1, np.int64)
-    high_index = np.zeros(7 * 5 ** (RANKS - LOW_RANKS - 1) + 1, np.int64)
-    lows, highs = np.unique(low), np.unique(high)
-    low_index[lows] = np.arange(len(lows))
-    high_index[highs] = np.arange(len(highs))
-    table = np.zeros((len(lows), len(highs)), np.int16)
+    low_index, lows = _dense_index(low, 7 * 5 ** (LOW_RANKS - 1) + 1)
+    high_index, highs = _dense_index(high, 7 * 5 ** (RANKS - LOW_RANKS - 1) + 1)
+    table = np.zeros((lows, highs), np.int16)
     table[low_index[low], high_index[high]] = values
     return Tables(low_index, high_index, table, flush)
 
@@ -182,10 +190,8 @@ def rank_multisets(size: int) -> Multisets:
     counts = _rank_counts(size)
     four, three = np.prod(CHOOSE[SUITS, counts], axis=1), np.prod(CHOOSE[SUITS - 1, counts], axis=1)
     low, high = counts @ LOW_KEY, counts @ HIGH_KEY
-    lows, highs = np.unique(low), np.unique(high)
-    low_index, high_index = np.zeros(LOW, np.int64), np.zeros(5 ** (RANKS - LOW_RANKS), np.int64)
-    low_index[lows], high_index[highs] = np.arange(len(lows)), np.arange(len(highs))
-    rows_table = np.zeros((len(lows), len(highs)), np.int32)
+    (low_index, lows), (high_index, highs) = _dense_index(low, LOW), _dense_index(high, 5 ** (RANKS - LOW_RANKS))
+    rows_table = np.zeros((lows, highs), np.int32)
     rows_table[low_index[low], high_index[high]] = np.arange(len(counts))
     return Multisets(counts, low, high, four, three, low_index, high_index, rows_table)
 
