@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import tempfile
 from collections import Counter
 from collections.abc import Callable, Iterator
-from concurrent.futures import Executor
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -45,6 +45,8 @@ from handlog.stats.totals import columns as totals_columns
 from handlog.store.filters import Filters
 
 if TYPE_CHECKING:
+    from concurrent.futures import Executor
+
     from handlog.db import Database
 
 GROUPS = ("game", "month", "position", "stakes")
@@ -175,6 +177,14 @@ def _dataset_folder(path: str | None, stack: ExitStack) -> str:
     return str(folder.resolve())
 
 
+def _one_blas_thread() -> None:
+    """No BLAS threads: statistics do no linear algebra, but numpy's OpenBLAS starts a thread per core when
+    numpy loads (for the all-in EV), and they spin: about 70 ms of CPU per process on 2 cores, more than the
+    import itself (``perf stat`` of ``import numpy``: 189 against 117 ms task-clock). Set before numpy loads,
+    inherited by the workers; a value the user set is kept."""
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+
 def _load_equity_tables() -> None:
     """numpy and the hand-value tables, loaded once before the workers start rather than in each."""
     from handlog.stats.equity import tables
@@ -183,6 +193,7 @@ def _load_equity_tables() -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    _one_blas_thread()
     fmt = args.format or ("jsonl" if args.per_hand else "table")
     allowed = PER_HAND_FORMATS if args.per_hand else AGGREGATE_FORMATS
     if fmt not in allowed:
@@ -241,7 +252,6 @@ def _run(
 ) -> int:
     """The statistics of the files (over ``--jobs`` workers or a Dask cluster) or of the database ``source``
     (its stored per-hand records): both feed the same output code, so both print the same."""
-    from handlog.cluster import read_part
     from handlog.stats.export import RECORD_WRITERS, stream_rows, write_atomic, write_frame
     from handlog.stats.frame import FIELDS, records_frame, to_frame
 
@@ -288,6 +298,8 @@ def _run(
             if p.totals is not None:
                 totals.merge(p.totals)
             elif p.dataset_part is not None:  # a Dask worker's part: the same sums, from the dataset
+                from handlog.cluster import read_part
+
                 totals.update(read_part(p.dataset_part))
         found = totals.records()
         columns = totals_columns(by)

@@ -75,7 +75,7 @@ def allin_point(replay: Replay) -> tuple[tuple[str, ...], tuple[str, ...]] | Non
     for e in hand.events:
         if isinstance(e, Fold):
             folded.add(e.player)
-        elif isinstance(e, Post | Call | Bet | Raise) and e.all_in:
+        elif isinstance(e, (Post, Call, Bet, Raise)) and e.all_in:
             all_in.add(e.player)
         elif isinstance(e, StreetStart) and e.street in (S.FLOP, S.TURN, S.RIVER) and e.street not in dealt:
             dealt.add(e.street)
@@ -90,7 +90,7 @@ def known_holes(replay: Replay) -> dict[str, tuple[str, ...]]:
     """Hole cards known for each player: dealt to the hero, shown, or listed in the summary."""
     cards: dict[str, tuple[str, ...]] = {}
     for e in replay.hand.events:
-        if isinstance(e, DealHole | Show) and e.cards:
+        if isinstance(e, (DealHole, Show)) and e.cards:
             cards[e.player] = e.cards
     for seat in replay.hand.summary.seats:
         if seat.player not in cards and (seat.shown or seat.mucked):

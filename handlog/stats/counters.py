@@ -39,11 +39,13 @@ STUD_FIRST: dict[S, tuple[dict[S, int], int]] = {S.THIRD: (STUD_SLOTS, 4), S.SEC
 """A stud game's first street, with the slots of its later rounds and the last slot."""
 
 SLOT_NAMES = {1: "flop", 2: "turn", 3: "river"}
+ZERO = Decimal(0)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Action:
-    """One betting decision: what the player did and what they faced."""
+    """One betting decision: what the player did and what they faced (read it, do not change it: not frozen
+    because a frozen dataclass costs three times as much to make, and one is made per decision)."""
 
     player: str
     kind: ActionKind
@@ -63,28 +65,45 @@ class Betting:
     seen: dict[int, set[str]] = field(default_factory=dict)  # slot → players not folded when it was dealt
     folded: set[str] = field(default_factory=set)
     raisers: dict[int, list[str]] = field(default_factory=dict)  # slot → who bet or raised, in order
-    _by_player: dict[tuple[str, int], list[Action]] | None = None  # built at the first look-up (the counters
-    _by_slot: dict[int, list[Action]] | None = None  # ask for the same few lists again and again)
+    by_player: dict[tuple[str, int], list[Action]] = field(default_factory=dict)  # (player, slot) → decisions
+    by_slot: dict[int, list[Action]] = field(default_factory=dict)  # slot → decisions (the counters ask for
+    # the same few lists again and again: :func:`betting` files each action in both as it goes)
 
-    def _index(self) -> tuple[dict[tuple[str, int], list[Action]], dict[int, list[Action]]]:
-        if self._by_player is None or self._by_slot is None:
-            self._by_player, self._by_slot = {}, {}
-            for a in self.actions:
-                self._by_player.setdefault((a.player, a.slot), []).append(a)
-                self._by_slot.setdefault(a.slot, []).append(a)
-        return self._by_player, self._by_slot
+    def add(self, action: Action) -> None:
+        self.actions.append(action)
+        mine = self.by_player.get((action.player, action.slot))
+        if mine is None:
+            self.by_player[action.player, action.slot] = [action]
+        else:
+            mine.append(action)
+        everyone = self.by_slot.get(action.slot)
+        if everyone is None:
+            self.by_slot[action.slot] = [action]
+        else:
+            everyone.append(action)
 
     def of(self, player: str, slot: int) -> list[Action]:
         """The player's decisions in round ``slot``, in order (a shared list: read it, do not change it)."""
-        return self._index()[0].get((player, slot), [])
+        return self.by_player.get((player, slot), NONE)
 
     def round(self, slot: int) -> list[Action]:
         """Every decision of round ``slot``, in order (a shared list: read it, do not change it)."""
-        return self._index()[1].get(slot, [])
+        return self.by_slot.get(slot, NONE)
 
     def last_aggressor(self, slot: int) -> str | None:
         r = self.raisers.get(slot)
         return r[-1] if r else None
+
+
+NONE: list[Action] = []
+"""The decisions of a player or round that had none (shared, never changed)."""
+
+
+ROUND_MARKS = (StreetStart, Discard, StandPat)
+DECISIONS = (Fold, Check, Call, Bet, Raise)
+WAGERS = (Call, Bet, Raise)
+"""Classes that :func:`betting` asks about (tuples made once: ``A | B`` in an ``isinstance`` makes a new union
+at every call)."""
 
 
 def betting(events: Iterable[Event], players: Sequence[str]) -> Betting:
@@ -94,42 +113,32 @@ def betting(events: Iterable[Event], players: Sequence[str]) -> Betting:
     level = 1
     bets = 0
     callers = 0
-    all_in: set[str] = set()
+    able = set(players)  # players not folded nor all-in: who could still act on a bet
     drawing = False  # between a draw's first discard (or its street line) and the next bet
     slots, last = POSTFLOP_SLOTS, 3
     completion = False  # stud: the completion of the bring-in is still to come (it is the first full bet, no raise)
     for e in events:
-        new: int | None = None
-        if isinstance(e, StreetStart) and e.street in STUD_FIRST and slots is POSTFLOP_SLOTS:
-            # stud: the bring-in is a post, the first street (third; Five Card Stud: second) round 0
-            (slots, last), completion = STUD_FIRST[e.street], True
-        if isinstance(e, StreetStart):
-            new = slots.get(e.street)
-            drawing = e.street in (S.DRAW_1, S.DRAW_2, S.DRAW_3)
-        elif isinstance(e, Discard | StandPat) and not drawing:
-            new, drawing = slot + 1, True  # an older log prints the draw without a street line
-        if new is not None and new != slot and new not in b.seen and new <= last:
-            slot, bets, callers = new, 0, 0
-            b.seen[slot] = {p for p in players if p not in b.folded}
-        if isinstance(e, StreetStart | Discard | StandPat):
+        if isinstance(e, ROUND_MARKS):  # a new round, maybe; no decision
+            new: int | None = None
+            if isinstance(e, StreetStart):
+                if e.street in STUD_FIRST and slots is POSTFLOP_SLOTS:
+                    # stud: the bring-in is a post, the first street (third; Five Card Stud: second) round 0
+                    (slots, last), completion = STUD_FIRST[e.street], True
+                new = slots.get(e.street)
+                drawing = e.street in (S.DRAW_1, S.DRAW_2, S.DRAW_3)
+            elif not drawing:
+                new, drawing = slot + 1, True  # an older log prints the draw without a street line
+            if new is not None and new != slot and new not in b.seen and new <= last:
+                slot, bets, callers = new, 0, 0
+                b.seen[slot] = {p for p in players if p not in b.folded}
             continue
-        kind: ActionKind
-        if isinstance(e, Fold):
-            kind = "fold"
-        elif isinstance(e, Check):
-            kind = "check"
-        elif isinstance(e, Call):
-            kind = "call"
-        elif isinstance(e, Bet):
-            kind = "bet"
-        elif isinstance(e, Raise):
-            kind = "raise"
-        else:
+        if not isinstance(e, DECISIONS):
             if isinstance(e, Post) and e.all_in:
-                all_in.add(e.player)
+                able.discard(e.player)
             continue
+        kind: ActionKind = e.kind
         drawing = False
-        b.actions.append(
+        b.add(
             Action(
                 player=e.player,
                 kind=kind,
@@ -138,13 +147,14 @@ def betting(events: Iterable[Event], players: Sequence[str]) -> Betting:
                 level=level if slot == 0 else 0,
                 callers=callers,
                 bets_before=bets,
-                can_raise=any(q != e.player and q not in b.folded and q not in all_in for q in players),
+                can_raise=len(able) > (e.player in able),  # someone else in and not all-in
             )
         )
-        if isinstance(e, Call | Bet | Raise) and e.all_in:
-            all_in.add(e.player)
+        if isinstance(e, WAGERS) and e.all_in:
+            able.discard(e.player)
         if kind == "fold":
             b.folded.add(e.player)
+            able.discard(e.player)
         elif kind == "call":
             callers += 1
         elif kind in ("bet", "raise"):
@@ -237,17 +247,18 @@ def steal(ctx: Context, p: str) -> Row:
     folded; ``fold_sb_to_steal``: they folded. ``fold_bb_to_steal_opp``/``fold_bb_to_steal``: the same for
     the big blind (the small blind folded, or was the stealer)."""
     pos = ctx.positions.get(p, "")
-    o = open_raise(ctx, p)
-    row: Row = {
-        "steal_opp": bool(o["open_opp"]) and pos in STEAL_POSITIONS,
-        "steal": bool(o["open_raise"]) and pos in STEAL_POSITIONS,
-    }
-    for blind, name in (("SB", "sb"), ("BB", "bb")):
+    first = _first(ctx.betting.of(p, 0))
+    opp = pos in STEAL_POSITIONS and first is not None and _nobody_in_before(ctx, first)  # see open_raise
+    row: Row = {"steal_opp": opp, "steal": opp and first is not None and first.kind in ("raise", "bet")}
+    for blind, opp_name, fold_name in BLIND_STEAL_NAMES:
         faced = pos == blind and _faces_steal(ctx, p)
-        first = _first(ctx.betting.of(p, 0))
-        row[f"fold_{name}_to_steal_opp"] = faced
-        row[f"fold_{name}_to_steal"] = faced and first is not None and first.kind == "fold"
+        row[opp_name] = faced
+        row[fold_name] = faced and first is not None and first.kind == "fold"
     return row
+
+
+BLIND_STEAL_NAMES = tuple((blind, f"fold_{name}_to_steal_opp", f"fold_{name}_to_steal") for blind, name in
+                          (("SB", "sb"), ("BB", "bb")))  # fmt: skip
 
 
 def _faces_steal(ctx: Context, p: str) -> bool:
@@ -275,17 +286,18 @@ def streets_seen(ctx: Context, p: str) -> Row:
     players see it). ``saw_showdown``: still in at the end with at least one other player.
     ``won_at_showdown``: saw the showdown and collected money. ``won_when_saw_flop``: saw the flop and
     collected money."""
-    seen = {slot: p in ctx.betting.seen.get(slot, set()) for slot in (1, 2, 3)}
-    remaining = [q for q in ctx.players if q not in ctx.betting.folded]
-    showdown = len(remaining) >= 2 and p in remaining
-    won = ctx.collected.get(p, Decimal(0)) > 0
+    seen = ctx.betting.seen
+    flop = p in seen.get(1, ())
+    folded = ctx.betting.folded
+    showdown = p not in folded and p in ctx.players and sum(q not in folded for q in ctx.players) >= 2
+    won = ctx.collected.get(p, ZERO) > 0
     return {
-        "saw_flop": seen[1],
-        "saw_turn": seen[2],
-        "saw_river": seen[3],
+        "saw_flop": flop,
+        "saw_turn": p in seen.get(2, ()),
+        "saw_river": p in seen.get(3, ()),
         "saw_showdown": showdown,
         "won_at_showdown": showdown and won,
-        "won_when_saw_flop": seen[1] and won,
+        "won_when_saw_flop": flop and won,
     }
 
 
@@ -296,32 +308,34 @@ def continuation_bets(ctx: Context, p: str) -> Row:
     had a decision facing a c-bet and no raise; ``fold_to_cbet_<street>``: they folded."""
     row: Row = {}
     bettor = ctx.betting.last_aggressor(0)
-    for slot in (1, 2, 3):
-        name = SLOT_NAMES[slot]
+    for slot, (opp_name, made_name, fold_opp_name, fold_name) in CBET_NAMES.items():
         opp = made = False
         cbet_by: str | None = None
         if bettor is not None:
-            rnd = ctx.betting.round(slot)
-            mine = [a for a in rnd if a.player == bettor]
+            mine = ctx.betting.of(bettor, slot)
             if mine and mine[0].bets_before == 0:
                 if bettor == p:
                     opp = True
                     made = mine[0].kind == "bet"
                 cbet_by = bettor if mine[0].kind == "bet" else None
-        row[f"cbet_{name}_opp"] = opp
-        row[f"cbet_{name}"] = made
+        row[opp_name] = opp
+        row[made_name] = made
         facing = None
-        if cbet_by is not None:
-            facing = next(
-                (a for a in ctx.betting.round(slot) if a.player == p and a.bets_before == 1 and p != cbet_by),
-                None,
-            )
-        row[f"fold_to_cbet_{name}_opp"] = facing is not None
-        row[f"fold_to_cbet_{name}"] = facing is not None and facing.kind == "fold"
+        if cbet_by is not None and p != cbet_by:
+            facing = next((a for a in ctx.betting.of(p, slot) if a.bets_before == 1), None)
+        row[fold_opp_name] = facing is not None
+        row[fold_name] = facing is not None and facing.kind == "fold"
         # the next street's c-bettor: only if the c-bet was not raised
         if cbet_by is None or ctx.betting.last_aggressor(slot) != cbet_by:
             bettor = None
     return row
+
+
+CBET_NAMES = {
+    slot: (f"cbet_{name}_opp", f"cbet_{name}", f"fold_to_cbet_{name}_opp", f"fold_to_cbet_{name}")
+    for slot, name in SLOT_NAMES.items()
+}
+"""The c-bet columns of each later round."""
 
 
 def check_raise(ctx: Context, p: str) -> Row:
@@ -335,8 +349,18 @@ def check_raise(ctx: Context, p: str) -> Row:
 def postflop_actions(ctx: Context, p: str) -> Row:
     """Counts of the player's bets, raises, calls, checks and folds after the first betting round (the
     numbers behind AF = (bets + raises) / calls and AFq = (bets + raises) / (bets + raises + calls + folds))."""
-    acts = [a for a in ctx.betting.actions if a.player == p and a.slot > 0]
-    return {f"postflop_{k}s": sum(1 for a in acts if a.kind == k) for k in ("bet", "raise", "call", "check", "fold")}
+    done = dict.fromkeys(("bet", "raise", "call", "check", "fold"), 0)
+    for slot in POSTFLOP_ROUNDS:
+        for a in ctx.betting.of(p, slot):
+            done[a.kind] += 1
+    return dict(zip(POSTFLOP_NAMES, done.values(), strict=True))
+
+
+POSTFLOP_NAMES = ("postflop_bets", "postflop_raises", "postflop_calls", "postflop_checks", "postflop_folds")
+
+
+POSTFLOP_ROUNDS = (1, 2, 3, 4)
+"""Every round after the first (slot 4: stud's seventh street)."""
 
 
 COUNTERS: tuple[Callable[[Context, str], Row], ...] = (

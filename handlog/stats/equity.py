@@ -17,6 +17,10 @@ Outcomes are counted as *orderings*: for each player, how many players beat them
 ordering at the end (:func:`shares`), so side pots cost nothing more. Values are phevaluator's (1 = royal
 flush … 7462 = the worst high card; lower is better); its evaluator also builds the two tables once.
 Cards are numbered as phevaluator numbers them: ``rank * 4 + suit`` (ranks 2…A as 0…12, suits c d h s).
+
+The most frequent all-in, heads-up before the flop, is not enumerated at all: its counts are looked up in a table
+shipped with the package (``heads_up_preflop.npz``: the 47,008 classes of match-ups that differ only by the names
+of the suits or the order of the players, each enumerated as above when the table was built).
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from itertools import combinations, combinations_with_replacement
+from itertools import chain, combinations, combinations_with_replacement, permutations
 from math import comb
 from pathlib import Path
 
@@ -100,6 +104,17 @@ def load_values() -> tuple[NDArray[np.int32], NDArray[np.int16], NDArray[np.int1
     return keys.astype(np.int32), values.astype(np.int16), flush.astype(np.int16)
 
 
+def _dense_index(parts: Ints, size: int) -> tuple[Ints, int]:
+    """``index[v]``: the place of ``v`` among the distinct values of ``parts`` in increasing order (0 for a value
+    not in them; every value below ``size``), and how many distinct values there are (marked, not sorted)."""
+    present = np.zeros(size, bool)
+    present[parts] = True
+    found = np.flatnonzero(present)
+    index = np.zeros(size, np.int64)
+    index[found] = np.arange(len(found))
+    return index, len(found)
+
+
 @lru_cache(maxsize=1)
 def tables() -> Tables:
     """Once per process, from the shipped values."""
@@ -108,12 +123,9 @@ def tables() -> Tables:
     high, low = np.divmod(keys, LOW)
     # Sized for any seven ranks, even impossible ones (five aces): rows that cannot be drawn (weight 0) are
     # looked up with the rest and must stay in bounds.
-    low_index = np.zeros(7 * 5 ** (LOW_RANKS - 1) + 1, np.int64)
-    high_index = np.zeros(7 * 5 ** (RANKS - LOW_RANKS - 1) + 1, np.int64)
-    lows, highs = np.unique(low), np.unique(high)
-    low_index[lows] = np.arange(len(lows))
-    high_index[highs] = np.arange(len(highs))
-    table = np.zeros((len(lows), len(highs)), np.int16)
+    low_index, lows = _dense_index(low, 7 * 5 ** (LOW_RANKS - 1) + 1)
+    high_index, highs = _dense_index(high, 7 * 5 ** (RANKS - LOW_RANKS - 1) + 1)
+    table = np.zeros((lows, highs), np.int16)
     table[low_index[low], high_index[high]] = values
     return Tables(low_index, high_index, table, flush)
 
@@ -123,6 +135,12 @@ def main() -> None:
     keys, values, flush = build_values()
     np.savez_compressed(VALUES_FILE, keys=keys, values=values, flush=flush)
     print(f"wrote {VALUES_FILE} ({VALUES_FILE.stat().st_size} bytes)")
+    tables.cache_clear()
+    heads_up = build_heads_up()
+    np.savez_compressed(
+        HEADS_UP_FILE, keys=heads_up.keys, first_wins=heads_up.first_wins, second_wins=heads_up.second_wins
+    )
+    print(f"wrote {HEADS_UP_FILE} ({HEADS_UP_FILE.stat().st_size} bytes)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,31 +171,55 @@ class Multisets:
         return ways
 
 
+def _rank_counts(size: int) -> Ints:
+    """How many of each rank, for every multiset of ``size`` ranks (each at most four times), in the order of
+    ``combinations_with_replacement(range(13), size)`` (counted by numpy: a loop in Python over the thousands of
+    multisets cost more than the rest of the first all-in)."""
+    if size == 0:
+        return np.zeros((1, RANKS), np.int64)
+    every = chain.from_iterable(combinations_with_replacement(range(RANKS), size))
+    ranks = np.fromiter(every, np.int64, comb(RANKS + size - 1, size) * size).reshape(-1, size)
+    cells = (np.arange(len(ranks))[:, None] * RANKS + ranks).ravel()  # (multiset, rank) of every card
+    counts: Ints = np.bincount(cells, minlength=len(ranks) * RANKS).reshape(len(ranks), RANKS)
+    possible: Ints = counts[counts.max(axis=1) <= SUITS]  # no rank five times
+    return possible
+
+
 @lru_cache(maxsize=8)
 def rank_multisets(size: int) -> Multisets:
-    rows = [
-        ranks for ranks in combinations_with_replacement(range(RANKS), size)
-        if all(ranks[i] != ranks[i + 4] for i in range(size - 4))
-    ]  # fmt: skip
-    counts = np.zeros((len(rows), RANKS), np.int64)
-    for i, ranks in enumerate(rows):
-        for r in ranks:
-            counts[i, r] += 1
+    counts = _rank_counts(size)
     four, three = np.prod(CHOOSE[SUITS, counts], axis=1), np.prod(CHOOSE[SUITS - 1, counts], axis=1)
     low, high = counts @ LOW_KEY, counts @ HIGH_KEY
-    lows, highs = np.unique(low), np.unique(high)
-    low_index, high_index = np.zeros(LOW, np.int64), np.zeros(5 ** (RANKS - LOW_RANKS), np.int64)
-    low_index[lows], high_index[highs] = np.arange(len(lows)), np.arange(len(highs))
-    rows_table = np.zeros((len(lows), len(highs)), np.int32)
-    rows_table[low_index[low], high_index[high]] = np.arange(len(rows))
+    (low_index, lows), (high_index, highs) = _dense_index(low, LOW), _dense_index(high, 5 ** (RANKS - LOW_RANKS))
+    rows_table = np.zeros((lows, highs), np.int32)
+    rows_table[low_index[low], high_index[high]] = np.arange(len(counts))
     return Multisets(counts, low, high, four, three, low_index, high_index, rows_table)
 
 
-@lru_cache(maxsize=64)
-def _subsets(n: int, size: int) -> NDArray[np.intp]:
-    """Every ``size``-subset of ``range(n)`` as rows of indices."""
-    rows = list(combinations(range(n), size))
-    return np.array(rows, np.intp).reshape(len(rows), size)
+@dataclass(frozen=True, slots=True)
+class SuitedDraws:
+    """The boards of ``need`` cards of which ``drawn`` are of one suit, by their ranks: every set of ``drawn``
+    ranks (of the suit) with every multiset of ``need - drawn`` ranks (of the other suits)."""
+
+    bits: Ints  # per set of suited ranks (combinations order): its bit mask
+    rows: NDArray[np.int32]  # sets × multisets (``rank_multisets(need - drawn)``): the row of all ``need`` ranks
+    # in ``rank_multisets(need)`` (0 where a rank would come five times: such boards have no ways)
+
+
+@lru_cache(maxsize=32)
+def suited_draws(need: int, drawn: int) -> SuitedDraws:
+    """Made once per process and size: an all-in only picks the sets its dead cards leave (rather than adding up
+    the rank keys of every board each time)."""
+    sets = np.array(list(combinations(range(RANKS), drawn)), np.int64).reshape(comb(RANKS, drawn), drawn)
+    bits = (1 << sets).sum(axis=1)
+    suited = (bits[:, None] >> np.arange(RANKS)) & 1  # sets × ranks: 1 where the set has the rank
+    others = rank_multisets(need - drawn)
+    quads = (others.counts == SUITS) @ (1 << np.arange(RANKS))  # the ranks another suit cannot add to
+    possible = (bits[:, None] & quads[None, :]) == 0
+    low = np.where(possible, (suited @ LOW_KEY)[:, None] + others.low[None, :], 0)
+    high = np.where(possible, (suited @ HIGH_KEY)[:, None] + others.high[None, :], 0)
+    rows = np.where(possible, rank_multisets(need).row(low, high), 0).astype(np.int32)
+    return SuitedDraws(bits, rows)
 
 
 CHOOSE = np.array([[comb(n, k) for k in range(5)] for n in range(5)], np.int64)
@@ -205,7 +247,17 @@ def _orderings(values: NDArray[np.int16]) -> Ints:
 
 
 def ordering_counts(holes: tuple[tuple[int, int], ...], board: tuple[int, ...]) -> dict[tuple[int, ...], int]:
-    """How many completions of ``board`` give each ordering of the players (how many beat each one)."""
+    """How many completions of ``board`` give each ordering of the players (how many beat each one): a heads-up
+    preflop all-in is looked up (:func:`heads_up_preflop`), any other is enumerated."""
+    if len(holes) == 2 and not board:
+        return heads_up_preflop(holes[0], holes[1])
+    return enumerate_orderings(holes, board)
+
+
+def enumerate_orderings(
+    holes: tuple[tuple[int, int], ...], board: tuple[int, ...]
+) -> dict[tuple[int, ...], int]:
+    """:func:`ordering_counts` counted board by board group (see the module docstring)."""
     t = tables()
     n = len(holes)
     need = BOARD - len(board)
@@ -233,20 +285,19 @@ def ordering_counts(holes: tuple[tuple[int, int], ...], board: tuple[int, ...]) 
         board_mask = sum(1 << (c // 4) for c in board if c % 4 == suit)
         hand_masks = board_mask | np.array([sum(1 << (c // 4) for c in h if c % 4 == suit) for h in holes], np.int64)
         suited_left = np.flatnonzero(~dead[:, suit])  # ranks of this suit still in the deck
+        dead_bits = sum(1 << int(r) for r in np.flatnonzero(dead[:, suit]))
         others_left = left - (~dead[:, suit])
         fewest = max(3 - on_board, 5 - on_board - int(held.max()), 0)  # suited cards to come for a flush
         for drawn in range(fewest, min(need, len(suited_left)) + 1):
-            picks = suited_left[_subsets(len(suited_left), drawn)]  # rows × drawn suited ranks
-            others = rank_multisets(need - drawn)
-            off_ways = others.ways(others_left, SUITS - 1)
-            some = off_ways > 0
-            off_ways, off_low, off_high = off_ways[some], others.low[some], others.high[some]
-            low = (LOW_KEY[picks].sum(axis=1)[:, None] + off_low[None, :]).reshape(-1)
-            high = (HIGH_KEY[picks].sum(axis=1)[:, None] + off_high[None, :]).reshape(-1)
-            rows = drawn_ranks.row(low, high)
+            draws = suited_draws(need, drawn)
+            picks = np.flatnonzero((draws.bits & dead_bits) == 0)  # the sets of suited ranks that can come
+            off_ways = rank_multisets(need - drawn).ways(others_left, SUITS - 1)
+            some = np.flatnonzero(off_ways > 0)
+            off_ways = off_ways[some]
+            rows = draws.rows[np.ix_(picks, some)].reshape(-1)  # picks × the other cards' ranks
             row_ways = np.tile(off_ways, len(picks))
             true = plain_values[rows]
-            flushed = t.flush[(1 << picks).sum(axis=1)[:, None] | hand_masks[None, :]]  # picks × players
+            flushed = t.flush[draws.bits[picks][:, None] | hand_masks[None, :]]  # picks × players
             for i in np.flatnonzero(held + on_board + drawn >= 5):
                 true[:, i] = np.repeat(flushed[:, i], len(off_ways))
             codes.append(_orderings(true))
@@ -275,6 +326,103 @@ def ordering_counts(holes: tuple[tuple[int, int], ...], board: tuple[int, ...]) 
                 digits.append(beaten_by)
             out[tuple(reversed(digits))] = count
     return out
+
+
+HEADS_UP_FILE = Path(__file__).with_name("heads_up_preflop.npz")
+"""The boards each player wins of every heads-up preflop all-in, one per class of match-ups that differ only by
+the names of the suits or the order of the players (``python -m handlog.stats.equity`` rebuilds it with
+:func:`enumerate_orderings`; a test holds random entries equal to a plain enumeration). Heads-up preflop is the
+most frequent all-in: a look-up instead of a few milliseconds of enumeration each."""
+
+PREFLOP_BOARDS = comb(52 - 4, BOARD)
+SUIT_RENAMINGS = tuple(
+    tuple(c // SUITS * SUITS + renaming[c % SUITS] for c in range(52)) for renaming in permutations(range(SUITS))
+)
+"""Each of the 24 renamings of the suits, as the card each card becomes."""
+
+
+def _hand_code(first: int, second: int) -> int:
+    return (first << 6 | second) if first > second else (second << 6 | first)
+
+
+def heads_up_key(first: tuple[int, int], second: tuple[int, int]) -> tuple[int, bool]:
+    """A heads-up match-up's class: the least code (four cards of six bits, the higher card first in each hand)
+    over the 24 renamings of the suits and both orders of the players, and whether that code has the players
+    the other way round."""
+    best, swapped = 1 << 24, False
+    for card in SUIT_RENAMINGS:
+        a, b = _hand_code(card[first[0]], card[first[1]]), _hand_code(card[second[0]], card[second[1]])
+        if (a << 12 | b) < best:
+            best, swapped = a << 12 | b, False
+        if (b << 12 | a) < best:
+            best, swapped = b << 12 | a, True
+    return best, swapped
+
+
+@dataclass(frozen=True, slots=True)
+class HeadsUp:
+    """The shipped heads-up table: match-up classes (sorted codes) and, per class, the boards its first player
+    wins and the boards its second player wins (the rest are ties)."""
+
+    keys: NDArray[np.int32]
+    first_wins: NDArray[np.int32]
+    second_wins: NDArray[np.int32]
+
+
+def heads_up_classes() -> NDArray[np.int64]:
+    """Every class of heads-up match-ups (its least code, see :func:`heads_up_key`), sorted."""
+    hands = np.array([_hand_code(a, b) for a, b in combinations(range(52), 2)], np.int64)
+    cards = np.stack([hands >> 6, hands & 63], 1)
+    i, j = np.triu_indices(len(hands), 1)
+    disjoint = (cards[i][:, :, None] != cards[j][:, None, :]).all(axis=(1, 2))  # no card in both hands
+    i, j = i[disjoint], j[disjoint]
+    best = np.full(len(i), 1 << 24, np.int64)
+    for renaming in SUIT_RENAMINGS:
+        card = np.array(renaming, np.int64)
+        renamed = card[cards]
+        codes = np.maximum(renamed[:, 0], renamed[:, 1]) << 6 | np.minimum(renamed[:, 0], renamed[:, 1])
+        a, b = codes[i], codes[j]
+        best = np.minimum(best, np.minimum(a << 12 | b, b << 12 | a))
+    return np.unique(best)
+
+
+def build_heads_up() -> HeadsUp:
+    """Enumerate every class of heads-up preflop match-ups (a few minutes)."""
+    keys = heads_up_classes()
+    first, second = np.zeros(len(keys), np.int32), np.zeros(len(keys), np.int32)
+    for k, key in enumerate(keys.tolist()):
+        a, b = key >> 12, key & 4095
+        counts = enumerate_orderings(((a >> 6, a & 63), (b >> 6, b & 63)), ())
+        first[k], second[k] = counts.get((0, 1), 0), counts.get((1, 0), 0)
+    return HeadsUp(keys.astype(np.int32), first, second)
+
+
+@lru_cache(maxsize=1)
+def heads_up_table() -> HeadsUp | None:
+    """The shipped table (None when the file is missing or not what it should be: then every match-up is
+    enumerated)."""
+    try:
+        with np.load(HEADS_UP_FILE, allow_pickle=False) as data:
+            table = HeadsUp(data["keys"], data["first_wins"], data["second_wins"])
+    except (OSError, KeyError, ValueError):
+        return None
+    if not table.keys.shape == table.first_wins.shape == table.second_wins.shape:
+        return None
+    return table
+
+
+def heads_up_preflop(first: tuple[int, int], second: tuple[int, int]) -> dict[tuple[int, ...], int]:
+    """:func:`ordering_counts` of a heads-up preflop all-in, from the shipped table."""
+    table = heads_up_table()
+    key, swapped = heads_up_key(first, second)
+    at = int(np.searchsorted(table.keys, key)) if table is not None else 0
+    if table is None or at >= len(table.keys) or table.keys[at] != key:
+        return enumerate_orderings((first, second), ())
+    wins, losses = int(table.first_wins[at]), int(table.second_wins[at])
+    if swapped:
+        wins, losses = losses, wins
+    counts = {(0, 0): PREFLOP_BOARDS - wins - losses, (0, 1): wins, (1, 0): losses}
+    return {order: n for order, n in counts.items() if n}
 
 
 def shares(

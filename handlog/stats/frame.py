@@ -74,9 +74,11 @@ def stakes_text(hand: Hand) -> str:
 def hand_rows(replay: Replay, with_allin_ev: bool = True) -> list[dict[str, Any]]:
     """One record per player dealt in (see ``FIELDS``)."""
     hand = replay.hand
-    labels = positions(hand) if hand.game not in STUD_GAMES else {}
-    players = tuple(p for p in dealt_in(hand) if p in replay.results or p in labels)
-    collected = {p: r.collected for p, r in replay.results.items()}
+    dealt = dealt_in(hand)
+    labels = positions(hand, dealt) if hand.game not in STUD_GAMES else {}
+    results = replay.results
+    players = tuple(p for p in dealt if p in results or p in labels)
+    collected = {p: r.collected for p, r in results.items()}
     events = tuple(step.event for step in replay.steps) if replay.steps else hand.events
     ctx = counters.Context(
         betting=counters.betting(events, players),
@@ -85,32 +87,25 @@ def hand_rows(replay: Replay, with_allin_ev: bool = True) -> list[dict[str, Any]
         collected=collected,
     )
     ev = allin_ev(replay) if with_allin_ev else {}
+    facts = (hand.hand_id, hand.file, hand.site, hand.game.value, hand.structure.value, stakes_text(hand),
+             hand.currency, hand.time_utc)  # fmt: skip
+    seats: dict[str, int] = {}
+    for s in hand.seats:
+        seats.setdefault(s.player, s.seat)  # the first, as ``hand.seat_of``
     rows: list[dict[str, Any]] = []
     for p in players:
-        result = replay.results.get(p)
-        seat = hand.seat_of(p)
-        row: dict[str, Any] = {
-            "hand_id": hand.hand_id,
-            "file": hand.file,
-            "site": hand.site,
-            "game": hand.game.value,
-            "structure": hand.structure.value,
-            "stakes": stakes_text(hand),
-            "currency": hand.currency,
-            "time": hand.time_utc,
-            "player": p,
-            "seat": seat.seat if seat else None,
-            "position": labels.get(p),
-        }
-        row.update(counters.count(ctx, p))
-        net = result.net if result else ZERO
-        row["all_in_street"] = result.all_in_street.value if result and result.all_in_street else None
-        row["committed"] = result.committed if result else ZERO
-        row["collected"] = result.collected if result else ZERO
-        row["rake"] = result.rake if result else ZERO
-        row["net"] = net
-        row["net_allin_ev"] = ev.get(p, net)
-        rows.append({k: row[k] for k in FIELDS})
+        result = results.get(p)
+        row: dict[str, Any] = dict(zip(HAND_FIELDS, (*facts, p, seats.get(p), labels.get(p)), strict=True))
+        counts = counters.count(ctx, p)
+        row.update(zip(COUNTER_FIELDS, map(counts.__getitem__, COUNTER_FIELDS), strict=True))  # in column order
+        if result is None:
+            row.update(all_in_street=None, committed=ZERO, collected=ZERO, rake=ZERO, net=ZERO)
+        else:
+            street = result.all_in_street
+            row.update(all_in_street=street.value if street else None, committed=result.committed,
+                       collected=result.collected, rake=result.rake, net=result.net)  # fmt: skip
+        row["net_allin_ev"] = ev.get(p, row["net"])
+        rows.append(row)
     return rows
 
 

@@ -13,6 +13,7 @@ it and ``LJ`` are ``UTG+1``, ``UTG+2`` … . Three players between the blinds an
 from __future__ import annotations
 
 from handlog.events import Hand, Post, PostType
+from handlog.events.model import _PlayerEvent
 
 BLIND_LABELS = ("SB", "BB")
 _BACKWARD = ("BTN", "CO", "HJ", "LJ")
@@ -22,10 +23,7 @@ STEAL_POSITIONS = frozenset({"CO", "BTN", "SB"})
 def dealt_in(hand: Hand) -> list[str]:
     """Players dealt into the hand, in seat order: seated and not out of it, or acting or posting anyway."""
     # what a player says or the site notes about them (chat, "P adds $100") does not deal them in
-    active = {
-        p for e in hand.events
-        if e.kind not in ("status", "chat", "notice") and (p := getattr(e, "player", None)) is not None
-    }
+    active = {e.player for e in hand.events if isinstance(e, _PlayerEvent) and e.kind not in ("status", "chat")}
     return [
         s.player
         for s in sorted(hand.seats, key=lambda s: s.seat)
@@ -40,9 +38,11 @@ def _clockwise_from_button(hand: Hand, players: list[str]) -> list[str]:
     return sorted(players, key=lambda p: (seat[p] <= button, seat[p]))
 
 
-def positions(hand: Hand) -> dict[str, str]:
-    """Position label of every player dealt in (see the module docstring)."""
-    players = dealt_in(hand)
+def positions(hand: Hand, players: list[str] | None = None) -> dict[str, str]:
+    """Position label of every player dealt in (see the module docstring); ``players`` is
+    :func:`dealt_in` when the caller has it already."""
+    if players is None:
+        players = dealt_in(hand)
     if not players:
         return {}
     order = _clockwise_from_button(hand, players)

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
+from operator import add
 from typing import Any
 
 from handlog.events import Structure
@@ -120,9 +121,7 @@ class Sums:
     def add(self, row: Mapping[str, Any]) -> None:
         self.hands += 1
         self.walks += is_walk(row)
-        counts = self.counts
-        for i, name in enumerate(COUNTER_FIELDS):
-            counts[i] += int(row[name])
+        self.counts = list(map(add, self.counts, map(int, map(row.__getitem__, COUNTER_FIELDS))))
         net = Decimal(row["net"])
         showdown = bool(row["saw_showdown"])
         money = self.money

@@ -141,3 +141,39 @@ def test_the_shipped_hand_values_are_phevaluators() -> None:
     assert VALUES_FILE.is_file()
     for shipped, built in zip(load_values(), build_values(), strict=True):
         assert np.array_equal(shipped, built)
+
+
+def test_the_heads_up_table_is_shipped_whole() -> None:
+    from handlog.stats.equity import PREFLOP_BOARDS, heads_up_classes, heads_up_table
+
+    table = heads_up_table()
+    assert table is not None
+    assert np.array_equal(table.keys, heads_up_classes())  # one entry per class of match-ups, sorted
+    assert len(table.keys) == 47008  # the classes of heads-up preflop match-ups up to suits and seat order
+    assert ((table.first_wins + table.second_wins <= PREFLOP_BOARDS) & (table.first_wins >= 0)).all()
+
+
+@pytest.mark.parametrize("suited", [False, True])
+def test_heads_up_look_ups_equal_the_enumeration(suited: bool) -> None:
+    from handlog.stats.equity import enumerate_orderings, heads_up_preflop
+
+    rng = random.Random(29 + suited)
+    for _ in range(25):
+        holes, _, _ = random_situation(rng, 2, 0, suited)
+        assert heads_up_preflop(*holes) == enumerate_orderings(holes, ()), holes
+
+
+def test_heads_up_classes_ignore_suit_names_and_seat_order() -> None:
+    from handlog.stats.equity import SUIT_RENAMINGS, heads_up_key
+
+    rng = random.Random(31)
+    for _ in range(200):
+        a, b, c, d = rng.sample(range(52), 4)
+        key, swapped = heads_up_key((a, b), (c, d))
+        card = rng.choice(SUIT_RENAMINGS)
+        assert heads_up_key((card[b], card[a]), (card[c], card[d])) == (key, swapped)
+        other_key, other_swapped = heads_up_key((c, d), (a, b))
+        assert other_key == key
+        symmetric = any({card[a], card[b]} == {c, d} for card in SUIT_RENAMINGS)  # AhKd against AdKh
+        assert symmetric or other_swapped != swapped
+    assert heads_up_key((48, 49), (50, 51))[0] != heads_up_key((48, 49), (44, 45))[0]  # AA-AA, AA-KK
