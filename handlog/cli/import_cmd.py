@@ -105,17 +105,20 @@ def in_turn(pool: Executor, work: Callable[[T], R], items: Iterable[T], window: 
     pending: deque[tuple[bool, Future[R]]] = deque()  # (sent to the pool, its result) in the items' order
     sent = 0
     more = True
-    try:
-        while True:
-            while more and sent < window:
-                item = next(source, _END)
-                if item is _END:
-                    more = False
-                    break
-                pending.append((True, pool.submit(work, item)))
-                sent += 1
-            if not pending:
+
+    def send() -> None:  # the pool's queue kept full
+        nonlocal sent, more
+        while more and sent < window:
+            item = next(source, _END)
+            if item is _END:
+                more = False
                 return
+            pending.append((True, pool.submit(work, item)))
+            sent += 1
+
+    try:
+        send()
+        while pending:
             if more and not pending[0][1].done() and len(pending) - sent < window:
                 item = next(source, _END)
                 if item is _END:
@@ -127,6 +130,7 @@ def in_turn(pool: Executor, work: Callable[[T], R], items: Iterable[T], window: 
                 continue
             pooled, future = pending.popleft()
             sent -= pooled
+            send()  # before waiting, and before the caller gets the result: the pool works while the caller does
             yield future.result()
     finally:
         for _, future in pending:
