@@ -46,6 +46,7 @@ CHUNK = 50
 """Hands prepared together (one task of a worker process): large enough that sending them costs little next to
 preparing them, small enough that the workers and the writer take turns often."""
 CHUNK_LINES = 20_000
+"""A chunk also ends after this many lines (a file of absurdly long hands keeps what is in flight bounded)."""
 
 COUNT_FIELDS = ("files", "hands", "new", "duplicates", "unparsed", "violations")
 _LOCK_KEY = 0x68616E64  # PostgreSQL advisory lock: one importer writes at a time
