@@ -2,24 +2,32 @@
 
 ``prepare`` does the work of ``handlog audit`` and ``handlog stats --per-hand`` for one hand (parse, replay,
 checks, counters), so that reading from the database gives the same answers without doing it again.
+``prepare_chunk`` is what ``import``'s worker processes run on a run of hands: it also turns each hand into the
+rows the database writer inserts as they are (tuples in the column order of ``*_COLUMNS``, values as the
+backend stores them), so that the one process that writes does no work per row but insert them.
 """
 
 from __future__ import annotations
 
 import hashlib
 import zlib
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from datetime import UTC, datetime
+from decimal import Decimal
+from operator import itemgetter
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from handlog.audit import audit
 from handlog.events import Hand, Street, StreetStart
 from handlog.reading import HandRecord
 from handlog.reading.reader import parse_chunk
 from handlog.reading.registry import HandFormat, get
-from handlog.stats.frame import SUPPORTED_GAMES, hand_rows, stakes_text
+from handlog.stats.frame import MONEY_FIELDS, SUPPORTED_GAMES, hand_rows, stakes_text
+from handlog.stats.totals import COUNTER_FIELDS
 
 if TYPE_CHECKING:
-    from handlog.store.tail import TailHand
+    from handlog.store.tail import Position, TailHand
 
 AMOUNT_FIELDS = ("amount", "to")
 """Event fields that hold an action's money (a raise's ``to``: the total it raises to)."""
@@ -55,6 +63,120 @@ def prepare_piece(fmt_name: str, path: str, with_allin_ev: bool, piece: TailHand
     """One hand of a file made ready to store: what ``import``'s worker processes run (module-level, and in a
     module without the database's: a worker that unpickles it loads the parse and the replay, not SQLAlchemy)."""
     return prepare(get(fmt_name), path, piece.line, piece.lines, with_allin_ev)
+
+
+HAND_COLUMNS = (
+    "site", "hand_key", "hand_id", "format", "game", "game_name", "structure", "stakes", "small_blind",
+    "big_blind", "currency", "tournament_id", "is_tournament", "time_utc", "table_name", "button", "status",
+    "error", "error_line", "line",
+)  # fmt: skip
+"""``hands``' columns in ``PreparedHand.row`` (the writer adds ``id`` and ``file_id`` in front)."""
+PLAYER_COLUMNS = ("seq", "player", "time_utc", "seat", "position", *COUNTER_FIELDS, "all_in_street", *MONEY_FIELDS)
+ACTION_COLUMNS = ("seq", "street", "player", "kind", "amount", "all_in", "line")
+VIOLATION_COLUMNS = ("seq", "code", "category", "severity", "line", "message")
+"""The columns of a hand's rows in ``hand_players``, ``actions`` and ``violations`` (the writer adds ``hand``
+in front)."""
+
+MONEY_COLUMNS = {"hands": ("small_blind", "big_blind"), "hand_players": MONEY_FIELDS, "actions": ("amount",)}
+TIME_COLUMNS = {"hands": ("time_utc",), "hand_players": ("time_utc",)}
+"""The columns of type ``Money`` and ``UtcDateTime`` (``store.types``), whose values the backend stores
+converted (a test holds these lists equal to the schema's types)."""
+
+
+class PreparedHand(NamedTuple):
+    """One hand as rows ready to insert (a tuple: it pickles small and fast on its way back from a worker)."""
+
+    key: tuple[str, str]
+    status: str
+    row: tuple[Any, ...]
+    players: list[tuple[Any, ...]]
+    actions: list[tuple[Any, ...]]
+    violations: list[tuple[Any, ...]]
+    text: bytes
+
+
+class PreparedChunk(NamedTuple):
+    """A run of consecutive hands of one file, prepared, and the file position after the last of them."""
+
+    hands: list[PreparedHand]
+    end: Position
+
+
+def prepare_chunk(
+    fmt_name: str, path: str, with_allin_ev: bool, backend: str, pieces: Sequence[TailHand]
+) -> PreparedChunk:
+    """Consecutive hands of a file made ready to insert into a ``backend`` database (``sqlite`` or
+    ``postgresql``): what ``import``'s worker processes run (module-level, and in a module without the
+    database's: a worker that unpickles it loads the parse and the replay, not SQLAlchemy)."""
+    fmt = get(fmt_name)
+    hands = [
+        prepared(prepare(fmt, path, piece.line, piece.lines, with_allin_ev), backend) for piece in pieces
+    ]
+    return PreparedChunk(hands, pieces[-1].end)
+
+
+def prepared(stored: StoredHand, backend: str) -> PreparedHand:
+    """``stored``'s rows as tuples of the values a ``backend`` database stores, as ``store.types`` converts them:
+    on SQLite money as its exact decimal text and times as naive UTC text in SQLAlchemy's format; on PostgreSQL
+    money as ``Decimal`` and times as aware UTC ``datetime``."""
+    convert = _sqlite_value if backend == "sqlite" else _server_value
+    hands, players, actions = _TABLES["hands"], _TABLES["hand_players"], _TABLES["actions"]
+    return PreparedHand(
+        key=stored.key,
+        status=stored.status,
+        row=hands.values({**stored.row, "hand_key": stored.key[1], "status": stored.status}, convert),
+        players=[players.values(r, convert) for r in stored.players],
+        actions=[actions.values(r, convert) for r in stored.actions],
+        violations=[_VIOLATION(r) for r in stored.violations],
+        text=stored.text,
+    )
+
+
+class _Columns:
+    """A table's columns in ``PreparedHand`` order, and which of them the backend stores converted."""
+
+    def __init__(self, columns: tuple[str, ...], money: tuple[str, ...], times: tuple[str, ...]) -> None:
+        self.get = itemgetter(*columns)
+        self.money = tuple(columns.index(name) for name in money)
+        self.times = tuple(columns.index(name) for name in times)
+
+    def values(self, row: dict[str, Any], convert: Callable[[Any], Any]) -> tuple[Any, ...]:
+        values = list(self.get(row))
+        for i in self.money:
+            value = values[i]
+            if value is not None:
+                if not isinstance(value, Decimal):
+                    raise TypeError(f"money must be a Decimal, not {type(value).__name__}")
+                values[i] = convert(value)
+        for i in self.times:
+            if values[i] is not None:
+                values[i] = convert(values[i])
+        return tuple(values)
+
+
+_TABLES = {
+    "hands": _Columns(HAND_COLUMNS, MONEY_COLUMNS["hands"], TIME_COLUMNS["hands"]),
+    "hand_players": _Columns(PLAYER_COLUMNS, MONEY_COLUMNS["hand_players"], TIME_COLUMNS["hand_players"]),
+    "actions": _Columns(ACTION_COLUMNS, MONEY_COLUMNS["actions"], ()),
+}
+_VIOLATION = itemgetter(*VIOLATION_COLUMNS)
+
+
+def _utc(value: datetime) -> datetime:
+    return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+def _sqlite_value(value: Decimal | datetime) -> str:
+    if isinstance(value, Decimal):
+        return str(value)
+    t = _utc(value)  # SQLAlchemy's SQLite DATETIME text, of the naive UTC time (``types.UtcDateTime``)
+    return (
+        f"{t.year:04d}-{t.month:02d}-{t.day:02d} {t.hour:02d}:{t.minute:02d}:{t.second:02d}.{t.microsecond:06d}"
+    )
+
+
+def _server_value(value: Decimal | datetime) -> Decimal | datetime:
+    return value if isinstance(value, Decimal) else _utc(value)
 
 
 def prepare(fmt: HandFormat, file: str, line: int, lines: list[str], with_allin_ev: bool = True) -> StoredHand:
