@@ -115,7 +115,7 @@ def map_batches(
     jobs = default_jobs() if jobs is None else max(1, jobs)
     source = batches(paths, report)
     if executor is not None:
-        yield from _windowed(executor, task, source, jobs * WINDOW_PER_JOB)
+        yield from windowed(executor, task, source, jobs * WINDOW_PER_JOB)
         return
     first = list(islice(source, 2))
     if jobs == 1 or len(first) < 2:
@@ -168,7 +168,7 @@ def watch_parent(pid: int, every: float = 0.5) -> None:
 def _pooled(task: Callable[[Batch], R], source: Iterator[Batch], jobs: int) -> Iterator[R]:
     """Run ``task`` on the batches over ``jobs`` processes, results in order: ``jobs - 1`` workers in a pool, a
     bounded window of batches in flight, and this process, which runs a batch itself whenever the oldest one in
-    flight is not back yet (``_windowed``'s ``share``) instead of waiting. Measured on two cores (cachegrind,
+    flight is not back yet (``windowed``'s ``share``) instead of waiting. Measured on two cores (cachegrind,
     1,866 hands): a parent and one worker execute 10 % fewer instructions in all than a parent dispatching to two
     workers (fewer batches pickled and unpickled, one process fewer), split about evenly between the two.
     (``multiprocessing`` is imported here: a run of one batch never needs it.)"""
@@ -182,48 +182,62 @@ def _pooled(task: Callable[[Batch], R], source: Iterator[Batch], jobs: int) -> I
         max_workers=jobs - 1, mp_context=context, initializer=watch_parent, initargs=(os.getpid(),)
     )
     try:
-        yield from _windowed(executor, task, source, (jobs - 1) * WINDOW_PER_JOB, share=True)
+        yield from windowed(executor, task, source, (jobs - 1) * WINDOW_PER_JOB, share=True)
     except BrokenProcessPool as exc:
         raise WorkerError(f"a worker process died ({exc}); try fewer --jobs, or --jobs 1") from None
     finally:
         executor.shutdown(wait=True, cancel_futures=True)
 
 
-def _windowed(
-    executor: Executor, task: Callable[[Batch], R], source: Iterator[Batch], window: int, share: bool = False
+def windowed(
+    executor: Executor, task: Callable[[T], R], items: Iterable[T], window: int, share: bool = False
 ) -> Iterator[R]:
-    """Submit the batches to ``executor``, ``window`` of them in flight; results in submission order. With
-    ``share``, this process works too: when the oldest batch in flight is not done, it runs the next batch here
-    (its result joins the queue in order; at most ``window`` of its own held) rather than wait.
+    """``task`` of each item, in order, ``window`` items always in the executor's hands: as soon as one is taken
+    back the next is sent, before the caller gets its result, so the workers keep working while the caller
+    writes it. With ``share``, this process works too: while the oldest item sent is not back, it runs the next
+    item itself (its result waits for its turn; at most ``window`` of them) rather than wait. Memory stays
+    bounded: at most ``2 × window`` items are in flight or waiting.
 
-    Only the batches sent count against the window, so the workers are never short of work while this process
-    runs a batch or writes results: counting this process's own results too, measured on two cores, left the
-    worker idle while the main process ran and then wrote a window's worth of its own batches (audit, 20,000
-    hands: 1.64× the speed of ``--jobs 1`` for 1.07× its CPU)."""
+    Only the items sent count against the window, so the workers are never short of work while this process
+    runs an item or its caller writes results: counting this process's own results too, measured on two cores,
+    left the worker idle while the main process ran and then wrote a window's worth of its own batches (audit,
+    20,000 hands: 1.64× the speed of ``--jobs 1`` for 1.07× its CPU; 1.88× counting only the items sent); the
+    importer's writer, which takes longer between two results, starved its worker the same way."""
     from concurrent.futures import Future
 
-    pending: deque[tuple[Future[R], bool]] = deque()  # (future, sent to the executor)
+    source = iter(items)
+    pending: deque[tuple[Future[R], bool]] = deque()  # (its result, sent to the executor), in the items' order
     sent = 0
-    try:
-        while True:
-            while sent < window:
-                batch = next(source, None)
-                if batch is None:
-                    break
-                pending.append((executor.submit(task, batch), True))
-                sent += 1
-            if not pending:
+    more = True
+
+    def send() -> None:
+        nonlocal sent, more
+        while more and sent < window:
+            try:
+                item = next(source)
+            except StopIteration:
+                more = False
                 return
+            pending.append((executor.submit(task, item), True))
+            sent += 1
+
+    try:
+        send()
+        while pending:
             head, remote = pending[0]
-            if share and remote and not head.done() and len(pending) - sent < window:
-                more = next(source, None)
-                if more is not None:
-                    here: Future[R] = Future()
-                    here.set_result(task(more))
-                    pending.append((here, False))
+            if share and more and remote and not head.done() and len(pending) - sent < window:
+                try:
+                    item = next(source)
+                except StopIteration:
+                    more = False
                     continue
+                here: Future[R] = Future()
+                here.set_result(task(item))
+                pending.append((here, False))
+                continue
             pending.popleft()
             sent -= remote
+            send()
             yield head.result()
     finally:
         for future, _ in pending:

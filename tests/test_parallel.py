@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import Future
 from functools import partial
 from pathlib import Path
@@ -143,7 +143,7 @@ def test_the_worker_keeps_a_full_window_while_the_main_process_works() -> None:
             here.append(executor.outstanding)
         return batch[0].line
 
-    for line in parallel._windowed(executor, task, source, window, share=True):  # type: ignore[arg-type]
+    for line in parallel.windowed(executor, task, source, window, share=True):  # type: ignore[arg-type]
         done.append(line)
     assert done == list(range(40))  # in order, each once
     assert here  # this process did run batches while the worker was busy
@@ -215,3 +215,60 @@ def test_workers_end_when_the_main_process_is_killed(tmp_path: Path) -> None:
     finally:
         if proc.poll() is None:
             proc.kill()
+
+
+def test_windowed_keeps_the_order_and_bounds_what_is_in_flight() -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    taken = [0]
+
+    def items() -> Iterator[int]:
+        for i in range(200):
+            taken[0] += 1
+            yield i
+
+    with ThreadPoolExecutor(2) as pool:
+        got = []
+        for n, square in enumerate(parallel.windowed(pool, lambda i: i * i, items(), 3, share=True)):
+            assert taken[0] - (n + 1) <= 2 * 3  # besides this one: at most the window in the pool and as many here
+            got.append(square)
+    assert got == [i * i for i in range(200)]
+    with ThreadPoolExecutor(1) as pool:
+        assert list(parallel.windowed(pool, str, iter([]), 3, share=True)) == []
+
+
+def test_windowed_works_here_while_the_pool_is_busy_and_keeps_the_pool_fed() -> None:
+    """The pool's items wait until this process has run a window of items itself: those are the next ones after
+    the pool's, and their results still come in order. While the caller holds a result (writing it), the pool
+    already has the next item."""
+    import threading
+    from concurrent.futures import ThreadPoolExecutor
+
+    window = 3
+    here: list[int] = []
+    release = threading.Event()
+    main = threading.current_thread()
+
+    def work(i: int) -> int:
+        if threading.current_thread() is main:
+            here.append(i)
+            if len(here) == window:
+                release.set()
+        else:
+            assert release.wait(10)
+        return -i
+
+    sent: list[int] = []
+
+    class Pool(ThreadPoolExecutor):
+        def submit(self, fn, /, *args, **kwargs):  # type: ignore[no-untyped-def]
+            sent.append(args[0])
+            return super().submit(fn, *args, **kwargs)
+
+    with Pool(1) as pool:
+        results = parallel.windowed(pool, work, iter(range(20)), window, share=True)
+        assert next(results) == 0
+        assert here == [3, 4, 5]  # the pool held 0, 1, 2
+        assert sent[:4] == [0, 1, 2, 6]  # 0 came back: 6 was sent before the caller got 0
+        assert [0, *results] == [-i for i in range(20)]
+    assert set(here) | set(sent) == set(range(20)) and not set(here) & set(sent)

@@ -9,11 +9,10 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final, TypeVar
+from typing import TYPE_CHECKING
 
 from handlog.cli import jsonout
 from handlog.cli.common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, print_problems
@@ -21,13 +20,7 @@ from handlog.cli.dbopts import add_db_argument, open_db
 from handlog.reading import ReadReport
 
 if TYPE_CHECKING:
-    from concurrent.futures import Executor
-
     from handlog.store.importer import Counts, Mapper
-
-T = TypeVar("T")
-R = TypeVar("R")
-_END: Final[Any] = object()
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -68,7 +61,7 @@ def _positive(text: str) -> int:
 def _mapper(jobs: int | None) -> Iterator[Mapper]:
     """``map``, or with ``jobs`` > 1 (default: the number of cores) an order-keeping map over ``jobs - 1`` worker
     processes that prepare the next chunks of hands while this process, the Nth, writes the ones done to the
-    database, and prepares chunks itself when it would otherwise wait (``in_turn``).
+    database, and prepares chunks itself when it would otherwise wait (``parallel.windowed``).
 
     The workers are started by a fork server, not copied from this process, which holds the database's engine,
     SQLAlchemy and Alembic: a copy would count all of that again in each worker's resident memory (two copied
@@ -76,7 +69,7 @@ def _mapper(jobs: int | None) -> Iterator[Mapper]:
     started by the server loads only what preparing a hand needs (``store.records``)."""
     import multiprocessing
 
-    from handlog.parallel import WINDOW_PER_JOB, default_jobs, watch_parent
+    from handlog.parallel import WINDOW_PER_JOB, default_jobs, watch_parent, windowed
 
     jobs = default_jobs() if jobs is None else jobs
     if jobs <= 1:
@@ -90,51 +83,7 @@ def _mapper(jobs: int | None) -> Iterator[Mapper]:
     with ProcessPoolExecutor(
         max_workers=jobs - 1, mp_context=context, initializer=watch_parent, initargs=(os.getpid(),)
     ) as pool:
-        yield lambda work, chunks: in_turn(pool, work, chunks, window)
-
-
-def in_turn(pool: Executor, work: Callable[[T], R], items: Iterable[T], window: int) -> Iterator[R]:
-    """``work`` of each item, in order: ``window`` items are always in the pool's hands (as soon as one of them is
-    taken back, the next item is sent), and while the oldest one is not back, this process runs the next item
-    itself instead of waiting (at most ``window`` of its results wait for their turn). The pool's queue is kept
-    full whatever this process is doing between two results (a database write): the workers never wait for it.
-    Memory stays bounded: at most ``2 × window`` items are in flight or waiting."""
-    from concurrent.futures import Future
-
-    source = iter(items)
-    pending: deque[tuple[bool, Future[R]]] = deque()  # (sent to the pool, its result) in the items' order
-    sent = 0
-    more = True
-
-    def send() -> None:  # the pool's queue kept full
-        nonlocal sent, more
-        while more and sent < window:
-            item = next(source, _END)
-            if item is _END:
-                more = False
-                return
-            pending.append((True, pool.submit(work, item)))
-            sent += 1
-
-    try:
-        send()
-        while pending:
-            if more and not pending[0][1].done() and len(pending) - sent < window:
-                item = next(source, _END)
-                if item is _END:
-                    more = False
-                    continue
-                here: Future[R] = Future()
-                here.set_result(work(item))
-                pending.append((False, here))
-                continue
-            pooled, future = pending.popleft()
-            sent -= pooled
-            send()  # before waiting, and before the caller gets the result: the pool works while the caller does
-            yield future.result()
-    finally:
-        for _, future in pending:
-            future.cancel()
+        yield lambda work, chunks: windowed(pool, work, chunks, window, share=True)
 
 
 @contextmanager

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -229,64 +228,3 @@ def test_import_does_not_load_pandas(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=600, check=True)
     last = done.stdout.splitlines()[-1]
     assert last == "0 []", done.stdout + done.stderr
-
-
-def test_in_turn_keeps_the_order_and_bounds_what_is_in_flight() -> None:
-    from concurrent.futures import ThreadPoolExecutor
-
-    from handlog.cli.import_cmd import in_turn
-
-    taken = [0]
-
-    def items() -> Iterator[int]:
-        for i in range(200):
-            taken[0] += 1
-            yield i
-
-    with ThreadPoolExecutor(2) as pool:
-        got = []
-        for n, square in enumerate(in_turn(pool, lambda i: i * i, items(), 3)):
-            assert taken[0] - (n + 1) <= 2 * 3  # besides this one: at most the window in the pool and as many here
-            got.append(square)
-    assert got == [i * i for i in range(200)]
-    with ThreadPoolExecutor(1) as pool:
-        assert list(in_turn(pool, str, iter([]), 3)) == []
-
-
-def test_in_turn_works_here_while_the_pool_is_busy_and_keeps_the_pool_fed() -> None:
-    """The pool's items wait until this process has run a window of items itself: those are the next ones after
-    the pool's, and their results still come in order. While the caller holds a result (writing it), the pool
-    already has the next item."""
-    import threading
-    from concurrent.futures import ThreadPoolExecutor
-
-    from handlog.cli.import_cmd import in_turn
-
-    window = 3
-    here: list[int] = []
-    release = threading.Event()
-    main = threading.current_thread()
-
-    def work(i: int) -> int:
-        if threading.current_thread() is main:
-            here.append(i)
-            if len(here) == window:
-                release.set()
-        else:
-            assert release.wait(10)
-        return -i
-
-    sent: list[int] = []
-
-    class Pool(ThreadPoolExecutor):
-        def submit(self, fn, /, *args, **kwargs):  # type: ignore[no-untyped-def]
-            sent.append(args[0])
-            return super().submit(fn, *args, **kwargs)
-
-    with Pool(1) as pool:
-        results = in_turn(pool, work, iter(range(20)), window)
-        assert next(results) == 0
-        assert here == [3, 4, 5]  # the pool held 0, 1, 2
-        assert sent[:4] == [0, 1, 2, 6]  # 0 came back: 6 was sent before the caller got 0
-        assert [0, *results] == [-i for i in range(20)]
-    assert set(here) | set(sent) == set(range(20)) and not set(here) & set(sent)
