@@ -186,10 +186,12 @@ def _one_blas_thread() -> None:
 
 
 def _load_equity_tables() -> None:
-    """numpy and the hand-value tables, loaded once before the workers start rather than in each."""
-    from handlog.stats.equity import tables
+    """numpy, the hand-value tables and the heads-up preflop table, loaded once before the workers start rather
+    than in each."""
+    from handlog.stats.equity import heads_up_table, tables
 
     tables()
+    heads_up_table()
 
 
 def run(args: argparse.Namespace) -> int:
