@@ -4,6 +4,7 @@ one process; batches are small here so that every file is cut into several and t
 from __future__ import annotations
 
 import os
+import sys
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future
@@ -272,3 +273,11 @@ def test_windowed_works_here_while_the_pool_is_busy_and_keeps_the_pool_fed() -> 
         assert sent[:4] == [0, 1, 2, 6]  # 0 came back: 6 was sent before the caller got 0
         assert [0, *results] == [-i for i in range(20)]
     assert set(here) | set(sent) == set(range(20)) and not set(here) & set(sent)
+
+
+def test_quick_handoffs_lowers_the_switch_interval_for_the_run_only() -> None:
+    before = sys.getswitchinterval()
+    with pytest.raises(RuntimeError), parallel.quick_handoffs():
+        assert sys.getswitchinterval() == min(before, parallel.HANDOFF_SECONDS)
+        raise RuntimeError("a failed run")
+    assert sys.getswitchinterval() == before

@@ -69,7 +69,7 @@ def _mapper(jobs: int | None) -> Iterator[Mapper]:
     started by the server loads only what preparing a hand needs (``store.records``)."""
     import multiprocessing
 
-    from handlog.parallel import WINDOW_PER_JOB, default_jobs, watch_parent, windowed
+    from handlog.parallel import WINDOW_PER_JOB, default_jobs, quick_handoffs, watch_parent, windowed
 
     jobs = default_jobs() if jobs is None else jobs
     if jobs <= 1:
@@ -82,7 +82,7 @@ def _mapper(jobs: int | None) -> Iterator[Mapper]:
     window = (jobs - 1) * WINDOW_PER_JOB
     with ProcessPoolExecutor(
         max_workers=jobs - 1, mp_context=context, initializer=watch_parent, initargs=(os.getpid(),)
-    ) as pool:
+    ) as pool, quick_handoffs():
         yield lambda work, chunks: windowed(pool, work, chunks, window, share=True)
 
 
