@@ -48,35 +48,13 @@ def split_hands(
     if isinstance(fmt, DocumentFormat):
         yield from fmt.split(lines, stats, start)
         return
-    current: Chunk | None = None
-    in_summary = False
-    marker = fmt.summary_marker
-    for number, line in _unglued(lines, fmt, start):
-        if fmt.is_header(line):
-            if current is not None:
-                yield _trimmed(current)
-            current = Chunk(number, [line])
-            in_summary = False
-            continue
-        if current is None:
-            if line.strip() and stats is not None:
-                _junk(stats, number, line)
-            continue
-        if not line.strip():
-            if in_summary:
-                yield _trimmed(current)
-                current = None
-                continue
-            current.lines.append(line)
-            continue
-        if marker is not None and line.startswith(marker):
-            in_summary = True
-        current.lines.append(line)
-        if len(current.lines) >= MAX_HAND_LINES:
-            yield current
-            current = None
-    if current is not None:
-        yield _trimmed(current)
+    cutter = _Cutter(fmt, stats)
+    for number, line in enumerate(lines, start):
+        cutter.line(number, line)
+        if cutter.finished:  # at once: store.tail reads which line ended the hand
+            yield from cutter.finished
+            cutter.finished.clear()
+    yield from cutter.end()
 
 
 BLOCK_LINES = 256
@@ -154,7 +132,8 @@ def _line_indexes(text: str, special: re.Pattern[str], hints: tuple[str, ...]) -
 
 
 class _Cutter:
-    """``split_hands``' rules, fed a line or a run of body lines at a time (for ``cut_hands``)."""
+    """The rules that cut hands, fed a line at a time (``split_hands``, and ``cut_hands`` for the lines it finds)
+    or a run of body lines at once (``cut_hands``); the hands they end wait in ``finished``."""
 
     def __init__(self, fmt: HandFormat, stats: SplitStats | None) -> None:
         self.fmt = fmt
@@ -181,7 +160,8 @@ class _Cutter:
         self.body(number + room, lines[room:])
 
     def line(self, number: int, line: str) -> None:
-        """One line through every rule of ``split_hands``, a glued header included."""
+        """One line through every rule: a header glued to its middle (``*** RIVER *** [4d Kh JPokerStars Hand
+        #…``) ends the current hand with the line's head, and the rest starts the next one."""
         glued = self.fmt.glued_header(line)
         while glued > 0:
             self._one(number, line[:glued])
@@ -190,6 +170,7 @@ class _Cutter:
         self._one(number, line)
 
     def _one(self, number: int, line: str) -> None:
+        """A hand starts at a header and ends at the next one, or at the first blank line after its summary."""
         current = self.current
         if self.fmt.is_header(line):
             if current is not None:
@@ -222,21 +203,6 @@ class _Cutter:
             finished.append(_trimmed(self.current))
             self.current = None
         return finished
-
-
-def _unglued(lines: Iterable[str], fmt: HandFormat, start: int) -> Iterator[tuple[int, str]]:
-    """Numbered lines, a line with a header glued to its middle given as two lines with the same number.
-
-    ``*** RIVER *** [4d Kh JPokerStars Hand #…``: the head ends the current hand (truncated), the rest starts
-    the next one.
-    """
-    for number, line in enumerate(lines, start):
-        glued = fmt.glued_header(line)
-        while glued > 0:
-            yield number, line[:glued]
-            line = line[glued:]
-            glued = fmt.glued_header(line)
-        yield number, line
 
 
 def _trimmed(chunk: Chunk) -> Chunk:
