@@ -23,12 +23,12 @@ from __future__ import annotations
 import os
 import sys
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
 from itertools import chain, islice
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from handlog.reading import HandRecord, ReadReport, registry
 from handlog.reading.reader import iter_files, parse_chunk, read_chunks
@@ -78,18 +78,36 @@ def default_jobs() -> int:
 def batches(paths: Iterable[str | os.PathLike[str]], report: ReadReport) -> Iterator[Batch]:
     """Every hand under ``paths``, in reading order, in batches. File-level facts (files read, problems,
     lines outside any hand) go to ``report`` as the files are read."""
-    batch: list[RawHand] = []
-    lines = 0
-    for path in iter_files(paths, report):
-        name = str(path)
-        for fmt, chunk in read_chunks(path, report):
-            batch.append(RawHand(fmt.name, name, chunk.line, tuple(chunk.lines), chunk.document))
-            lines += len(chunk.lines)
-            if len(batch) >= BATCH_HANDS or lines >= BATCH_LINES:
-                yield tuple(batch)
-                batch, lines = [], 0
-    if batch:
+    hands = (
+        RawHand(fmt.name, str(path), chunk.line, tuple(chunk.lines), chunk.document)
+        for path in iter_files(paths, report)
+        for fmt, chunk in read_chunks(path, report)
+    )
+    for batch in grouped(hands, BATCH_HANDS, BATCH_LINES):
         yield tuple(batch)
+
+
+class _HasLines(Protocol):
+    @property
+    def lines(self) -> Sequence[str]: ...
+
+
+H = TypeVar("H", bound=_HasLines)
+
+
+def grouped(hands: Iterable[H], size: int, max_lines: int) -> Iterator[list[H]]:
+    """Consecutive hands in lists of ``size``, a list ending early once it holds ``max_lines`` lines (a file of
+    absurdly long hands keeps what is in flight bounded)."""
+    group: list[H] = []
+    lines = 0
+    for hand in hands:
+        group.append(hand)
+        lines += len(hand.lines)
+        if len(group) >= size or lines >= max_lines:
+            yield group
+            group, lines = [], 0
+    if group:
+        yield group
 
 
 def records(batch: Batch) -> Iterator[HandRecord]:

@@ -24,6 +24,7 @@ from typing import Any
 from sqlalchemy import Connection, Engine, Table, func, insert, select, text, tuple_, update
 
 from handlog.formats.xmlsession import XmlSessionFormat
+from handlog.parallel import grouped
 from handlog.reading import FileProblem, ReadReport
 from handlog.reading.reader import iter_files
 from handlog.reading.registry import HandFormat, StreamFormat, get
@@ -237,7 +238,7 @@ class Importer:
         pieces = new_hands(state.path, state.fmt, state.encoding, state.position, self.settle)
         batch: list[PreparedHand] = []
         end = state.position
-        for chunk in self.mapper(work, _chunks(pieces, min(CHUNK, self.batch))):
+        for chunk in self.mapper(work, grouped(pieces, min(CHUNK, self.batch), CHUNK_LINES)):
             batch.extend(chunk.hands)
             end = chunk.end
             if len(batch) >= self.batch:
@@ -341,21 +342,6 @@ def _existing(conn: Connection, keys: list[tuple[str, str]]) -> set[tuple[str, s
         query = select(hands.c.site, hands.c.hand_key).where(tuple_(hands.c.site, hands.c.hand_key).in_(part))
         found.update((site, key) for site, key in conn.execute(query))
     return found
-
-
-def _chunks(pieces: Iterable[TailHand], size: int) -> Iterator[list[TailHand]]:
-    """Consecutive hands in lists of ``size`` (fewer when they hold ``CHUNK_LINES`` lines: absurdly long hands
-    keep a chunk bounded)."""
-    chunk: list[TailHand] = []
-    lines = 0
-    for piece in pieces:
-        chunk.append(piece)
-        lines += len(piece.lines)
-        if len(chunk) >= size or lines >= CHUNK_LINES:
-            yield chunk
-            chunk, lines = [], 0
-    if chunk:
-        yield chunk
 
 
 _CHILDREN = (
