@@ -59,12 +59,6 @@ def decompress(blob: bytes) -> list[str]:
     return zlib.decompress(blob).decode("utf-8", "surrogatepass").split("\n")
 
 
-def prepare_piece(fmt_name: str, path: str, with_allin_ev: bool, piece: TailHand) -> StoredHand:
-    """One hand of a file made ready to store: what ``import``'s worker processes run (module-level, and in a
-    module without the database's: a worker that unpickles it loads the parse and the replay, not SQLAlchemy)."""
-    return prepare(get(fmt_name), path, piece.line, piece.lines, with_allin_ev)
-
-
 HAND_COLUMNS = (
     "site", "hand_key", "hand_id", "format", "game", "game_name", "structure", "stakes", "small_blind",
     "big_blind", "currency", "tournament_id", "is_tournament", "time_utc", "table_name", "button", "status",
