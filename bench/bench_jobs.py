@@ -40,14 +40,20 @@ COMMANDS = {
 
 
 def run(command: list[str]) -> tuple[float, float, str]:
-    """(wall seconds, CPU seconds of the process and its workers, digest of stdout)."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start = time.perf_counter()
-    done = subprocess.run(command, capture_output=True, check=False)
-    wall = time.perf_counter() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    """(wall seconds, CPU seconds of the process and its workers, digest of stdout). The output goes to a file,
+    as ``handlog parse --json … > hands.jsonl`` writes it: read through a pipe by this process instead, it would
+    add a third busy process (``parse --json`` writes ~2 KB a hand) to the N that ``--jobs N`` keeps busy, and
+    none to the idle cores of ``--jobs 1``."""
+    with tempfile.TemporaryFile() as out:
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        start = time.perf_counter()
+        subprocess.run(command, stdout=out, stderr=subprocess.DEVNULL, check=False)
+        wall = time.perf_counter() - start
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        out.seek(0)
+        digest = hashlib.file_digest(out, "sha256").hexdigest()
     cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
-    return wall, cpu, hashlib.sha256(done.stdout).hexdigest()
+    return wall, cpu, digest
 
 
 def together(commands: list[list[str]]) -> float:
@@ -76,21 +82,20 @@ def main(argv: list[str] | None = None) -> int:
         for name, command in COMMANDS.items():
             if name not in args.commands:
                 continue
-            results = {}
-            for jobs in (1, args.jobs):
-                runs = []
-                for i in range(args.repeat):
+            runs: dict[int, list[tuple[float, float, str]]] = {1: [], args.jobs: []}
+            for i in range(args.repeat):  # alternated: a machine whose speed drifts favours neither
+                for jobs in runs:
                     if name == "import":  # a new database each run, its content compared through stats --db
                         url = f"sqlite:///{folder}/import-{jobs}-{i}.sqlite"
                         wall, cpu, digest = run([handlog, *command, "--db", url, "--jobs", str(jobs), str(path)])
                         stored = run([handlog, "stats", "--quiet", "--format", "json", "--db", url])[2]
-                        runs.append((wall, cpu, digest + stored))
+                        runs[jobs].append((wall, cpu, digest + stored))
                         Path(folder, f"import-{jobs}-{i}.sqlite").unlink()
                     else:
-                        runs.append(run([handlog, *command, "--jobs", str(jobs), str(path)]))
-                results[jobs] = (min(r[0] for r in runs), min(r[1] for r in runs), runs[0][2])
-            (w1, c1, d1), (wn, cn, dn) = results[1], results[args.jobs]
-            same = "same output" if d1 == dn else "OUTPUT DIFFERS"
+                        runs[jobs].append(run([handlog, *command, "--jobs", str(jobs), str(path)]))
+            (w1, c1), (wn, cn) = ((min(r[0] for r in runs[j]), min(r[1] for r in runs[j])) for j in (1, args.jobs))
+            digests = {r[2] for rs in runs.values() for r in rs}
+            same = "same output" if len(digests) == 1 else "OUTPUT DIFFERS"
             print(f"  {name:6} {w1:7.1f} s -> {wn:7.1f} s wall: {w1 / wn:4.2f}x   CPU {c1:7.1f} s -> {cn:7.1f} s"
                   f" ({cn / c1:4.2f}x)   {same}")
             if args.ceiling and name != "import":

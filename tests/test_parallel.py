@@ -281,3 +281,43 @@ def test_quick_handoffs_lowers_the_switch_interval_for_the_run_only() -> None:
         assert sys.getswitchinterval() == min(before, parallel.HANDOFF_SECONDS)
         raise RuntimeError("a failed run")
     assert sys.getswitchinterval() == before
+
+
+def test_windowed_takes_back_what_no_worker_started_once_the_items_run_out() -> None:
+    """The items end while the pool's one worker is still on the oldest: the items sent after it, which it has
+    not started, are cancelled in the pool and run here; the results still come in order, each once."""
+    import threading
+    from concurrent.futures import ThreadPoolExecutor
+
+    window = 3
+    here: list[int] = []
+    started = threading.Event()
+    release = threading.Event()
+    main = threading.current_thread()
+
+    def work(i: int) -> int:
+        if threading.current_thread() is main:
+            assert started.wait(10)  # the worker holds item 0
+            here.append(i)
+            if i == 1:
+                release.set()
+        else:
+            started.set()
+            assert release.wait(10)
+        return -i
+
+    with ThreadPoolExecutor(1) as pool:
+        assert list(parallel.windowed(pool, work, iter(range(5)), window, share=True)) == [-i for i in range(5)]
+    assert here == [3, 4, 2, 1]  # 1 and 2 were sent and taken back, newest first; 0 was left to the worker
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="pipe sizes are set on Linux only")
+def test_the_pools_pipes_hold_a_whole_result() -> None:
+    import fcntl
+
+    most = int(Path("/proc/sys/fs/pipe-max-size").read_text())
+    with parallel.process_pool(1, "fork") as pool:
+        for queue in (pool._call_queue, pool._result_queue):  # type: ignore[attr-defined]
+            size = fcntl.fcntl(queue._reader.fileno(), fcntl.F_GETPIPE_SZ)  # type: ignore[union-attr]
+            assert size >= min(parallel.PIPE_BYTES, most) > 64 * 1024
+        assert pool.submit(len, "x" * 300_000).result() == 300_000

@@ -7,7 +7,6 @@ Exit 0 when every hand was read, 1 when some hand could not be parsed (it is sto
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -67,22 +66,14 @@ def _mapper(jobs: int | None) -> Iterator[Mapper]:
     SQLAlchemy and Alembic: a copy would count all of that again in each worker's resident memory (two copied
     workers: 310–340 MB at 5,000 hands, measured with ``bench_memory.py``, over the 300 MB target); a worker
     started by the server loads only what preparing a hand needs (``store.records``)."""
-    import multiprocessing
-
-    from handlog.parallel import WINDOW_PER_JOB, default_jobs, quick_handoffs, watch_parent, windowed
+    from handlog.parallel import WINDOW_PER_JOB, default_jobs, process_pool, quick_handoffs, windowed
 
     jobs = default_jobs() if jobs is None else jobs
     if jobs <= 1:
         yield map
         return
-    from concurrent.futures import ProcessPoolExecutor
-
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("forkserver") if "forkserver" in methods else None
     window = (jobs - 1) * WINDOW_PER_JOB
-    with ProcessPoolExecutor(
-        max_workers=jobs - 1, mp_context=context, initializer=watch_parent, initargs=(os.getpid(),)
-    ) as pool, quick_handoffs():
+    with process_pool(jobs - 1, "forkserver") as pool, quick_handoffs():
         yield lambda work, chunks: windowed(pool, work, chunks, window, share=True)
 
 
