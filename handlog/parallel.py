@@ -64,8 +64,38 @@ class RawHand:
     """A streaming document format's parsed hand (``reading.split.Chunk.document``: an XML session's hand as
     plain dataclasses, which pickle), parsed once in the main process while the file streams."""
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled with its lines joined into one string, split again in the worker: a tuple of ~60 short
+        strings a hand costs pickle an opcode and a memo entry each, and the worker a string object each to
+        unpickle. Measured on 20,000 hands (all batches): pickled and unpickled 0.10 s + 0.11 s as tuples,
+        0.03 s (join, pickle) + 0.07 s (unpickle, split) joined. Lines never hold a newline (the reader splits at
+        them); a tuple whose lines would (made by hand) is pickled as it is."""
+        text = "\n".join(self.lines)
+        if self.lines and text.count("\n") == len(self.lines) - 1:
+            return _joined_hand, (self.format, self.file, self.line, text, self.document)
+        return RawHand, (self.format, self.file, self.line, self.lines, self.document)
+
+
+def _joined_hand(format: str, file: str, line: int, text: str, document: object | None) -> RawHand:
+    """A ``RawHand`` pickled with its lines joined (``RawHand.__reduce__``)."""
+    return RawHand(format, file, line, tuple(text.split("\n")), document)
+
 
 Batch = tuple[RawHand, ...]
+
+
+class Compact:
+    """A base for the frozen slotted dataclasses a worker sends back one per hand (``parse``'s, ``audit``'s):
+    pickled as their class and field values, rebuilt by calling the class. A slotted dataclass is otherwise
+    pickled through ``dataclasses``' own ``__getstate__`` / ``__setstate__``, written in Python: measured on 100
+    results of ``parse --json`` (220 KB), 0.32 ms to pickle and 0.19 ms to unpickle, against 0.06 ms and 0.08 ms
+    this way. Every field must be a positional parameter of the class (``__match_args__`` lists them)."""
+
+    __slots__ = ()
+    __match_args__: tuple[str, ...] = ()
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return type(self), tuple(getattr(self, name) for name in self.__match_args__)
 
 
 def default_jobs() -> int:

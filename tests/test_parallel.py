@@ -321,3 +321,20 @@ def test_the_pools_pipes_hold_a_whole_result() -> None:
             size = fcntl.fcntl(queue._reader.fileno(), fcntl.F_GETPIPE_SZ)  # type: ignore[union-attr]
             assert size >= min(parallel.PIPE_BYTES, most) > 64 * 1024
         assert pool.submit(len, "x" * 300_000).result() == 300_000
+
+
+def test_results_and_batches_cross_processes_intact() -> None:
+    """What crosses between the processes pickles back to an equal object: the per-hand results (``Compact``:
+    as their class and field values) and the hands of a batch (their lines joined, split again)."""
+    import pickle
+
+    from handlog.cli.audit_cmd import Verdict
+    from handlog.cli.parse_cmd import Parsed
+
+    for result in (Parsed("parsed", "holdem nl", "{}\n"), Verdict("f.txt", "violations", True, ("a/b",), "x\n")):
+        assert result.__reduce__() == (type(result), tuple(getattr(result, n) for n in result.__match_args__))
+        again = pickle.loads(pickle.dumps(result))
+        assert again == result and type(again) is type(result)
+    for lines in [(), ("",), ("", ""), ("Seat 1: a", "", "*** SUMMARY ***"), ("made by hand\nwith a newline", "x")]:
+        hand = parallel.RawHand("pokerstars", "f.txt", 7, lines)
+        assert pickle.loads(pickle.dumps(hand)) == hand

@@ -28,7 +28,7 @@ from handlog.cli.common import (
 from handlog.cli.dbopts import add_db_argument, add_filter_arguments, db_source, filters_from, stored_records
 from handlog.cli.rules_option import RulesFileError, add_rules_option, rules_file_problem, rules_from_args
 from handlog.engine import RulesProfile
-from handlog.parallel import map_records
+from handlog.parallel import Compact, map_records
 from handlog.reading import HandRecord, ReadReport
 from handlog.store.filters import Filters
 
@@ -66,7 +66,7 @@ def record_json(record: HandRecord, result: Audit | None) -> dict[str, object]:
 
 
 @dataclass(frozen=True, slots=True)
-class Verdict:
+class Verdict(Compact):
     """What the report needs of one audited hand (computed in a worker process): its state, the violation
     codes, and its output (the JSON line, or the human report's lines for it)."""
 

@@ -10,7 +10,7 @@ from functools import partial
 
 from handlog.cli import jsonout
 from handlog.cli.common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, add_jobs_argument, print_problems, progress
-from handlog.parallel import map_records
+from handlog.parallel import Compact, map_records
 from handlog.reading import HandRecord, ReadReport
 
 
@@ -34,7 +34,7 @@ def record_json(record: HandRecord) -> dict[str, object]:
 
 
 @dataclass(frozen=True, slots=True)
-class Parsed:
+class Parsed(Compact):
     """What the report needs of one hand (computed in a worker process): its status, its game and its
     output (the JSON line, or the failure line of the human report)."""
 
