@@ -10,6 +10,7 @@ import argparse
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -74,6 +75,8 @@ def _mapper(jobs: int | None) -> Iterator[Mapper]:
         return
     window = (jobs - 1) * WINDOW_PER_JOB
     with process_pool(jobs - 1, "forkserver") as pool, quick_handoffs():
+        for _ in range(jobs - 1):  # start the workers now, loading what a chunk needs, while the database opens
+            pool.submit(import_module, "handlog.store.records")
         yield lambda work, chunks: windowed(pool, work, chunks, window, share=True)
 
 
@@ -112,13 +115,18 @@ def write_summary(total: Counts, as_json: bool, tail: str = "") -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from handlog.reading.reader import iter_files
-    from handlog.store.importer import Counts, Importer
-
     missing = [p for p in args.paths if not Path(p).exists()]
     if missing:
         sys.stderr.write(f"handlog import: no such file or folder: {missing[0]}\n")
         return EXIT_USAGE
+    with _mapper(args.jobs) as mapper:
+        return _run(args, mapper)
+
+
+def _run(args: argparse.Namespace, mapper: Mapper) -> int:
+    from handlog.reading.reader import iter_files
+    from handlog.store.importer import Counts, Importer
+
     db = open_db("import", args.db, create=True)
     if db is None:
         return EXIT_USAGE
@@ -126,7 +134,7 @@ def run(args: argparse.Namespace) -> int:
     total = Counts()
     size = sum(f.stat().st_size for f in iter_files(args.paths, ReadReport()))
     try:
-        with _progress(not (args.quiet or args.json), size) as step, _mapper(args.jobs) as mapper:
+        with _progress(not (args.quiet or args.json), size) as step:
             importer = Importer(db.engine, with_allin_ev=args.allin_ev, progress=step, mapper=mapper)
             for result in importer.import_paths(args.paths, report):
                 total.add(result.counts)
