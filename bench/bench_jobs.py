@@ -4,8 +4,10 @@ A file of real hands with fresh ids (``make_hands.py``) goes through ``parse --j
 ``stats --format json`` and ``import`` (into a fresh SQLite database each run) with ``--jobs 1`` and ``--jobs N``;
 each pair's outputs are compared byte for byte (for ``import``: its report, and what ``stats --db`` reads back from
 the database it wrote).
-The speed-up is only meaningful on an otherwise idle machine; the CPU ratio (all processes of the parallel
-run over the single one) says what the parallel machinery costs whatever the load.
+The ``--repeat`` runs of ``--jobs 1`` and ``--jobs N`` alternate and the best of each counts (this VM's speed
+drifts by up to 30 % within minutes). Each command's output goes to a file, as ``handlog parse --json … >
+hands.jsonl`` writes it. The speed-up is only meaningful on an otherwise idle machine; the CPU ratio (all
+processes of the parallel run over the single one) says what the parallel machinery costs whatever the load.
 
     python bench/bench_jobs.py [--hands 100000] [--jobs 2] [--repeat 1] [--commands parse audit stats import]
                                [--ceiling]

@@ -288,7 +288,7 @@ HANDOFF_SECONDS = 0.0005
 def quick_handoffs() -> Iterator[None]:
     """While this process runs batches itself, the pool's threads here (the one that reads the workers' results,
     the one that sends them batches) wait for the interpreter lock up to its switch interval each time they
-    wake, and a result larger than the pipe's buffer (``parse --json``: ~2 MB a batch) wakes its reader once per
+    wake, and a result larger than the pipe's buffer (``parse --json``: ~220 KB a batch) wakes its reader once per
     64 KB read: the worker stays blocked on its write meanwhile. A switch interval of 0.5 ms instead of 5 ms,
     measured on two cores, 20,000 hands, --jobs 2: parse --json 6.7-6.8 s -> 5.6-5.9 s wall (three runs each,
     alternated), audit 10.1 -> 9.1 s; the main thread is asked to let go of the lock only when one of those
