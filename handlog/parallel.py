@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from functools import partial
 from itertools import chain, islice
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar, cast
 
 from handlog.reading import HandRecord, ReadReport, registry
 from handlog.reading.reader import iter_files, parse_chunk, read_chunks
@@ -280,6 +280,9 @@ def roomy_pipes(pool: ProcessPoolExecutor) -> None:
             fcntl.fcntl(connection.fileno(), set_size, min(PIPE_BYTES, most))
 
 
+_END = object()
+"""The end of ``windowed``'s items (``next``'s default: an item's own task may raise ``StopIteration``)."""
+
 HANDOFF_SECONDS = 0.0005
 """The interpreter's switch interval while a pool runs (its default is 5 ms); see ``quick_handoffs``."""
 
@@ -288,8 +291,9 @@ HANDOFF_SECONDS = 0.0005
 def quick_handoffs() -> Iterator[None]:
     """While this process runs batches itself, the pool's threads here (the one that reads the workers' results,
     the one that sends them batches) wait for the interpreter lock up to its switch interval each time they
-    wake, and a result larger than the pipe's buffer (``parse --json``: ~220 KB a batch) wakes its reader once per
-    64 KB read: the worker stays blocked on its write meanwhile. A switch interval of 0.5 ms instead of 5 ms,
+    wake, and a result larger than the pipe's buffer (``parse --json``: ~220 KB a batch; the buffer was 64 KB
+    before ``roomy_pipes``) wakes its reader once per buffer read: the worker stays blocked on its write
+    meanwhile. A switch interval of 0.5 ms instead of 5 ms,
     measured on two cores, 20,000 hands, --jobs 2: parse --json 6.7-6.8 s -> 5.6-5.9 s wall (three runs each,
     alternated), audit 10.1 -> 9.1 s; the main thread is asked to let go of the lock only when one of those
     threads is waiting for it."""
@@ -319,24 +323,25 @@ def windowed(
     Once the items run out, this process takes back the last items sent that no worker has started yet and runs
     them itself, rather than wait while the workers work through the window alone (measured on two cores,
     ``parse --json``: the main process waited 0.13-0.16 s at the end of a 4.5 s run for the worker's last
-    batches)."""
+    batches; 0.04-0.16 s with the take-back, as a process pool counts the items in its call queue, two for one
+    worker, as started)."""
     from concurrent.futures import Future
 
     source = iter(items)
-    # (its result, whether it was sent to the executor, the item), in the items' order
-    pending: deque[tuple[Future[R], bool, T]] = deque()
+    # (its result, the item while the executor holds it: boxed, None once run here), in the items' order
+    pending: deque[tuple[Future[R], tuple[T] | None]] = deque()
     sent = 0
     more = True
 
     def send() -> None:
         nonlocal sent, more
         while more and sent < window:
-            try:
-                item = next(source)
-            except StopIteration:
+            item = next(source, _END)
+            if item is _END:
                 more = False
                 return
-            pending.append((executor.submit(task, item), True, item))
+            sent_item = (cast(T, item),)
+            pending.append((executor.submit(task, sent_item[0]), sent_item))
             sent += 1
 
     def run_here(item: T) -> Future[R]:
@@ -350,12 +355,12 @@ def windowed(
         while a worker works through the window alone."""
         nonlocal sent
         for k in range(len(pending) - 1, -1, -1):
-            future, remote, item = pending[k]
-            if not remote:
+            future, sent_item = pending[k]
+            if sent_item is None:
                 continue
             if not future.cancel():
                 return False  # started or done: so are the ones sent before it
-            pending[k] = (run_here(item), False, item)
+            pending[k] = (run_here(sent_item[0]), None)
             sent -= 1
             return True
         return False
@@ -363,14 +368,15 @@ def windowed(
     try:
         send()
         while pending:
-            head, remote, _ = pending[0]
+            head, sent_item = pending[0]
+            remote = sent_item is not None
             if share and remote and not head.done():
                 if more and len(pending) - sent < window:
-                    try:
-                        item = next(source)
-                        pending.append((run_here(item), False, item))
-                    except StopIteration:
+                    item = next(source, _END)
+                    if item is _END:
                         more = False
+                    else:
+                        pending.append((run_here(cast(T, item)), None))
                     continue
                 if not more and take_back():
                     continue
@@ -379,7 +385,7 @@ def windowed(
             send()
             yield head.result()
     finally:
-        for future, _, _ in pending:
+        for future, _ in pending:
             future.cancel()
 
 
