@@ -57,6 +57,16 @@ def _positive(text: str) -> int:
     return value
 
 
+CHUNKS_PER_WORKER = 10
+"""Chunks sent ahead to each worker: a write batch's worth (``store.importer.BATCH`` / ``CHUNK``, 500 / 50 hands),
+so that a worker does not run dry while this process writes. New chunks are sent only between two results
+handed to the writer, so a worker can finish at most the chunks it was sent during one write; a write of 500 hands
+took 0.15-0.36 s on two cores and a chunk 0.07-0.09 s, so ``parallel.WINDOW_PER_JOB`` (4) left the worker idle
+during the longer writes: 20,000 hands, ``--jobs 2``, its idle spells between two chunks summed 0.75-2.2 s, the
+longest 0.09-0.75 s; with 10 they summed 0.61-0.68 s, the longest 7 ms (the cost of a chunk's round trip). What
+this holds: 10 chunks of ~70 KB of hand text out, ~100 KB of rows back."""
+
+
 @contextmanager
 def _mapper(jobs: int | None) -> Iterator[Mapper]:
     """``map``, or with ``jobs`` > 1 (default: the number of cores) an order-keeping map over ``jobs - 1`` worker
@@ -67,13 +77,13 @@ def _mapper(jobs: int | None) -> Iterator[Mapper]:
     SQLAlchemy and Alembic: a copy would count all of that again in each worker's resident memory (two copied
     workers: 310–340 MB at 5,000 hands, measured with ``bench_memory.py``, over the 300 MB target); a worker
     started by the server loads only what preparing a hand needs (``store.records``)."""
-    from handlog.parallel import WINDOW_PER_JOB, default_jobs, process_pool, quick_handoffs, windowed
+    from handlog.parallel import default_jobs, process_pool, quick_handoffs, windowed
 
     jobs = default_jobs() if jobs is None else jobs
     if jobs <= 1:
         yield map
         return
-    window = (jobs - 1) * WINDOW_PER_JOB
+    window = (jobs - 1) * CHUNKS_PER_WORKER
     with process_pool(jobs - 1, "forkserver") as pool, quick_handoffs():
         for _ in range(jobs - 1):  # start the workers now, loading what a chunk needs, while the database opens
             pool.submit(import_module, "handlog.store.records")

@@ -228,3 +228,11 @@ def test_import_does_not_load_pandas(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=600, check=True)
     last = done.stdout.splitlines()[-1]
     assert last == "0 []", done.stdout + done.stderr
+
+
+def test_a_worker_is_sent_a_write_batch_ahead() -> None:
+    """``import``'s window covers one write: a worker is never short of chunks while the main process writes."""
+    from handlog.cli.import_cmd import CHUNKS_PER_WORKER
+    from handlog.store.importer import BATCH, CHUNK
+
+    assert CHUNKS_PER_WORKER * CHUNK >= BATCH
