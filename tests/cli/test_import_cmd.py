@@ -231,7 +231,7 @@ def test_import_does_not_load_pandas(tmp_path: Path) -> None:
 
 
 def test_a_worker_is_sent_a_write_batch_ahead() -> None:
-    """``import``'s window covers one write: a worker is never short of chunks while the main process writes."""
+    """``import``'s window holds a write batch's worth of chunks for each worker: work for the length of a write."""
     from handlog.cli.import_cmd import CHUNKS_PER_WORKER
     from handlog.store.importer import BATCH, CHUNK
 
