@@ -81,6 +81,7 @@ ZERO = Decimal(0)
 
 GAME_NAMES: dict[Game, str] = {
     Game.HOLDEM: "Hold'em",
+    Game.SPLIT_HOLDEM: "Split Hold'em",
     Game.SIX_PLUS_HOLDEM: "6+ Hold'em",
     Game.FIVE_CARD_DRAW: "5 Card Draw",
     Game.OMAHA: "Omaha",
@@ -581,7 +582,8 @@ class _Writer:
             out.append(f"Total pot {self.money(ZERO)} | Rake {self.money(ZERO)}")
         boards = list(s.boards) if s.boards else [b for b in rp.boards if b]
         if s.run_twice or len(boards) > 1:
-            out.append("Hand was run twice")
+            if h.game != Game.SPLIT_HOLDEM:  # Split Hold'em deals two boards every hand: nothing was run twice
+                out.append("Hand was run twice")
             out.extend(f"{RUNS.get(i, '')}Board [{' '.join(b)}]" for i, b in enumerate(boards, 1))
         elif boards and not self.stud:
             out.append(f"Board [{' '.join(boards[0])}]")
@@ -614,6 +616,7 @@ class _Writer:
             won[player] = [a for a in amounts if a]
         shown = {e.player: e.cards for e in self.events if isinstance(e, Show)}
         self.descriptions = {e.player: e.description for e in self.events if isinstance(e, Show) and e.description}
+        self.by_board = self._by_board(won)
         folded = self.fold_streets()
         results = list(s.seats) if s.seats else []
         out = []
@@ -633,6 +636,34 @@ class _Writer:
                                          folded.get(seat.player)))
         return out
 
+    def _by_board(self, won: dict[str, list[Decimal]]) -> dict[str, list[tuple[list[Decimal], str]]]:
+        """On two boards (run twice, Split Hold'em), what each player who showed won on each board and the hand they
+        showed for it, from the showdown of each board (``*** FIRST SHOW DOWN ***`` …): PokerStars' summary says
+        both ("showed [..] and lost with two pair, Aces and Sixes, and won ($8385.36) with a pair of Aces"). Empty
+        when the boards' collects do not add up to what the summary says each player won (then the amounts are
+        written without their boards, as on one board)."""
+        run: int | None = None
+        runs: list[int] = []
+        described: dict[tuple[str, int], str] = {}
+        collected: dict[tuple[str, int], list[Decimal]] = {}
+        for e in self.events:
+            if isinstance(e, StreetStart) and e.street == Street.SHOWDOWN and e.run:
+                run = e.run
+                runs.append(run)
+            elif isinstance(e, Show) and run is not None and e.description:
+                described[e.player, run] = e.description
+            elif isinstance(e, Collect) and e.run:
+                collected.setdefault((e.player, e.run), []).append(e.amount)
+        if len(runs) < 2:
+            return {}
+        out: dict[str, list[tuple[list[Decimal], str]]] = {}
+        for player in {p for p, _ in described}:
+            boards = [(collected.get((player, r), []), described.get((player, r), "")) for r in runs]
+            if sum((a for amounts, _ in boards for a in amounts), ZERO) != sum(won.get(player, []), ZERO):
+                return {}
+            out[player] = boards
+        return out
+
     def seat_summary(self, seat: int, player: str, positions: Sequence[str], won: Iterable[Decimal],
                      shown: Sequence[str], mucked: Sequence[str], folded: str | None) -> str:
         head = f"Seat {seat}: {player}" + "".join(f" ({p})" for p in positions)
@@ -641,6 +672,13 @@ class _Writer:
             cards = f"showed [{' '.join(shown)}]"
             desc = self.descriptions.get(player)
             with_ = f" with {desc}" if desc else ""
+            boards = self.by_board.get(player)
+            if boards is not None:  # "and lost with …, and won ($8385.36) with …": one part per board, in order
+                return f"{head} {cards} and " + ", and ".join(
+                    (" and ".join(f"won ({self.money(a)})" for a in board_won) if board_won else "lost")
+                    + (f" with {desc}" if desc else "")
+                    for board_won, desc in boards
+                )
             if amounts:
                 return f"{head} {cards} and " + " and ".join(f"won ({self.money(a)})" for a in amounts) + with_
             return f"{head} {cards} and lost{with_}"

@@ -20,6 +20,7 @@ from handlog.audit import audit
 from handlog.engine.variants import variant_for
 from handlog.events import Game
 from handlog.stats.frame import hand_rows
+from handlog.writing.pokerstars import hand_to_pokerstars
 
 SPLIT_HAND = """\
 PokerStars Hand #190000000001:  Split Hold'em No Limit ($0.50/$1 USD) - 2018/05/02 21:10:44 CET [2018/05/02 15:10:44 ET]
@@ -186,3 +187,14 @@ def test_statistics_count_one_betting_round_per_street_pair() -> None:
     assert (quince["postflop_bets"], quince["postflop_calls"], quince["postflop_checks"]) == (1, 1, 1)
     assert marlowe["saw_river"] and marlowe["won_at_showdown"] and quince["won_at_showdown"]
     assert marlowe["net"] == Decimal("-0.01") and quince["net"] == Decimal("-0.02")
+
+
+def test_split_holdem_is_written_as_the_pokerstars_text_it_was_read_from() -> None:
+    """Written back as PokerStars text, the hand is its source line for line (the start time in UTC, as the writer
+    gives every time): both boards' streets with one betting round after each pair, a showdown per board, and a
+    summary with both boards and, for each player who showed, what they won or lost on each board; no "Hand was
+    run twice", which Split Hold'em is not."""
+    written = hand_to_pokerstars(parse(SPLIT_HAND)).text.rstrip("\n").splitlines()
+    source = SPLIT_HAND.rstrip("\n").splitlines()
+    assert written[0] == source[0].replace("21:10:44 CET", "19:10:44 UTC")
+    assert written[1:] == source[1:]

@@ -22,6 +22,7 @@ from handlog.cli.main import main
 from handlog.engine.rules import profile_for
 from handlog.events import Hand
 from handlog.reading import read, read_text
+from handlog.reading.decode import iter_lines
 from handlog.writing.pokerstars import Unconvertible, hand_to_pokerstars
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -215,3 +216,31 @@ def test_acpc_lines_keep_their_payoffs(line: str) -> None:
     assert {p: nets[p].net for p in payoffs} == {p: Decimal(x) for p, x in payoffs.items()}
     # and it audits without an error as a PokerStars hand (the order of the shows ACPC lists is only a warning)
     assert not [v for v in audit(back.hand).violations if v.severity == "error"]
+
+
+RUN_TWICE_FILES = [
+    ROOT / "tests" / "engine" / "hands" / "nl_run_twice.txt",
+    CORPUS / "fpdb" / "cash" / "Stars" / "Flop" / "NLHE-6max-EUR-1.00-2.00-201212.RunItTwice.txt",
+    CORPUS / "fpdb" / "cash" / "Stars" / "Flop" / "PLO-6max-USD-200-400-201505.rit.leaves.table.txt",
+]
+
+
+@pytest.mark.parametrize("path", RUN_TWICE_FILES, ids=lambda p: p.name)
+def test_a_hand_run_twice_is_summed_up_board_by_board(path: Path) -> None:
+    """PokerStars' summary of a hand run twice says, for each player who showed, what they won or lost on each board
+    with the hand they made there ("and lost with two pair, Aces and Sixes, and won ($8385.36) with a pair of
+    Aces"): the copy's summary lines are the room's own, word for word."""
+    if not path.exists():
+        pytest.skip(f"{path} is not there")
+    (record,) = read([path])
+    assert record.hand is not None
+    written = hand_to_pokerstars(record.hand).text.splitlines()
+    with path.open("rb") as stream:  # in its own encoding (the corpus file is cp1252, ours UTF-8)
+        original = list(iter_lines(stream))
+
+    def summed_up(lines: list[str]) -> list[str]:
+        return [line for line in lines if line.startswith(("Hand was run twice", "FIRST Board", "SECOND Board"))
+                or (line.startswith("Seat ") and " showed [" in line)]
+
+    assert any(", and " in line for line in summed_up(original))
+    assert summed_up(written) == summed_up(original)
