@@ -676,8 +676,8 @@ class _Writer:
             if boards is not None:  # "and lost with …, and won ($8385.36) with …": one part per board, in order
                 return f"{head} {cards} and " + ", and ".join(
                     (" and ".join(f"won ({self.money(a)})" for a in board_won) if board_won else "lost")
-                    + (f" with {desc}" if desc else "")
-                    for board_won, desc in boards
+                    + (f" with {made}" if made else "")
+                    for board_won, made in boards
                 )
             if amounts:
                 return f"{head} {cards} and " + " and ".join(f"won ({self.money(a)})" for a in amounts) + with_
