@@ -41,6 +41,7 @@ from zoneinfo import ZoneInfo
 
 from handlog.engine import Replay, replay
 from handlog.engine.rules import profile_for
+from handlog.engine.variants import variant_for
 from handlog.events import (
     Bet,
     ButtonDraw,
@@ -582,7 +583,8 @@ class _Writer:
             out.append(f"Total pot {self.money(ZERO)} | Rake {self.money(ZERO)}")
         boards = list(s.boards) if s.boards else [b for b in rp.boards if b]
         if s.run_twice or len(boards) > 1:
-            if h.game != Game.SPLIT_HOLDEM:  # Split Hold'em deals two boards every hand: nothing was run twice
+            variant = variant_for(h.game)
+            if variant is None or variant.boards == 1:  # a game of two boards (Split Hold'em) was not run twice
                 out.append("Hand was run twice")
             out.extend(f"{RUNS.get(i, '')}Board [{' '.join(b)}]" for i, b in enumerate(boards, 1))
         elif boards and not self.stud:
