@@ -42,7 +42,7 @@ def test_table_and_csv_output(history: Path, tmp_path: Path, capsys: pytest.Capt
     assert "VPIP" in capsys.readouterr().out
     out = tmp_path / "stats.csv"
     assert main(["stats", "--quiet", "--format", "csv", "--output", str(out), str(history)]) == 0
-    assert out.read_text(encoding="utf-8").startswith("player,currency,hands,")
+    assert out.read_text(encoding="utf-8").startswith("player,site,currency,identity,hands,")
 
 
 def test_usage_errors(history: Path, capsys: pytest.CaptureFixture[str]) -> None:
