@@ -10,13 +10,19 @@ from __future__ import annotations
 
 import difflib
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
+from handlog.reading import HandRecord, ReadReport
+from handlog.reading.dedupe import Dedupe, summary
 from handlog.stats.frame import normal_stakes
 from handlog.stats.identity import Aliases
 from handlog.store.filters import Filters, Seen
 
-__all__ = ["Seen", "miss", "nearest", "report_miss"]
+if TYPE_CHECKING:
+    from handlog.db import Database
+
+__all__ = ["Seen", "miss", "nearest", "print_duplicates", "report_miss"]
 
 
 def nearest(value: str, known: Iterable[str], n: int = 3) -> list[str]:
@@ -67,3 +73,34 @@ def report_miss(command: str, filters: Filters, seen: Seen, aliases: Aliases | N
     """Print the line of :func:`miss` for ``handlog COMMAND`` and give the exit code (1)."""
     sys.stderr.write(f"handlog {command}: {miss(filters, seen, aliases)}\n")
     return 1
+
+
+def print_duplicates(dedupe: Dedupe) -> None:
+    """How many hands were read twice and skipped, and each skipped one whose text differs (a notice)."""
+    for line in summary(dedupe):
+        sys.stderr.write(f"handlog: {line}\n")
+
+
+def _values(record: HandRecord) -> Seen | None:
+    """What one hand could be selected by (run in a worker)."""
+    if record.hand is None:
+        return None
+    out = Seen()
+    out.add(record.hand)
+    return out
+
+
+def seen_in(paths: Sequence[str], jobs: int | None = None, db: Database | None = None) -> Seen:
+    """The values the hands of ``paths`` (or of the database ``db``) have: read again only when a filter selected
+    nothing (the commands that do not collect them as they go: audit, replay)."""
+    if db is not None:
+        from handlog.store.query import seen_values
+
+        return seen_values(db)
+    from handlog.parallel import map_records
+
+    out = Seen()
+    for part in map_records(_values, paths, ReadReport(), jobs):
+        if part is not None:
+            out.merge(part)
+    return out

@@ -35,12 +35,13 @@ from handlog.cli.dbopts import (
     filters_from,
     streamed_stats_rows,
 )
-from handlog.cli.filtermiss import Seen, report_miss
+from handlog.cli.filtermiss import Seen, print_duplicates, report_miss
 from handlog.cli.rules_option import RulesFileError, add_rules_option, rules_file_problem, rules_from_args
 from handlog.engine import RulesProfile
 from handlog.events import Hand
 from handlog.parallel import Batch, map_batches, records
 from handlog.reading import ReadReport
+from handlog.reading.dedupe import Dedupe
 from handlog.stats.export import OutputPathError, resolve_output
 from handlog.stats.identity import AliasError, Aliases
 from handlog.stats.totals import Totals
@@ -306,6 +307,7 @@ def _run(
         sys.stderr.write(f"handlog stats: {exc}\n")
         return EXIT_USAGE
     parts: Iterator[Part]
+    dedupe = Dedupe()
     if source is not None:
         parts = stored_parts(source, filters, args.allin_ev, args.per_hand, by, args.player, aliases)
     else:
@@ -316,7 +318,7 @@ def _run(
         if folder is not None:
             task = partial(dataset_part, folder, args.player, args.allin_ev, rules, hand_level, aliases)
         prepare = _load_equity_tables if args.allin_ev else None
-        batches = map_batches(task, args.paths, report, args.jobs, prepare, executor)
+        batches = map_batches(task, args.paths, report, args.jobs, prepare, executor, dedupe=dedupe)
         parts = progress(batches, args.quiet, hands=lambda p: p.hands)
 
     def counted(parts: Iterator[Part]) -> Iterator[Part]:
@@ -356,6 +358,7 @@ def _run(
         count = len(found)
         if count == 0 and (args.player is not None or not filters.hand_level().empty):
             print_problems(report)
+            print_duplicates(dedupe)
             return report_miss("stats", filters, seen, aliases)
         if fmt == "table":
             print_table(found, list(by), args.columns, args.counts)
@@ -366,6 +369,7 @@ def _run(
         else:
             write_atomic(target, lambda out: RECORD_WRITERS[fmt](found, columns, out))
     print_problems(report)
+    print_duplicates(dedupe)
     if args.per_hand and count == 0 and (args.player is not None or not filters.hand_level().empty):
         return report_miss("stats", filters, seen, aliases)
     if target is not None and not args.quiet:
