@@ -38,8 +38,11 @@ def nearest(value: str, known: Iterable[str], n: int = 3) -> list[str]:
     return out[:n]
 
 
-def _line(what: str, value: str, known: Iterable[str]) -> str:
-    near = nearest(value, known)
+def _line(what: str, value: str, known: Iterable[str], few: int = 0) -> str:
+    """``no WHAT 'value' (did you mean …?)``: the nearest values, else (``few``) all of them when there are no more
+    than that many (the sites, games or stakes of a folder)."""
+    known = sorted(set(known))
+    near = nearest(value, known) or (known if len(known) <= few else [])
     hint = f" (did you mean {', '.join(repr(k) for k in near)}?)" if near else ""
     return f"no {what} {value!r}{hint}"
 
@@ -54,11 +57,11 @@ def miss(filters: Filters, seen: Seen, aliases: Aliases | None = None) -> str:
         if not alias_members:
             return _line("player", filters.player, seen.players)
     if filters.site is not None and filters.site.lower() not in {s.lower() for s in seen.sites}:
-        return _line("site", filters.site, seen.sites)
+        return _line("site", filters.site, seen.sites, few=5)
     if filters.game is not None and filters.game not in seen.games:
-        return _line("game", filters.game, seen.games)
+        return _line("game", filters.game, seen.games, few=5)
     if filters.stakes is not None and normal_stakes(filters.stakes) not in seen.stakes:
-        return _line("stakes", filters.stakes, seen.stakes)
+        return _line("stakes", filters.stakes, seen.stakes, few=5)
     given = [f"--{name} {value}" for name, value in (
         ("player", filters.player), ("site", filters.site), ("game", filters.game), ("stakes", filters.stakes),
         ("since", filters.since.isoformat() if filters.since else None),
