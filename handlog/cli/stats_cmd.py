@@ -150,13 +150,14 @@ def part(
 
 def stored_parts(
     source: Database, filters: Filters, with_allin_ev: bool, per_hand: bool, by: tuple[str, ...], player: str | None,
-    aliases: Aliases,
+    aliases: Aliases | None = None,
 ) -> Iterator[Part]:
     """The statistics of the database's stored per-hand records, read as they stream from it: one Part of totals,
     or the per-hand rows a thousand at a time (memory by players, or by a thousand rows, never by stored hands)."""
     from handlog.stats.frame import FIELDS
     from handlog.store.query import seen_values
 
+    aliases = aliases if aliases is not None else Aliases()
     if player is not None and aliases.members(player):  # an alias: its accounts are picked per row
         filters = replace(filters, player=None)
     placing = filters.timed or "month" in by
@@ -177,23 +178,25 @@ def stored_parts(
             yield first
             return
         rows = (tuple(row[name] for name in FIELDS) for row in stored)
+        yielded = False
         while chunk := list(islice(rows, 1000)):
             first.rows = chunk
             yield first
-            first = Part()
-        first.local = len(local)
-        yield first  # the counts (and what was seen) come through even with no rows
+            first, yielded = Part(), True
+        if not yielded or local:  # the counts (and what was seen) come through even with no rows
+            first.local = len(local)
+            yield first
 
 
 def dataset_part(
     folder: str, player: str | None, with_allin_ev: bool, rules: RulesProfile | None, filters: Filters,
-    aliases: Aliases, batch: Batch,
+    aliases: Aliases, by: tuple[str, ...], batch: Batch,
 ) -> Part:
     """The per-hand records of one batch written as a part of the dataset in ``folder`` (runs on a Dask
     worker); only the counts of hands left out come back."""
     from handlog.cluster import write_part
 
-    out = part(True, (), player, with_allin_ev, rules, filters, aliases, batch)
+    out = part(True, by, player, with_allin_ev, rules, filters, aliases, batch)  # ``by``: what to count as placed
     return Part(out.hands, out.unparsed, out.other_games, out.seen, out.local, out.untimed,
                 dataset_part=write_part(folder, out.rows))  # fmt: skip
 
@@ -316,7 +319,7 @@ def _run(
             part, args.per_hand, by, args.player, args.allin_ev, rules, hand_level, aliases
         )
         if folder is not None:
-            task = partial(dataset_part, folder, args.player, args.allin_ev, rules, hand_level, aliases)
+            task = partial(dataset_part, folder, args.player, args.allin_ev, rules, hand_level, aliases, by)
         prepare = _load_equity_tables if args.allin_ev else None
         batches = map_batches(task, args.paths, report, args.jobs, prepare, executor, dedupe=dedupe)
         parts = progress(batches, args.quiet, hands=lambda p: p.hands)

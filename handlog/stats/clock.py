@@ -64,7 +64,7 @@ _PATTERNS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
 )
 _MONTHS = {m: i for i, m in enumerate(("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov",
                                        "Dec"), 1)}  # fmt: skip
-_ABBREVIATION = re.compile(r"\d\s*\(?([A-Z]{2,5})\)?\s*(?:\[|$)")
+_ABBREVIATION = re.compile(r"\b(" + "|".join(sorted(ZONE_ABBREVIATIONS, key=len, reverse=True)) + r")\b")
 
 
 def wall_clock(text: str) -> datetime | None:
