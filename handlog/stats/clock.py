@@ -59,8 +59,8 @@ _PATTERNS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
     # Merge: 20110419091134
     (re.compile(r"^(?P<y>\d{4})(?P<mo>\d{2})(?P<d>\d{2})(?P<h>\d{2})(?P<mi>\d{2})(?P<s>\d{2})$"), ()),
     # PKR: 30 Mar 2009 21:00:00; iPoker: 20-Apr-2012 20:42:31
-    (re.compile(r"(?P<d>\d{1,2})[ -](?P<mon>[A-Z][a-z]{2})[ -](?P<y>\d{4}) (?P<h>\d{1,2}):(?P<mi>\d{2})(?::(?P<s>\d{2}))?"),
-     ()),
+    (re.compile(r"(?P<d>\d{1,2})[ -](?P<mon>[A-Z][a-z]{2})[ -](?P<y>\d{4}) (?P<h>\d{1,2}):(?P<mi>\d{2})"
+                r"(?::(?P<s>\d{2}))?"), ()),
 )
 _MONTHS = {m: i for i, m in enumerate(("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov",
                                        "Dec"), 1)}  # fmt: skip
