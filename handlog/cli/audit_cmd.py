@@ -168,10 +168,10 @@ def _run(
         "duplicates": len(dedupe.duplicates),
     }
     if args.json:
-        for d in dedupe.duplicates:
-            jsonout.write({"duplicate": {"file": d.file, "line": d.line, "site": d.site, "hand_id": d.hand_id,
-                                         "first_file": d.first_file, "first_line": d.first_line,
-                                         "text_differs": d.differs}})  # fmt: skip
+        for d in dedupe.duplicates:  # a record each, as the hands': where, which hand, and the copy kept
+            jsonout.write({"file": d.file, "line": d.line, "hand_id": d.hand_id, "site": d.site,
+                           "status": "duplicate", "duplicate_of": {"file": d.first_file, "line": d.first_line},
+                           "text_differs": d.differs})  # fmt: skip
         jsonout.write({"summary": summary})
     else:
         out.write(

@@ -162,8 +162,9 @@ def test_a_file_copied_twice_changes_nothing(tmp_path: Path, capsys: pytest.Capt
     n = sum(1 for r in read([STARS]) if r.hand is not None)
     assert main(["audit", "--quiet", "--jobs", "1", "--json", str(folder)]) in (0, 1)
     lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
-    dups = [x["duplicate"] for x in lines if "duplicate" in x]
-    assert len(dups) == n and all(d["first_file"].endswith("a.txt") and not d["text_differs"] for d in dups)
+    dups = [x for x in lines if x.get("status") == "duplicate"]
+    assert len(dups) == n and all(d["file"].endswith("b.txt") for d in dups)
+    assert all(d["duplicate_of"]["file"].endswith("a.txt") and not d["text_differs"] for d in dups)
     assert lines[-1]["summary"]["duplicates"] == n and lines[-1]["summary"]["hands"] == n
 
 
