@@ -26,7 +26,6 @@ from handlog.cli.common import (
     progress,
 )
 from handlog.cli.dbopts import add_db_argument, add_filter_arguments, db_source, filters_from, stored_records
-from handlog.cli.filtermiss import report_miss, seen_in
 from handlog.cli.rules_option import RulesFileError, add_rules_option, rules_file_problem, rules_from_args
 from handlog.engine import RulesProfile
 from handlog.parallel import Compact, map_records
@@ -157,6 +156,8 @@ def _run(
         out.write(v.text)
     total = sum(status.values())
     if total == 0 and not filters.empty:
+        from handlog.cli.filtermiss import report_miss, seen_in
+
         print_problems(report)
         return report_miss("audit", filters, seen_in(args.paths, args.jobs, source))
     summary = {

@@ -69,14 +69,18 @@ def add_filter_arguments(p: argparse.ArgumentParser, player: bool = True) -> Non
     kind.add_argument("--cash", dest="tournament", action="store_const", const=False, help="cash-game hands")
 
 
-def filters_from(args: argparse.Namespace) -> Filters:
-    """The filters of the command line; raises FilterError on a bad date, zone or zones file."""
-    from handlog.stats.clock import ZoneError, load_zones
+def filters_from(args: argparse.Namespace, times: bool = False) -> Filters:
+    """The filters of the command line; raises FilterError on a bad date, zone or zones file. The user's zones
+    (``--tz``, ``zones.toml``) are read for a time filter, or when the command shows times (``times``: stats,
+    graph); a command that only filters (audit, replay) does not load them otherwise."""
+    zones = None
+    if times or getattr(args, "tz", None) or args.since or args.until:
+        from handlog.clock import ZoneError, load_zones
 
-    try:
-        zones = load_zones(getattr(args, "tz", None))
-    except ZoneError as exc:
-        raise FilterError(str(exc)) from None
+        try:
+            zones = load_zones(getattr(args, "tz", None))
+        except ZoneError as exc:
+            raise FilterError(str(exc)) from None
     return Filters(
         player=getattr(args, "player", None),
         site=args.site,

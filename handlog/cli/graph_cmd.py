@@ -59,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
     source = db_source("graph", args)
     if isinstance(source, int):
         return source
-    filters = filters_from(args)
+    filters = filters_from(args, times=True)
     try:
         aliases = aliases_from_args(args, source)
     except AliasError as exc:

@@ -54,7 +54,7 @@ def hand_header(hand: Hand) -> dict[str, object]:
     """The hand's header in a ``parse --json`` record: site, stakes, currency, time (UTC where its zone is known,
     the wall-clock time as written, the zone and where it came from), table, seats, button, hero, stacks,
     tournament."""
-    from handlog.stats.clock import hand_time
+    from handlog.clock import hand_time
     from handlog.stats.frame import stakes_text
 
     when = hand_time(hand)

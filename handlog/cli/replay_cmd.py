@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 
 from handlog.cli.common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, print_problems
 from handlog.cli.dbopts import add_db_argument, add_filter_arguments, db_source, filters_from, stored_records
-from handlog.cli.filtermiss import report_miss, seen_in
 from handlog.cli.rules_option import RulesFileError, add_rules_option, rules_file_problem, rules_from_args
 from handlog.reading import HandRecord, ReadReport, read
 from handlog.reading.dedupe import Dedupe
@@ -84,6 +83,8 @@ def run(args: argparse.Namespace) -> int:
     if any(p.usage for p in report.problems):
         return EXIT_USAGE
     if not records and args.hand is None and not filters.empty:
+        from handlog.cli.filtermiss import report_miss, seen_in
+
         return report_miss("replay", filters, seen_in(args.paths, None, source))
     if not records:
         what = f"no hand {args.hand}" if args.hand is not None else "no hand"
@@ -121,6 +122,8 @@ def _stream(records: Iterator[HandRecord], rules: RulesProfile | None, report: R
     if any(p.usage for p in report.problems):
         return EXIT_USAGE
     if not shown and not filters_from(args).empty:
+        from handlog.cli.filtermiss import report_miss, seen_in
+
         return report_miss("replay", filters_from(args), seen_in(args.paths, None, source))
     if not shown:
         where = ", ".join(args.paths) if args.paths else "the database"

@@ -303,7 +303,7 @@ def _run(
     seen = Seen()
     placed = {"local": 0, "untimed": 0}
     by = tuple(args.by)
-    filters = filters_from(args)
+    filters = filters_from(args, times=True)
     try:
         aliases = aliases_from_args(args, source)
     except AliasError as exc:

@@ -13,13 +13,13 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
+from handlog.clock import Zones, hand_time
 from handlog.engine import replay as replay_hand
 from handlog.engine.views import Replay
 from handlog.events import Game, Hand
 from handlog.reading import HandRecord, read
 from handlog.stats import counters, totals
 from handlog.stats.allin_ev import allin_ev
-from handlog.stats.clock import Zones, hand_time
 from handlog.stats.identity import Aliases, selects
 from handlog.stats.positions import dealt_in, positions
 from handlog.stats.totals import COUNTER_FIELDS, RATIOS, big_blind
@@ -95,7 +95,7 @@ def normal_stakes(text: str) -> str:
 
 def hand_rows(replay: Replay, with_allin_ev: bool = True, zones: Zones | None = None) -> list[dict[str, Any]]:
     """One record per player dealt in (see ``FIELDS``); ``zones``: the zones the user gave for logs that state
-    none (:mod:`handlog.stats.clock`)."""
+    none (:mod:`handlog.clock`)."""
     hand = replay.hand
     dealt = dealt_in(hand)
     labels = positions(hand, dealt) if hand.game not in STUD_GAMES else {}

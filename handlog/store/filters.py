@@ -6,11 +6,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
 from datetime import UTC, date, datetime, timedelta
+from typing import TYPE_CHECKING
 
 from handlog.events import Hand
 from handlog.reading import HandRecord
-from handlog.stats.clock import NONE, UNKNOWN, HandTime, Zones, hand_time
-from handlog.stats.frame import normal_stakes, stakes_text
+
+if TYPE_CHECKING:  # the statistics' modules load when a filter needs them (audit loads no statistics)
+    from handlog.clock import HandTime, Zones
 
 
 class FilterError(ValueError):
@@ -23,7 +25,7 @@ class Filters:
     inclusive and ``until`` exclusive (a date alone means its whole day, UTC); ``tournament`` True keeps only
     tournament hands, False only cash hands. ``player`` keeps the hands the player was seated in (and, for
     statistics, that player's rows). Stakes compare as numbers (``0.50/1.00`` is ``0.5/1``). A hand whose log
-    gives no zone is placed by its wall-clock time (:mod:`handlog.stats.clock`; ``zones``: the zones the user
+    gives no zone is placed by its wall-clock time (:mod:`handlog.clock`; ``zones``: the zones the user
     gave); one with no time at all is left out by a time filter (:meth:`placed` says which)."""
 
     player: str | None = None
@@ -50,6 +52,8 @@ class Filters:
     def placed(self, hand: Hand) -> str:
         """How a time filter placed ``hand``: ``utc``, ``local`` (its wall-clock time: zone unknown) or ``none``
         (no time: left out)."""
+        from handlog.clock import NONE, UNKNOWN, hand_time
+
         source = hand_time(hand, self.zones).source
         return "none" if source == NONE else "local" if source == UNKNOWN else "utc"
 
@@ -60,11 +64,18 @@ class Filters:
             return False
         if self.game is not None and hand.game.value != self.game:
             return False
-        if self.stakes is not None and stakes_text(hand) != normal_stakes(self.stakes):
-            return False
+        if self.stakes is not None:
+            from handlog.stats.frame import normal_stakes, stakes_text
+
+            if stakes_text(hand) != normal_stakes(self.stakes):
+                return False
         if self.tournament is not None and (hand.tournament is not None) != self.tournament:
             return False
-        return not self.timed or self.time_ok(hand_time(hand, self.zones))
+        if not self.timed:
+            return True
+        from handlog.clock import hand_time
+
+        return self.time_ok(hand_time(hand, self.zones))
         return True
 
     def time_ok(self, t: HandTime) -> bool:
@@ -112,6 +123,8 @@ class Seen:
     stakes: set[str] = field(default_factory=set)
 
     def add(self, hand: Hand) -> None:
+        from handlog.stats.frame import stakes_text
+
         self.players.update(s.player for s in hand.seats)
         self.sites.add(hand.site)
         self.games.add(hand.game.value)

@@ -17,11 +17,11 @@ from zoneinfo import ZoneInfo
 
 from sqlalchemy import ColumnElement, Connection, Select, and_, false, func, or_, select, true
 
+from handlog.clock import HandTime
 from handlog.events import Hand
 from handlog.reading import HandRecord
 from handlog.reading.reader import parse_chunk
 from handlog.reading.registry import get
-from handlog.stats.clock import HandTime
 from handlog.stats.frame import COUNTER_FIELDS, SUPPORTED_GAMES, normal_stakes, to_frame
 from handlog.store import schema
 from handlog.store.filters import Filters, Seen

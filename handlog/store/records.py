@@ -19,11 +19,11 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from handlog.audit import audit
+from handlog.clock import hand_time
 from handlog.events import Hand, Street, StreetStart
 from handlog.reading import HandRecord
 from handlog.reading.reader import parse_chunk
 from handlog.reading.registry import HandFormat, get
-from handlog.stats.clock import hand_time
 from handlog.stats.frame import MONEY_FIELDS, SUPPORTED_GAMES, hand_rows, stakes_text
 from handlog.stats.totals import COUNTER_FIELDS
 

@@ -69,7 +69,7 @@ hands = Table(
     Column("time_utc", UtcDateTime),
     Column("local_time", String(26)),  # the time as its log wrote it (no zone), ISO text
     Column("time_zone", String(60)),  # the zone it was read in (the log's, the room's, the user's), if any
-    Column("time_source", String(10)),  # log, room, --tz, config, unknown, none (handlog.stats.clock)
+    Column("time_source", String(10)),  # log, room, --tz, config, unknown, none (handlog.clock)
     Column("table_name", String(200)),
     Column("button", Integer),
     Column("status", String(12), nullable=False),  # clean, violations, unparsed

@@ -18,8 +18,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "formats"))
 from corpus_files import CORPUS
 
 from handlog.cli.main import main
+from handlog.clock import LOG, NONE, UNKNOWN, Zones, hand_time, wall_clock
 from handlog.reading import read
-from handlog.stats.clock import LOG, NONE, UNKNOWN, Zones, hand_time, wall_clock
 from handlog.stats.frame import iter_rows, normal_stakes
 from handlog.stats.identity import AliasError, is_anonymous, load_aliases
 from handlog.stats.totals import Totals

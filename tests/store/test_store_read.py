@@ -108,7 +108,7 @@ def test_the_api_streams_typed_hands_with_filters(imported: str) -> None:
         assert list(db.hands()) == plain
         holdem = list(db.hands(game="holdem", since="2000-01-01"))
     # a hand whose log gives no zone is placed by its wall-clock time, only a hand with no time is left out (issue 23)
-    from handlog.stats.clock import hand_time
+    from handlog.clock import hand_time
 
     assert holdem == [h for h in plain if h.game.value == "holdem" and hand_time(h).local is not None]
     assert 0 < len(holdem) < len(plain)

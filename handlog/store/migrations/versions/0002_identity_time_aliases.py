@@ -6,7 +6,7 @@ Revises: 0001
 
 ``hands`` gains ``local_time`` (the time its log wrote, no zone, as ISO text: ``2021-03-02 18:22:40``),
 ``time_zone`` and ``time_source`` (``log``, ``room``, ``--tz``, ``config``, ``unknown``, ``none``: see
-``handlog.stats.clock``). Hands imported before keep their UTC time with source ``log`` where they had one (every
+``handlog.clock``). Hands imported before keep their UTC time with source ``log`` where they had one (every
 such time came from the log's own zone); the others are left NULL until imported again into a new database.
 ``aliases`` holds ``handlog aliases``: (site, player) → alias.
 Stored stakes are rewritten in the one form the statistics print (``0.50/1.00`` → ``0.5/1``).
