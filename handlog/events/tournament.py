@@ -42,7 +42,7 @@ class Finish(BaseModel):
     rebuys: int = 0
     addons: int = 0
     extra_cost: Decimal | None = None
-    """What the player paid beyond one buy-in (re-entries, rebuys, add-ons), where the room states a total."""
+    """What the player paid for rebuys and add-ons (beyond ``entries`` buy-ins), where the room states it."""
     country: str = ""
     line: int = 0
 
@@ -135,6 +135,8 @@ class Result(BaseModel):
     bounty: Decimal
     prize: Decimal
     """Money won: the prize plus bounties collected, in ``currency``."""
+    bounties_won: Decimal = Decimal(0)
+    """The part of ``prize`` that is bounties."""
     currency: str
     cost: Decimal | None
     """What the player paid: one buy-in (all parts) per entry, plus rebuys and add-ons where stated."""

@@ -14,7 +14,15 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from handlog.events.tournament import Finish, SummaryError, TournamentSummary
-from handlog.formats.summaries.lines import EASTERN, LineKind, SummaryFailure, apply_lines, eastern_time, kind
+from handlog.formats.summaries.lines import (
+    EASTERN,
+    LineKind,
+    SummaryFailure,
+    apply_lines,
+    eastern_time,
+    kind,
+    merge_entries,
+)
 from handlog.formats.summaries.money import amount
 
 HEADER = re.compile(
@@ -150,13 +158,11 @@ def parse(lines: Sequence[tuple[int, str]], file: str) -> TournamentSummary:
         buy_in -= bounty
     hero = f.get("hero")
     finishes = []
-    for row in f["finishes"]:
-        if row["player"] == NOT_LOADED:
-            continue
+    for row in merge_entries([r for r in f["finishes"] if r["player"] != NOT_LOADED]):
         if hero is not None and row["player"] == hero:
             places = f.get("hero_places") or []
             counts = f.get("hero_counts", {})
-            row.update(entries=max(1, len(places)), rebuys=counts.get("rebuys", 0), addons=counts.get("addons", 0))
+            row.update(entries=max(row.get("entries", 1), len(places)), rebuys=counts.get("rebuys", 0), addons=counts.get("addons", 0))
             if places and row.get("place") is not None:
                 row["place"] = min(places)
             if "hero_bounty_count" in f and bounty:

@@ -79,6 +79,32 @@ def eastern_time(text: str) -> datetime | None:
     return local.astimezone(ZoneInfo("UTC"))
 
 
+def merge_entries(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A player listed once per entry (re-entries, multi-entry) as one row: his best place (None only while every
+    entry still plays), prizes added, ``entries`` the lines (or the highest entry number written, if more)."""
+    merged: dict[str, dict[str, Any]] = {}
+    for row in rows:
+        m = merged.get(row["player"])
+        if m is None:
+            merged[row["player"]] = dict(row, _count=1)
+            continue
+        m["_count"] += 1
+        m["entries"] = max(m.get("entries", 1), row.get("entries", 1))
+        for key in ("prize", "ticket_value"):
+            if key in row:
+                m[key] = m.get(key, 0) + row[key]
+        if row.get("ticket"):
+            m["ticket"] = "; ".join(t for t in (m.get("ticket"), row["ticket"]) if t)
+        place = row.get("place")
+        if place is not None and (m.get("place") is None or place < m["place"]):
+            m["place"], m["line"] = place, row.get("line", m.get("line", 0))
+    out = []
+    for m in merged.values():
+        m["entries"] = max(m.pop("_count"), m.get("entries", 1))
+        out.append(m)
+    return out
+
+
 def place_number(text: str) -> int:
     """``2nd`` → 2, ``3841st`` → 3841, ``23th`` → 23."""
     m = re.fullmatch(r"([0-9]+)(?:st|nd|rd|th|e|er|ème)?", text.strip())

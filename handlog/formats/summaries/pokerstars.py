@@ -12,7 +12,15 @@ from email.message import Message
 from typing import Any
 
 from handlog.events.tournament import Finish, SummaryError, TournamentSummary
-from handlog.formats.summaries.lines import LineKind, SummaryFailure, apply_lines, eastern_time, kind, place_number
+from handlog.formats.summaries.lines import (
+    LineKind,
+    SummaryFailure,
+    apply_lines,
+    eastern_time,
+    kind,
+    merge_entries,
+    place_number,
+)
 from handlog.formats.summaries.money import amount
 
 HEADER = re.compile(r"^(?P<room>PokerStars|Full Tilt)(?: Home Game)? Tournament #(?P<id>[0-9]+), (?P<game>.+)$")
@@ -156,7 +164,7 @@ def parse(lines: Sequence[tuple[int, str]], file: str, hero: str | None = None) 
     for no, text in lines[1:]:  # line by line: each finish keeps its line
         f["_line"] = no
         apply_lines(KINDS, [(no, text)], f, file, "PokerStars")
-    finishes = [Finish(**row) for row in f["finishes"]]
+    finishes = [Finish(**row) for row in merge_entries(f["finishes"])]
     hero_place = f.get("hero_place")
     if hero is None and hero_place is not None:
         hero = next((x.player for x in finishes if x.place == hero_place), None)
@@ -180,9 +188,10 @@ def _hero_extras(x: Finish, f: dict[str, Any]) -> Finish:
     update: dict[str, Any] = {}
     extra = f.get("hero_extra")
     if extra:
-        update.update(rebuys=extra["rebuys"], addons=extra["addons"], extra_cost=extra["cost"])
-        if extra["reentries"]:
+        if extra["reentries"]:  # the total is the re-entries' buy-ins: counted by ``entries``
             update["entries"] = max(x.entries, extra["reentries"] + 1)
+        else:  # rebuys and add-ons: the total is what they cost beyond the buy-in
+            update.update(rebuys=extra["rebuys"], addons=extra["addons"], extra_cost=extra["cost"])
     if "hero_bounties" in f:
         update["bounty_count"], update["bounties"] = f["hero_bounties"]
     return x.model_copy(update=update) if update else x

@@ -22,9 +22,7 @@ UNNAMED = "(you)"
 def _buy_in(f: dict[str, Any], m: re.Match[str]) -> None:
     text = m.group(1).strip()
     f["buy_in_text"] = text
-    if m.group(2) is None:  # "Ticket uniquement"
-        f["currency"] = "TICKET"
-        f["buy_in"] = Decimal(0)
+    if m.group(2) is None:  # "Ticket uniquement": bought with a ticket of unstated value (the cost is unknown)
         return
     f["buy_in"], f["currency"] = amount(m.group(2), "EUR")
     f["fee"] = amount(m.group(3), "EUR")[0]
