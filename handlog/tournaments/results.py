@@ -173,9 +173,10 @@ def collect(summaries: Iterable[TournamentSummary], hands: dict[tuple[str, str],
         ht = hands.get(key)
         if ht is not None:
             for name, hf in sorted(ht.finishes.items()):
-                row = players.get(name)
-                if row is None:
+                listed = players.get(name)
+                if listed is None:
                     continue
+                row = listed
                 if row.finish is not None and row.finish != hf.place:
                     notices.append(f"tournament {key[1]} ({key[0]}): {name} finished {hf.place} in the hands "
                                    f"({hf.file}:{hf.line}) but {row.finish} in the summary ({row.file}:{row.line})")

@@ -83,7 +83,7 @@ def _read(layout: str | None, lines: list[tuple[int, str]], path: Path, name: st
     if layout is None:
         first = next(((n, t) for n, t in lines if t.strip()), (1, ""))
         yield SummaryError(file=name, line=first[0], message="not a tournament summary in any known layout",
-                           text=first[1], expected=tuple(n for n, _ in _HEADS) + ("ots",))
+                           text=first[1], expected=(*(n for n, _ in _HEADS), "ots"))
         return
     if layout in ("stars_email", "stars_archive", "ots"):
         if path.stat().st_size > MAX_DOCUMENT:

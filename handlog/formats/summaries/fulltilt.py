@@ -92,8 +92,8 @@ def _performed(f: dict[str, Any], m: re.Match[str]) -> None:
 
 
 def _received(f: dict[str, Any], m: re.Match[str]) -> None:
-    if m.group(2).isdigit():
-        f["hero_bounty_count"] = int(m.group(2))
+    if not m.group(2).startswith("%"):  # "4 received %1 Knockout Bounty Awards": a template left unfilled
+        f.setdefault("bounty_counts", {})[m.group(1)] = int(m.group(2))
 
 
 def _ignore(f: dict[str, Any], m: re.Match[str]) -> None:
@@ -106,7 +106,7 @@ KINDS: tuple[LineKind, ...] = (
     kind("Rebuy: X", r"^Rebuy: (.+)$", lambda f, m: f.__setitem__("rebuy_cost", amount(m.group(1))[0])),
     kind("Add-On: X", r"^Add-On: (.+)$", lambda f, m: f.__setitem__("addon_cost", amount(m.group(1))[0])),
     kind("P performed N Rebuys", r"^(.+) performed ([0-9]+) (Rebuys?|Add-Ons?)$", _performed),
-    kind("P received N Knockout Bounty Awards", r"^(.+) received %?([0-9]+) Knockout Bounty Awards?$", _received),
+    kind("P received N Knockout Bounty Awards", r"^(.+) received (%?[0-9]+) Knockout Bounty Awards?$", _received),
     kind("… Chips: N", r"^(?:Buy-In|Rebuy|Add-On) Chips: [0-9,]+$", _ignore),
     kind("N Entries", r"^([0-9][0-9,]*) Entries$", _set("entrants", _count)),
     kind("Total Rebuys: N", r"^Total Rebuys: ([0-9,]+)$", _set("total_rebuys", _count)),
@@ -162,11 +162,13 @@ def parse(lines: Sequence[tuple[int, str]], file: str) -> TournamentSummary:
         if hero is not None and row["player"] == hero:
             places = f.get("hero_places") or []
             counts = f.get("hero_counts", {})
-            row.update(entries=max(row.get("entries", 1), len(places)), rebuys=counts.get("rebuys", 0), addons=counts.get("addons", 0))
+            row.update(entries=max(row.get("entries", 1), len(places)), rebuys=counts.get("rebuys", 0),
+                       addons=counts.get("addons", 0))
             if places and row.get("place") is not None:
                 row["place"] = min(places)
-            if "hero_bounty_count" in f and bounty:
-                row.update(bounty_count=f["hero_bounty_count"], bounties=bounty * f["hero_bounty_count"])
+            count = f.get("bounty_counts", {}).get(hero)
+            if count is not None and bounty:
+                row.update(bounty_count=count, bounties=bounty * count)
             cost = Decimal(0)
             if counts.get("rebuys") and f.get("rebuy_cost") is not None:
                 cost += counts["rebuys"] * f["rebuy_cost"]

@@ -26,10 +26,7 @@ def number(text: str) -> Decimal:
     if not t or not re.fullmatch(r"-?[0-9][0-9.,]*", t):
         raise AmountError(f"not a number: {text!r}")
     if "," in t and "." in t:
-        if t.rfind(",") > t.rfind("."):
-            t = t.replace(".", "").replace(",", ".")
-        else:
-            t = t.replace(",", "")
+        t = t.replace(".", "").replace(",", ".") if t.rfind(",") > t.rfind(".") else t.replace(",", "")
     elif "," in t:
         head, _, tail = t.rpartition(",")
         t = head.replace(",", "") + "." + tail if len(tail) in (1, 2) and t.count(",") == 1 else t.replace(",", "")

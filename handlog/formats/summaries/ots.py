@@ -79,8 +79,9 @@ def parse(text: str, file: str) -> TournamentSummary:
     currency = str(ots.get("currency") or "")
     hero = ots.get("hero_player_name")
     return TournamentSummary(
-        site=str(ots.get("site_name") or ots.get("network_name") or "OTS"), tournament_id=str(ots["tournament_number"]),
-        name=str(ots.get("tournament_name") or ""), speed=str(speed.get("type", "")) if isinstance(speed, Mapping) else "",
+        site=str(ots.get("site_name") or ots.get("network_name") or "OTS"),
+        tournament_id=str(ots["tournament_number"]), name=str(ots.get("tournament_name") or ""),
+        speed=str(speed.get("type", "")) if isinstance(speed, Mapping) else "",
         kind=" ".join([str(ots.get("type") or "")] + [str(x) for x in ots.get("flags") or []]).strip(),
         buy_in=_decimal(ots.get("buyin_amount", 0), file, "buyin_amount"),
         fee=_decimal(ots.get("fee_amount", 0), file, "fee_amount"),

@@ -99,7 +99,8 @@ def _made(f: dict[str, Any], m: re.Match[str]) -> None:
     g = m.groupdict()
     f["hero_extra"] = {
         "reentries": int(g.get("reentries") or 0), "rebuys": int(g.get("rebuys") or 0),
-        "addons": int(g.get("addons") or g.get("addons2") or 0), "cost": amount(g["total"].replace("USD ", "$").strip(), f["currency"])[0],
+        "addons": int(g.get("addons") or g.get("addons2") or 0),
+        "cost": amount(g["total"].replace("USD ", "$").strip(), f["currency"])[0],
     }
 
 
@@ -142,8 +143,9 @@ KINDS: tuple[LineKind, ...] = (
     kind("(the time of an elimination, continued)", r"^[0-9]{4}/[0-9]{2}/[0-9]{2} [^()]*(?:\[[^]]*\])?\)\.$", _ignore),
     kind(
         "You made N re-entries / rebuys and addons for a total of …",
-        r"^You made (?:(?P<reentries>[0-9]+) re-entries|(?P<rebuys>[0-9]+) rebuys?(?: and (?P<addons>[0-9]+) add-?ons?)?"
-        r"|(?P<addons2>[0-9]+) add-?ons?) for a total of (?P<total>.+?)\.$",
+        r"^You made (?:(?P<reentries>[0-9]+) re-entries"
+        r"|(?P<rebuys>[0-9]+) rebuys?(?: and (?P<addons>[0-9]+) add-?ons?)?|(?P<addons2>[0-9]+) add-?ons?)"
+        r" for a total of (?P<total>.+?)\.$",
         _made,
     ),
     kind("You collected N bounties for a total of …", r"^You collected ([0-9]+) bounties for a total of (.+?)\.$",
@@ -173,7 +175,8 @@ def parse(lines: Sequence[tuple[int, str]], file: str, hero: str | None = None) 
     prize_currency = f.get("prize_currency") or f["currency"]
     return TournamentSummary(
         site=head.group("room"), tournament_id=head.group("id"), game=head.group("game").strip(),
-        kind=f.get("kind", ""), buy_in=f.get("buy_in"), fee=f.get("fee", Decimal(0)), bounty=f.get("bounty", Decimal(0)),
+        kind=f.get("kind", ""), buy_in=f.get("buy_in"), fee=f.get("fee", Decimal(0)),
+        bounty=f.get("bounty", Decimal(0)),
         currency=f["currency"], prize_currency=prize_currency, buy_in_text=f.get("buy_in_text", ""),
         start_local=f.get("start_local", ""), start_utc=eastern_time(f.get("start_local", "")),
         end_local=f.get("end_local", ""), end_utc=eastern_time(f.get("end_local", "")),

@@ -6,6 +6,7 @@ scripts, no entities beyond HTML's own); each row keeps its line in the file."""
 from __future__ import annotations
 
 import re
+from contextlib import suppress
 from datetime import datetime
 from decimal import Decimal
 from html.parser import HTMLParser
@@ -72,7 +73,7 @@ def read(text: str, file: str) -> list[TournamentSummary | SummaryError]:
     missing = [h for h in NEEDED if h not in table.headers]
     if title is None or missing:
         return [SummaryError(file=file, line=1, message="a PokerStars tournament archive without its title or columns",
-                             expected=tuple(["<title>TOURNEYS: <name></title>"] + missing))]
+                             expected=("<title>TOURNEYS: <name></title>", *missing))]
     hero = title.group("hero")
     col = {h: i for i, h in enumerate(table.headers)}
     out: list[TournamentSummary | SummaryError] = []
@@ -100,10 +101,8 @@ def read(text: str, file: str) -> list[TournamentSummary | SummaryError]:
             continue
         qualified = cell("Qualified")
         start = None
-        try:
+        with suppress(ValueError):
             start = datetime.strptime(cell("Date/Time"), "%m/%d/%Y %I:%M:%S %p")
-        except ValueError:
-            pass
         finish = Finish(
             player=hero, place=place, prize=prize, bounties=bounty_won, extra_cost=rebuys or None,
             ticket="qualified for " + cell("Target ID") if qualified and qualified.lower() not in ("", "no") else "",

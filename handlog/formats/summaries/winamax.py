@@ -15,7 +15,9 @@ from handlog.events.tournament import Finish, SummaryError, TournamentSummary
 from handlog.formats.summaries.lines import LineKind, SummaryFailure, apply_lines, kind, place_number
 from handlog.formats.summaries.money import amount
 
-HEADER = re.compile(r"^Winamax Poker - Tournament summary : (?P<name>.*)\((?P<id>[0-9]+)\)(?P<late> - Late registration)?$")
+HEADER = re.compile(
+    r"^Winamax Poker - Tournament summary : (?P<name>.*)\((?P<id>[0-9]+)\)(?P<late> - Late registration)?$"
+)
 UNNAMED = "(you)"
 
 
@@ -75,7 +77,8 @@ KINDS: tuple[LineKind, ...] = (
     kind("Registered players : N", r"^Registered players : ([0-9]+)$", _set("entrants", int)),
     kind("Total rebuys : N", r"^Total rebuys : ([0-9]+)$", _set("total_rebuys", int)),
     kind("Total addons : N", r"^Total addons : ([0-9]+)$", _set("total_addons", int)),
-    kind("Prizepool : X", r"^Prizepool : (.+)$", lambda f, m: f.__setitem__("prize_pool", amount(m.group(1), "EUR")[0])),
+    kind("Prizepool : X", r"^Prizepool : (.+)$",
+         lambda f, m: f.__setitem__("prize_pool", amount(m.group(1), "EUR")[0])),
     kind("Mode : M", r"^Mode : (\S+?)(?:Type : (\S+))?$", _mode),
     kind("Type : T", r"^Type : (\S+)$", _set("type")),
     kind("Speed : S", r"^Speed : (\S+)$", _set("speed")),
@@ -92,7 +95,8 @@ def _utc(text: str) -> datetime | None:
     m = re.fullmatch(r"([0-9]{4})/([0-9]{2})/([0-9]{2}) ([0-9]{2}):([0-9]{2}):([0-9]{2}) UTC", text.strip())
     if m is None:
         return None
-    return datetime(*(int(x) for x in m.groups()), tzinfo=UTC)  # type: ignore[misc]
+    y, mo, d, h, mi, s = (int(x) for x in m.groups())
+    return datetime(y, mo, d, h, mi, s, tzinfo=UTC)
 
 
 def parse(lines: Sequence[tuple[int, str]], file: str) -> TournamentSummary:
@@ -120,7 +124,8 @@ def parse(lines: Sequence[tuple[int, str]], file: str) -> TournamentSummary:
     return TournamentSummary(
         site="Winamax", tournament_id=head.group("id"), name=head.group("name").strip(), speed=f.get("speed", ""),
         kind=" ".join(x for x in (f.get("mode", ""), f.get("type", "")) if x), buy_in=f.get("buy_in"),
-        fee=f.get("fee", Decimal(0)), currency=f["currency"], prize_currency="EUR", buy_in_text=f.get("buy_in_text", ""),
+        fee=f.get("fee", Decimal(0)), currency=f["currency"], prize_currency="EUR",
+        buy_in_text=f.get("buy_in_text", ""),
         start_local=f.get("start_local", ""), start_utc=_utc(f.get("start_local", "")), entrants=f.get("entrants"),
         prize_pool=f.get("prize_pool"), rebuy_cost=f.get("rebuy_cost"), addon_cost=f.get("addon_cost"),
         total_rebuys=f.get("total_rebuys"), total_addons=f.get("total_addons"), hero=hero or UNNAMED,
