@@ -70,15 +70,14 @@ def run(args: argparse.Namespace) -> int:
     notices: list[str] = []
     usage = False
     if args.db is not None:
-        from handlog.cli.dbopts import db_source
-
-        source = db_source("tournaments", args)
-        if isinstance(source, int):
-            return source
+        from handlog.cli.dbopts import open_db
         from handlog.store.tournaments import load_results
 
-        with source as db:
-            results, heroes = load_results(db)
+        db = open_db("tournaments", args.db)
+        if db is None:
+            return EXIT_USAGE
+        with db:
+            results, heroes, notices = load_results(db)
     else:
         results, heroes, errors, notices, usage = read_files(args.paths)
     for notice in notices:

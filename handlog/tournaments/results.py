@@ -144,8 +144,65 @@ def from_summary(s: TournamentSummary) -> list[Result]:
     return rows
 
 
-def _completeness(s: TournamentSummary) -> tuple[bool, int]:
-    return (s.finished, sum(1 for x in s.finishes if x.place is not None))
+def rank(s: TournamentSummary) -> int:
+    """How complete a summary is: written after the tournament ended first, then by how many places it knows."""
+    return (int(s.finished) << 40) + sum(1 for x in s.finishes if x.place is not None)
+
+
+def better(new: Result, new_rank: int, old: Result, old_rank: int) -> bool:
+    """Whether ``new`` replaces ``old`` (a player's result from two summaries of one tournament): a known place
+    first, then the more complete summary; between equals the first one read (so reading a summary again
+    changes nothing). The database's import keeps the same rule: ``tournaments --db`` gives what the files give."""
+    return (new.finish is not None, new_rank) > (old.finish is not None, old_rank)
+
+
+@dataclass(frozen=True, slots=True)
+class Facts:
+    """A tournament's buy-in, entrants and start, as its most complete summary states them (for the hands' rows
+    of players that summary does not list)."""
+
+    buy_in: Decimal | None
+    fee: Decimal
+    bounty: Decimal
+    currency: str
+    entrants: int | None
+    start_utc: datetime | None
+
+    @classmethod
+    def of(cls, s: TournamentSummary) -> Facts:
+        return cls(s.buy_in, s.fee, s.bounty, s.currency, s.entrants, s.start_utc)
+
+
+@dataclass(slots=True)
+class Tournament:
+    """What the summaries of one tournament say: the facts of the most complete, each player's best result."""
+
+    facts: Facts
+    rank: int
+    players: dict[str, tuple[Result, int]] = field(default_factory=dict)
+
+    def add(self, s: TournamentSummary) -> None:
+        r = rank(s)
+        if r > self.rank:
+            self.facts, self.rank = Facts.of(s), r
+        for row in from_summary(s):
+            self.offer(row, r)
+
+    def offer(self, row: Result, row_rank: int) -> None:
+        old = self.players.get(row.player)
+        if old is None or better(row, row_rank, *old):
+            self.players[row.player] = (row, row_rank)
+
+
+def by_tournament(summaries: Iterable[TournamentSummary]) -> dict[tuple[str, str], Tournament]:
+    out: dict[tuple[str, str], Tournament] = {}
+    for s in summaries:
+        key = (s.site, s.tournament_id)
+        t = out.get(key)
+        if t is None:
+            t = out[key] = Tournament(Facts.of(s), rank(s))
+        t.add(s)
+    return out
 
 
 @dataclass(slots=True)
@@ -157,38 +214,33 @@ class Collected:
 def collect(summaries: Iterable[TournamentSummary], hands: dict[tuple[str, str], HandsTournament]) -> Collected:
     """Every result, summaries first, then the hands' finishes of players no summary lists; with the notices of
     places and prizes the hands and the summaries disagree on."""
-    by_key: dict[tuple[str, str], list[TournamentSummary]] = {}
-    for s in summaries:
-        by_key.setdefault((s.site, s.tournament_id), []).append(s)
+    return combine(by_tournament(summaries), hands)
+
+
+def combine(tournaments: dict[tuple[str, str], Tournament], hands: dict[tuple[str, str], HandsTournament]
+            ) -> Collected:
     results: list[Result] = []
     notices: list[str] = []
-    for key in sorted(by_key, key=lambda k: (k[0], k[1])):
-        group = sorted(by_key[key], key=_completeness)
-        players: dict[str, Result] = {}
-        for s in group:  # the most complete last: its rows win
-            for row in from_summary(s):
-                if row.finish is None and row.player in players and players[row.player].finish is not None:
-                    continue
-                players[row.player] = row
+    for key in sorted(tournaments):
+        t = tournaments[key]
+        players = {name: row for name, (row, _) in t.players.items()}
         ht = hands.get(key)
         if ht is not None:
             for name, hf in sorted(ht.finishes.items()):
                 listed = players.get(name)
                 if listed is None:
+                    players[name] = _hand_row(ht, hf, t.facts)
                     continue
-                row = listed
-                if row.finish is not None and row.finish != hf.place:
+                if listed.finish is not None and listed.finish != hf.place:
                     notices.append(f"tournament {key[1]} ({key[0]}): {name} finished {hf.place} in the hands "
-                                   f"({hf.file}:{hf.line}) but {row.finish} in the summary ({row.file}:{row.line})")
-                elif hf.prize is not None and hf.prize != row.prize - row.bounties_won:
+                                   f"({hf.file}:{hf.line}) but {listed.finish} in the summary "
+                                   f"({listed.file}:{listed.line})")
+                elif hf.prize is not None and hf.prize != listed.prize - listed.bounties_won:
                     notices.append(f"tournament {key[1]} ({key[0]}): {name} received {hf.prize} in the hands "
-                                   f"({hf.file}:{hf.line}) but {row.prize} in the summary ({row.file}:{row.line})")
-            best = group[-1]
-            for name, hf in sorted(ht.finishes.items()):
-                if name not in players:
-                    players[name] = _hand_row(ht, hf, best)
+                                   f"({hf.file}:{hf.line}) but {listed.prize - listed.bounties_won} in the summary "
+                                   f"({listed.file}:{listed.line})")
         results.extend(players[p] for p in sorted(players, key=lambda n: (_place_key(players[n]), n)))
-    for key in sorted(k for k in hands if k not in by_key):
+    for key in sorted(k for k in hands if k not in tournaments):
         ht = hands[key]
         rows = [_hand_row(ht, hf, None) for hf in ht.finishes.values()]
         results.extend(sorted(rows, key=lambda r: (_place_key(r), r.player)))
@@ -199,20 +251,16 @@ def _place_key(row: Result) -> int:
     return row.finish if row.finish is not None else 1 << 62
 
 
-def _hand_row(ht: HandsTournament, hf: HandFinish, summary: TournamentSummary | None) -> Result:
-    if summary is not None:
-        buy = BuyIn(summary.buy_in, summary.fee, summary.bounty, summary.currency) if summary.buy_in is not None \
-            else None
-        entrants = summary.entrants
+def _hand_row(ht: HandsTournament, hf: HandFinish, facts: Facts | None) -> Result:
+    if facts is not None:
+        buy = BuyIn(facts.buy_in, facts.fee, facts.bounty, facts.currency) if facts.buy_in is not None else None
+        entrants, start = facts.entrants, facts.start_utc
     else:
-        buy = parse_buy_in(ht.buy_in_text)
-        entrants = None
+        buy, entrants, start = parse_buy_in(ht.buy_in_text), None, ht.start
     cost = None if buy is None else buy.buy_in + buy.fee + buy.bounty
-    start = ht.start if summary is None else summary.start_utc
     return Result(
         site=ht.site, tournament_id=ht.tournament_id, player=hf.player, finish=hf.place, entrants=entrants,
         buy_in=buy.buy_in if buy else None, fee=buy.fee if buy else ZERO, bounty=buy.bounty if buy else ZERO,
-        prize=hf.prize or ZERO, currency=buy.currency if buy else "", cost=cost,
-        start_utc=start,
+        prize=hf.prize or ZERO, currency=buy.currency if buy else "", cost=cost, start_utc=start,
         source="hands", file=hf.file, line=hf.line,
     )
