@@ -9,7 +9,6 @@ apart by their content and come first. A new room adds its head to ``headers`` a
 """
 
 from handlog.formats import headers
-from handlog.formats.summaries import SummaryDetector
 from handlog.reading.registry import Detector, declare, declare_summary
 
 DECLARED: tuple[tuple[str, str, Detector], ...] = (
@@ -39,7 +38,7 @@ DECLARED: tuple[tuple[str, str, Detector], ...] = (
 
 for _name, _module, _head in DECLARED:
     declare(_name, f"handlog.formats.{_module}", _head)
-declare_summary(SummaryDetector())  # tournament summaries: skipped by the hand commands, read by `tournaments`
+declare_summary(headers.SUMMARY)  # tournament summaries: skipped by the hand commands, read by `tournaments`
 
 __all__ = [
     "acpc", "boss", "bovada", "cake", "everest", "everleaf", "fulltilt", "ggpoker", "headers", "ipoker", "merge",

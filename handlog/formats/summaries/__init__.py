@@ -10,47 +10,19 @@ Tournament Summary JSON. ``detect`` is also what the hand commands ask, to skip 
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 
 from handlog.events.tournament import SummaryError, TournamentSummary
+from handlog.formats.headers import SUMMARY_HEADS, summary_layout
 from handlog.reading.decode import iter_lines
 
 MAX_DOCUMENT = 32 * 1024 * 1024
 """Largest e-mail, HTML archive or JSON document read whole, in bytes."""
 
-_HEADS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("pokerstars", re.compile(r"^(?:PokerStars|Full Tilt)(?: Home Game)? Tournament #[0-9]+, ")),
-    ("fulltilt", re.compile(r"^Full Tilt Poker(?:\.fr)? Tournament Summary .*\([0-9]+\)")),
-    ("winamax", re.compile(r"^Winamax Poker - Tournament summary : ")),
-    ("pacific", re.compile(r"^\*{5} (?:Cassava|888poker|888|Pacific Poker) Tournament Summary \*{5}$")),
-    ("stars_email", re.compile(r"^Subject: PokerStars Tournament History Request")),
-    ("stars_archive", re.compile(r"<title>TOURNEYS: ", re.IGNORECASE)),
-)
-_OTS = re.compile(r'^\s*\{?\s*"ots"\s*:')
-
-
 def detect(head: Sequence[str]) -> str | None:
     """The summary layout of a file whose first non-blank lines are ``head``, or None (not a summary)."""
-    for line in head[:20]:
-        text = line.lstrip("\ufeff")
-        for name, pattern in _HEADS:
-            if name in ("stars_email", "stars_archive"):
-                if pattern.search(text):
-                    return name
-            elif pattern.match(text.strip()) and line is head[0]:
-                return name
-        if _OTS.match(text):
-            return "ots"
-    return None
-
-
-class SummaryDetector:
-    """The ``head`` the reader asks (``registry.declare_summary``): true for a tournament summary."""
-
-    def detect(self, head: Sequence[str]) -> bool:
-        return detect(head) is not None
+    return summary_layout(head)
 
 
 def read_file(path: Path) -> Iterator[TournamentSummary | SummaryError]:
@@ -83,7 +55,7 @@ def _read(layout: str | None, lines: list[tuple[int, str]], path: Path, name: st
     if layout is None:
         first = next(((n, t) for n, t in lines if t.strip()), (1, ""))
         yield SummaryError(file=name, line=first[0], message="not a tournament summary in any known layout",
-                           text=first[1], expected=(*(n for n, _ in _HEADS), "ots"))
+                           text=first[1], expected=(*(n for n, _ in SUMMARY_HEADS), "ots"))
         return
     if layout in ("stars_email", "stars_archive", "ots"):
         if path.stat().st_size > MAX_DOCUMENT:
