@@ -133,3 +133,17 @@ def test_csv_escapes_formula_names(capsys: pytest.CaptureFixture[str], tmp_path:
     assert main(["tournaments", str(tmp_path), "--format", "csv"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[1].startswith("888poker,9,'=cmd,1,2,1,0,0,2,USD,1,1,")
+
+
+def test_graph_tournaments_cumulative_profit(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    from handlog.cli.tournaments_cmd import read_files
+    from handlog.tournaments.graph import profit_series
+
+    path = corpus_file("fpdb", "summaries", "Stars", "PokerStars-SnG-Archive-201007.htm")
+    results = read_files([str(path)])[0]
+    # by tournament id (the archive's times have no zone): +27.00-11.00, -11.00, +10.00-5.40, -10.80
+    assert [p for _, p, _ in profit_series(results, "Hero", "USD")] == [D("16.00"), D("5.00"), D("9.60"), D("-1.20")]
+    out = tmp_path / "t.png"
+    assert main(["graph", "--tournaments", "--player", "Hero", "-o", str(out), str(path)]) == 0
+    assert out.read_bytes().startswith(b"\x89PNG")
+    assert "4 tournaments of Hero drawn" in capsys.readouterr().err
