@@ -118,3 +118,22 @@ def is_summary_file(path: Path) -> bool:
     except OSError:
         return False
     return detect(head) is not None
+
+
+def summary_names(path: Path) -> tuple[set[str], int, int]:
+    """For ``handlog anonymize``: every name a summary file lists (each finish and the hero), how many summaries
+    it held and how many could not be read (their names are unknown)."""
+    from handlog.formats.summaries.winamax import UNNAMED
+
+    names: set[str] = set()
+    read_ = errors = 0
+    for item in read_file(path):
+        if isinstance(item, SummaryError):
+            errors += 1
+            continue
+        read_ += 1
+        names.update(x.player for x in item.finishes)
+        if item.hero:
+            names.add(item.hero)
+    names.discard(UNNAMED)  # handlog's word for an unnamed player, not the file's
+    return names, read_ + errors, errors
