@@ -175,6 +175,9 @@ def write(results: list[Result], args: argparse.Namespace) -> None:
 
         frame = pd.DataFrame.from_records([{c: _parquet_cell(rec[c]) for c in columns} for rec in records],
                                           columns=columns)
+        for c in ("finish", "entrants", "line", "tournaments", "unfinished", "itm"):
+            if c in frame:
+                frame[c] = frame[c].astype("Int64")  # whole numbers, missing ones included
         path = resolve_output(args.output, f"{name}.parquet")
         write_atomic(path, lambda p: write_parquet(frame, p), binary=True)
         return
