@@ -111,8 +111,9 @@ def read_files(paths: Sequence[str]) -> tuple[list[Result], set[tuple[str, str, 
     files = list(report.summaries)
     problems = []
     for problem in report.problems:
-        if not problem.usage and is_summary_file(Path(problem.file)):
-            files.append(problem.file)  # an Excel export: reported as an unread summary
+        if not problem.usage and (is_summary_file(Path(problem.file)) or problem.message.startswith("not a hand")):
+            # an Excel export, or a file of no known layout: an unread summary, with its first line and the layouts
+            files.append(problem.file)
         else:
             problems.append(problem)
     report.problems = problems

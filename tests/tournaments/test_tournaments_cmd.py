@@ -147,3 +147,13 @@ def test_graph_tournaments_cumulative_profit(capsys: pytest.CaptureFixture[str],
     assert main(["graph", "--tournaments", "--player", "Hero", "-o", str(out), str(path)]) == 0
     assert out.read_bytes().startswith(b"\x89PNG")
     assert "4 tournaments of Hero drawn" in capsys.readouterr().err
+
+
+def test_unknown_layout_names_file_and_line(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    write(tmp_path, "new.txt", "\n\nSuperPoker Tournament Results #12\nPlace 1: Hero $10\n")
+    write(tmp_path, "good.txt", "***** Cassava Tournament Summary *****\nTournament ID: 7\nBuy-In: $5 + $0.50\n"
+          "Hero finished 7/254 and won $50.80\n")
+    code, rows, err = run_json(capsys, str(tmp_path))
+    assert code == 1 and [r["tournament_id"] for r in rows] == ["7"]
+    assert (f"{tmp_path / 'new.txt'}:3: not a tournament summary in any known layout "
+            "('SuperPoker Tournament Results #12'); expected pokerstars or fulltilt") in err
