@@ -61,10 +61,6 @@ RATIOS: tuple[tuple[str, str, str], ...] = (
 """Aggregate percentages: (column, action, opportunity); an empty opportunity means every hand but walks."""
 
 MONEY = ("net", "showdown_net", "non_showdown_net", "net_allin_ev", "rake")
-CHIPS = "CHIPS"
-"""The currency of tournament hands: chips, worth nothing across tournaments."""
-CHIP_SUMS = ("net", "showdown_net", "non_showdown_net", "net_allin_ev")
-"""Sums that would add chips of different tournaments (rake is none in a tournament)."""
 
 ZERO = Decimal(0)
 _INDEX = {name: i for i, name in enumerate(COUNTER_FIELDS)}
@@ -220,15 +216,11 @@ class Totals:
                 mine.merge(sums)
 
     def records(self) -> list[dict[str, Any]]:
-        """One record per key, in key order, with the fields of :func:`columns`. Tournament chips (currency
-        ``CHIPS``) of different tournaments are never added: their chip sums are left empty (None); their result
-        is ``bb_per_100`` (each hand's net in its own big blinds), their money ``handlog tournaments``."""
+        """One record per key, in key order, with the fields of :func:`columns`."""
         names = ["player", "currency", *self.by]
         out = []
         for key in sorted(self.sums, key=_order):
             rec: dict[str, Any] = dict(zip(names, key, strict=True))
             rec.update(self.sums[key].summary())
-            if rec["currency"] == CHIPS:
-                rec.update(dict.fromkeys(CHIP_SUMS))
             out.append(rec)
         return out
