@@ -58,3 +58,13 @@ def test_worded_date_play_chips_and_euros() -> None:
     assert p.currency == "PLAY" and sum(x.prize for x in p.finishes) == p.prize_pool
     e = one("fpdb", "summaries", "FTP", "NLHE-EUR-MTT-1-201012.txt")
     assert (e.buy_in, e.fee, e.currency, e.prize_pool) == (D(1), D("0.15"), "EUR", D(1000))
+
+
+def test_steps_summary_among_the_hands() -> None:
+    s = one("fpdb", "tour", "FTP", "Flop", "NLHE-9max-STT-USD-8.30-201211.step.txt")
+    # "Buy-In: $8.30 + $0.40", "9 Entries", "Total Prize Pool: $74.70", "Top 2 finishers receive Step 3 Ticket"
+    assert (s.buy_in, s.fee, s.entrants, s.prize_pool) == (D("8.30"), D("0.40"), 9, D("74.70"))
+    assert s.buy_in * s.entrants == s.prize_pool
+    tickets = {x.player: x.ticket for x in s.finishes if x.ticket}
+    assert tickets["mkSuisse"] == tickets["Pivotal1"] == "Step 3 Ticket" and tickets["Hero"] == "Step 2 Ticket"
+    assert next(x.prize for x in s.finishes if x.player == "tjwright18") == D(2)  # "6: tjwright18, $2"

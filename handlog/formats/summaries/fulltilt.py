@@ -114,6 +114,8 @@ KINDS: tuple[LineKind, ...] = (
     kind("Total Prize Pool: X", r"^Total Prize Pool: (.+)$", _set("prize_pool_text")),
     kind("Top N finishers receive entry to Tournament N",
          r"^Top [0-9,]+ finishers receive entry to Tournament ([0-9]+)$", _set("target_tournament")),
+    kind("Top N finishers receive a ticket", r"^Top [0-9,]+ finishers receive (?!entry to Tournament)(.+)$",
+         _ignore),  # each finisher's line names his ticket
     kind("Tournament started: …", r"^Tournament started: (.+)$", _set("start_local")),
     kind("Tournament finished: …", r"^Tournament finished: (.+)$", _set("end_local")),
     kind("Tournament is still in progress", r"^Tournament is still in progress$", _ignore),
