@@ -67,7 +67,9 @@ from handlog.reading.registry import HeaderFacts, register
 
 ZERO = Decimal(0)
 _NUMBER = re.compile(r"^[$€]? ?(?P<num>[0-9][0-9.,]*)")
-_PAIR = re.compile(r"[$€]?(?P<small>[0-9][0-9.,]*)\s*/\s*[$€]?(?P<big>[0-9][0-9.,]*)(?:\s*-\s*(?P<ante>[0-9][0-9.,]*))?")
+_PAIR = re.compile(
+    r"[$€]?(?P<small>[0-9][0-9.,]*)\s*/\s*[$€]?(?P<big>[0-9][0-9.,]*)(?:\s*-\s*(?P<ante>[0-9][0-9.,]*))?"
+)
 _NO_SMALL_BLIND = "There is no Small Blind in this hand"
 _CARD = re.compile(r"^(10|[2-9TJQKA])([cdhs])$", re.IGNORECASE)
 _LEDGER_COLLECTED = re.compile(r"collected (?P<amount>[$€]?[0-9][0-9.,]*)")

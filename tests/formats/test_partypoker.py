@@ -657,7 +657,8 @@ def test_no_small_blind_in_this_hand_posts_the_big_blind_alone() -> None:
 
 
 def test_a_dotted_thousand_is_a_thousand() -> None:
-    assert party_amount("1.200") == 1200 and party_amount("2.400.000") == 2400000 and party_amount("1.20") == Decimal("1.20")
+    assert party_amount("1.200") == 1200 and party_amount("2.400.000") == 2400000
+    assert party_amount("1.20") == Decimal("1.20")
 
 
 def test_the_side_pot_of_one_is_the_return_whatever_the_rake() -> None:
