@@ -18,6 +18,7 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
+from html.entities import name2codepoint
 from typing import Any
 from xml.etree.ElementTree import ParseError as XMLParseError
 from xml.sax.saxutils import escape, unescape
@@ -164,6 +165,9 @@ class XmlSessionFormat:
     fragments: bool = False
     """The file is a run of top-level elements (several roots), not one document."""
     id_attribute: str = "id"
+    html_entities: bool = False
+    """The room writes HTML's named entities (``&pound;``, ``&Ouml;``) that XML does not define: each is read as
+    the character it names (written as a character reference before the parser sees it; no entity is declared)."""
 
     def detect(self, head: Sequence[str]) -> bool:
         return self.head.detect(head)
@@ -261,6 +265,8 @@ class XmlSessionFormat:
                             target.line_offset = number
                             continue
                         began = True
+                    if self.html_entities and "&" in text:
+                        text = _HTML_ENTITY.sub(_html_entity, text)
                     if wrap and not text.lstrip("\ufeff").lstrip().startswith("<?xml"):
                         parser.feed(f"<{FRAGMENTS}>")
                         wrap = False
@@ -281,6 +287,10 @@ class XmlSessionFormat:
                 yield from self._ready(target)
                 row, column = exc.position
                 ended = not target.stack and row + target.line_offset == number
+                if ended and _CLOSING_TAGS.fullmatch(text[max(0, text.rfind("<", 0, column + 1)):]):
+                    # a closing tag of an element the file never opened (a session cut from its head, ``</ROOT>``
+                    # after its last hand): no hand in it; the lines after it are read as a document of their own
+                    continue
                 if ended and "junk after document element" in str(exc):
                     # the document ended and another begins: read it with a parser of its own
                     carry = text[column:]
@@ -328,6 +338,19 @@ class XmlSessionFormat:
     def read(self, document: HandDocument, file: str) -> Hand:
         """The room's hand from its element (and the session elements in ``document.context``)."""
         raise NotImplementedError
+
+
+_CLOSING_TAGS = re.compile(r"\s*(?:</[A-Za-z_][\w.:-]*\s*>\s*)+")
+_HTML_ENTITY = re.compile(r"&([A-Za-z][A-Za-z0-9]*);")
+_XML_ENTITIES = frozenset({"amp", "lt", "gt", "quot", "apos"})
+
+
+def _html_entity(m: re.Match[str]) -> str:
+    """``&pound;`` → ``&#163;``; XML's own five and unknown names stay as written (the parser judges them)."""
+    name = m.group(1)
+    if name in _XML_ENTITIES or name not in name2codepoint:
+        return m.group(0)
+    return f"&#{name2codepoint[name]};"
 
 
 STORED = "handlog-hand"
