@@ -13,8 +13,8 @@ import pytest
 from sitekit import CORPUS, audit_flags, check_golden, corpus, read_beside_a_good_file, rel
 
 from handlog.audit import audit
-from handlog.formats.boss import BossError, card
 from handlog.events import Game, PostType
+from handlog.formats.boss import BossError, card
 from handlog.reading import HandRecord, read, read_text
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "stats"))
