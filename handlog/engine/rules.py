@@ -247,8 +247,12 @@ SITE_PROFILES["Winning"] = RulesProfile(
 # logs print everywhere else): all 74 walks of its corpus logs (cash, Zone Poker, sit & gos and tournaments, 2012
 # to 2021; e.g. the 2016 Ignition walk, golden ignition_walk: "Hand result $0.75", "Total Pot($0.75)") count it in
 # what the big blind wins.
+# Its split pots do not give the odd chip by seat: of the 20 two-way splits with an odd chip in its corpus logs
+# (fpdb and fresh), 12 give it to the first winner left of the button and 8 to the other (Zone Poker Hold'em 6 and
+# 4, e.g. the 2017 hand 3434245566: the button's 1.93 against the small blind's 1.92), so no order is held.
 SITE_PROFILES["Bovada"] = RulesProfile(
-    name="Bovada", max_rake_share=Decimal("0.05"), no_flop_no_drop=True, walk_blind_won_back=True
+    name="Bovada", max_rake_share=Decimal("0.05"), no_flop_no_drop=True, walk_blind_won_back=True,
+    odd_chip_left_of_button=False,
 )
 
 # PartyPoker (and the rooms whose logs it converts, Hand.site "WPN", "PokerBros", "PokerStars" keep their own):
