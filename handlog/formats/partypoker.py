@@ -438,7 +438,11 @@ class PartyPokerBuilder(TextHandBuilder):
         if most <= second:  # no bet unmatched; an all-in on the ante alone may be (888's BLAST tournaments)
             top, most, second = self._excess({p: self.bets.total(p) for p in players})
             stack = next((seat.stack for seat in self.seats if seat.player == top), None)
-            if most <= second or stack != most or self.bets.bets.get(top) or top in self.bets.bets:
+            if most <= second or stack != most or self.bets.bets.get(top) or top in self.bets.bets or (
+                # a dead blind is in the pot, matched by nobody and owed to none (an ante all-in is owed back)
+                any(isinstance(e, Post) and e.player == top and e.post in (PostType.BOTH_BLINDS, PostType.DEAD_BLIND)
+                    for e in self.events)
+            ):
                 return
         self.owed = (top, most - second)
 
@@ -624,9 +628,9 @@ class PartyPokerBuilder(TextHandBuilder):
             if isinstance(e, StreetStart) and e.street is not Street.PREFLOP:
                 bet = ZERO
             elif isinstance(e, Post | Call | Bet) and e.player == player and not (
-                isinstance(e, Post) and e.post is PostType.ANTE
+                isinstance(e, Post) and e.post in (PostType.ANTE, PostType.DEAD_BLIND)
             ):
-                bet += e.amount
+                bet += e.amount - (e.dead if isinstance(e, Post) else ZERO)  # a dead blind is in no bet
             elif isinstance(e, Raise) and e.player == player:
                 bet = e.to
         return bet
