@@ -196,15 +196,15 @@ class _Builder:
             return
         name = self._player(a)
         value = amount(a.get("value")) if a.get("value") else ZERO
-        dealt = any(isinstance(e, StreetStart) for e in self.events)
-        if kind == "AllIn" and not dealt:
+        started = any(isinstance(e, StreetStart) for e in self.events)
+        if kind == "AllIn" and not started:
             # "AllIn" before the deal: a blind the player's stack does not cover (2015: seat 7 is all-in for 10 as
             # the small blind of 10/20), the big blind when the small one is posted
             posted = {e.post for e in self.events if isinstance(e, Post)}
             post = PostType.BIG_BLIND if PostType.SMALL_BLIND in posted else PostType.SMALL_BLIND
             self.events.append(self.bets.post(line, name, post, value, self.big))
             return
-        if kind not in POSTS and not dealt:
+        if kind not in POSTS and not started:
             self.events.append(StreetStart(line=line, street=Street.PREFLOP))  # the blinds are posted: the deal
         if kind == "SmallBlind":
             self.events.append(self.bets.post(line, name, PostType.SMALL_BLIND, value, self.big))

@@ -591,8 +591,10 @@ class PartyPokerBuilder(TextHandBuilder):
         line = self.level_line or self.offset + 1
         small, big = self.money(pair.group("small")), self.money(pair.group("big"))
         # fixed limit states the bets ("Stakes(200/400)"): its blinds are half the small bet and the small bet
-        blinds = (small / 2, small) if (self.header.get("structure") or "").upper() == "FL" else (small, big)
-        kinds = (PostType.SMALL_BLIND, PostType.BIG_BLIND)
+        blinds: tuple[Decimal, ...] = (
+            (small / 2, small) if (self.header.get("structure") or "").upper() == "FL" else (small, big)
+        )
+        kinds: tuple[PostType, ...] = (PostType.SMALL_BLIND, PostType.BIG_BLIND)
         if self.no_small_blind:  # "There is no Small Blind in this hand": the first player after the button posts
             kinds, blinds = kinds[1:], blinds[1:]  # the big blind (a dead small blind)
         antes: dict[str, Decimal] = {}

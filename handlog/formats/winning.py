@@ -135,7 +135,8 @@ class WinningBuilder(RaiseToBuilder):
         the first card is dealt (``Dealt to``): they are posted before the deal, and the post goes before the mark."""
         at = len(self.events) - 1
         start = next((i for i in range(at - 1, -1, -1) if isinstance(self.events[i], StreetStart)), None)
-        if start is None or self.events[start].street is not Street.PREFLOP:  # type: ignore[attr-defined]
+        mark = self.events[start] if start is not None else None
+        if start is None or not isinstance(mark, StreetStart) or mark.street is not Street.PREFLOP:
             return
         if all(isinstance(e, Post | Notice) for e in self.events[start + 1 : at]):
             self.events.insert(start, self.events.pop(at))
