@@ -30,6 +30,7 @@ DECLARED: tuple[tuple[str, str, Detector], ...] = (
     ("microgaming", "microgaming", headers.MICROGAMING),
     ("everest", "everest", headers.EVEREST),
     ("cake", "cake", headers.CAKE),
+    ("ongame_2014", "ongame_2014", headers.ONGAME_2014),  # before "ongame": the same header line
     ("ongame", "ongame", headers.ONGAME),
     ("pkr", "pkr", headers.PKR),
     ("stars-layout", "stars_layout", headers.STARS_LAYOUT),

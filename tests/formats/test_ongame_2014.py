@@ -1,0 +1,147 @@
+"""OnGame's 2013-2014 layout (``Start hand: … CET 2014``): the corpus's hands counted apart from the reader, every
+one read and replayed to the room's own numbers (each pot and its winners' shares, the rake, every seat's stack
+after the hand and its net), the tournament header, the zone abbreviations, and hands written for the edges."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+from sitekit import CORPUS, check_every_header_read, check_parsed, corpus
+
+from handlog.audit import audit
+from handlog.engine.replay import replay
+from handlog.events import Collect, Raise
+from handlog.formats.ongame_2014 import OnGame2014Format
+from handlog.reading import read_text
+
+ROOTS = ("fresh/ongame",)
+HEADER = re.compile(r"^\ufeff?\*{5} History for hand ([A-Z0-9-]+)(?: \(TOURNAMENT: [^\n]*\))? \*{5}", re.MULTILINE)
+_STACK = re.compile(r"^\((?P<stack>[^)]*)\), net: (?P<net>[+-]?[$€]?[0-9.,]+)")
+
+HAND = """\ufeff***** History for hand R5-361875219-14 *****
+Start hand: Mon Jan 06 08:58:00 CET 2014
+Table: Hospitalet [361875219] (POT_LIMIT OMAHA_HI_LO $5/$5, Real money)
+Button: seat 2
+Players in round: 2
+Seat 1: Player1 ($332.00) 
+Seat 2: Player2 ($531.00) 
+Player2 posts small blind ($5)
+Player1 posts big blind ($5)
+---
+Dealing pocket cards
+Player2 raises $5.00 to $10.00
+Player1 raises $25.00 to $30.00
+Player2 calls $20.00
+--- Dealing flop [8d, 6c, Kd]
+Player1 bets $60.00
+Player2 calls $60.00
+--- Dealing turn [2d]
+Player1 checks
+Player2 bets $90.00
+Player1 calls $90.00
+--- Dealing river [3d]
+Player1 bets $80.00
+Player2 calls $80.00
+---
+Summary:
+Main pot: $520.00 won by Player1 ($259.50), Player1 ($259.50)
+Rake taken: $1
+Seat 1: Player1 ($591.00), net: +$259.00, [Ad, Js, 7d, Ah]
+Seat 2: Player2 ($271.00), net: -$260.00, [2h, 3c, As, 9h]
+***** End of hand R5-361875219-14 *****
+"""
+
+
+def _money(text: str) -> Decimal:
+    return Decimal(text.replace("$", "").replace("€", "").replace(",", "").replace("+", ""))
+
+
+def test_corpus_every_hand_read_and_replayed_to_the_rooms_numbers() -> None:
+    found = corpus(ROOTS, HEADER)
+    check_every_header_read(found, 26)
+    check_parsed(found, {}, "OnGame")
+    _, records, report = found
+    assert not [p for p in report.problems if "not a hand history" in p.message]
+    for r in records:
+        assert r.hand is not None
+        result = audit(r.hand)
+        assert [v for v in result.violations if v.category.value == "accounting"] == [], r.hand_id
+        play = replay(r.hand)
+        for seat in r.hand.summary.seats:  # "Seat 1: P ($591.00), net: +$259.00": the stack after and the net
+            m = _STACK.match(seat.text)
+            assert m is not None, seat.text
+            got = play.results.get(seat.player)
+            start = next(s.stack for s in r.hand.seats if s.player == seat.player)
+            net = got.net if got is not None else Decimal(0)
+            assert (start + net, net) == (_money(m.group("stack")), _money(m.group("net"))), (r.hand_id, seat)
+
+
+def test_a_tournament_header_names_it_and_plays_for_chips() -> None:
+    path = CORPUS / "fresh/ongame/62928bf1-GeneralHand.txt"
+    if not path.is_file():
+        return
+    [record] = read_text(path.read_text(encoding="utf-8-sig"))
+    hand = record.hand
+    assert hand is not None and hand.tournament is not None
+    assert (hand.tournament.id, hand.tournament.buy_in, hand.currency) == ("R-10093-864", "€5", "CHIPS")
+    assert (hand.hand_id, hand.max_seats, hand.stakes.big) == ("T5-556000000-1", 10, Decimal(200))
+    # "Thu Jun 11 20:10:37 CEST 2014": summer time, two hours east of UTC
+    assert hand.time_utc is not None and hand.time_utc.isoformat() == "2014-06-11T18:10:37+00:00"
+    assert (hand.summary.total_pot, hand.summary.rake) == (Decimal(400), Decimal(0))
+
+
+def test_hi_lo_pot_won_twice_by_one_player() -> None:
+    [record] = read_text(HAND)
+    hand = record.hand
+    assert hand is not None and hand.site == "OnGame"
+    # "Thu Jan 06 08:58:00 CET 2014": one hour east of UTC in winter
+    assert hand.time_utc is not None and hand.time_utc.isoformat() == "2014-01-06T07:58:00+00:00"
+    # "raises $25.00 to $30.00": to 30 from the big blind's 5
+    assert [(e.by, e.to) for e in hand.events if isinstance(e, Raise)] == [
+        (Decimal(5), Decimal(10)), (Decimal(20), Decimal(30))
+    ]
+    assert [e.amount for e in hand.events if isinstance(e, Collect)] == [Decimal("259.50")] * 2
+    assert (hand.summary.total_pot, hand.summary.rake) == (Decimal(520), Decimal(1))
+    assert not audit(hand).violations
+
+
+def test_an_unknown_zone_leaves_the_utc_time_unknown() -> None:
+    [record] = read_text(HAND.replace("CET 2014", "XYZ 2014"))
+    assert record.hand is not None and record.hand.time_utc is None
+
+
+def test_planted_errors_are_caught() -> None:
+    for old, new, code in [
+        ("Rake taken: $1", "Rake taken: $3", "collected-total"),
+        ("Player2 calls $20.00", "Player2 calls $15.00", "call-amount"),
+    ]:
+        [record] = read_text(HAND.replace(old, new))
+        assert record.hand is not None
+        assert code in {v.code for v in audit(record.hand).violations}
+
+
+def test_a_damaged_line_is_named() -> None:
+    [record] = read_text(HAND.replace("Player1 checks", "Player1 checkz"))
+    assert record.hand is None and record.error is not None
+    assert record.error.line == 19
+
+
+def test_the_2011_layout_is_not_this_one() -> None:
+    fmt = OnGame2014Format()
+    old = ["***** History for hand R5-22678800-36 *****", "Start hand: Sun Feb 13 14:14:04 GMT+0100 2011"]
+    assert not fmt.detect(old)
+    assert fmt.detect(HAND.lstrip("\ufeff").splitlines()[:5])
+    assert read_text("\n".join(old) + "\n")[0].site == "OnGame"
+
+
+def test_the_table_driver_reads_as_lark_does() -> None:
+    fmt = OnGame2014Format()
+    _, _, fast = fmt._grammar()
+    lines = HAND.splitlines()
+    via_table = fmt.parse(lines, 1, "x")
+    fast.available = False
+    try:
+        assert fmt.parse(lines, 1, "x") == via_table
+    finally:
+        fast.available = True
