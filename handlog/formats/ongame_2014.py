@@ -31,7 +31,9 @@ ZONES: dict[str, int] = {
     "UTC": 0, "GMT": 0, "WET": 0, "WEST": 1, "BST": 1, "CET": 1, "CEST": 2, "EET": 2, "EEST": 3, "MSK": 3,
 }
 """The zone abbreviations the layout writes, as hours east of UTC."""
-_TIME = re.compile(r"^(?P<time>[A-Z][a-z]{2} [A-Z][a-z]{2} [0-9]{1,2} [0-9:]{7,8}) (?P<zone>[A-Z]{2,5}) (?P<y>[0-9]{4})$")
+_TIME = re.compile(
+    r"^(?P<time>[A-Z][a-z]{2} [A-Z][a-z]{2} [0-9]{1,2} [0-9:]{7,8}) (?P<zone>[A-Z]{2,5}) (?P<y>[0-9]{4})$"
+)
 
 
 class OnGame2014Builder(OnGameBuilder):

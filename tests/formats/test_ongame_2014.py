@@ -24,8 +24,8 @@ Start hand: Mon Jan 06 08:58:00 CET 2014
 Table: Hospitalet [361875219] (POT_LIMIT OMAHA_HI_LO $5/$5, Real money)
 Button: seat 2
 Players in round: 2
-Seat 1: Player1 ($332.00) 
-Seat 2: Player2 ($531.00) 
+Seat 1: Player1 ($332.00)\x20
+Seat 2: Player2 ($531.00)\x20
 Player2 posts small blind ($5)
 Player1 posts big blind ($5)
 ---
