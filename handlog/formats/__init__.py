@@ -33,6 +33,7 @@ DECLARED: tuple[tuple[str, str, Detector], ...] = (
     ("ongame_2014", "ongame_2014", headers.ONGAME_2014),  # before "ongame": the same header line
     ("ongame", "ongame", headers.ONGAME),
     ("pkr", "pkr", headers.PKR),
+    ("weplay", "weplay", headers.WEPLAY),
     ("stars-layout", "stars_layout", headers.STARS_LAYOUT),
 )
 """Every format of the package: its registry name, its module in ``handlog.formats``, its head."""
