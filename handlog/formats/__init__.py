@@ -34,6 +34,7 @@ DECLARED: tuple[tuple[str, str, Detector], ...] = (
     ("ongame", "ongame", headers.ONGAME),
     ("pkr", "pkr", headers.PKR),
     ("weplay", "weplay", headers.WEPLAY),
+    ("entraction", "entraction", headers.ENTRACTION),
     ("stars-layout", "stars_layout", headers.STARS_LAYOUT),
 )
 """Every format of the package: its registry name, its module in ``handlog.formats``, its head."""
