@@ -20,7 +20,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import ClassVar
 
-from handlog.events import Collect, DealHole, Hand, Notice, Post, PostType, SeatResult, Street, StreetStart
+from handlog.events import Collect, DealHole, Event, Hand, Notice, Post, PostType, SeatResult, Street, StreetStart
 from handlog.formats import headers
 from handlog.formats.grammar import Fields
 from handlog.formats.pokerstars import PokerStarsBuilder, PokerStarsFormat
@@ -88,7 +88,7 @@ class WePlayBuilder(RaiseToBuilder, PokerStarsBuilder):
         if s.rake and s.total is not None and paid == s.total:  # the whole pot paid: the rake is the winners'
             shares = rake_shares(collects, s.rake)
             kept: dict[str, Decimal] = {}
-            events = []
+            events: list[Event] = []
             share_of = {id(c): share for c, share in zip(collects, shares, strict=True)}
             for e in self.events:
                 share = share_of.get(id(e)) if isinstance(e, Collect) else None
