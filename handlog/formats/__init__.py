@@ -35,6 +35,7 @@ DECLARED: tuple[tuple[str, str, Detector], ...] = (
     ("pkr", "pkr", headers.PKR),
     ("weplay", "weplay", headers.WEPLAY),
     ("entraction", "entraction", headers.ENTRACTION),
+    ("igt", "igt", headers.IGT),
     ("stars-layout", "stars_layout", headers.STARS_LAYOUT),
 )
 """Every format of the package: its registry name, its module in ``handlog.formats``, its head."""

@@ -250,4 +250,4 @@ MICROGAMING = XmlHeader(together=(("<Game ", "unicodetablename="),))
 EVEREST = XmlHeader(together=(("<SESSION ", "screenName="), ("<HAND time=", "<SEAT position=")))
 
 # ---------------------------------------------------------------- JSON documents
-IGT = JsonHeader(together=(('"history"', '"action"', '"HAND_'),))
+IGT = JsonHeader(together=(('"history"', '"player"', '"STATE_'),))

@@ -1,0 +1,458 @@
+"""IGT poker network JSON hand histories (2017-2019): a document reader (the standard library's ``json``, with a
+size limit), no grammar.
+
+A file is one JSON document, ``{"history": [hand, …]}`` (or a list of such documents); each hand is an object:
+
+* ``player``: the seats (``name``, ``seat``, ``state``: ``STATE_EMPTY`` for an empty seat, ``dealer``: ``"Y"``
+  for the button, ``amount``: the stack at the start; some exports write ``"0.00"`` for every stack, and the
+  reader then takes the stack the hand's own numbers give: the player's stack after the hand plus what they put
+  in less what they won, and says so in a notice);
+* ``action``: in order, ``HAND_BLINDS`` (``kind`` ``HAND_SB``, ``HAND_BB``, ``HAND_DSB``: a dead small blind,
+  dead money, ``HAND_ANTE``), ``HAND_DEAL`` (a player's cards; ``"b"`` a hidden card), ``ACTION_FOLD`` / ``CHECK`` / ``CALL``
+  / ``BET`` / ``RAISE`` / ``ALLIN`` whose ``value`` is the player's whole bet in the round (a call of 7.50 from
+  1.75 adds 5.75; ``bankRoll`` is the stack after it), ``ACTION_ADJUSTEMENT`` (sic): what is left of a bet nobody
+  called (a bet of 15 adjusted to 13.52 gets 1.48 back), and ``HAND_BOARD`` (``BOARD_FLOP`` …: the whole board
+  with the pot so far after rake and the rake so far);
+* ``showDown``: each player's shown ``card``, their ``win`` (one per pot half in hi/lo: ``winType``) and
+  ``bankRoll`` after the hand, and the final ``pot`` (after rake) and ``rake`` (absent when none was stated);
+* the table's facts: ``handId``, ``table``, ``gameType`` (``TEXASHOLDEM``, ``OMAHA``, ``OMAHAHILO``), ``limit``,
+  ``stake`` (``"0.25/0.5"``; absent in 2019: the blinds posted give it), ``tableCurrency``, ``date`` (the start,
+  milliseconds since 1970, UTC), ``tournamentTable``.
+
+Cards are numbers 0-51: the rank is the number modulo 13 (0 a deuce … 12 an ace, as the shown hands' names
+confirm: "two pair, jacks and tens" is 35, 48, 8, 34), the suit the number divided by 13, taken as clubs,
+diamonds, hearts, spades in that order (the corpus shows no flush to confirm the suits).
+
+What the room states and the replay must reproduce: the total pot (``pot`` + ``rake``), the rake and every win.
+Where the rake is absent the audit computes what was kept and says so.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from handlog.errors import ParseError
+from handlog.events import (
+    Bet,
+    Call,
+    Check,
+    Collect,
+    DealHole,
+    Event,
+    Fold,
+    Game,
+    Hand,
+    Muck,
+    Notice,
+    Post,
+    PostType,
+    Raise,
+    Seat,
+    Show,
+    Stakes,
+    StatedResults,
+    Street,
+    StreetStart,
+    Structure,
+    Tournament,
+    UncalledBet,
+)
+from handlog.formats import headers
+from handlog.reading.registry import HandParseFailure, HeaderFacts, register
+from handlog.reading.split import Chunk, SplitStats
+
+ZERO = Decimal(0)
+MAX_DOCUMENT = 8 * 1024 * 1024
+"""Longest document read, in characters: a hand is a few kilobytes, a day's session a few hundred."""
+MAX_HANDS = 100_000
+
+GAMES = {"TEXASHOLDEM": Game.HOLDEM, "OMAHA": Game.OMAHA, "OMAHAHILO": Game.OMAHA_HI_LO}
+STRUCTURES = {
+    "no limit": Structure.NO_LIMIT, "pot limit": Structure.POT_LIMIT, "fixed limit": Structure.FIXED_LIMIT,
+    "limit": Structure.FIXED_LIMIT,
+}
+POSTS = {
+    "HAND_SB": PostType.SMALL_BLIND, "HAND_BB": PostType.BIG_BLIND, "HAND_DSB": PostType.DEAD_BLIND,
+    "HAND_ANTE": PostType.ANTE, "HAND_STRADDLE": PostType.STRADDLE,
+}
+STREETS = {"BOARD_FLOP": Street.FLOP, "BOARD_TURN": Street.TURN, "BOARD_RIVER": Street.RIVER}
+SUITS = "cdhs"
+RANKS = "23456789TJQKA"
+_KEY_ACTION = re.compile(r'"action"\s*:')
+_KEY_TYPE = re.compile(r'"type"\s*:')
+_KEY_SHOWDOWN = re.compile(r'"showDown"\s*:')
+
+
+class IgtError(ValueError):
+    """A hand that breaks the document's shape: where, and what is wrong."""
+
+    def __init__(self, line: int, message: str) -> None:
+        super().__init__(message)
+        self.line = line
+
+
+@dataclass(frozen=True, slots=True)
+class IgtHand:
+    """One hand as ``split`` found it: the hand's object and the lines of its actions and showdown (plain data, so
+    it travels to a worker process)."""
+
+    hand: Any
+    line: int
+    action_lines: tuple[int, ...]
+    showdown_line: int
+
+
+@dataclass(frozen=True, slots=True)
+class IgtFailure:
+    """A document that could not be read: where and why (one unparsed record)."""
+
+    line: int
+    column: int
+    message: str
+
+
+def card(link: object) -> str | None:
+    """A card number (``"35"``) as a card (``"Jh"``); None for a hidden card (``"b"``) or none (``"100"``)."""
+    if not isinstance(link, str) or not link.isdigit():
+        return None
+    n = int(link)
+    if not 0 <= n < 52:
+        return None
+    return RANKS[n % 13] + SUITS[n // 13]
+
+
+def _cards(value: object) -> tuple[str, ...]:
+    if not isinstance(value, list):
+        return ()
+    out = (card(c.get("link")) if isinstance(c, dict) else None for c in value)
+    return tuple(c for c in out if c is not None)
+
+
+def _money(value: object, line: int, what: str) -> Decimal:
+    if isinstance(value, bool) or not isinstance(value, str | int | Decimal):
+        raise IgtError(line, f"{what}: not an amount: {value!r}")
+    try:
+        out = Decimal(str(value))
+    except InvalidOperation:
+        raise IgtError(line, f"{what}: not an amount: {value!r}") from None
+    if not out.is_finite() or abs(out) >= Decimal(10) ** 15:
+        raise IgtError(line, f"{what}: amount out of range: {value!r}")
+    return out
+
+
+def _text(obj: dict[str, Any], key: str) -> str:
+    value = obj.get(key)
+    return value if isinstance(value, str) else ""
+
+
+class _Builder:
+    """One hand's events from its object: the round's bets followed to turn totals into the chips added."""
+
+    def __init__(self, doc: IgtHand, file: str) -> None:
+        self.doc, self.file = doc, file
+        self.events: list[Event] = []
+        self.bets: dict[str, Decimal] = {}
+        self.put: dict[str, Decimal] = {}
+        self.level = ZERO
+        self.board: tuple[str, ...] = ()
+
+    def _line(self, index: int) -> int:
+        lines = self.doc.action_lines
+        return lines[index] if index < len(lines) else self.doc.line
+
+    def _add(self, player: str, to: Decimal) -> Decimal:
+        """The player's round bet becomes ``to``; returns the chips added."""
+        before = self.bets.get(player, ZERO)
+        self.bets[player] = to
+        self.put[player] = self.put.get(player, ZERO) + to - before
+        self.level = max(self.level, to)
+        return to - before
+
+    def _wager(self, kind: str, player: str, value: Decimal, line: int) -> Event:
+        level = self.level
+        all_in = kind == "ACTION_ALLIN"
+        if all_in:
+            if level == 0:
+                kind = "ACTION_BET"
+            elif value <= level:
+                kind = "ACTION_CALL"
+            else:
+                kind = "ACTION_RAISE"
+        added = self._add(player, value)
+        if kind == "ACTION_BET":
+            return Bet(line=line, player=player, amount=added, all_in=all_in)
+        if kind == "ACTION_CALL":
+            return Call(line=line, player=player, amount=added, all_in=all_in)
+        return Raise(line=line, player=player, by=value - level, to=value, all_in=all_in)
+
+    def hand(self) -> Hand:
+        h, line = self.doc.hand, self.doc.line
+        if not isinstance(h, dict):
+            raise IgtError(line, "a hand is not an object")
+        players = h.get("player")
+        actions = h.get("action")
+        if not isinstance(players, list) or not isinstance(actions, list):
+            raise IgtError(line, "a hand without its 'player' and 'action' lists")
+        game_type = _text(h, "gameType")
+        if game_type not in GAMES:
+            raise IgtError(line, f"unknown game {game_type!r}")
+        structure = STRUCTURES.get(_text(h, "limit").lower())
+        if structure is None:
+            raise IgtError(line, f"unknown betting structure {_text(h, 'limit')!r}")
+        seats: list[Seat] = []
+        button = None
+        for p in players:
+            if not isinstance(p, dict) or _text(p, "state") == "STATE_EMPTY":
+                continue
+            name, seat = _text(p, "name"), _text(p, "seat")
+            if not name or not seat.isdigit():
+                raise IgtError(line, f"a seat without its name or number: {p!r}")
+            seats.append(Seat(seat=int(seat), player=name, stack=_money(p.get("amount", "0"), line, name), line=line))
+            if _text(p, "dealer") == "Y":
+                button = int(seat)
+        blinds: dict[PostType, Decimal] = {}
+        for index, a in enumerate(actions):
+            if not isinstance(a, dict):
+                raise IgtError(self._line(index), "an action is not an object")
+            self._action(a, self._line(index), blinds)
+        summary = self._showdown(h)
+        seats = self._stacks(seats, h)
+        currency = _text(h, "tableCurrency") or "PLAY"
+        tournament = None
+        if h.get("tournamentTable") is True:
+            tournament, currency = Tournament(id=_text(h, "tableTourneyId")), "CHIPS"
+        started = _text(h, "date")
+        return Hand(
+            site="IGT",
+            hand_id=_text(h, "handId") or _text(h, "id"),
+            file=self.file,
+            line=line,
+            game=GAMES[game_type],
+            game_name=f"{game_type} {_text(h, 'limit')}",
+            structure=structure,
+            stakes=self._stakes(_text(h, "stake"), blinds, structure),
+            currency=currency,
+            tournament=tournament,
+            table=_text(h, "table"),
+            max_seats=len(players),
+            button=button,
+            time_local=started,
+            time_utc=datetime.fromtimestamp(int(started) / 1000, UTC) if started.isdigit() else None,
+            seats=tuple(seats),
+            events=tuple(self.events),
+            summary=summary,
+        )
+
+    def _action(self, a: dict[str, Any], line: int, blinds: dict[PostType, Decimal]) -> None:
+        kind, player = _text(a, "type"), _text(a, "player")
+        if kind == "HAND_BLINDS":
+            post = POSTS.get(_text(a, "kind"))
+            if post is None:
+                raise IgtError(line, f"unknown forced bet {_text(a, 'kind')!r}")
+            value = _money(a.get("value"), line, kind)
+            if post in (PostType.ANTE, PostType.DEAD_BLIND):  # dead money: in the pot, not in the bet
+                self.put[player] = self.put.get(player, ZERO) + value
+            else:
+                self._add(player, self.bets.get(player, ZERO) + value)
+                blinds.setdefault(post, value)
+            self.events.append(Post(line=line, player=player, post=post, amount=value))
+        elif kind == "HAND_DEAL":
+            if not any(isinstance(e, StreetStart) for e in self.events):
+                self.events.append(StreetStart(line=line, street=Street.PREFLOP))
+            dealt = _cards(a.get("card"))
+            if dealt:
+                self.events.append(DealHole(line=line, player=player, cards=dealt))
+        elif kind == "HAND_BOARD":
+            street = STREETS.get(_text(a, "value"))
+            if street is None:
+                raise IgtError(line, f"unknown board {_text(a, 'value')!r}")
+            board = _cards(a.get("card"))
+            before, self.board = self.board, board
+            self.bets, self.level = {}, ZERO
+            self.events.append(StreetStart(line=line, street=street, cards=board[len(before):],
+                                           board=board[: len(before)]))
+        elif kind == "ACTION_FOLD":
+            self.events.append(Fold(line=line, player=player))
+        elif kind == "ACTION_CHECK":
+            self.events.append(Check(line=line, player=player))
+        elif kind in ("ACTION_CALL", "ACTION_BET", "ACTION_RAISE", "ACTION_ALLIN"):
+            self.events.append(self._wager(kind, player, _money(a.get("value"), line, kind), line))
+        elif kind == "ACTION_ADJUSTEMENT":  # what is left of the bet nobody called
+            left = _money(a.get("value"), line, kind)
+            back = self.bets.get(player, ZERO) - left
+            if back > 0:
+                self._add(player, left)
+                self.events.append(UncalledBet(line=line, player=player, amount=back))
+        else:
+            raise IgtError(line, f"unknown action {kind!r}")
+
+    def _showdown(self, h: dict[str, Any]) -> StatedResults:
+        sd, line = h.get("showDown"), self.doc.showdown_line
+        if not isinstance(sd, dict):
+            return StatedResults()
+        results = sd.get("result")
+        for r in results if isinstance(results, list) else ():
+            if not isinstance(r, dict):
+                continue
+            player = _text(r, "player")
+            shown = _cards(r.get("card"))
+            if shown and r.get("folded") is not True:
+                self.events.append(Show(line=line, player=player, cards=shown))
+            elif _text(r, "hand") == "$(STR_G_MUCK)":
+                self.events.append(Muck(line=line, player=player, announced=False))
+            won = _money(r.get("win", "0"), line, f"{player}'s win")
+            if won:
+                self.events.append(Collect(line=line, player=player, amount=won))
+        pot = _money(sd["pot"], line, "pot") if "pot" in sd else None
+        rake = _money(sd["rake"], line, "rake") if "rake" in sd else None
+        total = pot + (rake or ZERO) if pot is not None else None
+        return StatedResults(total_pot=total, rake=rake, line=line, pot_line=line)
+
+    def _stacks(self, seats: list[Seat], h: dict[str, Any]) -> list[Seat]:
+        """Seats whose stack the export wrote as 0.00 although the player put chips in: the stack after the hand
+        (``showDown``'s ``bankRoll``) plus what they put in less what they won."""
+        sd = h.get("showDown")
+        results = sd.get("result") if isinstance(sd, dict) else None
+        after: dict[str, tuple[Decimal, Decimal]] = {}
+        for r in results if isinstance(results, list) else ():
+            if isinstance(r, dict) and "bankRoll" in r:
+                line = self.doc.showdown_line
+                after[_text(r, "player")] = (_money(r["bankRoll"], line, "bankRoll"), _money(r.get("win", "0"), line,
+                                                                                             "win"))
+        out = []
+        for s in seats:
+            put = self.put.get(s.player, ZERO)
+            if s.stack == 0 and s.player in after:
+                bankroll, won = after[s.player]
+                stack = bankroll + put - won
+                if stack > 0:
+                    self.events.insert(0, Notice(line=s.line, player=s.player,
+                                                 text=f"{s.player}'s stack is written 0.00: {stack}, from the"
+                                                      f" stack after the hand ({bankroll})"))
+                    s = s.model_copy(update={"stack": stack})
+            out.append(s)
+        return out
+
+    @staticmethod
+    def _stakes(text: str, blinds: dict[PostType, Decimal], structure: Structure) -> Stakes:
+        small_text, _, big_text = text.partition("/")
+        try:
+            small, big = Decimal(small_text), Decimal(big_text)
+        except InvalidOperation:
+            small = blinds.get(PostType.SMALL_BLIND, ZERO)
+            big = blinds.get(PostType.BIG_BLIND, small * 2)
+        if structure is Structure.FIXED_LIMIT:
+            return Stakes(small=big, big=big * 2)
+        return Stakes(small=small, big=big)
+
+
+def _line_at(text: str, offset: int, first: int) -> int:
+    return first + text.count("\n", 0, offset)
+
+
+class IgtFormat:
+    """The IGT JSON reader, registered as ``igt``: a ``registry.StreamFormat`` (it cuts its own documents)."""
+
+    name = "igt"
+    site = "IGT"
+    summary_marker: str | None = None
+
+    def detect(self, head: Sequence[str]) -> bool:
+        return headers.IGT.detect(head)
+
+    def is_header(self, line: str) -> bool:
+        return False
+
+    def glued_header(self, line: str) -> int:
+        return -1
+
+    def peek(self, header: str) -> HeaderFacts:
+        return HeaderFacts()
+
+    def split(self, lines: Iterable[str], stats: SplitStats | None, start: int) -> Iterator[Chunk]:
+        """The document's hands, one chunk each; a document too long or not JSON is one failure."""
+        kept: list[str] = []
+        size = 0
+        for line in lines:
+            size += len(line) + 1
+            if size > MAX_DOCUMENT:
+                yield Chunk(start, [], IgtFailure(start, 1, f"the document is longer than {MAX_DOCUMENT} characters"))
+                return
+            kept.append(line)
+        text = "\n".join(kept).lstrip("\ufeff")
+        try:
+            doc = json.loads(text, parse_float=Decimal, parse_constant=_no_constant)
+        except json.JSONDecodeError as exc:
+            yield Chunk(start, [], IgtFailure(start + exc.lineno - 1, exc.colno, f"not JSON: {exc.msg}"))
+            return
+        except (ValueError, RecursionError) as exc:
+            yield Chunk(start, [], IgtFailure(start, 1, f"not JSON: {exc}"))
+            return
+        hands = _hands(doc)
+        if hands is None:
+            yield Chunk(start, [], IgtFailure(start, 1, "a JSON document without a 'history' list of hands"))
+            return
+        starts = [m.start() for m in _KEY_ACTION.finditer(text)]
+        placed = len(starts) == len(hands)
+        for index, hand in enumerate(hands[:MAX_HANDS]):
+            if not placed:
+                yield Chunk(start, [], IgtHand(hand, start, (), start))
+                continue
+            begin, end = starts[index], starts[index + 1] if index + 1 < len(starts) else len(text)
+            actions = tuple(_line_at(text, m.start(), start) for m in _KEY_TYPE.finditer(text, begin, end))
+            showdown = _KEY_SHOWDOWN.search(text, begin, end)
+            n_actions = len(hand.get("action") or ()) if isinstance(hand, dict) else -1
+            hand_line = _line_at(text, begin, start)
+            yield Chunk(hand_line, [], IgtHand(
+                hand, hand_line, actions if len(actions) == n_actions else (),
+                _line_at(text, showdown.start(), start) if showdown else hand_line,
+            ))
+
+    def peek_document(self, document: object) -> HeaderFacts:
+        if not isinstance(document, IgtHand) or not isinstance(document.hand, dict):
+            return HeaderFacts()
+        h = document.hand
+        game = GAMES.get(_text(h, "gameType"))
+        structure = STRUCTURES.get(_text(h, "limit").lower())
+        return HeaderFacts(_text(h, "handId") or None, game.value if game else None,
+                           structure.value if structure else None)
+
+    def parse_document(self, document: object, first_line: int, file: str) -> Hand:
+        if isinstance(document, IgtFailure):
+            raise HandParseFailure(ParseError(line=document.line, column=document.column, message=document.message))
+        if not isinstance(document, IgtHand):  # pragma: no cover - split makes only these
+            raise HandParseFailure(ParseError(line=first_line, message="not an IGT hand"))
+        try:
+            return _Builder(document, file).hand()
+        except IgtError as exc:
+            raise HandParseFailure(ParseError(line=exc.line, message=str(exc))) from None
+        except (ValueError, TypeError, KeyError) as exc:  # a field of the wrong type or shape
+            raise HandParseFailure(ParseError(line=first_line, message=f"malformed hand: {exc}")) from None
+
+    def parse(self, lines: Sequence[str], first_line: int, file: str) -> Hand:
+        chunks = list(self.split(lines, None, first_line))
+        if not chunks:
+            raise HandParseFailure(ParseError(line=first_line, message="no hand in the document"))
+        return self.parse_document(chunks[0].document, chunks[0].line, file)
+
+
+def _no_constant(name: str) -> None:
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
+def _hands(doc: object) -> list[Any] | None:
+    """The hands of ``{"history": […]}`` or of a list of such documents."""
+    if isinstance(doc, dict) and isinstance(doc.get("history"), list):
+        return list(doc["history"])
+    if isinstance(doc, list) and all(isinstance(d, dict) and isinstance(d.get("history"), list) for d in doc):
+        return [h for d in doc for h in d["history"]]
+    return None
+
+
+register(IgtFormat())
