@@ -7,12 +7,12 @@ A file is one JSON document, ``{"history": [hand, …]}`` (or a list of such doc
   for the button, ``amount``: the stack at the start; some exports write ``"0.00"`` for every stack, and the
   reader then takes the stack the hand's own numbers give: the player's stack after the hand plus what they put
   in less what they won, and says so in a notice);
-* ``action``: in order, ``HAND_BLINDS`` (``kind`` ``HAND_SB``, ``HAND_BB``, ``HAND_DSB``: a dead small blind,
-  dead money, ``HAND_ANTE``), ``HAND_DEAL`` (a player's cards; ``"b"`` a hidden card), ``ACTION_FOLD`` / ``CHECK`` / ``CALL``
-  / ``BET`` / ``RAISE`` / ``ALLIN`` whose ``value`` is the player's whole bet in the round (a call of 7.50 from
-  1.75 adds 5.75; ``bankRoll`` is the stack after it), ``ACTION_ADJUSTEMENT`` (sic): what is left of a bet nobody
-  called (a bet of 15 adjusted to 13.52 gets 1.48 back), and ``HAND_BOARD`` (``BOARD_FLOP`` …: the whole board
-  with the pot so far after rake and the rake so far);
+* ``action``: in order, ``HAND_BLINDS`` (``kind`` ``HAND_SB``, ``HAND_BB``, ``HAND_DSB``: a dead small blind, dead
+  money, ``HAND_ANTE``), ``HAND_DEAL`` (a player's cards; ``"b"`` a hidden card), ``ACTION_FOLD`` / ``CHECK`` /
+  ``CALL`` / ``BET`` / ``RAISE`` / ``ALLIN`` whose ``value`` is the player's whole bet in the round (a call of 7.50
+  from 1.75 adds 5.75; ``bankRoll`` is the stack after it), ``ACTION_ADJUSTEMENT`` (sic): what is left of a bet
+  nobody called (a bet of 15 adjusted to 13.52 gets 1.48 back), and ``HAND_BOARD`` (``BOARD_FLOP`` …: the whole
+  board with the pot so far after rake and the rake so far);
 * ``showDown``: each player's shown ``card``, their ``win`` (one per pot half in hi/lo: ``winType``) and
   ``bankRoll`` after the hand, and the final ``pot`` (after rake) and ``rake`` (absent when none was stated);
 * the table's facts: ``handId``, ``table``, ``gameType`` (``TEXASHOLDEM``, ``OMAHA``, ``OMAHAHILO``), ``limit``,
