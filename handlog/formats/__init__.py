@@ -36,6 +36,8 @@ DECLARED: tuple[tuple[str, str, Detector], ...] = (
     ("weplay", "weplay", headers.WEPLAY),
     ("entraction", "entraction", headers.ENTRACTION),
     ("igt", "igt", headers.IGT),
+    ("pppoker", "pppoker", headers.PPPOKER),
+    ("coinpoker", "coinpoker", headers.COINPOKER),
     ("stars-layout", "stars_layout", headers.STARS_LAYOUT),
 )
 """Every format of the package: its registry name, its module in ``handlog.formats``, its head."""

@@ -20,12 +20,12 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import ClassVar
 
-from handlog.events import Collect, DealHole, Event, Hand, Notice, Post, PostType, SeatResult, Street, StreetStart
+from handlog.events import Collect, DealHole, Event, Hand, Notice, SeatResult, Street, StreetStart
 from handlog.formats import headers
 from handlog.formats.grammar import Fields
-from handlog.formats.pokerstars import PokerStarsBuilder, PokerStarsFormat
+from handlog.formats.pokerstars import PokerStarsFormat, StarsRaiseToBuilder
 from handlog.formats.text import cards
-from handlog.formats.textsite import DESCRIPTIONS, RaiseToBuilder, Tok
+from handlog.formats.textsite import DESCRIPTIONS, Tok
 from handlog.reading.registry import register
 
 ZERO = Decimal(0)
@@ -43,23 +43,9 @@ def rake_shares(collects: list[Collect], rake: Decimal) -> list[Decimal]:
     return shares
 
 
-class WePlayBuilder(RaiseToBuilder, PokerStarsBuilder):
+class WePlayBuilder(StarsRaiseToBuilder):
     """PokerStars' builder with WePlay's raises (by their totals), its rake after the collect and its repeated
     deal."""
-
-    raise_total: ClassVar[str] = "amount_2"
-
-    def POST(self, tok: Tok, fields: Fields | None = None) -> Tok:
-        f = self._f(tok, fields)
-        super().POST(tok, f)
-        post = self.events[-1]
-        if isinstance(post, Post):
-            if post.post is PostType.ANTE:
-                self.street.dead(post.player, post.amount)
-            else:
-                self.street.dead(post.player, post.dead)
-                self.street.add(post.player, post.amount - post.dead)
-        return tok
 
     def TABLE(self, tok: Tok, fields: Fields | None = None) -> Tok:
         f = self._f(tok, fields)
