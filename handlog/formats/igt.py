@@ -199,9 +199,7 @@ class _Builder:
         actions = h.get("action")
         if not isinstance(players, list) or not isinstance(actions, list):
             raise IgtError(line, "a hand without its 'player' and 'action' lists")
-        game_type = _text(h, "gameType")
-        if game_type not in GAMES:
-            raise IgtError(line, f"unknown game {game_type!r}")
+        game_type = _text(h, "gameType")  # a game not known here is read, and left unreplayed (Game.OTHER)
         structure = STRUCTURES.get(_text(h, "limit").lower())
         if structure is None:
             raise IgtError(line, f"unknown betting structure {_text(h, 'limit')!r}")
@@ -233,7 +231,7 @@ class _Builder:
             hand_id=_text(h, "handId") or _text(h, "id"),
             file=self.file,
             line=line,
-            game=GAMES[game_type],
+            game=GAMES.get(game_type, Game.OTHER),
             game_name=f"{game_type} {_text(h, 'limit')}",
             structure=structure,
             stakes=self._stakes(_text(h, "stake"), blinds, structure),

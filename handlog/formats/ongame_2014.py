@@ -47,6 +47,14 @@ class OnGame2014Builder(OnGameBuilder):
                            "tournament_name": f["tournament_name"]}
         return tok
 
+    def POST(self, tok: Tok, fields: Fields | None = None) -> Tok:
+        """"P posts small & big blinds ($3)" / "big blind + dead": a returning player's blinds, the big one live and
+        the rest dead (Cake's "dead blind", which the 2011 builder reads)."""
+        f = self._f(tok, fields)
+        if f["post"] in ("small & big blinds", "big blind + dead"):
+            f = {**f, "post": "dead blind"}
+        return super().POST(tok, f)
+
     def PLAYER_COUNT(self, tok: Tok, fields: Fields | None = None) -> Tok:
         seats = self._f(tok, fields)["max_seats"]
         if seats:

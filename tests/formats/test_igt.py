@@ -186,3 +186,9 @@ def test_non_numbers_and_oversized_documents_are_refused(monkeypatch: pytest.Mon
     monkeypatch.setattr(igt, "MAX_DOCUMENT", 1000)
     [record] = read_text(_doc(HAND))
     assert record.hand is None and record.error is not None and "longer than" in record.error.message
+
+
+def test_a_game_not_known_here_is_read_and_left_unreplayed() -> None:
+    [record] = read_text(_doc({**HAND, "gameType": "COURCHEVEL"}))
+    assert record.hand is not None and record.hand.game.value == "other"
+    assert "game-not-replayed" in {v.code for v in audit(record.hand).violations}

@@ -11,7 +11,7 @@ from sitekit import CORPUS, check_every_header_read, check_parsed, corpus
 
 from handlog.audit import audit
 from handlog.engine.replay import replay
-from handlog.events import Collect, Raise
+from handlog.events import Collect, Post, PostType, Raise
 from handlog.formats.ongame_2014 import OnGame2014Format
 from handlog.reading import read_text
 
@@ -145,3 +145,22 @@ def test_the_table_driver_reads_as_lark_does() -> None:
         assert fmt.parse(lines, 1, "x") == via_table
     finally:
         fast.available = True
+
+
+def test_a_returning_players_blinds_and_an_all_in_blind() -> None:
+    text = HAND.replace(
+        "Player1 posts big blind ($5)", "Player1 posts big blind ($5)\nPlayer3 posts small & big blinds ($10)"
+    )
+    text = text.replace("Seat 2: Player2 ($531.00)\\x20", "Seat 2: Player2 ($531.00)\nSeat 3: Player3 ($50)")
+    text = text.replace("Player2 raises $5.00 to $10.00", "Player2 raises $5.00 to $10.00\nPlayer3 folds")
+    text = text.replace("Main pot: $520.00", "Main pot: $530.00").replace("Rake taken: $1", "Rake taken: $11")
+    [record] = read_text(text)
+    hand = record.hand
+    assert hand is not None, record.error
+    posts = [e for e in hand.events if isinstance(e, Post)]
+    # "small & big blinds ($10)" at $5/$5: the big blind live, 5 dead
+    assert [(p.player, p.post, p.amount, p.dead) for p in posts][-1] == (
+        "Player3", PostType.BOTH_BLINDS, Decimal(10), Decimal(5))
+    assert not [v for v in audit(hand).violations if v.category.value == "accounting"]
+    shove = read_text(HAND.replace("Player1 posts big blind ($5)", "Player1 posts big blind ($5) [all in]"))[0].hand
+    assert shove is not None

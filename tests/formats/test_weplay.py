@@ -132,3 +132,12 @@ def test_the_table_driver_reads_as_lark_does() -> None:
         assert fmt.parse(lines, 1, "x") == via_table
     finally:
         fast.available = True
+
+
+def test_a_tournament_header_as_pokerstars_writes_it() -> None:
+    header = "Weplay Hand #1: Tournament #55, $10+$1 USD Hold'em No Limit - Level I (10/20) - 2026/01/28 15:22:37 UTC"
+    text = HAND.replace(HAND.splitlines()[0], header).replace("$", "")
+    [record] = read_text(text)
+    hand = record.hand
+    assert hand is not None and hand.tournament is not None, record.error
+    assert (hand.tournament.id, hand.currency, hand.stakes.big) == ("55", "CHIPS", Decimal(20))
