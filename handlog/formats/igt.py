@@ -17,7 +17,7 @@ A file is one JSON document, ``{"history": [hand, …]}`` (or a list of such doc
   ``bankRoll`` after the hand, and the final ``pot`` (after rake) and ``rake`` (absent when none was stated);
 * the table's facts: ``handId``, ``table``, ``gameType`` (``TEXASHOLDEM``, ``OMAHA``, ``OMAHAHILO``), ``limit``,
   ``stake`` (``"0.25/0.5"``; absent in 2019: the blinds posted give it), ``tableCurrency``, ``date`` (the start,
-  milliseconds since 1970, UTC), ``tournamentTable``.
+  milliseconds since 1970, UTC; one cut to twelve digits gives way to the first action's), ``tournamentTable``.
 
 Cards are numbers 0-51: the rank is the number modulo 13 (0 a deuce … 12 an ace, as the shown hands' names
 confirm: "two pair, jacks and tens" is 35, 48, 8, 34), the suit the number divided by 13, taken as clubs,
@@ -225,7 +225,7 @@ class _Builder:
         tournament = None
         if h.get("tournamentTable") is True:
             tournament, currency = Tournament(id=_text(h, "tableTourneyId")), "CHIPS"
-        started = _text(h, "date")
+        started = _started(h)
         return Hand(
             site="IGT",
             hand_id=_text(h, "handId") or _text(h, "id"),
@@ -348,6 +348,20 @@ class _Builder:
         if structure is Structure.FIXED_LIMIT:
             return Stakes(small=big, big=big * 2)
         return Stakes(small=small, big=big)
+
+
+def _started(h: dict[str, Any]) -> str:
+    """The hand's ``date`` (milliseconds since 1970: thirteen digits from 2001 to 2286); a ``date`` cut short
+    ("154929840000", in a 2019 hand) gives way to the first action's or the showdown's."""
+    actions = h.get("action")
+    candidates = [h.get("date")]
+    candidates += [a.get("date") for a in actions if isinstance(a, dict)] if isinstance(actions, list) else []
+    showdown = h.get("showDown")
+    candidates += [showdown.get("date")] if isinstance(showdown, dict) else []
+    for date in candidates:
+        if isinstance(date, str) and len(date) == 13 and date.isdigit():
+            return date
+    return _text(h, "date")
 
 
 def _line_at(text: str, offset: int, first: int) -> int:

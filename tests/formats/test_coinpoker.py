@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
+from pathlib import Path
 
-from sitekit import check_every_header_read, check_parsed, corpus
+import pytest
+from sitekit import cases, check_every_header_read, check_fast_path, check_golden, check_parsed, corpus
 
 from handlog.audit import audit
 from handlog.events import Collect, Raise
@@ -114,3 +116,16 @@ def test_the_table_driver_reads_as_lark_does() -> None:
         assert fmt.parse(lines, 1, "x") == via_table
     finally:
         fast.available = True
+
+
+GOLDEN = Path(__file__).parent / "golden" / "coinpoker"
+
+
+@pytest.mark.parametrize("name", cases(GOLDEN))
+def test_golden(name: str) -> None:
+    """A corpus hand (players anonymised) becomes exactly its ``Hand``."""
+    check_golden(GOLDEN, name, "CoinPoker")
+
+
+def test_the_table_driver_reads_the_goldens_as_lark_does() -> None:
+    check_fast_path(CoinPokerFormat(), GOLDEN)

@@ -10,7 +10,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from sitekit import CORPUS
+from sitekit import CORPUS, cases, check_golden
 
 from handlog.audit import audit
 from handlog.engine.replay import replay
@@ -192,3 +192,12 @@ def test_a_game_not_known_here_is_read_and_left_unreplayed() -> None:
     [record] = read_text(_doc({**HAND, "gameType": "COURCHEVEL"}))
     assert record.hand is not None and record.hand.game.value == "other"
     assert "game-not-replayed" in {v.code for v in audit(record.hand).violations}
+
+
+GOLDEN = Path(__file__).parent / "golden" / "igt"
+
+
+@pytest.mark.parametrize("name", cases(GOLDEN))
+def test_golden(name: str) -> None:
+    """A corpus hand (players anonymised) becomes exactly its ``Hand``."""
+    check_golden(GOLDEN, name, "IGT")

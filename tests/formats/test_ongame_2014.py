@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
+from pathlib import Path
 
-from sitekit import CORPUS, check_every_header_read, check_parsed, corpus
+import pytest
+from sitekit import CORPUS, cases, check_every_header_read, check_fast_path, check_golden, check_parsed, corpus
 
 from handlog.audit import audit
 from handlog.engine.replay import replay
@@ -164,3 +166,16 @@ def test_a_returning_players_blinds_and_an_all_in_blind() -> None:
     assert not [v for v in audit(hand).violations if v.category.value == "accounting"]
     shove = read_text(HAND.replace("Player1 posts big blind ($5)", "Player1 posts big blind ($5) [all in]"))[0].hand
     assert shove is not None
+
+
+GOLDEN = Path(__file__).parent / "golden" / "ongame_2014"
+
+
+@pytest.mark.parametrize("name", cases(GOLDEN))
+def test_golden(name: str) -> None:
+    """A corpus hand (players anonymised) becomes exactly its ``Hand``."""
+    check_golden(GOLDEN, name, "OnGame")
+
+
+def test_the_table_driver_reads_the_goldens_as_lark_does() -> None:
+    check_fast_path(OnGame2014Format(), GOLDEN)

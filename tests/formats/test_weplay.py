@@ -8,8 +8,10 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 from itertools import pairwise
+from pathlib import Path
 
-from sitekit import check_every_header_read, check_parsed, corpus
+import pytest
+from sitekit import cases, check_every_header_read, check_fast_path, check_golden, check_parsed, corpus
 
 from handlog.audit import audit
 from handlog.engine.replay import replay
@@ -141,3 +143,16 @@ def test_a_tournament_header_as_pokerstars_writes_it() -> None:
     hand = record.hand
     assert hand is not None and hand.tournament is not None, record.error
     assert (hand.tournament.id, hand.currency, hand.stakes.big) == ("55", "CHIPS", Decimal(20))
+
+
+GOLDEN = Path(__file__).parent / "golden" / "weplay"
+
+
+@pytest.mark.parametrize("name", cases(GOLDEN))
+def test_golden(name: str) -> None:
+    """A corpus hand (players anonymised) becomes exactly its ``Hand``."""
+    check_golden(GOLDEN, name, "WePlay")
+
+
+def test_the_table_driver_reads_the_goldens_as_lark_does() -> None:
+    check_fast_path(WePlayFormat(), GOLDEN)
