@@ -1,6 +1,6 @@
 """Every violation code handlog can report, with its category, severity and the rule it enforces.
 
-Codes are stable: tools may filter on them. The README's table is generated from this list
+Codes are stable: tools may filter on them. docs/codes.md's table is generated from this list
 (``python -m handlog.engine.codes``) and a test keeps the two, and the code that reports them, in step.
 """
 
@@ -148,7 +148,7 @@ BY_CODE: dict[str, Rule] = {r.code: r for r in RULES}
 
 
 def markdown_table() -> str:
-    """The README's table of codes."""
+    """The table of codes in docs/codes.md."""
     rows = ["| code | category | severity | rule |", "|---|---|---|---|"]
     rows += [f"| `{r.code}` | {r.category.value} | {r.severity.value} | {r.rule} |" for r in RULES]
     return "\n".join(rows)
