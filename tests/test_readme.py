@@ -9,8 +9,9 @@ from pathlib import Path
 from handlog.engine.codes import BY_CODE, markdown_table
 
 ROOT = Path(__file__).resolve().parents[1]
-# a code written where a violation is made: `"code", Category.X`, `_error("code"`, or `code = "a" if … else "b"`
-REPORTED = re.compile(r'"([a-z]+(?:-[a-z]+)+)",\s*Category\.|_error\(\s*"([a-z-]+)"')
+# a code written where a violation is made: `"code", Category.X`, `_error("code"`, `violation("code"` (made from the
+# registry), or `code = "a" if … else "b"`
+REPORTED = re.compile(r'"([a-z]+(?:-[a-z]+)+)",\s*Category\.|_error\(\s*"([a-z-]+)"|violation\(\s*"([a-z-]+)"')
 ASSIGNED = re.compile(r'^\s*code = (.*)$', re.MULTILINE)
 LITERAL = re.compile(r'"([a-z]+(?:-[a-z]+)+)"')
 
