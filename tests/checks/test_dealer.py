@@ -303,3 +303,16 @@ def test_the_dealer_log_is_written_back_as_phh_and_reads_into_the_same_hand() ->
 
 
 _PLAY = {"post", "deal_hole", "street", "fold", "check", "call", "bet", "raise", "show", "muck", "collect"}
+
+
+def test_a_redealt_hand_counts_once_in_statistics_with_the_cards_of_the_deal_that_stood() -> None:
+    from handlog.stats import per_hand
+    from handlog.stats.allin_ev import known_holes
+
+    misdealt = ['"d dh p1 AhAd"', '"d expose p1 Ah"', '"d misdeal"', '"d redeal"']
+    redealt = run(hand(*misdealt, *DEAL, *PREFLOP, *clean_board(), *SHOWDOWN))
+    plain = run(hand(*DEAL, *PREFLOP, *clean_board(), *SHOWDOWN))
+    assert known_holes(redealt.replay)["Ana"] == ("As", "Kd")
+    a, b = per_hand([redealt.replay.hand]), per_hand([plain.replay.hand])
+    assert len(a) == len(b) == 4  # one row per player: one hand
+    assert a["net"].tolist() == b["net"].tolist() and a["vpip"].tolist() == b["vpip"].tolist()
