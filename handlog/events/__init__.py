@@ -1,6 +1,7 @@
 """Typed events and the ``Hand`` model every reader produces and every later stage consumes."""
 
 from handlog.events.model import (
+    STUD_GAMES,
     Bet,
     BoardVoided,
     Burn,
@@ -53,6 +54,7 @@ from handlog.events.model import (
 )
 
 __all__ = [
+    "STUD_GAMES",
     "Bet",
     "BoardVoided",
     "Burn",

@@ -47,6 +47,12 @@ class Game(StrEnum):
     OTHER = "other"
 
 
+STUD_GAMES: frozenset[Game] = frozenset(
+    {Game.SEVEN_CARD_STUD, Game.SEVEN_CARD_STUD_HI_LO, Game.RAZZ, Game.FIVE_CARD_STUD}
+)
+"""The stud games: no button and no blinds, cards dealt street by street, some face up. Defined once here."""
+
+
 class Structure(StrEnum):
     NO_LIMIT = "no_limit"
     POT_LIMIT = "pot_limit"

@@ -30,6 +30,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from handlog.errors import ParseError
 from handlog.events import (
+    STUD_GAMES,
     Bet,
     BoardVoided,
     Burn,
@@ -97,7 +98,6 @@ GAME_CODES: dict[str, tuple[Game, str]] = {
     "S": (Game.OTHER, "Short Deck Hold'em"),
 }
 DRAW_GAMES = frozenset({Game.SINGLE_DRAW_27, Game.TRIPLE_DRAW_27, Game.BADUGI, Game.FIVE_CARD_DRAW})
-STUD_GAMES = frozenset({Game.SEVEN_CARD_STUD, Game.SEVEN_CARD_STUD_HI_LO, Game.RAZZ, Game.FIVE_CARD_STUD})
 BOARD_STREETS = (Street.FLOP, Street.TURN, Street.RIVER)
 DRAW_STREETS = (Street.DRAW_1, Street.DRAW_2, Street.DRAW_3)
 STUD_STREETS = (Street.THIRD, Street.FOURTH, Street.FIFTH, Street.SIXTH, Street.SEVENTH)

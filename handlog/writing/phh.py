@@ -25,6 +25,7 @@ from decimal import Decimal
 from handlog.engine import replay
 from handlog.engine.variants import variant_for
 from handlog.events import (
+    STUD_GAMES,
     Bet,
     BoardVoided,
     Burn,
@@ -64,7 +65,7 @@ from handlog.events import (
     Structure,
     UncalledBet,
 )
-from handlog.formats.phh import GAME_CODES, STRUCTURE_CODES, STUD_GAMES, stud_streets
+from handlog.formats.phh import GAME_CODES, STRUCTURE_CODES, stud_streets
 from handlog.writing.base import Unconvertible, number, unfinished
 
 __all__ = ["Unconvertible", "hand_to_phh", "hands_to_phhs", "variant_code"]
