@@ -46,7 +46,7 @@ for _name, _module, _head in DECLARED:
     declare(_name, f"handlog.formats.{_module}", _head)
 
 __all__ = [
-    "acpc", "boss", "bovada", "cake", "everest", "everleaf", "fulltilt", "ggpoker", "headers", "ipoker", "merge",
-    "microgaming", "ongame", "pacific", "partypoker", "phh", "pkr", "pokerstars", "stars_layout", "winamax",
-    "winning",
+    "acpc", "boss", "bovada", "cake", "coinpoker", "entraction", "everest", "everleaf", "fulltilt", "ggpoker",
+    "headers", "igt", "ipoker", "merge", "microgaming", "ongame", "ongame_2014", "pacific", "partypoker", "phh",
+    "pkr", "pokerstars", "pppoker", "stars_layout", "weplay", "winamax", "winning",
 ]

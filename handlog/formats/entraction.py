@@ -228,7 +228,9 @@ class EntractionBuilder(TextHandBuilder):
             return None
 
     def currency(self, tournament: bool) -> str:
-        return self.stakes_text.split(" ")[0] or "PLAY"
+        """The header's ISO code ("EUR 0.50/1.00"); stakes written without one are play money."""
+        code = self.stakes_text.split(" ")[0]
+        return code if code.isalpha() else "PLAY"
 
 
 class EntractionFormat(TextSiteFormat):

@@ -146,3 +146,10 @@ def test_golden(name: str) -> None:
 
 def test_the_table_driver_reads_the_goldens_as_lark_does() -> None:
     check_fast_path(EntractionFormat(), GOLDEN)
+
+
+def test_stakes_without_a_currency_are_play_money() -> None:
+    text = HAND.replace("No Limit EUR 0.50/1.00", "No Limit 0.50/1.00").replace("Players(max 6)", "Players (max 6)")
+    [record] = read_text(text)
+    assert record.hand is not None and record.hand.currency == "PLAY"
+    assert record.hand.stakes.big == Decimal(1)
