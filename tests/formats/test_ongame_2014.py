@@ -55,6 +55,36 @@ Seat 2: Player2 ($271.00), net: -$260.00, [2h, 3c, As, 9h]
 """
 
 
+SIDE_POT = """***** History for hand R5-361850810-500 *****
+Start hand: Mon Jan 06 01:08:00 CET 2014
+Table: Bonn [361850810] (NO_LIMIT TEXAS_HOLDEM $0.50/$1, Real money)
+Button: seat 1
+Players in round: 3
+Seat 1: Player1 ($100.00)\x20
+Seat 2: Player2 ($20.00)\x20
+Seat 3: Player3 ($50.00)\x20
+Player2 posts small blind ($0.50)
+Player3 posts big blind ($1)
+---
+Dealing pocket cards
+Player1 raises $100.00 to $100.00 [all in]\x20
+Player2 calls $19.50 [all in]\x20
+Player3 calls $49.00 [all in]\x20
+--- Dealing flop [6d, Kd, 8c]
+--- Dealing turn [Js]
+--- Dealing river [4h]
+---
+Summary:
+Main pot: $60.00 won by Player2 ($58.00)
+Side pot 1: $60.00 won by Player3 ($59.00)
+Rake taken: $3
+Seat 1: Player1 ($50.00), net: -$50.00, [2c, 3d]
+Seat 2: Player2 ($58.00), net: +$38.00, [Ks, Kh]
+Seat 3: Player3 ($59.00), net: +$9.00, [Ac, Ad]
+***** End of hand R5-361850810-500 *****
+"""
+
+
 def _money(text: str) -> Decimal:
     return Decimal(text.replace("$", "").replace("€", "").replace(",", "").replace("+", ""))
 
@@ -179,3 +209,18 @@ def test_golden(name: str) -> None:
 
 def test_the_table_driver_reads_the_goldens_as_lark_does() -> None:
     check_fast_path(OnGame2014Format(), GOLDEN)
+
+
+def test_a_side_pot_is_paid_from_its_own_pot() -> None:
+    """"Side pot 1: $60.00 won by Player3 ($59.00)": the engine's side pot 1, not the main pot again; the uncalled
+    50 the room writes no line for comes back to Player1, as its stack after the hand ($50.00) shows."""
+    [record] = read_text(SIDE_POT)
+    hand = record.hand
+    assert hand is not None
+    assert [(e.player, e.pot) for e in hand.events if isinstance(e, Collect)] == [
+        ("Player2", "main pot"), ("Player3", "side pot-1")]
+    assert (hand.summary.main_pot, hand.summary.side_pots) == (Decimal(60), (Decimal(60),))
+    assert not audit(hand).violations
+    results = replay(hand).results
+    assert {s.player: s.stack + results[s.player].net for s in hand.seats} == {
+        "Player1": Decimal(50), "Player2": Decimal(58), "Player3": Decimal(59)}
