@@ -3,7 +3,8 @@ size limit), no grammar.
 
 A file is one JSON document, ``{"history": [hand, …]}`` (or a list of such documents); each hand is an object:
 
-* ``player``: the seats (``name``, ``seat``, ``state``: ``STATE_EMPTY`` for an empty seat, ``dealer``: ``"Y"``
+* ``player``: the seats (``name``, ``seat``, ``state``: ``STATE_EMPTY`` (or the name ``UNKNOWN``) for an empty
+  seat, another than ``STATE_PLAYING`` for a player sitting out, ``dealer``: ``"Y"``
   for the button, ``amount``: the stack at the start; some exports write ``"0.00"`` for every stack, and the
   reader then takes the stack the hand's own numbers give: the player's stack after the hand plus what they put
   in less what they won, and says so in a notice);
@@ -20,8 +21,9 @@ A file is one JSON document, ``{"history": [hand, …]}`` (or a list of such doc
   milliseconds since 1970, UTC; one cut to twelve digits gives way to the first action's), ``tournamentTable``.
 
 Cards are numbers 0-51: the rank is the number modulo 13 (0 a deuce … 12 an ace, as the shown hands' names
-confirm: "two pair, jacks and tens" is 35, 48, 8, 34), the suit the number divided by 13, taken as clubs,
-diamonds, hearts, spades in that order (the corpus shows no flush to confirm the suits).
+confirm: "two pair, jacks and tens" is 35, 48, 8, 34), the suit the number divided by 13: clubs, diamonds,
+hearts, spades in that order, as the format's other public readers take it (the corpus shows no flush that would
+confirm the suits).
 
 What the room states and the replay must reproduce: the total pot (``pot`` + ``rake``), the rake and every win.
 Where the rake is absent the audit computes what was kept and says so.
@@ -206,12 +208,13 @@ class _Builder:
         seats: list[Seat] = []
         button = None
         for p in players:
-            if not isinstance(p, dict) or _text(p, "state") == "STATE_EMPTY":
+            if not isinstance(p, dict) or _text(p, "state") == "STATE_EMPTY" or _text(p, "name") == "UNKNOWN":
                 continue
             name, seat = _text(p, "name"), _text(p, "seat")
             if not name or not seat.isdigit():
                 raise IgtError(line, f"a seat without its name or number: {p!r}")
-            seats.append(Seat(seat=int(seat), player=name, stack=_money(p.get("amount", "0"), line, name), line=line))
+            seats.append(Seat(seat=int(seat), player=name, stack=_money(p.get("amount", "0"), line, name), line=line,
+                              sitting_out=_text(p, "state") not in ("STATE_PLAYING", "")))
             if _text(p, "dealer") == "Y":
                 button = int(seat)
         blinds: dict[PostType, Decimal] = {}
