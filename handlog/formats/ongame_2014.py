@@ -21,14 +21,17 @@ from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta, timezone
 from typing import ClassVar
 
+from handlog.events import Post, PostType
 from handlog.formats import headers
 from handlog.formats.grammar import Fields
 from handlog.formats.ongame import OnGameBuilder, OnGameFormat
+from handlog.formats.text import amount
 from handlog.formats.textsite import Tok
 from handlog.reading.registry import register
 
 ZONES: dict[str, int] = {
     "UTC": 0, "GMT": 0, "WET": 0, "WEST": 1, "BST": 1, "CET": 1, "CEST": 2, "EET": 2, "EEST": 3, "MSK": 3,
+    "PST": -8, "PDT": -7, "EST": -5, "EDT": -4,
 }
 """The zone abbreviations the layout writes, as hours east of UTC."""
 _TIME = re.compile(
@@ -48,11 +51,18 @@ class OnGame2014Builder(OnGameBuilder):
         return tok
 
     def POST(self, tok: Tok, fields: Fields | None = None) -> Tok:
-        """"P posts small & big blinds ($3)" / "big blind + dead": a returning player's blinds, the big one live and
-        the rest dead (Cake's "dead blind", which the 2011 builder reads)."""
+        """"P posts small & big blinds ($3)" / "big blind + dead" / "dead blind ($0.75)": a returning player's
+        blinds, the big one live and the rest dead (Cake's "dead blind", which the 2011 builder reads); a dead blind
+        of less than the big blind is a missed small blind, dead money."""
         f = self._f(tok, fields)
         if f["post"] in ("small & big blinds", "big blind + dead"):
             f = {**f, "post": "dead blind"}
+        elif f["post"] == "dead blind" and self.stakes is not None and amount(f["amount"] or "") < self._big_blind():
+            # "P posts dead blind ($0.25)": less than a big blind, so a missed small blind: dead money
+            player, value = f["player"] or "", amount(f["amount"] or "")
+            self.bets.dead(player, value)
+            self.events.append(Post(line=self._lineno(tok), player=player, post=PostType.DEAD_BLIND, amount=value))
+            return tok
         return super().POST(tok, f)
 
     def PLAYER_COUNT(self, tok: Tok, fields: Fields | None = None) -> Tok:

@@ -224,3 +224,18 @@ def test_a_side_pot_is_paid_from_its_own_pot() -> None:
     results = replay(hand).results
     assert {s.player: s.stack + results[s.player].net for s in hand.seats} == {
         "Player1": Decimal(50), "Player2": Decimal(58), "Player3": Decimal(59)}
+
+
+def test_a_dead_blind_of_a_small_blind_is_dead_money() -> None:
+    """"P posts dead blind ($2.50)" at $2.50/$5 (a missed small blind): in the pot, not in the player's bet, so
+    the big blind's 5 is still the bet to call; a Pacific zone (PST) is eight hours behind UTC."""
+    text = HAND.replace("$5/$5", "$2.50/$5").replace("CET 2014", "PST 2014")
+    blinds = "Player1 posts big blind ($5)"
+    text = text.replace(blinds, blinds + "\nPlayer1 posts dead blind ($2.50)")
+    text = text.replace("Main pot: $520.00", "Main pot: $522.50").replace("Rake taken: $1", "Rake taken: $3.50")
+    [record] = read_text(text)
+    hand = record.hand
+    assert hand is not None, record.error
+    assert [(p.post, p.amount) for p in hand.events if isinstance(p, Post)][-1] == (PostType.DEAD_BLIND, Decimal("2.5"))
+    assert hand.time_utc is not None and hand.time_utc.isoformat() == "2014-01-06T16:58:00+00:00"
+    assert not [v for v in audit(hand).violations if v.category.value == "accounting"]
