@@ -2,7 +2,8 @@
 
 What Entraction writes:
 
-* ``Game # 2645975604 - Texas Hold'em No Limit EUR 0.50/1.00 - Table "Aguilas"``: the game, the structure, the
+* ``Game # 2645975604 - Texas Hold'em No Limit EUR 0.50/1.00 - Table "Aguilas"``: the game (Texas Hold'em, Omaha
+  High, Omaha Hi/Lo, 5-Card Omaha High, 5-Card Omaha Hi/Lo), the structure, the
   currency and the stakes (the blinds; in fixed limit the small and big bets, ``EUR 15.00/30.00`` with blinds of
   7.50 and 15), then ``Players(max 6):`` and one line a seat, ``GrossoGatto   (EUR 100.00 in seat 4)``;
 * ``Dealer: P`` names the button by its player; ``Small Blind: P (0.50)`` and ``Big Blind: P (1.00)`` (heads-up
@@ -65,6 +66,7 @@ class EntractionBuilder(TextHandBuilder):
 
     games: ClassVar[dict[str, Game]] = {
         "texas hold'em": Game.HOLDEM, "omaha high": Game.OMAHA, "omaha": Game.OMAHA, "omaha hi/lo": Game.OMAHA_HI_LO,
+        "5-card omaha high": Game.FIVE_CARD_OMAHA, "5-card omaha hi/lo": Game.FIVE_CARD_OMAHA_HI_LO,
     }
     structures: ClassVar[dict[str, Structure]] = {
         "no limit": Structure.NO_LIMIT, "pot limit": Structure.POT_LIMIT, "fixed limit": Structure.FIXED_LIMIT,
@@ -243,7 +245,8 @@ class EntractionFormat(TextSiteFormat):
     head = headers.ENTRACTION
     summary_marker: str | None = None
     peek_pattern = re.compile(
-        r"Game # (?P<id>[0-9]+) - (?P<game>Texas Hold'em|Omaha High|Omaha Hi/Lo|Omaha) "
+        r"Game # (?P<id>[0-9]+) - "
+        r"(?P<game>Texas Hold'em|5-Card Omaha High|5-Card Omaha Hi/Lo|Omaha High|Omaha Hi/Lo|Omaha) "
         r"(?P<structure>No Limit|Pot Limit|Fixed Limit)"
     )
     descriptions: ClassVar[dict[str, str]] = {

@@ -153,3 +153,9 @@ def test_stakes_without_a_currency_are_play_money() -> None:
     [record] = read_text(text)
     assert record.hand is not None and record.hand.currency == "PLAY"
     assert record.hand.stakes.big == Decimal(1)
+
+
+def test_five_card_omaha_hi_lo_pot_limit() -> None:
+    [record] = read_text(HAND.replace("Texas Hold'em No Limit", "5-Card Omaha Hi/Lo Pot Limit"))
+    assert record.hand is not None
+    assert (record.hand.game.value, record.hand.structure.value) == ("five_card_omaha_hi_lo", "pot_limit")
