@@ -17,8 +17,9 @@ A file is one JSON document, ``{"history": [hand, …]}`` (or a list of such doc
 * ``showDown``: each player's shown ``card``, their ``win`` (one per pot half in hi/lo: ``winType``) and
   ``bankRoll`` after the hand, and the final ``pot`` (after rake) and ``rake`` (absent when none was stated);
 * the table's facts: ``handId``, ``table``, ``gameType`` (``TEXASHOLDEM``, ``OMAHA``, ``OMAHAHILO``), ``limit``,
-  ``stake`` (``"0.25/0.5"``; absent in 2019: the blinds posted give it), ``tableCurrency``, ``date`` (the start,
-  milliseconds since 1970, UTC; one cut to twelve digits gives way to the first action's), ``tournamentTable``.
+  ``stake`` (``"0.25/0.5"``; in 2019 ``small`` and ``large``, or neither: the blinds posted give it), ``gameKind`` /
+  ``tournamentTable`` (a tournament: chips), ``tableCurrency``, ``date`` (the start, milliseconds since 1970, UTC;
+  one cut to twelve digits gives way to the first action's).
 
 Cards are numbers 0-51: the rank is the number modulo 13 (0 a deuce … 12 an ace, as the shown hands' names
 confirm: "two pair, jacks and tens" is 35, 48, 8, 34), the suit the number divided by 13: clubs, diamonds,
@@ -226,7 +227,7 @@ class _Builder:
         seats = self._stacks(seats, h)
         currency = _text(h, "tableCurrency") or "PLAY"
         tournament = None
-        if h.get("tournamentTable") is True:
+        if h.get("tournamentTable") is True or _text(h, "gameKind") == "GAMEKIND_TOURNAMENT":
             tournament, currency = Tournament(id=_text(h, "tableTourneyId")), "CHIPS"
         started = _started(h)
         return Hand(
@@ -237,7 +238,7 @@ class _Builder:
             game=GAMES.get(game_type, Game.OTHER),
             game_name=f"{game_type} {_text(h, 'limit')}",
             structure=structure,
-            stakes=self._stakes(_text(h, "stake"), blinds, structure),
+            stakes=self._stakes(_stake_text(h), blinds, structure),
             currency=currency,
             tournament=tournament,
             table=_text(h, "table"),
@@ -351,6 +352,14 @@ class _Builder:
         if structure is Structure.FIXED_LIMIT:
             return Stakes(small=big, big=big * 2)
         return Stakes(small=small, big=big)
+
+
+def _stake_text(h: dict[str, Any]) -> str:
+    """``"0.25/0.5"``; 2019's hands give the blinds as ``small`` and ``large`` instead (or neither: the posts tell)."""
+    small, large = h.get("small"), h.get("large")
+    if not _text(h, "stake") and isinstance(small, str | int | Decimal) and isinstance(large, str | int | Decimal):
+        return f"{small}/{large}"
+    return _text(h, "stake")
 
 
 def _started(h: dict[str, Any]) -> str:

@@ -201,3 +201,11 @@ GOLDEN = Path(__file__).parent / "golden" / "igt"
 def test_golden(name: str) -> None:
     """A corpus hand (players anonymised) becomes exactly its ``Hand``."""
     check_golden(GOLDEN, name, "IGT")
+
+
+def test_stakes_from_small_and_large_and_a_tournament_by_its_kind() -> None:
+    hand = {k: v for k, v in HAND.items() if k != "stake"}
+    [record] = read_text(_doc({**hand, "small": "0.25", "large": "0.50", "gameKind": "GAMEKIND_TOURNAMENT"}))
+    assert record.hand is not None
+    assert (record.hand.stakes.small, record.hand.stakes.big, record.hand.currency) == (
+        Decimal("0.25"), Decimal("0.50"), "CHIPS")
