@@ -102,8 +102,7 @@ class IgtError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class IgtHand:
-    """One hand as ``split`` found it: the hand's object and the lines of its actions and showdown (plain data, so
-    it travels to a worker process)."""
+    """One hand as the document holds it: the hand's object and the lines of its actions and showdown."""
 
     hand: Any
     line: int
@@ -381,7 +380,11 @@ def _line_at(text: str, offset: int, first: int) -> int:
 
 
 class IgtFormat:
-    """The IGT JSON reader, registered as ``igt``: a ``registry.StreamFormat`` (it cuts its own documents)."""
+    """The IGT JSON reader, registered as ``igt``: a ``registry.DocumentFormat`` (it cuts its own documents).
+
+    Each hand is cut as one line of JSON: the hand's object and where its lines were in the file
+    (``{"history": [hand], "handlog_lines": {…}}``), or a document's failure (``{"handlog_error": {…}}``). So a
+    hand is plain lines like any other, which the database stores and ``parse`` reads again with its lines."""
 
     name = "igt"
     site = "IGT"
@@ -397,73 +400,110 @@ class IgtFormat:
         return -1
 
     def peek(self, header: str) -> HeaderFacts:
-        return HeaderFacts()
-
-    def split(self, lines: Iterable[str], stats: SplitStats | None, start: int) -> Iterator[Chunk]:
-        """The document's hands, one chunk each; a document too long or not JSON is one failure."""
-        kept: list[str] = []
-        size = 0
-        for line in lines:
-            size += len(line) + 1
-            if size > MAX_DOCUMENT:
-                yield Chunk(start, [], IgtFailure(start, 1, f"the document is longer than {MAX_DOCUMENT} characters"))
-                return
-            kept.append(line)
-        text = "\n".join(kept).lstrip("\ufeff")
+        """Hand id, game and structure of a hand as ``split`` cut it (none of anything else)."""
         try:
-            doc = json.loads(text, parse_float=Decimal, parse_constant=_no_constant)
-        except json.JSONDecodeError as exc:
-            yield Chunk(start, [], IgtFailure(start + exc.lineno - 1, exc.colno, f"not JSON: {exc.msg}"))
-            return
-        except (ValueError, RecursionError) as exc:
-            yield Chunk(start, [], IgtFailure(start, 1, f"not JSON: {exc}"))
-            return
-        hands = _hands(doc)
-        if hands is None:
-            yield Chunk(start, [], IgtFailure(start, 1, "a JSON document without a 'history' list of hands"))
-            return
-        starts = [m.start() for m in _KEY_ACTION.finditer(text)]
-        placed = len(starts) == len(hands)
-        for index, hand in enumerate(hands[:MAX_HANDS]):
-            if not placed:
-                yield Chunk(start, [], IgtHand(hand, start, (), start))
-                continue
-            begin, end = starts[index], starts[index + 1] if index + 1 < len(starts) else len(text)
-            actions = tuple(_line_at(text, m.start(), start) for m in _KEY_TYPE.finditer(text, begin, end))
-            showdown = _KEY_SHOWDOWN.search(text, begin, end)
-            n_actions = len(hand.get("action") or ()) if isinstance(hand, dict) else -1
-            hand_line = _line_at(text, begin, start)
-            yield Chunk(hand_line, [], IgtHand(
-                hand, hand_line, actions if len(actions) == n_actions else (),
-                _line_at(text, showdown.start(), start) if showdown else hand_line,
-            ))
-
-    def peek_document(self, document: object) -> HeaderFacts:
-        if not isinstance(document, IgtHand) or not isinstance(document.hand, dict):
+            doc = json.loads(header, parse_float=Decimal, parse_constant=_no_constant)
+        except (ValueError, RecursionError):
             return HeaderFacts()
-        h = document.hand
+        hands = _hands(doc)
+        if not hands or not isinstance(hands[0], dict):
+            return HeaderFacts()
+        h = hands[0]
         game = GAMES.get(_text(h, "gameType"))
         structure = STRUCTURES.get(_text(h, "limit").lower())
         return HeaderFacts(_text(h, "handId") or None, game.value if game else None,
                            structure.value if structure else None)
 
-    def parse_document(self, document: object, first_line: int, file: str) -> Hand:
-        if isinstance(document, IgtFailure):
-            raise HandParseFailure(ParseError(line=document.line, column=document.column, message=document.message))
-        if not isinstance(document, IgtHand):  # pragma: no cover - split makes only these
-            raise HandParseFailure(ParseError(line=first_line, message="not an IGT hand"))
+    def split(self, lines: Iterable[str], stats: SplitStats | None, start: int) -> Iterator[Chunk]:
+        """The document's hands, one chunk (of one line) each; a document too long or not JSON is one failure."""
+        for item in _documents(lines, start):
+            if isinstance(item, IgtFailure):
+                failure = {"line": item.line, "column": item.column, "message": item.message}
+                yield Chunk(item.line, [json.dumps({"handlog_error": failure})])
+            else:
+                placed = {"hand": item.line, "actions": list(item.action_lines), "showdown": item.showdown_line}
+                text = json.dumps({"history": [item.hand], "handlog_lines": placed}, default=str, ensure_ascii=False)
+                yield Chunk(item.line, [text])
+
+    def parse(self, lines: Sequence[str], first_line: int, file: str) -> Hand:
+        """A hand as ``split`` cut it, or the first hand of a whole document's lines."""
+        item = _cut(lines, first_line)
+        if isinstance(item, IgtFailure):
+            raise HandParseFailure(ParseError(line=item.line, column=item.column, message=item.message))
         try:
-            return _Builder(document, file).hand()
+            return _Builder(item, file).hand()
         except IgtError as exc:
             raise HandParseFailure(ParseError(line=exc.line, message=str(exc))) from None
         except (ValueError, TypeError, KeyError) as exc:  # a field of the wrong type or shape
             raise HandParseFailure(ParseError(line=first_line, message=f"malformed hand: {exc}")) from None
 
-    def parse(self, lines: Sequence[str], first_line: int, file: str) -> Hand:
-        chunks = list(self.split(lines, None, first_line))
-        if not chunks:
-            raise HandParseFailure(ParseError(line=first_line, message="no hand in the document"))
-        return self.parse_document(chunks[0].document, chunks[0].line, file)
+
+def _cut(lines: Sequence[str], first_line: int) -> IgtHand | IgtFailure:
+    """The hand ``split`` cut into ``lines``, with its lines in the file."""
+    if len(lines) == 1:
+        try:
+            doc = json.loads(lines[0], parse_float=Decimal, parse_constant=_no_constant)
+        except (ValueError, RecursionError):
+            doc = None
+        if isinstance(doc, dict) and isinstance(doc.get("handlog_error"), dict):
+            e = doc["handlog_error"]
+            return IgtFailure(_int(e.get("line"), first_line), _int(e.get("column"), 1), str(e.get("message")))
+        placed = doc.get("handlog_lines") if isinstance(doc, dict) else None
+        hands = _hands(doc)
+        if isinstance(placed, dict) and hands and len(hands) == 1:
+            actions = placed.get("actions")
+            return IgtHand(
+                hands[0], _int(placed.get("hand"), first_line),
+                tuple(_int(n, first_line) for n in actions) if isinstance(actions, list) else (),
+                _int(placed.get("showdown"), first_line),
+            )
+    for item in _documents(lines, first_line):  # a whole document's lines, not cut by ``split``
+        return item
+    return IgtFailure(first_line, 1, "no hand in the document")
+
+
+def _int(value: object, default: int) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else default
+
+
+def _documents(lines: Iterable[str], start: int) -> Iterator[IgtHand | IgtFailure]:
+    """The hands of the document in ``lines``, each with the lines of its actions and showdown."""
+    kept: list[str] = []
+    size = 0
+    for line in lines:
+        size += len(line) + 1
+        if size > MAX_DOCUMENT:
+            yield IgtFailure(start, 1, f"the document is longer than {MAX_DOCUMENT} characters")
+            return
+        kept.append(line)
+    text = "\n".join(kept).lstrip("\ufeff")
+    try:
+        doc = json.loads(text, parse_float=Decimal, parse_constant=_no_constant)
+    except json.JSONDecodeError as exc:
+        yield IgtFailure(start + exc.lineno - 1, exc.colno, f"not JSON: {exc.msg}")
+        return
+    except (ValueError, RecursionError) as exc:
+        yield IgtFailure(start, 1, f"not JSON: {exc}")
+        return
+    hands = _hands(doc)
+    if hands is None:
+        yield IgtFailure(start, 1, "a JSON document without a 'history' list of hands")
+        return
+    starts = [m.start() for m in _KEY_ACTION.finditer(text)]
+    placed = len(starts) == len(hands)
+    for index, hand in enumerate(hands[:MAX_HANDS]):
+        if not placed:
+            yield IgtHand(hand, start, (), start)
+            continue
+        begin, end = starts[index], starts[index + 1] if index + 1 < len(starts) else len(text)
+        actions = tuple(_line_at(text, m.start(), start) for m in _KEY_TYPE.finditer(text, begin, end))
+        showdown = _KEY_SHOWDOWN.search(text, begin, end)
+        n_actions = len(hand.get("action") or ()) if isinstance(hand, dict) else -1
+        hand_line = _line_at(text, begin, start)
+        yield IgtHand(
+            hand, hand_line, actions if len(actions) == n_actions else (),
+            _line_at(text, showdown.start(), start) if showdown else hand_line,
+        )
 
 
 def _no_constant(name: str) -> None:
