@@ -209,3 +209,21 @@ def test_stakes_from_small_and_large_and_a_tournament_by_its_kind() -> None:
     assert record.hand is not None
     assert (record.hand.stakes.small, record.hand.stakes.big, record.hand.currency) == (
         Decimal("0.25"), Decimal("0.50"), "CHIPS")
+
+
+def test_a_hand_cut_from_its_document_reads_again_alike_and_is_imported(tmp_path: Path) -> None:
+    """``split`` cuts each hand as one line that ``parse`` reads again with its lines in the file: what the
+    database stores and reads back (a stream format's files were refused by ``import``)."""
+    import handlog.db
+    from handlog.reading.registry import StreamFormat
+
+    fmt = igt.IgtFormat()
+    assert not isinstance(fmt, StreamFormat)
+    text = _doc(HAND, {**HAND, "handId": "54503445.hand.202"}, indent=1)
+    chunks = list(fmt.split(text.splitlines(), None, 1))
+    assert len(chunks) == 2 and all(len(c.lines) == 1 for c in chunks)
+    assert [fmt.parse(c.lines, c.line, "x.txt") for c in chunks] == [r.hand for r in read_text(text, "x.txt")]
+    (tmp_path / "igt.txt").write_text(text, encoding="utf-8")
+    with handlog.db.open(f"sqlite:///{tmp_path / 'hands.sqlite'}", create=True) as db:
+        result = db.import_paths([tmp_path / "igt.txt"], with_allin_ev=False, settle=0)
+    assert (result.hands, result.new, result.unparsed) == (2, 2, 0)
