@@ -202,7 +202,11 @@ CAKE = TextHeader(
     header_heads=frozenset({"Hand#", "\ufeffHand"}),
 )
 ONGAME = TextHeader(
-    header_start=re.compile(r"^\ufeff?\*{5} History for hand [A-Z0-9][A-Z0-9-]* \*{5}"),
+    # a tournament's header (2014: "… T5-556000000-1 (TOURNAMENT: "…", R-10093-864, buy-in: €5) *****") starts a
+    # hand too, whichever layout's reader reads the file
+    header_start=re.compile(
+        r"^\ufeff?\*{5} History for hand [A-Z0-9][A-Z0-9-]*(?: \(TOURNAMENT: [^\n]*\))? \*{5}"
+    ),
     header_heads=frozenset({"*****", "\ufeff****"}),
 )
 ONGAME_2014 = LayoutHeader(
@@ -210,10 +214,11 @@ ONGAME_2014 = LayoutHeader(
         r"^\ufeff?\*{5} History for hand [A-Z0-9][A-Z0-9-]*(?: \(TOURNAMENT: [^\n]*\))? \*{5}"
     ),
     header_heads=frozenset({"*****", "\ufeff****"}),
-    layout=re.compile(r"^Start hand: [A-Z][a-z]{2} [A-Z][a-z]{2} [0-9]{1,2} [0-9:]{7,8} [A-Z]{2,5} [0-9]{4}\s*$"),
+    # "Start hand: Mon Jan 06 08:53:00 CET 2014", not 2011's "… GMT+0100 2011"
+    layout=re.compile(r"^\ufeff?Start hand: (?![^\n]*GMT[+-][0-9]{4})"),
 )
 ENTRACTION = TextHeader(
-    header_start=re.compile(r"^\ufeff?Game # [0-9]+ - [^\n]* - Table \""),
+    header_start=re.compile(r"^\ufeff?Game # [0-9]+ - "),
     header_heads=frozenset({"Game ", "\ufeffGame"}),
 )
 WEPLAY = TextHeader(
