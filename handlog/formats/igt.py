@@ -244,7 +244,7 @@ class _Builder:
             max_seats=len(players),
             button=button,
             time_local=started,
-            time_utc=datetime.fromtimestamp(int(started) / 1000, UTC) if started.isdigit() else None,
+            time_utc=_utc(started),
             seats=tuple(seats),
             events=tuple(self.events),
             summary=summary,
@@ -359,6 +359,16 @@ def _stake_text(h: dict[str, Any]) -> str:
     if not _text(h, "stake") and isinstance(small, str | int | Decimal) and isinstance(large, str | int | Decimal):
         return f"{small}/{large}"
     return _text(h, "stake")
+
+
+def _utc(millis: str) -> datetime | None:
+    """Milliseconds since 1970 as a UTC time; None for a number no calendar holds."""
+    if not millis.isdigit() or len(millis) > 15:
+        return None
+    try:
+        return datetime.fromtimestamp(int(millis) / 1000, UTC)
+    except (OverflowError, OSError, ValueError):
+        return None
 
 
 def _started(h: dict[str, Any]) -> str:
@@ -498,7 +508,8 @@ def _documents(lines: Iterable[str], start: int) -> Iterator[IgtHand | IgtFailur
         begin, end = starts[index], starts[index + 1] if index + 1 < len(starts) else len(text)
         actions = tuple(_line_at(text, m.start(), start) for m in _KEY_TYPE.finditer(text, begin, end))
         showdown = _KEY_SHOWDOWN.search(text, begin, end)
-        n_actions = len(hand.get("action") or ()) if isinstance(hand, dict) else -1
+        listed = hand.get("action") if isinstance(hand, dict) else None
+        n_actions = len(listed) if isinstance(listed, list) else -1
         hand_line = _line_at(text, begin, start)
         yield IgtHand(
             hand, hand_line, actions if len(actions) == n_actions else (),

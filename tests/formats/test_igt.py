@@ -227,3 +227,20 @@ def test_a_hand_cut_from_its_document_reads_again_alike_and_is_imported(tmp_path
     with handlog.db.open(f"sqlite:///{tmp_path / 'hands.sqlite'}", create=True) as db:
         result = db.import_paths([tmp_path / "igt.txt"], with_allin_ev=False, settle=0)
     assert (result.hands, result.new, result.unparsed) == (2, 2, 0)
+
+
+def test_fields_of_the_wrong_kind_cost_their_hand_only() -> None:
+    """Values of every kind where the document has others: each hand read or refused with a reason, never an
+    internal error or an exception out of the reader."""
+    odd: list[object] = [None, 5, -1, 1.5, "x", "", [], {}, True, "99999999999999999999", [1, 2], {"link": "b"}]
+    for key in ("action", "player", "showDown", "date", "limit", "gameType", "handId", "stake"):
+        for value in odd:
+            records = read_text(_doc({**HAND, key: value}, {**HAND, "handId": "2"}))
+            assert len(records) == 2 and records[1].hand is not None
+            assert records[0].error is None or "internal error" not in records[0].error.message, (key, value)
+    for index in range(len(HAND["action"])):  # type: ignore[arg-type]
+        for value in odd:
+            hand = json.loads(json.dumps(HAND))
+            hand["action"][index] = value if not isinstance(value, dict) else {**hand["action"][index], "value": value}
+            [record] = read_text(_doc(hand))
+            assert record.error is None or "internal error" not in record.error.message, (index, value)
