@@ -156,7 +156,7 @@ def test_planted_errors_are_caught() -> None:
 def test_a_damaged_line_is_named() -> None:
     [record] = read_text(HAND.replace("Player1 checks", "Player1 checkz"))
     assert record.hand is None and record.error is not None
-    assert record.error.line == 19
+    assert (record.error.line, record.hand_id) == (19, "R5-361875219-14")
 
 
 def test_the_2011_layout_is_not_this_one() -> None:
