@@ -290,7 +290,10 @@ class _Builder:
             if back > 0:
                 self._add(player, left)
                 self.events.append(UncalledBet(line=line, player=player, amount=back))
-        else:
+        elif "value" not in a and "bankRoll" not in a and "card" not in a:
+            # an entry that moves no chips and deals no card ("ACTION_SITOUT"?): kept as it is, in a notice
+            self.events.append(Notice(line=line, player=player or None, text=f"{kind} {player}".strip()))
+        else:  # it may carry chips: never skipped
             raise IgtError(line, f"unknown action {kind!r}")
 
     def _showdown(self, h: dict[str, Any]) -> StatedResults:

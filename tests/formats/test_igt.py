@@ -172,7 +172,7 @@ def test_a_malformed_document_is_one_error_with_its_line() -> None:
 
 def test_an_unknown_action_is_named_and_costs_its_hand_only() -> None:
     odd = json.loads(json.dumps(HAND))
-    odd["action"][6] = {"type": "ACTION_JUGGLE", "player": "Player2"}
+    odd["action"][6] = {"type": "ACTION_JUGGLE", "player": "Player2", "value": "1.00"}
     records = read_text(_doc(odd, {**HAND, "handId": "2"}, indent=1))
     assert records[0].hand is None and records[0].error is not None
     assert "ACTION_JUGGLE" in records[0].error.message
@@ -244,3 +244,12 @@ def test_fields_of_the_wrong_kind_cost_their_hand_only() -> None:
             hand["action"][index] = value if not isinstance(value, dict) else {**hand["action"][index], "value": value}
             [record] = read_text(_doc(hand))
             assert record.error is None or "internal error" not in record.error.message, (index, value)
+
+
+def test_an_unknown_entry_that_moves_no_chips_is_a_notice() -> None:
+    odd = json.loads(json.dumps(HAND))
+    odd["action"].insert(7, {"type": "ACTION_SITOUT", "player": "Player2"})
+    [record] = read_text(_doc(odd))
+    assert record.hand is not None
+    assert [e.text for e in record.hand.events if e.__class__.__name__ == "Notice"] == ["ACTION_SITOUT Player2"]
+    assert not audit(record.hand).violations
