@@ -163,6 +163,8 @@ class _Builder:
         self.put: dict[str, Decimal] = {}
         self.level = ZERO
         self.board: tuple[str, ...] = ()
+        self.first_bankroll: dict[str, tuple[Decimal, int]] = {}
+        """Each player's stack after their first action that states it, with its line, and what they had put in."""
 
     def _line(self, index: int) -> int:
         lines = self.doc.action_lines
@@ -224,6 +226,13 @@ class _Builder:
             self._action(a, self._line(index), blinds)
         summary = self._showdown(h)
         seats = self._stacks(seats, h)
+        for taken in seats:  # the seat's stated stack against its first bankRoll: reported, never mended
+            before = self.first_bankroll.get(taken.player)
+            if before is not None and taken.stack and before[0] != taken.stack:
+                self.events.append(Notice(
+                    line=before[1], player=taken.player,
+                    text=f"{taken.player}'s seat amount is {taken.stack}, but their bankRoll here makes it {before[0]}",
+                ))
         currency = _text(h, "tableCurrency") or "PLAY"
         tournament = None
         if h.get("tournamentTable") is True or _text(h, "gameKind") == "GAMEKIND_TOURNAMENT":
@@ -252,6 +261,11 @@ class _Builder:
 
     def _action(self, a: dict[str, Any], line: int, blinds: dict[PostType, Decimal]) -> None:
         kind, player = _text(a, "type"), _text(a, "player")
+        self._act(a, kind, player, line, blinds)
+        if player and "bankRoll" in a and player not in self.first_bankroll:
+            self.first_bankroll[player] = (_money(a["bankRoll"], line, "bankRoll") + self.put.get(player, ZERO), line)
+
+    def _act(self, a: dict[str, Any], kind: str, player: str, line: int, blinds: dict[PostType, Decimal]) -> None:
         if kind == "HAND_BLINDS":
             post = POSTS.get(_text(a, "kind"))
             if post is None:

@@ -14,7 +14,7 @@ from sitekit import CORPUS, cases, check_golden
 
 from handlog.audit import audit
 from handlog.engine.replay import replay
-from handlog.events import Call, Collect, DealHole, Post, PostType, Raise, StreetStart, UncalledBet
+from handlog.events import Call, Collect, DealHole, Notice, Post, PostType, Raise, StreetStart, UncalledBet
 from handlog.formats import igt
 from handlog.reading import ReadReport, read, read_text
 
@@ -109,6 +109,12 @@ def test_the_stacks_after_the_hand_are_the_rooms() -> None:
     # the others' seat "amount"s are not their own actions' bankRolls (Preflop: PLAYER4 has 1000.00, posts 2.50
     # and is left 670.01); 742b1475 writes every stack 0.00, and the reader takes them from the bankRolls after
     assert sorted(agree) == ["1005df5a", "5a77770a", "742b1475", "76b60e18", "a418ac8b", "e20b7b1f"]
+    # where a seat's amount is not what its own first bankRoll gives, the hand says so in a notice
+    said = {
+        Path(r.file).name[:8] for r in read([FOLDER]) if r.hand is not None
+        and any(isinstance(e, Notice) and "seat amount" in e.text for e in r.hand.events)
+    }
+    assert said == {"504dd7f0", "8290d198", "943758ef", "ac9e54a5", "b40cecbb"}
 
 
 def test_a_hand_read_whole() -> None:
