@@ -26,7 +26,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help="tournament results, ITM and ROI from summaries and hands",
         description="Read tournament summaries (PokerStars, Full Tilt, Winamax, 888poker, OTS JSON) and the "
         "finish lines of tournament hands: one row per site, tournament and player, or with --summary per player "
-        "and currency: tournaments, ITM %%, ROI %%, buy-ins, prizes, profit, average finish. Exit codes: 0 ok, "
+        "and currency: tournaments, ITM %, ROI %, buy-ins, prizes, profit, average finish. Exit codes: 0 ok, "
         "1 a summary unread or a filter that selects nothing, 2 usage error.",
     )
     p.add_argument("paths", nargs="*", metavar="PATH", help="files or folders (recursive); none with --db")
