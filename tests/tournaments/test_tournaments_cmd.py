@@ -157,3 +157,16 @@ def test_unknown_layout_names_file_and_line(capsys: pytest.CaptureFixture[str], 
     assert code == 1 and [r["tournament_id"] for r in rows] == ["7"]
     assert (f"{tmp_path / 'new.txt'}:3: not a tournament summary in any known layout "
             "('SuperPoker Tournament Results #12'); expected pokerstars or fulltilt") in err
+
+
+def test_summary_by_month_and_date_filters(capsys: pytest.CaptureFixture[str]) -> None:
+    folder = corpus_file("fpdb", "summaries", "Winamax")
+    # "Tournament started 2017/04/11 20:00:02 UTC" (9€ + 1€, 1 rebuy and 1 addon of 9€ + 1€, 845th) and
+    # "Tournament started 2017/04/12 00:44:12 UTC" (23.25€ + 1.75€, 1st, "You won 50€")
+    code, rows, _ = run_json(capsys, str(folder), "--since", "2017-04-01", "--until", "2017-04-30", "--summary",
+                             "--by", "month")
+    assert code == 0
+    assert [(r["player"], r["month"], r["tournaments"], r["itm"], D(r["buy_ins"]), D(r["prizes"]), D(r["profit"]))
+            for r in rows] == [("I_LIMP_KQJT", "2017-04", 2, 1, D(10) + D(20) + D(25), D(50), D(-5))]
+    code, rows, err = run_json(capsys, str(folder), "--since", "2030-01-01")
+    assert code == 1 and err.strip() == "handlog tournaments: no tournament result matches the filters"
