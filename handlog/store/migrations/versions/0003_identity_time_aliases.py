@@ -1,8 +1,8 @@
 """Identity and time (issue 23): each hand's wall-clock time, zone and zone source; the user's aliases; stakes in
 one form.
 
-Revision ID: 0002_identity
-Revises: 0001
+Revision ID: 0003_identity
+Revises: 0002_tournaments
 
 ``hands`` gains ``local_time`` (the time its log wrote, no zone, as ISO text: ``2021-03-02 18:22:40``),
 ``time_zone`` and ``time_source`` (``log``, ``room``, ``--tz``, ``config``, ``unknown``, ``none``: see
@@ -19,8 +19,8 @@ from decimal import Decimal, InvalidOperation
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0002_identity"
-down_revision = "0001"
+revision = "0003_identity"
+down_revision = "0002_tournaments"
 branch_labels = None
 depends_on = None
 
