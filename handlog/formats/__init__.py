@@ -32,6 +32,7 @@ DECLARED: tuple[tuple[str, str, Detector], ...] = (
     ("cake", "cake", headers.CAKE),
     ("ongame", "ongame", headers.ONGAME),
     ("pkr", "pkr", headers.PKR),
+    ("pokernow", "pokernow", headers.POKERNOW),
     ("stars-layout", "stars_layout", headers.STARS_LAYOUT),
 )
 """Every format of the package: its registry name, its module in ``handlog.formats``, its head."""
@@ -41,6 +42,6 @@ for _name, _module, _head in DECLARED:
 
 __all__ = [
     "acpc", "boss", "bovada", "cake", "everest", "everleaf", "fulltilt", "ggpoker", "headers", "ipoker", "merge",
-    "microgaming", "ongame", "pacific", "partypoker", "phh", "pkr", "pokerstars", "stars_layout", "winamax",
+    "microgaming", "ongame", "pacific", "partypoker", "phh", "pkr", "pokernow", "pokerstars", "stars_layout", "winamax",
     "winning",
 ]

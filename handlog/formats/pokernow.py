@@ -1,0 +1,556 @@
+"""PokerNow (pokernow.club) logs: the "download full log" CSV, a document format that cuts its own hands.
+
+A log is a CSV file (read with the ``csv`` module) of rows ``entry,at,order``, NEWEST FIRST: ``entry`` is one line
+of the game's log, ``at`` its UTC time (``2021-08-08T21:13:22.839Z``) and ``order`` a number that grows with time
+(rows written at the same instant differ in its last digits). ``split`` reads the whole file, puts the rows in
+time order (by ``order``, else by ``at``) and cuts it into hands; each hand's chunk is the run of file lines its
+rows take, so ``parse`` reads it again from those lines alone (the store keeps and re-reads them the same way).
+
+A hand runs from ``-- starting hand #N (id: x)  (No Limit Texas Hold'em) (dealer: "name @ id") --`` to
+``-- ending hand #N --``, and keeps the ``shows`` lines written after its end (cards shown when it was over).
+Players are written ``"name @ id"``: the id is the player's stable identity, the name what the table shows, so a
+hand names each player as the log writes them (``name @ id``: two "Guest"s stay two players; ``player_id`` and
+``display_name`` take the parts apart). PokerNow's quirks, read here:
+
+- ``calls X`` and ``raises to X`` give the player's total for the betting round (a call adds X less what the player
+  had in), ``bets X`` the same; ``and go all in`` marks an all-in;
+- ``posts a missing small blind`` is dead money (into the pot, not the player's bet), ``posts a missed big blind``
+  a live big blind; ``Dead Small Blind`` says that nobody posts the small blind; ``posts a straddle``; a bomb pot's
+  ``posts a bet of X (bomb pot bet)`` is read as an ante every player posts;
+- a hand run twice writes the second board as ``Flop (second run):`` … and the second run's awards as
+  ``collected X from pot with … on the second run``;
+- ``Your hand is …`` gives the downloading player's cards without naming them: they are that player's when a
+  ``shows`` line of the hand shows the same cards, and a notice otherwise;
+- suits are symbols (``10♠``), amounts plain numbers (chips; a cash game's amounts may have two decimals);
+- PokerNow takes no rake and writes neither a total pot nor a summary: the engine computes both and says so in its
+  notes, and the profile ``PokerNow`` (``engine.rules``) holds the rake kept to zero.
+
+The lines that are not hand events (players joining, requesting a seat, standing up or quitting with a stack, the
+admin's stack changes) are the session's ledger: ``pokernow_session.session_results`` reads them.
+"""
+
+from __future__ import annotations
+
+import csv
+import re
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from decimal import Decimal, InvalidOperation
+from pathlib import Path
+
+from handlog.errors import ParseError
+from handlog.events import (
+    Bet,
+    Call,
+    Check,
+    Collect,
+    DealHole,
+    Event,
+    Fold,
+    Game,
+    Hand,
+    Notice,
+    Post,
+    PostType,
+    Raise,
+    Seat,
+    Show,
+    Stakes,
+    StatedResults,
+    Street,
+    StreetStart,
+    Structure,
+    UncalledBet,
+)
+from handlog.formats import headers
+from handlog.reading.registry import HandParseFailure, HeaderFacts, register
+from handlog.reading.split import Chunk, SplitStats
+
+ZERO = Decimal(0)
+MAX_ROWS = 2_000_000
+"""Rows read from one file (a long evening's log has a few thousand): past this the rest is junk, counted."""
+
+_PLAYER = r'"(?P<player>.+? @ [A-Za-z0-9_-]+)"'
+_AMOUNT = r"(?P<amount>[0-9][0-9,]*(?:\.[0-9]+)?)"
+_ALL_IN = r"(?P<all_in> and go all in)?"
+START = re.compile(
+    r"^-- starting hand #(?P<number>[0-9]+)(?: \(id: (?P<id>[^)]*)\))?\s+(?P<game>.*?)\s*"
+    r"\((?:dealer: (?P<dealer>\".*\")|(?P<dead>dead button))\) --\s*$"
+)
+END = re.compile(r"^-- ending hand #(?P<number>[0-9]+) --\s*$")
+STACKS = re.compile(r'#(?P<seat>[0-9]+) "(?P<player>.+? @ [A-Za-z0-9_-]+)" \((?P<stack>[0-9][0-9,]*(?:\.[0-9]+)?)\)')
+ACTOR = re.compile(rf"^{_PLAYER} (?P<rest>.*)$")
+POSTS = {
+    "a small blind": PostType.SMALL_BLIND,
+    "a big blind": PostType.BIG_BLIND,
+    "an ante": PostType.ANTE,
+    "a straddle": PostType.STRADDLE,
+    "a missing small blind": PostType.DEAD_BLIND,
+    "a missed big blind": PostType.BIG_BLIND,
+    "a bet": PostType.ANTE,  # "posts a bet of 5 (bomb pot bet)": every player's bomb pot ante
+}
+POST = re.compile(
+    rf"^posts (?P<what>a small blind|a big blind|an ante|a straddle|a missing small blind|a missed big blind|a bet)"
+    rf" of {_AMOUNT}{_ALL_IN}(?P<bomb> \(bomb pot bet\))?\s*$"
+)
+WAGER = re.compile(rf"^(?P<verb>calls|bets|raises to) {_AMOUNT}{_ALL_IN}(?P<bomb> \(bomb pot bet\))?\s*$")
+SHOWS = re.compile(r"^shows a (?P<cards>.*?)\.?\s*$")
+COLLECTED = re.compile(
+    rf"^collected {_AMOUNT} from (?P<pot>pot|main pot|side pot(?:[ -][0-9]+)?)(?: with (?P<with>.*?))?"
+    r"(?P<second> on the second run)?\s*(?:\(combination: (?P<combination>[^)]*)\))?\s*$"
+)
+UNCALLED = re.compile(rf"^Uncalled bet of {_AMOUNT} returned to {_PLAYER}\s*$")
+BOARD = re.compile(r"^(?P<street>Flop|Turn|River)(?: \((?P<second>second) run\))?:\s*(?P<cards>.*)$")
+HERO = re.compile(r"^Your hand is (?P<cards>.*)$")
+CARD = re.compile(r"(?P<rank>10|[2-9TJQKA])(?P<suit>[♠♥♦♣shdc])")
+SUITS = {"♠": "s", "♥": "h", "♦": "d", "♣": "c", "s": "s", "h": "h", "d": "d", "c": "c"}
+STREETS = {"Flop": Street.FLOP, "Turn": Street.TURN, "River": Street.RIVER}
+INFO = (
+    re.compile(r"^Dead Small Blind\s*$"),
+    re.compile(r"^(?:Remaining players decide whether to run it twice|All players in hand choose to run it twice"
+               r"|Some players choose to not run it twice)\.?\s*$"),
+)
+ACTOR_INFO = re.compile(r"^(?:chooses to +(?:not )?run it twice|chooses to not run it twice)\.?\s*$")
+LEDGER = re.compile(
+    r"^(?:The player |The admin |The game's |WARNING: |IMPORTANT: |Game entering |Asking to busted |Player stacks:"
+    r'|"[^"]* @ [A-Za-z0-9_-]+" will be playing on table )'
+)
+"""Session lines (joins, seat requests, stand-ups, the admin's changes, blinds changed, breaks): no hand's events."""
+GAMES: tuple[tuple[re.Pattern[str], Game, str], ...] = (
+    (re.compile(r"omaha 5\b.*hi ?/ ?lo|5 card.*omaha.*hi ?/ ?lo|omaha.*5 cards?.*hi ?/ ?lo", re.I),
+     Game.FIVE_CARD_OMAHA_HI_LO, "5 Card Omaha Hi/Lo"),
+    (re.compile(r"omaha 5\b|5 card.*omaha|omaha.*5 cards?", re.I), Game.FIVE_CARD_OMAHA, "5 Card Omaha"),
+    (re.compile(r"omaha 6\b|6 card.*omaha|omaha.*6 cards?", re.I), Game.SIX_CARD_OMAHA, "6 Card Omaha"),
+    (re.compile(r"omaha.*(?:hi ?/ ?lo|hi-lo|8 or better)", re.I), Game.OMAHA_HI_LO, "Omaha Hi/Lo"),
+    (re.compile(r"omaha", re.I), Game.OMAHA, "Omaha"),
+    (re.compile(r"hold ?'?em", re.I), Game.HOLDEM, "Hold'em"),
+)
+STRUCTURES = (
+    ("no limit", Structure.NO_LIMIT), ("pot limit", Structure.POT_LIMIT), ("limit", Structure.FIXED_LIMIT),
+)
+
+
+class PokerNowError(Exception):
+    def __init__(self, line: int, message: str, text: str = "") -> None:
+        super().__init__(message)
+        self.line, self.text = line, text
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One CSV record: the log's line, its time and order, and the file line it starts on."""
+
+    entry: str
+    at: str
+    order: int | None
+    line: int
+    last: int  # the file line it ends on (an entry may hold a newline)
+
+
+def player_id(player: str) -> str:
+    """``"K. Godel @ TN11URmFSv"`` → ``"TN11URmFSv"``: the stable identity of a PokerNow player."""
+    return player.rpartition(" @ ")[2]
+
+
+def display_name(player: str) -> str:
+    """``"K. Godel @ TN11URmFSv"`` → ``"K. Godel"``: the name the table shows."""
+    name, sep, _ = player.rpartition(" @ ")
+    return name if sep else player
+
+
+def amount(text: str) -> Decimal:
+    try:
+        return Decimal(text.replace(",", ""))
+    except InvalidOperation:
+        raise ValueError(f"{text!r} is not an amount") from None
+
+
+def cards(text: str) -> tuple[str, ...]:
+    """``"A♠, 10♥"`` → ``("As", "Th")``."""
+    return tuple(("T" if m["rank"] == "10" else m["rank"]) + SUITS[m["suit"]] for m in CARD.finditer(text))
+
+
+def utc_time(at: str) -> datetime | None:
+    try:
+        moment = datetime.fromisoformat(at.strip().replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    return moment.astimezone(UTC) if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+def read_rows(lines: Iterable[str], start: int = 1, stats: SplitStats | None = None) -> tuple[list[Row], list[str]]:
+    """The records of a log (its header row left out) and the text of every line read, through ``csv``.
+    A record that is not ``entry,at,order`` is counted in ``stats`` as junk."""
+    texts: list[str] = []
+
+    def feed() -> Iterator[str]:
+        for text in lines:
+            texts.append(text)
+            yield text
+
+    reader = csv.reader(feed(), strict=False)
+    rows: list[Row] = []
+    before = 0
+    while True:
+        try:
+            record = next(reader)
+        except StopIteration:
+            break
+        except csv.Error:  # a NUL byte, a field too long: that record only
+            _junk(stats, start + before, texts[before] if before < len(texts) else "")
+            before = reader.line_num
+            continue
+        first, last = start + before, start + reader.line_num - 1
+        before = reader.line_num
+        if not record or (len(record) == 1 and not record[0].strip()):
+            continue
+        if len(record) == 3 and [f.strip().lstrip("\ufeff") for f in record] == ["entry", "at", "order"]:
+            continue
+        if len(record) < 3 or len(rows) >= MAX_ROWS:
+            _junk(stats, first, ",".join(record))
+            continue
+        entry, at, order = record[0], record[1], record[2].strip()
+        rows.append(Row(entry, at, int(order) if order.isdigit() else None, first, last))
+    return rows, texts
+
+
+def chronological(rows: list[Row]) -> list[Row]:
+    """The rows in the order they were written: by ``order``; rows without one by ``at``, and rows alike in both
+    in the reverse of their file order (PokerNow writes the newest row first)."""
+    newest_first = sorted(rows, key=lambda r: -r.line)
+    if all(r.order is not None for r in rows):
+        return sorted(newest_first, key=lambda r: r.order or 0)
+    return sorted(newest_first, key=lambda r: r.at)
+
+
+def _junk(stats: SplitStats | None, number: int, line: str) -> None:
+    if stats is None:
+        return
+    stats.junk_lines += 1
+    if stats.first_junk_line is None:
+        stats.first_junk_line = number
+    if len(stats.junk_samples) < 5:
+        stats.junk_samples.append((number, line[:200]))
+
+
+def _is_show(entry: str) -> bool:
+    m = ACTOR.match(entry)
+    return m is not None and SHOWS.match(m["rest"]) is not None
+
+
+def is_session_line(entry: str) -> bool:
+    """A line of the session's ledger or the table's notices, not of any hand."""
+    return LEDGER.match(entry) is not None
+
+
+@dataclass(slots=True)
+class _Group:
+    rows: list[Row] = field(default_factory=list)
+
+
+def hands_of(rows: list[Row]) -> Iterator[list[Row]]:
+    """The rows of each hand, in time order: from its start to its end, with the ``shows`` lines written after its
+    end; a hand with no end (the log stops, or a new hand starts) ends at its last row. Rows of hand play before
+    the first start (the log begins in the middle of a hand) make a group of their own."""
+    current: _Group | None = None
+    ended: _Group | None = None
+    orphan = _Group()
+    for row in chronological(rows):
+        entry = row.entry
+        if entry.startswith("-- starting hand #"):
+            if current is not None:
+                yield current.rows
+            if orphan.rows:
+                yield orphan.rows
+                orphan = _Group()
+            if ended is not None:
+                yield ended.rows
+                ended = None
+            current = _Group([row])
+            continue
+        if current is not None:
+            current.rows.append(row)
+            if END.match(entry):
+                ended, current = current, None
+            continue
+        if ended is not None and _is_show(entry):
+            ended.rows.append(row)
+        elif ended is None and not is_session_line(entry) and entry.strip():
+            orphan.rows.append(row)
+    for group in (orphan, current, ended):
+        if group is not None and group.rows:
+            yield group.rows
+
+
+class PokerNowFormat:
+    """The PokerNow log reader, registered as ``pokernow``: a ``DocumentFormat`` (it cuts its own hands)."""
+
+    name = "pokernow"
+    site = "PokerNow"
+    summary_marker: str | None = None
+
+    def detect(self, head: Sequence[str]) -> bool:
+        return headers.POKERNOW.detect(head)
+
+    def is_header(self, line: str) -> bool:
+        return "-- starting hand #" in line
+
+    def glued_header(self, line: str) -> int:
+        return -1
+
+    def peek(self, header: str) -> HeaderFacts:
+        m = re.search(r"(?:starting|ending) hand #([0-9]+)(?: \(id: ([^)]*)\))?", header)
+        if m is None:
+            return HeaderFacts()
+        return HeaderFacts(hand_id=m.group(2) or m.group(1))
+
+    def split(self, lines: Iterable[str], stats: SplitStats | None, start: int) -> Iterator[Chunk]:
+        """Each hand's chunk: the file lines from its first to its last row (its rows are written together,
+        newest first; the ledger lines between them are read again by ``parse`` and left as notices)."""
+        rows, texts = read_rows(lines, start, stats)
+        known = set()
+        for group in hands_of(rows):
+            first = min(r.line for r in group)
+            last = max(r.last for r in group)
+            known.update(range(first, last + 1))
+            yield Chunk(first, texts[first - start:last - start + 1])
+        if stats is not None:
+            for r in rows:
+                if r.line not in known and not is_session_line(r.entry) and not r.entry.startswith("-- ending hand"):
+                    _junk(stats, r.line, r.entry)
+
+    def parse(self, lines: Sequence[str], first_line: int, file: str) -> Hand:
+        rows, _ = read_rows(lines, first_line)
+        groups = [g for g in hands_of(rows) if g]
+        own = [g for g in groups if g[0].entry.startswith("-- starting hand #")]
+        try:
+            if not own:
+                raise PokerNowError(
+                    rows[0].line if rows else first_line,
+                    "the log begins in the middle of this hand: its '-- starting hand' line is not in the file")
+            group = own[-1] if len(own) > 1 else own[0]
+            return _Builder(group, file).build()
+        except PokerNowError as exc:
+            raise HandParseFailure(ParseError(line=exc.line, message=str(exc), text=exc.text[:300])) from None
+        except ValueError as exc:
+            raise HandParseFailure(ParseError(line=first_line, message=str(exc))) from None
+
+
+def table_of(file: str) -> str:
+    """The game's id from the file's name (``poker_now_log_pglO3_ifEQg8-hXa8Ze718V4v.csv``), else its stem."""
+    stem = Path(file).stem if file else "pokernow"
+    m = re.search(r"poker_now_log_(.+)$", stem)
+    return m.group(1) if m else stem
+
+
+class _Builder:
+    """One hand's rows, in time order, into a ``Hand``."""
+
+    def __init__(self, rows: list[Row], file: str) -> None:
+        self.rows, self.file = rows, file
+        self.events: list[Event] = []
+        self.round: dict[str, Decimal] = {}
+        self.seats: list[Seat] = []
+        self.hero_cards: tuple[str, ...] = ()
+        self.hero_line = 0
+        self.preflop = False
+        self.small: Decimal | None = None
+        self.big: Decimal | None = None
+        self.ante: Decimal | None = None
+        self.boards: list[list[str]] = [[], []]
+        self.seconds: set[Street] = set()
+        self.end_line = 0
+
+    def build(self) -> Hand:
+        head = self.rows[0]
+        m = START.match(head.entry)
+        if m is None:
+            raise PokerNowError(head.line, "not a PokerNow hand header", head.entry)
+        game, game_name, structure = _game(m["game"], head.line)
+        self.seconds = {STREETS[b["street"]] for r in self.rows if (b := BOARD.match(r.entry)) and b["second"]}
+        ended = any(END.match(r.entry) for r in self.rows)
+        if not ended:
+            raise PokerNowError(
+                self.rows[-1].line,
+                f"the log ends before '-- ending hand #{m['number']} --': the hand is cut off", self.rows[-1].entry)
+        for row in self.rows[1:]:
+            try:
+                self._row(row)
+            except ValueError as exc:
+                raise PokerNowError(row.line, str(exc), row.entry) from None
+        if not self.seats:
+            raise PokerNowError(head.line, "the hand has no 'Player stacks:' line")
+        self._attach_hero()
+        dealer = m["dealer"].strip('"') if m["dealer"] else None
+        button = next((s.seat for s in self.seats if s.player == dealer), None)
+        big = self.big if self.big is not None else (self.small * 2 if self.small is not None else ZERO)
+        small = self.small if self.small is not None else big / 2
+        table = table_of(self.file)
+        number = m["number"]
+        hand_id = m["id"] or f"{table}-{number}"
+        two = bool(self.seconds)
+        boards = tuple(tuple(b) for b in self.boards if b) if two else ((tuple(self.boards[0]),) if self.boards[0]
+                                                                         else ())
+        return Hand(
+            site="PokerNow", hand_id=hand_id, file=self.file, line=head.line, game=game, game_name=game_name,
+            structure=structure, stakes=Stakes(small=small, big=big, ante=self.ante), currency="CHIPS",
+            table=table, max_seats=10, button=button, time_local=head.at.strip(), time_utc=utc_time(head.at),
+            seats=tuple(self.seats), events=tuple(self.events),
+            summary=StatedResults(line=self.end_line, boards=boards, run_twice=two),
+        )
+
+    # ------------------------------------------------------------------ rows
+    def _row(self, row: Row) -> None:
+        entry, line = row.entry.strip(), row.line
+        if entry.startswith("Player stacks:"):
+            if self.seats:
+                raise ValueError("a second 'Player stacks:' line")
+            for s in STACKS.finditer(entry):
+                self.seats.append(Seat(seat=int(s["seat"]), player=s["player"], stack=amount(s["stack"]), line=line))
+            if not self.seats:
+                raise ValueError("a 'Player stacks:' line that names no player")
+            return
+        if END.match(entry):
+            self.end_line = line
+            return
+        if (h := HERO.match(entry)) is not None:
+            self.hero_cards, self.hero_line = cards(h["cards"]), line
+            return
+        if (b := BOARD.match(entry)) is not None:
+            self._board(line, b)
+            return
+        if (u := UNCALLED.match(entry)) is not None:
+            self._start_preflop(line)
+            self.events.append(UncalledBet(line=line, player=u["player"], amount=amount(u["amount"])))
+            return
+        if any(p.match(entry) for p in INFO) or is_session_line(entry):
+            self.events.append(Notice(line=line, text=entry))
+            return
+        a = ACTOR.match(entry)
+        if a is None:
+            self._unknown(line, entry)
+            return
+        self._act(line, a["player"], a["rest"].strip(), entry)
+
+    def _act(self, line: int, player: str, rest: str, entry: str) -> None:
+        if (p := POST.match(rest)) is not None:
+            kind = POSTS[p["what"]]
+            value = amount(p["amount"])
+            if self.preflop and kind is not PostType.ANTE:
+                raise ValueError("a blind posted after the betting began")
+            live = kind in (PostType.SMALL_BLIND, PostType.BIG_BLIND, PostType.STRADDLE)
+            if live:
+                self.round[player] = self.round.get(player, ZERO) + value
+            if kind is PostType.SMALL_BLIND and self.small is None:
+                self.small = value
+            elif kind is PostType.BIG_BLIND and p["what"] == "a big blind" and self.big is None:
+                self.big = value
+            elif kind is PostType.ANTE and self.ante is None:
+                self.ante = value
+            self.events.append(Post(line=line, player=player, post=kind, amount=value, all_in=bool(p["all_in"])))
+            return
+        if rest == "folds":
+            self._start_preflop(line)
+            self.events.append(Fold(line=line, player=player))
+            return
+        if rest == "checks":
+            self._start_preflop(line)
+            self.events.append(Check(line=line, player=player))
+            return
+        if (w := WAGER.match(rest)) is not None:
+            self._start_preflop(line)
+            self.events.append(self._wager(line, player, w["verb"], amount(w["amount"]), bool(w["all_in"])))
+            return
+        if (s := SHOWS.match(rest)) is not None:
+            shown = cards(s["cards"])
+            if not shown:
+                raise ValueError("a 'shows' line without cards")
+            self.events.append(Show(line=line, player=player, cards=shown))
+            return
+        if (c := COLLECTED.match(rest)) is not None:
+            self._start_preflop(line)
+            pot = c["pot"].replace(" ", "-").replace("side-pot", "side pot").replace("main-pot", "main pot")
+            run = (2 if c["second"] else 1) if self.seconds else None
+            self.events.append(Collect(line=line, player=player, amount=amount(c["amount"]), pot=pot, run=run))
+            return
+        if ACTOR_INFO.match(rest):
+            self.events.append(Notice(line=line, text=entry, player=player))
+            return
+        self._unknown(line, entry)
+
+    def _unknown(self, line: int, entry: str) -> None:
+        """A line this reader does not know: kept as a notice when it can carry no chips, else the hand fails."""
+        if re.search(r"[0-9]", entry):
+            raise ValueError(f"a line this reader does not know, which may move chips: {entry[:120]!r}")
+        self.events.append(Notice(line=line, text=entry))
+
+    def _start_preflop(self, line: int) -> None:
+        if self.preflop:
+            return
+        self.preflop = True
+        self.events.append(StreetStart(line=line, street=Street.PREFLOP))
+
+    def _wager(self, line: int, player: str, verb: str, to: Decimal, all_in: bool) -> Event:
+        """PokerNow writes a call, a bet and a raise as the player's total for the round."""
+        before = self.round.get(player, ZERO)
+        top = max(self.round.values(), default=ZERO)
+        if to < before:
+            raise ValueError(f"{verb} {to}, less than the {before} the player already has in")
+        self.round[player] = to
+        if verb == "calls":
+            return Call(line=line, player=player, amount=to - before, all_in=all_in)
+        if verb == "bets" and top == 0:
+            return Bet(line=line, player=player, amount=to - before, all_in=all_in)
+        return Raise(line=line, player=player, by=to - top, to=to, all_in=all_in)
+
+    def _board(self, line: int, b: re.Match[str]) -> None:
+        self._start_preflop(line)
+        street = STREETS[b["street"]]
+        text = b["cards"]
+        before_text, bracket, new_text = text.rpartition("[")
+        new = cards(new_text if bracket else text)
+        shown_before = cards(before_text) if bracket else ()
+        if not new:
+            raise ValueError(f"a {b['street']} line without cards")
+        run = 2 if b["second"] else (1 if street in self.seconds else None)
+        if run == 2:  # the second run's line writes the whole board before its new cards
+            self.boards[1] = [*shown_before, *new]
+        else:
+            self.boards[0].extend(new)
+        self.round = {}
+        self.events.append(StreetStart(line=line, street=street, cards=new, board=shown_before, run=run))
+
+    def _attach_hero(self) -> None:
+        """``Your hand is`` names nobody: the cards are the player's whose ``shows`` line shows them."""
+        if not self.hero_cards:
+            return
+        mine = set(self.hero_cards)
+        owner = next((e.player for e in self.events if isinstance(e, Show) and set(e.cards) == mine), None)
+        if owner is None:
+            text = "Your hand is " + " ".join(self.hero_cards)
+            self.events.insert(self._deal_index(), Notice(line=self.hero_line, text=text))
+            return
+        self.events.insert(self._deal_index(), DealHole(line=self.hero_line, player=owner, cards=self.hero_cards))
+
+    def _deal_index(self) -> int:
+        """Right after the preflop street starts (the cards are dealt when the blinds are in)."""
+        for i, e in enumerate(self.events):
+            if isinstance(e, StreetStart):
+                return i + 1
+        return len(self.events)
+
+
+def _game(text: str, line: int) -> tuple[Game, str, Structure]:
+    name = text.strip()
+    if name.startswith("(") and name.endswith(")"):
+        name = name[1:-1].strip()
+    lower = name.lower()
+    structure = next((s for word, s in STRUCTURES if lower.startswith(word)), None)
+    found = next(((g, n) for pattern, g, n in GAMES if pattern.search(name)), None)
+    if found is None or structure is None:
+        raise PokerNowError(line, f"a game this reader does not know: {name!r}", name)
+    return found[0], found[1], structure
+
+
+register(PokerNowFormat())
