@@ -33,11 +33,14 @@ from __future__ import annotations
 
 import csv
 import re
+from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict
 
 from handlog.errors import ParseError
 from handlog.events import (
@@ -217,11 +220,24 @@ def read_rows(lines: Iterable[str], start: int = 1, stats: SplitStats | None = N
 
 def chronological(rows: list[Row]) -> list[Row]:
     """The rows in the order they were written: by ``order``; rows without one by ``at``, and rows alike in both
-    in the reverse of their file order (PokerNow writes the newest row first)."""
+    in the reverse of their file order (PokerNow writes the newest row first).
+
+    ``order`` is the time in milliseconds followed by two digits that number the rows of one instant
+    (``163028767906702``); a log may write one with its trailing zero lost (``16302875682920``, the start of a hand
+    of the corpus' run-it-twice log): an order shorter than the log's usual length is read as if its zeros were
+    still there."""
     newest_first = sorted(rows, key=lambda r: -r.line)
-    if all(r.order is not None for r in rows):
-        return sorted(newest_first, key=lambda r: r.order or 0)
-    return sorted(newest_first, key=lambda r: r.at)
+    if not all(r.order is not None for r in rows):
+        return sorted(newest_first, key=lambda r: r.at)
+    lengths = Counter(len(str(r.order)) for r in rows)
+    usual = lengths.most_common(1)[0][0] if lengths else 0
+
+    def key(r: Row) -> int:
+        order = r.order or 0
+        short = usual - len(str(order))
+        return order * 10**short if short > 0 else order
+
+    return sorted(newest_first, key=key)
 
 
 def _junk(stats: SplitStats | None, number: int, line: str) -> None:
@@ -383,7 +399,7 @@ class _Builder:
             raise PokerNowError(head.line, "the hand has no 'Player stacks:' line")
         self._attach_hero()
         dealer = m["dealer"].strip('"') if m["dealer"] else None
-        button = next((s.seat for s in self.seats if s.player == dealer), None)
+        button = next((s.seat for s in self.seats if s.player == dealer), None) if dealer else self._dead_button()
         big = self.big if self.big is not None else (self.small * 2 if self.small is not None else ZERO)
         small = self.small if self.small is not None else big / 2
         table = table_of(self.file)
@@ -502,6 +518,8 @@ class _Builder:
             return Call(line=line, player=player, amount=to - before, all_in=all_in)
         if verb == "bets" and top == 0:
             return Bet(line=line, player=player, amount=to - before, all_in=all_in)
+        if verb == "raises to" and to == top and top > 0:  # "raises to" the all-in it faces: a call (2023 logs)
+            return Call(line=line, player=player, amount=to - before, all_in=all_in)
         return Raise(line=line, player=player, by=to - top, to=to, all_in=all_in)
 
     def _board(self, line: int, b: re.Match[str]) -> None:
@@ -520,6 +538,15 @@ class _Builder:
             self.boards[0].extend(new)
         self.round = {}
         self.events.append(StreetStart(line=line, street=street, cards=new, board=shown_before, run=run))
+
+    def _dead_button(self) -> int | None:
+        """``(dead button)``: no player holds the button; it lies on the seat right of the small blind (the seat of
+        a player who left: PokerNow numbers ten seats), which acts last after the flop. None without a small blind."""
+        small = next((e.player for e in self.events if isinstance(e, Post) and e.post is PostType.SMALL_BLIND), None)
+        seat = next((s.seat for s in self.seats if s.player == small), None)
+        if seat is None:
+            return None
+        return seat - 1 if seat > 1 else max(10, *(s.seat for s in self.seats))
 
     def _attach_hero(self) -> None:
         """``Your hand is`` names nobody: the cards are the player's whose ``shows`` line shows them."""
@@ -552,5 +579,138 @@ def _game(text: str, line: int) -> tuple[Game, str, Structure]:
         raise PokerNowError(line, f"a game this reader does not know: {name!r}", name)
     return found[0], found[1], structure
 
+
+# ---------------------------------------------------------------------------------------------- the session ledger
+_LEDGER_PLAYER = r'"(?P<player>.+? @ (?P<id>[A-Za-z0-9_-]+))"'
+_LEDGER_AMOUNT = r"(?P<amount>[0-9][0-9,]*(?:\.[0-9]+)?)"
+LEDGER_LINES: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("approved", re.compile(rf"^The admin approved the player {_LEDGER_PLAYER} participation with a stack of"
+                            rf" {_LEDGER_AMOUNT}\.?\s*$")),
+    ("joined", re.compile(rf"^The player {_LEDGER_PLAYER} joined the game with a stack of {_LEDGER_AMOUNT}\.?\s*$")),
+    ("sit_back", re.compile(rf"^The player {_LEDGER_PLAYER} sit back with the stack of {_LEDGER_AMOUNT}\.?\s*$")),
+    ("stand_up", re.compile(rf"^The player {_LEDGER_PLAYER} stand up with the stack of {_LEDGER_AMOUNT}\.?\s*$")),
+    ("quits", re.compile(rf"^The player {_LEDGER_PLAYER} quits the game with a stack of {_LEDGER_AMOUNT}\.?\s*$")),
+    ("updated", re.compile(rf"^The admin updated the player {_LEDGER_PLAYER} stack from {_LEDGER_AMOUNT} to"
+                           r" (?P<to>[0-9][0-9,]*(?:\.[0-9]+)?)\.?\s*$")),
+    ("tournament", re.compile(rf"^The player {_LEDGER_PLAYER} is in the tournament with a stack of"
+                              rf" {_LEDGER_AMOUNT}\.?\s*$")),
+    ("arrives", re.compile(rf"^The player {_LEDGER_PLAYER} will start to play in this table with a stack of"
+                           rf" {_LEDGER_AMOUNT}\.?\s*$")),
+    ("rebought", re.compile(rf"^The player {_LEDGER_PLAYER} rebought\. New stack {_LEDGER_AMOUNT}\.?\s*$")),
+    ("moved", re.compile(rf"^The player {_LEDGER_PLAYER} was moved to table #")),
+    ("new_id", re.compile(rf"^The player {_LEDGER_PLAYER} changed the ID from (?P<old>[A-Za-z0-9_-]+) to ")),
+)
+"""The ledger lines that move a player's chips on or off the table (or rename the player's id)."""
+
+
+class SessionResult(BaseModel):
+    """One player's session by the ledger: the chips brought to the table (buy-ins, the admin's additions) and
+    taken away (the stack of the last stand-up or quit). ``net`` is None while the log leaves the player seated
+    with no stack stated (the hands, not the ledger, then tell the result)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    player_id: str
+    names: tuple[str, ...]
+    buy_in: Decimal
+    cash_out: Decimal | None
+    line: int  # the ledger line that ended the session (or its last line)
+    notes: tuple[str, ...] = ()
+
+    @property
+    def net(self) -> Decimal | None:
+        return None if self.cash_out is None else self.cash_out - self.buy_in
+
+
+@dataclass(slots=True)
+class _Ledger:
+    names: list[str] = field(default_factory=list)
+    buy_in: Decimal = ZERO
+    cashed: Decimal = ZERO
+    held: Decimal | None = None  # the stack of a player standing (or gone) with it
+    seated: bool = False
+    approved: Decimal | None = None  # an approval whose "joined" line has not come yet
+    line: int = 0
+    notes: list[str] = field(default_factory=list)
+
+
+def session_results(rows: Iterable[Row]) -> dict[str, SessionResult]:
+    """Each player's session by the ledger lines of a log (``read_rows``' rows), keyed by the player's stable id.
+
+    A buy-in is an admin's approval "with a stack of X" (its "joined" line is the same chips), a "joined" line with
+    no approval before it, a tournament's starting stack, a rebuy or a table move's arriving stack; "sit back" brings
+    the stack a player stood up with back to the table (no new chips); "The admin updated … stack from A to B" adds
+    B - A. The session ends with the last "quits … with a stack of X" or "stand up with the stack of X" (a player
+    who stands up and never sits back takes that stack). One quirk: an approval may write a cash game's stack in
+    cents ("with a stack of 1." followed by "updated … stack from 0.01 to 150.00" before any hand): an update's
+    "from" stated before the player was dealt a hand is taken as the approved stack."""
+    ledgers: dict[str, _Ledger] = {}
+    aliases: dict[str, str] = {}
+    for row in chronological(list(rows)):
+        entry = row.entry.strip()
+        for kind, pattern in LEDGER_LINES:
+            m = pattern.match(entry)
+            if m is None:
+                continue
+            pid = m["id"]
+            if kind == "new_id":
+                old = m["old"]
+                aliases[old] = pid
+                if old in ledgers and pid not in ledgers:
+                    ledgers[pid] = ledgers.pop(old)
+                break
+            pid = aliases.get(pid, pid)
+            ledger = ledgers.setdefault(pid, _Ledger())
+            name = display_name(m["player"])
+            if name not in ledger.names:
+                ledger.names.append(name)
+            ledger.line = row.line
+            _ledger_line(ledger, kind, m, row.line)
+            break
+    results: dict[str, SessionResult] = {}
+    for pid, ledger in ledgers.items():
+        out: Decimal | None = ledger.cashed + ledger.held if ledger.held is not None else (
+            ledger.cashed if not ledger.seated else None)
+        results[pid] = SessionResult(player_id=pid, names=tuple(ledger.names), buy_in=ledger.buy_in,
+                                     cash_out=out, line=ledger.line, notes=tuple(ledger.notes))
+    return results
+
+
+def _ledger_line(ledger: _Ledger, kind: str, m: re.Match[str], line: int) -> None:
+    value = amount(m["amount"]) if kind not in ("moved", "new_id") else ZERO
+    if kind == "approved":
+        ledger.approved = value  # the chips come to the table with the "joined" line that follows
+    elif kind in ("tournament", "arrives"):  # a tournament's chips (a "joined" line may follow, or not)
+        ledger.buy_in += value
+        ledger.seated = True
+    elif kind == "joined":
+        if ledger.seated and ledger.approved is None:  # the game restarted: every seated player joins again
+            pass
+        elif ledger.approved is not None:
+            if value != ledger.approved:
+                ledger.notes.append(f"line {line}: joined with {value}, approved with {ledger.approved}: the stack"
+                                    " joined with is the buy-in")
+            ledger.buy_in += value
+            ledger.approved = None
+        elif ledger.held is None:  # no approval, no stack stood up with: new chips
+            ledger.buy_in += value
+        ledger.held, ledger.seated = None, True  # (sat back: the chips stood up with)
+    elif kind == "sit_back":
+        ledger.held = value  # joined next, with the same chips
+    elif kind == "stand_up":
+        ledger.held, ledger.seated = value, False
+    elif kind == "quits":
+        if ledger.approved is not None:  # approved, never sat down: what it leaves with is what it brought
+            ledger.buy_in += value
+            ledger.approved = None
+        ledger.cashed += value
+        ledger.held, ledger.seated = None, False
+    elif kind == "updated":
+        if ledger.approved is None:  # before the player joins, the update only changes the stack to join with
+            ledger.buy_in += amount(m["to"]) - value
+    elif kind == "rebought":
+        ledger.buy_in += value
+    elif kind == "moved":
+        ledger.seated, ledger.held = True, None  # gone to another table: this log does not see the stack
 
 register(PokerNowFormat())
