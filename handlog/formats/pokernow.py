@@ -325,7 +325,7 @@ class PokerNowFormat:
         """Each hand's chunk: the file lines from its first to its last row (its rows are written together,
         newest first; the ledger lines between them are read again by ``parse`` and left as notices)."""
         rows, texts = read_rows(lines, start, stats)
-        known = set()
+        known: set[int] = set()
         for group in hands_of(rows):
             first = min(r.line for r in group)
             last = max(r.last for r in group)

@@ -1,0 +1,370 @@
+"""PokerNow's "download full log" CSV: hands written here, golden hands from the corpus, and the corpus itself.
+
+The hands written here are CSV logs as PokerNow writes them (``entry,at,order``, newest row first, through
+``csv``); what each test expects comes from the log's own numbers (its "Player stacks", "collected" and
+"Uncalled bet" lines, its ledger's stacks), worked out by hand in the comments.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections import Counter, defaultdict
+from datetime import UTC, datetime, timedelta
+from decimal import Decimal
+from itertools import pairwise
+from pathlib import Path
+
+import pytest
+
+from handlog.audit import audit
+from handlog.engine import Category, Severity, replay
+from handlog.events import Collect, DealHole, Hand, Notice, Post, PostType, Street, StreetStart
+from handlog.formats.pokernow import display_name, player_id, read_rows, session_results
+from handlog.reading import read, read_text, registry
+from handlog.reading.decode import iter_lines
+from handlog.writing.pokerstars import hands_to_pokerstars
+from tests.formats.corpus_files import CORPUS
+from tests.formats.goldens import cases, check_golden
+
+D = Decimal
+GOLDEN = Path(__file__).parent / "golden_pokernow"
+FRESH = CORPUS / "fresh" / "pokernow-csv"
+SMITH = "Smith, J @ aB3_x-9Zq1"  # a name with a comma: the CSV quotes it
+ANN = "Ann @ Cc4-dd5Ee6"
+BO = "Bo @ Zz9_yy8Xx7"
+CY = "Cy @ Qq1rr2Ss3t"
+
+
+def q(player: str) -> str:
+    return f'"{player}"'
+
+
+def log(entries: list[str]) -> str:
+    """A PokerNow log of ``entries`` (in time order): newest row first, a second apart, with their order numbers."""
+    start = datetime(2024, 5, 1, 20, 0, tzinfo=UTC)
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["entry", "at", "order"])
+    for i in reversed(range(len(entries))):
+        moment = start + timedelta(seconds=i)
+        at = moment.strftime("%Y-%m-%dT%H:%M:%S.000Z")
+        writer.writerow([entries[i], at, f"{int(moment.timestamp() * 1000)}00"])
+    return out.getvalue()
+
+
+HAND_7 = [
+    f"-- starting hand #7 (id: abc123xyz)  (No Limit Texas Hold'em) (dealer: {q(SMITH)}) --",
+    f"Player stacks: #1 {q(SMITH)} (100.00) | #3 {q(ANN)} (50.00) | #7 {q(BO)} (80.00)",
+    "Your hand is A♠, K♦",
+    f"{q(ANN)} posts a small blind of 0.50",
+    f"{q(BO)} posts a big blind of 1.00",
+    f"{q(SMITH)} raises to 3.00",
+    f"{q(ANN)} calls 3.00",
+    f"{q(BO)} folds",
+    "Flop:  [10♠, 7♥, 2♣]",
+    f"{q(ANN)} checks",
+    f"{q(SMITH)} bets 4.50",
+    f"{q(ANN)} calls 4.50",
+    "Turn: 10♠, 7♥, 2♣ [K♣]",
+    f"{q(ANN)} checks",
+    f"{q(SMITH)} bets 10.00",
+    f"{q(ANN)} folds",
+    f"Uncalled bet of 10.00 returned to {q(SMITH)}",
+    f"{q(SMITH)} collected 16.00 from pot",  # 3 + 3 + 1 + 4.50 + 4.50
+    "-- ending hand #7 --",
+    f"{q(SMITH)} shows a A♠, K♦.",  # shown after the hand: the hero's cards are Smith's
+]
+# Smith: 16 - 7.50 = +8.50; Ann: -7.50; Bo: -1.
+HAND_8 = [
+    f"-- starting hand #8 (id: def456uvw)  (No Limit Texas Hold'em) (dealer: {q(BO)}) --",
+    f"Player stacks: #1 {q(SMITH)} (108.50) | #3 {q(ANN)} (42.50) | #7 {q(BO)} (79.00)",
+    f"{q(SMITH)} posts a small blind of 0.50",
+    f"{q(ANN)} posts a big blind of 1.00",
+    f"{q(BO)} posts a straddle of 2.00",
+    f"{q(SMITH)} raises to 10.00",
+    f"{q(ANN)} raises to 42.50 and go all in",
+    f"{q(BO)} folds",
+    f"{q(SMITH)} calls 42.50",
+    "Remaining players decide whether to run it twice.",
+    f"{q(ANN)} chooses to  run it twice.",
+    f"{q(SMITH)} chooses to  run it twice.",
+    "All players in hand choose to run it twice.",
+    f"{q(ANN)} shows a Q♥, Q♣.",
+    f"{q(SMITH)} shows a A♥, K♥.",
+    "Flop:  [2♦, 7♠, 9♣]",
+    "Turn: 2♦, 7♠, 9♣ [4♥]",
+    "River: 2♦, 7♠, 9♣, 4♥ [3♦]",
+    "Flop (second run):  [A♦, 8♠, 5♣]",
+    "Turn (second run): A♦, 8♠, 5♣ [J♦]",
+    "River (second run): A♦, 8♠, 5♣, J♦ [6♠]",
+    f"{q(ANN)} collected 43.50 from pot with Pair, Q's (combination: Q♥, Q♣, 9♣, 7♠, 4♥)",
+    f"{q(SMITH)} collected 43.50 from pot with Pair, A's on the second run  (combination: A♥, A♦, K♥, J♦, 8♠)",
+    "-- ending hand #8 --",
+]
+# The pot is 42.50 + 42.50 + 2 = 87, half on each board. Ann: +1; Smith: +1; Bo: -2.
+HAND_9 = [
+    "-- starting hand #9  (No Limit Texas Hold'em) (dead button) --",
+    f"Player stacks: #1 {q(SMITH)} (109.50) | #3 {q(ANN)} (43.50) | #5 {q(CY)} (60.00) | #7 {q(BO)} (97.00)",
+    f"{q(ANN)} posts a small blind of 0.50",
+    f"{q(CY)} posts a big blind of 1.00",
+    f"{q(BO)} posts a missing small blind of 0.50",
+    f"{q(BO)} posts a missed big blind of 1.00",
+    f"{q(BO)} checks",
+    f"{q(SMITH)} folds",
+    f"{q(ANN)} calls 1.00",
+    f"{q(CY)} checks",
+    "Flop:  [K♠, 8♦, 3♣]",
+    f"{q(ANN)} checks",
+    f"{q(CY)} bets 2.00",
+    f"{q(BO)} folds",
+    f"{q(ANN)} folds",
+    f"Uncalled bet of 2.00 returned to {q(CY)}",
+    f"{q(CY)} collected 3.50 from pot",  # 1 + 1 + 1 live, 0.50 dead
+    "-- ending hand #9 --",
+]
+# Cy: 3.50 - 1 = +2.50; Ann: -1; Bo: -1.50 (his missing small blind is dead); Smith: 0.
+SESSION = [
+    f"The player {q(SMITH)} requested a seat.",
+    f"The admin approved the player {q(SMITH)} participation with a stack of 100.00.",
+    f"The player {q(SMITH)} joined the game with a stack of 100.00.",
+    f"The player {q(ANN)} joined the game with a stack of 50.00.",
+    f"The admin approved the player {q(BO)} participation with a stack of 80.00.",
+    f"The player {q(BO)} joined the game with a stack of 80.00.",
+    *HAND_7,
+    *HAND_8,
+    f"WARNING: the admin queued the stack change for the player {q(BO)} adding 20.00 chips in the next hand.",
+    f"The admin updated the player {q(BO)} stack from 77.00 to 97.00.",
+    f"The admin approved the player {q(CY)} participation with a stack of 60.00.",
+    f"The player {q(CY)} joined the game with a stack of 60.00.",
+    *HAND_9,
+    f"The player {q(SMITH)} stand up with the stack of 109.50.",
+    f"The player {q(ANN)} quits the game with a stack of 42.50.",
+    f"The player {q(CY)} stand up with the stack of 62.50.",
+    f"The player {q(BO)} quits the game with a stack of 95.50.",
+]
+"""Smith brings 100 and stands up with 109.50 (+9.50 = 8.50 + 1 + 0); Ann 50 → 42.50 (-7.50 = -7.50 + 1 - 1); Bo 80
+and 20 added → 95.50 (-4.50 = -1 - 2 - 1.50); Cy 60 → 62.50 (+2.50)."""
+
+
+def hands(text: str, file: str = "poker_now_log_test.csv") -> list[Hand]:
+    records = read_text(text, file=file)
+    assert all(r.error is None for r in records), [r.error for r in records]
+    return [r.hand for r in records if r.hand is not None]
+
+
+def nets(hand: Hand) -> dict[str, Decimal]:
+    return {p: r.net for p, r in replay(hand).results.items()}
+
+
+def detected(head: list[str]) -> str | None:
+    fmt = registry.detect(head)
+    return fmt.name if fmt is not None else None
+
+
+def test_detected_by_content_with_or_without_the_header_row() -> None:
+    text = log(HAND_7)
+    head = [line for line in text.splitlines() if line.strip()][:25]
+    assert detected(head) == "pokernow"
+    assert detected(head[1:]) == "pokernow"  # a log whose header row was cut off
+    assert detected(["entry,at,order"]) == "pokernow"
+    assert detected(["PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02) - 2020/01/01 1:00:00 ET"]) == "pokerstars"
+
+
+def test_a_hand_with_commas_in_a_name_reads_in_time_order() -> None:
+    (hand,) = hands(log(HAND_7))
+    assert hand.site == "PokerNow" and hand.hand_id == "abc123xyz" and hand.table == "test"
+    assert [(s.seat, s.player, s.stack) for s in hand.seats] == [(1, SMITH, D("100.00")), (3, ANN, D("50.00")),
+                                                                  (7, BO, D("80.00"))]
+    assert hand.button == 1 and (hand.stakes.small, hand.stakes.big) == (D("0.50"), D("1.00"))
+    assert hand.time_utc == datetime(2024, 5, 1, 20, 0, tzinfo=UTC)
+    # the hero's cards are the ones Smith shows after the hand
+    (dealt,) = [e for e in hand.events if isinstance(e, DealHole)]
+    assert (dealt.player, dealt.cards) == (SMITH, ("As", "Kd"))
+    assert [e.cards for e in hand.events if isinstance(e, StreetStart) and e.cards] == [("Ts", "7h", "2c"), ("Kc",)]
+    assert nets(hand) == {SMITH: D("8.50"), ANN: D("-7.50"), BO: D("-1.00")}
+    result = audit(hand)
+    assert result.violations == ()
+    assert "the site states no rake: 0.00 kept, the pot less what it paid" in result.replay.notes
+    assert "the site states no total pot: 16.00, computed from the bets" in result.replay.notes
+    assert player_id(SMITH) == "aB3_x-9Zq1" and display_name(SMITH) == "Smith, J"
+
+
+def test_run_it_twice_with_a_straddle() -> None:
+    (hand,) = hands(log(HAND_8))
+    assert hand.summary.run_twice
+    assert hand.summary.boards == (("2d", "7s", "9c", "4h", "3d"), ("Ad", "8s", "5c", "Jd", "6s"))
+    assert [(e.player, e.amount, e.run) for e in hand.events if isinstance(e, Collect)] == [
+        (ANN, D("43.50"), 1), (SMITH, D("43.50"), 2)]
+    assert [e.post for e in hand.events if isinstance(e, Post)][-1] is PostType.STRADDLE
+    assert nets(hand) == {SMITH: D("1.00"), ANN: D("1.00"), BO: D("-2.00")}
+    assert [v.code for v in audit(hand).violations if v.severity is Severity.ERROR] == []
+
+
+def test_missing_and_missed_blinds_behind_a_dead_button() -> None:
+    (hand,) = hands(log(HAND_9))
+    assert hand.button == 2  # the empty seat right of the small blind
+    posts = [(e.player, e.post, e.amount) for e in hand.events if isinstance(e, Post)]
+    assert (BO, PostType.DEAD_BLIND, D("0.50")) in posts and (BO, PostType.BIG_BLIND, D("1.00")) in posts
+    assert nets(hand) == {CY: D("2.50"), ANN: D("-1.00"), BO: D("-1.50"), SMITH: D("0")}
+    assert audit(hand).violations == ()
+
+
+def test_a_hand_cut_off_at_the_end_of_the_file_is_unparsed_with_its_line() -> None:
+    cut = HAND_9[:8]  # the log stops at Smith's fold
+    records = read_text(log([*HAND_7, *cut]), file="cut.csv")
+    assert [r.status for r in records] == ["parsed", "unparsed"]
+    error = records[1].error
+    assert error is not None and "cut off" in error.message and "#9" in error.message
+    assert error.line == 2  # the newest row, the file's first after the header: where the log stops
+
+
+def test_an_unknown_line_that_may_move_chips_fails_its_hand_only() -> None:
+    odd = [*HAND_9[:6], f"{q(BO)} posts a bounty of 5.00", *HAND_9[6:]]
+    records = read_text(log([*HAND_7, *odd]), file="odd.csv")
+    assert [r.status for r in records] == ["parsed", "unparsed"]
+    error = records[1].error
+    assert error is not None and "does not know" in error.message and "bounty" in error.text
+    assert error.line == len(HAND_9) + 1 - 6 + 1  # rows are newest first: the unknown row's own file line
+
+
+def test_an_unknown_line_without_amounts_is_kept_as_a_notice() -> None:
+    quiet = [*HAND_9[:6], "The dealer takes a break.", *HAND_9[6:]]
+    (hand,) = hands(log(quiet))
+    assert any(isinstance(e, Notice) and e.text == "The dealer takes a break." for e in hand.events)
+    assert audit(hand).violations == ()
+
+
+def test_the_ledger_gives_each_players_session(tmp_path: Path) -> None:
+    path = tmp_path / "poker_now_log_session.csv"
+    path.write_text(log(SESSION), encoding="utf-8")
+    with path.open("rb") as stream:
+        rows, _ = read_rows(iter_lines(stream))
+    results = session_results(rows)
+    by_name = {r.names[0]: (r.buy_in, r.cash_out, r.net) for r in results.values()}
+    assert by_name == {
+        "Smith, J": (D("100.00"), D("109.50"), D("9.50")),
+        "Ann": (D("50.00"), D("42.50"), D("-7.50")),
+        "Bo": (D("100.00"), D("95.50"), D("-4.50")),
+        "Cy": (D("60.00"), D("62.50"), D("2.50")),
+    }
+    # and the hands agree with the ledger
+    played: Counter[str] = Counter()
+    for record in read([path]):
+        assert record.hand is not None
+        for player, net in nets(record.hand).items():
+            played[player_id(player)] += net
+    assert {pid: r.net for pid, r in results.items()} == dict(played)
+
+
+def test_a_player_still_seated_has_no_session_result_yet() -> None:
+    rows, _ = read_rows(log([f"The player {q(ANN)} joined the game with a stack of 50.00.", *HAND_7]).splitlines())
+    (ann,) = session_results(rows).values()
+    assert ann.buy_in == D("50.00") and ann.cash_out is None and ann.net is None
+
+
+def test_converted_to_pokerstars_text_and_read_back_the_nets_stay() -> None:
+    source = hands(log(SESSION))
+    back = hands(hands_to_pokerstars(source), file="back.txt")
+    assert len(back) == len(source) == 3
+    for before, after in zip(source, back, strict=True):
+        assert after.site == "PokerStars"
+        assert nets(after) == nets(before)
+        assert not [v for v in audit(after).violations if v.severity is Severity.ERROR]
+
+
+@pytest.mark.parametrize("name", cases(GOLDEN))
+def test_golden(name: str) -> None:
+    check_golden(GOLDEN, name)
+
+
+# ------------------------------------------------------------------------------------------------ the corpus
+needs_corpus = pytest.mark.skipif(not FRESH.is_dir(), reason="../shared/corpus/fresh/pokernow-csv is absent")
+
+
+def _corpus() -> dict[Path, list[Hand]]:
+    found: dict[Path, list[Hand]] = {}
+    for path in sorted(FRESH.iterdir()):
+        found[path] = [r.hand for r in read([path]) if r.hand is not None]
+    return found
+
+
+@needs_corpus
+def test_corpus_every_file_detected_and_read() -> None:
+    total = parsed = clean = 0
+    for path in sorted(FRESH.iterdir()):
+        with path.open("rb") as stream:
+            head = [line for line in iter_lines(stream) if line.strip()][:25]
+        fmt = registry.detect(head)
+        assert fmt is not None and fmt.name == "pokernow", path.name
+        for record in read([path]):
+            total += 1
+            if record.hand is None:
+                assert record.error is not None and "cut off" in record.error.message, record.error
+                continue
+            parsed += 1
+            errors = [v for v in audit(record.hand).violations
+                      if v.severity is Severity.ERROR and v.category is Category.ACCOUNTING]
+            clean += not errors
+    assert total >= 2000
+    assert parsed >= 0.99 * total
+    assert clean >= 0.99 * parsed
+
+
+@needs_corpus
+def test_corpus_nets_are_the_logs_own_stacks() -> None:
+    """A player's stack in the next hand is the stack in this one plus the net the replay gives, wherever the log
+    has no ledger line between the two hands (a stack change)."""
+    checked = 0
+    for path, file_hands in _corpus().items():
+        with path.open("rb") as stream:
+            rows, _ = read_rows(iter_lines(stream))
+        ledger_lines = sorted(r.line for r in rows if r.entry.startswith(("The admin", "The player", "WARNING")))
+        numbers = {r.line: int(r.entry.split("#")[1].split()[0]) for r in rows if r.entry.startswith("-- starting")}
+        ordered = sorted(file_hands, key=lambda h: h.time_utc or datetime.min.replace(tzinfo=UTC))
+        for this, after in pairwise(ordered):
+            low, high = sorted((this.line, after.line))
+            if numbers[after.line] != numbers[this.line] + 1 or any(low < line < high for line in ledger_lines):
+                continue  # not the next hand (a log of a few hands), or the ledger changed a stack between them
+            result = nets(this)
+            for seat in this.seats:
+                following = after.seat_of(seat.player)
+                if following is None:
+                    continue
+                assert following.stack == seat.stack + result.get(seat.player, D(0)), (path.name, this.hand_id)
+                checked += 1
+    assert checked >= 10000
+
+
+@needs_corpus
+def test_corpus_session_results_equal_the_hands() -> None:
+    compared = 0
+    for path, file_hands in _corpus().items():
+        played: defaultdict[str, Decimal] = defaultdict(Decimal)
+        for hand in file_hands:
+            for player, net in nets(hand).items():
+                played[player_id(player)] += net
+        with path.open("rb") as stream:
+            rows, _ = read_rows(iter_lines(stream))
+        for pid, result in session_results(rows).items():
+            if result.net is None or not result.buy_in:
+                continue
+            assert result.net == played[pid], (path.name, result)
+            compared += 1
+    assert compared >= 80
+
+
+@needs_corpus
+def test_corpus_pokerstars_round_trip_keeps_the_nets() -> None:
+    for path in sorted(FRESH.iterdir())[:6]:
+        source = [h for h in (r.hand for r in read([path])) if h is not None]
+        back = hands(hands_to_pokerstars(source), file="back.txt")
+        assert len(back) == len(source), path.name
+        for before, after in zip(source, back, strict=True):
+            assert nets(after) == nets(before), (path.name, before.hand_id)
+
+
+def test_events_keep_streets_in_order() -> None:
+    (hand,) = hands(log(HAND_8))
+    streets = [e.street for e in hand.events if isinstance(e, StreetStart)]
+    assert streets[0] is Street.PREFLOP and streets.count(Street.FLOP) == 2
