@@ -19,8 +19,9 @@ hand names each player as the log writes them (``name @ id``: two "Guest"s stay 
   ``posts a bet of X (bomb pot bet)`` is read as an ante every player posts;
 - a hand run twice writes the second board as ``Flop (second run):`` … and the second run's awards as
   ``collected X from pot with … on the second run``;
-- ``Your hand is …`` gives the downloading player's cards without naming them: they are that player's when a
-  ``shows`` line of the hand shows the same cards, and a notice otherwise;
+- ``Your hand is …`` gives the downloading player's cards without naming them: they are the player's whose
+  ``shows`` line in the hand shows the same cards; else the log's own player's (``log_hero``: the one player any
+  hand of the file proves so, read from the file the hand came from), when seated; else a notice;
 - suits are symbols (``10♠``), amounts plain numbers (chips; a cash game's amounts may have two decimals);
 - PokerNow takes no rake and writes neither a total pot nor a summary: the engine computes both and says so in its
   notes, and the profile ``PokerNow`` (``engine.rules``) holds the rake kept to zero.
@@ -32,12 +33,14 @@ admin's stack changes) are the session's ledger: ``pokernow_session.session_resu
 from __future__ import annotations
 
 import csv
+import os
 import re
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from decimal import Decimal, InvalidOperation
+from functools import lru_cache
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict
@@ -67,6 +70,7 @@ from handlog.events import (
     UncalledBet,
 )
 from handlog.formats import headers
+from handlog.reading.decode import iter_lines
 from handlog.reading.registry import HandParseFailure, HeaderFacts, register
 from handlog.reading.split import Chunk, SplitStats
 
@@ -346,11 +350,49 @@ class PokerNowFormat:
                     rows[0].line if rows else first_line,
                     "the log begins in the middle of this hand: its '-- starting hand' line is not in the file")
             group = own[-1] if len(own) > 1 else own[0]
-            return _Builder(group, file).build()
+            return _Builder(group, file, log_hero(file)).build()
         except PokerNowError as exc:
             raise HandParseFailure(ParseError(line=exc.line, message=str(exc), text=exc.text[:300])) from None
         except ValueError as exc:
             raise HandParseFailure(ParseError(line=first_line, message=str(exc))) from None
+
+
+MAX_HERO_SCAN = 64 << 20
+"""The largest log ``log_hero`` reads (bytes): a long evening's log is a few hundred kilobytes."""
+
+
+def log_hero(file: str) -> str | None:
+    """The id of the player who downloaded the log at ``file`` (whose cards its ``Your hand is`` lines give), or
+    None: the one player whose ``shows`` line, in some hand, shows exactly the cards ``Your hand is`` gave in that
+    hand. None when no hand proves it, when two players would, or when ``file`` cannot be read."""
+    try:
+        stat = os.stat(file)
+    except (OSError, ValueError):
+        return None
+    if not stat.st_size or stat.st_size > MAX_HERO_SCAN:
+        return None
+    return _log_hero(file, stat.st_size, stat.st_mtime_ns)
+
+
+@lru_cache(maxsize=16)
+def _log_hero(file: str, size: int, mtime: int) -> str | None:
+    try:
+        with open(file, "rb") as stream:
+            rows, _ = read_rows(iter_lines(stream))
+    except (OSError, UnicodeError):
+        return None
+    found: set[str] = set()
+    for group in hands_of(rows):
+        mine: frozenset[str] = frozenset()
+        for row in group:
+            if (h := HERO.match(row.entry)) is not None:
+                mine = frozenset(cards(h["cards"]))
+                continue
+            a = ACTOR.match(row.entry) if mine else None
+            s = SHOWS.match(a["rest"]) if a is not None else None
+            if a is not None and s is not None and frozenset(cards(s["cards"])) == mine:
+                found.add(player_id(a["player"]))
+    return found.pop() if len(found) == 1 else None
 
 
 def table_of(file: str) -> str:
@@ -363,8 +405,8 @@ def table_of(file: str) -> str:
 class _Builder:
     """One hand's rows, in time order, into a ``Hand``."""
 
-    def __init__(self, rows: list[Row], file: str) -> None:
-        self.rows, self.file = rows, file
+    def __init__(self, rows: list[Row], file: str, hero: str | None = None) -> None:
+        self.rows, self.file, self.hero = rows, file, hero
         self.events: list[Event] = []
         self.round: dict[str, Decimal] = {}
         self.seats: list[Seat] = []
@@ -554,6 +596,8 @@ class _Builder:
             return
         mine = set(self.hero_cards)
         owner = next((e.player for e in self.events if isinstance(e, Show) and set(e.cards) == mine), None)
+        if owner is None and self.hero is not None:  # the log's own player, when seated in this hand
+            owner = next((s.player for s in self.seats if player_id(s.player) == self.hero), None)
         if owner is None:
             text = "Your hand is " + " ".join(self.hero_cards)
             self.events.insert(self._deal_index(), Notice(line=self.hero_line, text=text))

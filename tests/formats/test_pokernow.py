@@ -235,6 +235,20 @@ def test_an_unknown_line_without_amounts_is_kept_as_a_notice() -> None:
     assert audit(hand).violations == ()
 
 
+def test_the_logs_own_player_gets_the_cards_in_hands_where_they_show_nothing(tmp_path: Path) -> None:
+    """Hand 7 proves Smith is the log's player (he shows the cards "Your hand is" gave); hand 8's "Your hand is"
+    then gives Smith's cards too, although nobody shows them; read without its file, hand 8 cannot know."""
+    eight = [*HAND_8[:2], "Your hand is A♥, K♥", *HAND_8[2:13], *HAND_8[15:]]  # no shows
+    path = tmp_path / "poker_now_log_hero.csv"
+    path.write_text(log([*HAND_7, *eight]), encoding="utf-8")
+    records = list(read([path]))
+    dealt = [[(e.player, e.cards) for e in r.hand.events if isinstance(e, DealHole)] for r in records if r.hand]
+    assert dealt == [[(SMITH, ("As", "Kd"))], [(SMITH, ("Ah", "Kh"))]]
+    (alone,) = hands(log(eight))
+    assert not any(isinstance(e, DealHole) for e in alone.events)
+    assert any(isinstance(e, Notice) and e.text == "Your hand is Ah Kh" for e in alone.events)
+
+
 def test_the_ledger_gives_each_players_session(tmp_path: Path) -> None:
     path = tmp_path / "poker_now_log_session.csv"
     path.write_text(log(SESSION), encoding="utf-8")
