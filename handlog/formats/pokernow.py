@@ -16,7 +16,8 @@ hand names each player as the log writes them (``name @ id``: two "Guest"s stay 
   had in), ``bets X`` the same; ``and go all in`` marks an all-in;
 - ``posts a missing small blind`` is dead money (into the pot, not the player's bet), ``posts a missed big blind``
   a live big blind; ``Dead Small Blind`` says that nobody posts the small blind; ``posts a straddle``; a bomb pot's
-  ``posts a bet of X (bomb pot bet)`` is read as an ante every player posts;
+  ``posts a bet of X (bomb pot bet)`` is read as an ante every player posts (the engine knows no bomb pot: it
+  reports the preflop round nobody played);
 - a hand run twice writes the second board as ``Flop (second run):`` … and the second run's awards as
   ``collected X from pot with … on the second run``;
 - ``Your hand is …`` gives the downloading player's cards without naming them: they are the player's whose
@@ -413,6 +414,7 @@ class _Builder:
         self.hero_cards: tuple[str, ...] = ()
         self.hero_line = 0
         self.preflop = False
+        self.bomb = False
         self.small: Decimal | None = None
         self.big: Decimal | None = None
         self.ante: Decimal | None = None
@@ -507,6 +509,7 @@ class _Builder:
             elif kind is PostType.ANTE and self.ante is None:
                 self.ante = value
             self.events.append(Post(line=line, player=player, post=kind, amount=value, all_in=bool(p["all_in"])))
+            self.bomb = self.bomb or bool(p["bomb"])
             return
         if rest == "folds":
             self._start_preflop(line)
@@ -548,6 +551,9 @@ class _Builder:
             return
         self.preflop = True
         self.events.append(StreetStart(line=line, street=Street.PREFLOP))
+        if self.bomb:  # the engine knows no bomb pot: the flop then ends a preflop round nobody played, and says so
+            self.events.append(Notice(line=line, text="a bomb pot: every player's bet is posted, and the flop comes"
+                                      " with no betting round before it"))
 
     def _wager(self, line: int, player: str, verb: str, to: Decimal, all_in: bool) -> Event:
         """PokerNow writes a call, a bet and a raise as the player's total for the round."""

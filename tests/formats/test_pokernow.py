@@ -19,7 +19,7 @@ import pytest
 
 from handlog.audit import audit
 from handlog.engine import Category, Severity, replay
-from handlog.events import Collect, DealHole, Hand, Notice, Post, PostType, Street, StreetStart
+from handlog.events import Collect, DealHole, Game, Hand, Notice, Post, PostType, Street, StreetStart, Structure
 from handlog.formats.pokernow import display_name, player_id, read_rows, session_results
 from handlog.reading import read, read_text, registry
 from handlog.reading.decode import iter_lines
@@ -208,6 +208,59 @@ def test_missing_and_missed_blinds_behind_a_dead_button() -> None:
     assert (BO, PostType.DEAD_BLIND, D("0.50")) in posts and (BO, PostType.BIG_BLIND, D("1.00")) in posts
     assert nets(hand) == {CY: D("2.50"), ANN: D("-1.00"), BO: D("-1.50"), SMITH: D("0")}
     assert audit(hand).violations == ()
+
+
+PLO8 = [
+    f"-- starting hand #3 (id: plo8hand)  Pot Limit Omaha Hi/Lo 8 or Better (dealer: {q(SMITH)}) --",
+    f"Player stacks: #1 {q(SMITH)} (100) | #3 {q(ANN)} (100) | #7 {q(BO)} (100)",
+    f"{q(ANN)} posts a small blind of 1",
+    f"{q(BO)} posts a big blind of 2",
+    f"{q(SMITH)} raises to 7",
+    f"{q(ANN)} calls 7",
+    f"{q(BO)} folds",
+    "Flop:  [2♦, 5♠, K♣]",
+    f"{q(ANN)} bets 14",  # a pot of 16: at most the pot
+    f"{q(SMITH)} calls 14",
+    "Turn: 2♦, 5♠, K♣ [8♥]",
+    f"{q(ANN)} checks",
+    f"{q(SMITH)} checks",
+    "River: 2♦, 5♠, K♣, 8♥ [Q♠]",
+    f"{q(ANN)} checks",
+    f"{q(SMITH)} checks",
+    f"{q(SMITH)} shows a A♣, 3♦, K♥, K♦.",
+    f"{q(ANN)} shows a A♠, 4♥, J♣, 9♣.",
+    f"{q(SMITH)} collected 22 from pot with Three of a Kind, K's (combination: K♥, K♦, K♣, Q♠, 8♥)",
+    f"{q(SMITH)} collected 22 from pot with 8-5-3-2-A (combination: 8♥, 5♠, 3♦, 2♦, A♣)",
+    "-- ending hand #3 --",
+]
+"""The pot is 7 + 7 + 2 + 14 + 14 = 44: Smith scoops both halves (trips against Ann's ace high, and the low
+8-5-3-2-A against Ann's 8-5-4-2-A). Smith +23, Ann -21, Bo -2."""
+
+
+def test_pot_limit_omaha_hi_lo_with_the_game_written_without_brackets() -> None:
+    (hand,) = hands(log(PLO8))
+    assert (hand.game, hand.structure, hand.game_name) == (Game.OMAHA_HI_LO, Structure.POT_LIMIT, "Omaha Hi/Lo")
+    assert nets(hand) == {SMITH: D(23), ANN: D(-21), BO: D(-2)}
+    assert audit(hand).violations == ()
+
+
+def test_a_bomb_pot_is_read_and_the_engine_says_it_knows_none() -> None:
+    bomb = [
+        f"-- starting hand #4 (id: bombhand)  (No Limit Texas Hold'em) (dealer: {q(SMITH)}) --",
+        f"Player stacks: #1 {q(SMITH)} (100) | #3 {q(ANN)} (100) | #7 {q(BO)} (100)",
+        *(f"{q(p)} posts a bet of 5 (bomb pot bet)" for p in (ANN, BO, SMITH)),
+        "Flop:  [2♦, 5♠, K♣]",
+        f"{q(ANN)} bets 10",
+        f"{q(BO)} folds",
+        f"{q(SMITH)} folds",
+        f"Uncalled bet of 10 returned to {q(ANN)}",
+        f"{q(ANN)} collected 15 from pot",
+        "-- ending hand #4 --",
+    ]
+    (hand,) = hands(log(bomb))
+    assert nets(hand) == {ANN: D(10), BO: D(-5), SMITH: D(-5)}
+    assert any(isinstance(e, Notice) and "bomb pot" in e.text for e in hand.events)
+    assert [v.code for v in audit(hand).violations] == ["round-incomplete"]
 
 
 def test_a_hand_cut_off_at_the_end_of_the_file_is_unparsed_with_its_line() -> None:
