@@ -23,6 +23,8 @@ hand names each player as the log writes them (``name @ id``: two "Guest"s stay 
 - ``Your hand is …`` gives the downloading player's cards without naming them: they are the player's whose
   ``shows`` line in the hand shows the same cards; else the log's own player's (``log_hero``: the one player any
   hand of the file proves so, read from the file the hand came from), when seated; else a notice;
+- the 7-2 bounty, settled after the hand's end: each ``paid X for the 7-2 bounty to "P"`` is money between two
+  players outside the pot (a side payment each way), and ``collected X from the 7-2 bounty`` their sum (a notice);
 - suits are symbols (``10♠``), amounts plain numbers (chips; a cash game's amounts may have two decimals);
 - PokerNow takes no rake and writes neither a total pot nor a summary: the engine computes both and says so in its
   notes, and the profile ``PokerNow`` (``engine.rules``) holds the rake kept to zero.
@@ -63,6 +65,7 @@ from handlog.events import (
     Raise,
     Seat,
     Show,
+    SidePayment,
     Stakes,
     StatedResults,
     Street,
@@ -108,6 +111,8 @@ COLLECTED = re.compile(
     rf"^collected {_AMOUNT} from (?P<pot>pot|main pot|side pot(?:[ -][0-9]+)?)(?: with (?P<with>.*?))?"
     r"(?P<second> on the second run)?\s*(?:\(combination: (?P<combination>[^)]*)\))?\s*$"
 )
+BOUNTY_PAID = re.compile(rf"^paid {_AMOUNT} for the 7-2 bounty to \"(?P<to>.+? @ [A-Za-z0-9_-]+)\"\.?\s*$")
+BOUNTY_COLLECTED = re.compile(rf"^collected {_AMOUNT} from the 7-2 bounty\.?\s*$")
 UNCALLED = re.compile(rf"^Uncalled bet of {_AMOUNT} returned to {_PLAYER}\s*$")
 BOARD = re.compile(r"^(?P<street>Flop|Turn|River)(?: \((?P<second>second) run\))?:\s*(?P<cards>.*)$")
 HERO = re.compile(r"^Your hand is (?P<cards>.*)$")
@@ -255,9 +260,12 @@ def _junk(stats: SplitStats | None, number: int, line: str) -> None:
         stats.junk_samples.append((number, line[:200]))
 
 
-def _is_show(entry: str) -> bool:
+def _after_end(entry: str) -> bool:
+    """A line written after its hand's end that still belongs to it: cards shown, the 7-2 bounty's payments."""
     m = ACTOR.match(entry)
-    return m is not None and SHOWS.match(m["rest"]) is not None
+    rest = m["rest"] if m is not None else ""
+    return m is not None and (SHOWS.match(rest) is not None or BOUNTY_PAID.match(rest) is not None
+                              or BOUNTY_COLLECTED.match(rest) is not None)
 
 
 def is_session_line(entry: str) -> bool:
@@ -295,7 +303,7 @@ def hands_of(rows: list[Row]) -> Iterator[list[Row]]:
             if END.match(entry):
                 ended, current = current, None
             continue
-        if ended is not None and _is_show(entry):
+        if ended is not None and _after_end(entry):
             ended.rows.append(row)
         elif ended is None and not is_session_line(entry) and entry.strip():
             orphan.rows.append(row)
@@ -534,6 +542,14 @@ class _Builder:
             pot = c["pot"].replace(" ", "-").replace("side-pot", "side pot").replace("main-pot", "main pot")
             run = (2 if c["second"] else 1) if self.seconds else None
             self.events.append(Collect(line=line, player=player, amount=amount(c["amount"]), pot=pot, run=run))
+            return
+        if (b := BOUNTY_PAID.match(rest)) is not None:  # a side bet between players, outside the pot
+            value = amount(b["amount"])
+            self.events.append(SidePayment(line=line, player=player, amount=-value, reason=f"7-2 bounty to {b['to']}"))
+            self.events.append(SidePayment(line=line, player=b["to"], amount=value, reason=f"7-2 bounty from {player}"))
+            return
+        if BOUNTY_COLLECTED.match(rest):  # the sum of the payments above: said once, not paid twice
+            self.events.append(Notice(line=line, text=entry, player=player))
             return
         if ACTOR_INFO.match(rest):
             self.events.append(Notice(line=line, text=entry, player=player))

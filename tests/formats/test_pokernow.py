@@ -263,6 +263,31 @@ def test_a_bomb_pot_is_read_and_the_engine_says_it_knows_none() -> None:
     assert [v.code for v in audit(hand).violations] == ["round-incomplete"]
 
 
+def test_the_seven_deuce_bounty_is_paid_outside_the_pot() -> None:
+    """Smith wins with 7-2 and shows it after the hand: Ann and Bo pay him 2 each, outside the pot; the line
+    "collected 4 from the 7-2 bounty" is the sum of the payments, not more money."""
+    seven_deuce = [
+        f"-- starting hand #10 (id: bounty72)  (No Limit Texas Hold'em) (7-2 bounty) (dealer: {q(SMITH)}) --",
+        f"Player stacks: #1 {q(SMITH)} (100) | #3 {q(ANN)} (100) | #7 {q(BO)} (100)",
+        f"{q(ANN)} posts a small blind of 1",
+        f"{q(BO)} posts a big blind of 2",
+        f"{q(SMITH)} raises to 6",
+        f"{q(ANN)} folds",
+        f"{q(BO)} folds",
+        f"Uncalled bet of 4 returned to {q(SMITH)}",
+        f"{q(SMITH)} collected 5 from pot",
+        "-- ending hand #10 --",
+        f"{q(SMITH)} shows a 7♠, 2♦.",
+        f"{q(ANN)} paid 2 for the 7-2 bounty to {q(SMITH)}",
+        f"{q(BO)} paid 2 for the 7-2 bounty to {q(SMITH)}",
+        f"{q(SMITH)} collected 4 from the 7-2 bounty",
+        f"The player {q(CY)} joined the game with a stack of 100.",
+    ]
+    (hand,) = hands(log(seven_deuce))
+    assert nets(hand) == {SMITH: D(7), ANN: D(-3), BO: D(-4)}  # 5 - 2 + 2 + 2; -1 - 2; -2 - 2
+    assert audit(hand).violations == ()
+
+
 def test_a_hand_cut_off_at_the_end_of_the_file_is_unparsed_with_its_line() -> None:
     cut = HAND_9[:8]  # the log stops at Smith's fold
     records = read_text(log([*HAND_7, *cut]), file="cut.csv")
