@@ -117,6 +117,7 @@ UNCALLED = re.compile(rf"^Uncalled bet of {_AMOUNT} returned to {_PLAYER}\s*$")
 BOARD = re.compile(r"^(?P<street>Flop|Turn|River)(?: \((?P<second>second) run\))?:\s*(?P<cards>.*)$")
 HERO = re.compile(r"^Your hand is (?P<cards>.*)$")
 CARD = re.compile(r"(?P<rank>10|[2-9TJQKA])(?P<suit>[♠♥♦♣shdc])")
+SYMBOL_CARD = re.compile(r"(?:10|[2-9TJQKA])[♠♥♦♣]")
 SUITS = {"♠": "s", "♥": "h", "♦": "d", "♣": "c", "s": "s", "h": "h", "d": "d", "c": "c"}
 STREETS = {"Flop": Street.FLOP, "Turn": Street.TURN, "River": Street.RIVER}
 INFO = (
@@ -527,7 +528,14 @@ class _Builder:
             self._start_preflop(line)
             self.events.append(Check(line=line, player=player))
             return
-        if (w := WAGER.match(rest)) is not None:
+        if (w := WAGER.match(rest)) is not None and w["bomb"]:  # "calls 5 (bomb pot bet)": the bomb pot's bet
+            value = amount(w["amount"])
+            self.ante = self.ante if self.ante is not None else value
+            self.bomb = True
+            self.events.append(Post(line=line, player=player, post=PostType.ANTE, amount=value,
+                                    all_in=bool(w["all_in"])))
+            return
+        if w is not None:
             self._start_preflop(line)
             self.events.append(self._wager(line, player, w["verb"], amount(w["amount"]), bool(w["all_in"])))
             return
@@ -558,7 +566,7 @@ class _Builder:
 
     def _unknown(self, line: int, entry: str) -> None:
         """A line this reader does not know: kept as a notice when it can carry no chips, else the hand fails."""
-        if re.search(r"[0-9]", entry):
+        if re.search(r"[0-9]", SYMBOL_CARD.sub("", entry)):  # a card's rank is no amount
             raise ValueError(f"a line this reader does not know, which may move chips: {entry[:120]!r}")
         self.events.append(Notice(line=line, text=entry))
 

@@ -307,9 +307,10 @@ def test_an_unknown_line_that_may_move_chips_fails_its_hand_only() -> None:
 
 
 def test_an_unknown_line_without_amounts_is_kept_as_a_notice() -> None:
-    quiet = [*HAND_9[:6], "The dealer takes a break.", *HAND_9[6:]]
+    quiet = [*HAND_9[:6], "The dealer takes a break.", *HAND_9[6:-1], "Undealt cards: 10♦, 9♣", HAND_9[-1]]
     (hand,) = hands(log(quiet))
     assert any(isinstance(e, Notice) and e.text == "The dealer takes a break." for e in hand.events)
+    assert any(isinstance(e, Notice) and e.text.startswith("Undealt") for e in hand.events)  # ranks are no amounts
     assert audit(hand).violations == ()
 
 
