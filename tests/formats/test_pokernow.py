@@ -171,6 +171,13 @@ def test_detected_by_content_with_or_without_the_header_row() -> None:
     assert detected(["PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02) - 2020/01/01 1:00:00 ET"]) == "pokerstars"
 
 
+def test_a_log_sorted_oldest_first_reads_the_same() -> None:
+    newest_first = log(SESSION).splitlines()
+    oldest_first = "\n".join([newest_first[0], *reversed(newest_first[1:])])
+    assert [nets(h) for h in hands(oldest_first)] == [nets(h) for h in hands("\n".join(newest_first))]
+    assert len(hands(oldest_first)) == 3
+
+
 def test_a_hand_with_commas_in_a_name_reads_in_time_order() -> None:
     (hand,) = hands(log(HAND_7))
     assert hand.site == "PokerNow" and hand.hand_id == "abc123xyz" and hand.table == "test"
