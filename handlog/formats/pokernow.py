@@ -7,13 +7,16 @@ time order (by ``order``, else by ``at``) and cuts it into hands; each hand's ch
 rows take, so ``parse`` reads it again from those lines alone (the store keeps and re-reads them the same way).
 
 A hand runs from ``-- starting hand #N (id: x)  (No Limit Texas Hold'em) (dealer: "name @ id") --`` to
-``-- ending hand #N --``, and keeps the ``shows`` lines written after its end (cards shown when it was over).
+``-- ending hand #N --``, and keeps the lines written after its end that still belong to it (cards shown when it
+was over, the 7-2 bounty's payments).
 Players are written ``"name @ id"``: the id is the player's stable identity, the name what the table shows, so a
 hand names each player as the log writes them (``name @ id``: two "Guest"s stay two players; ``player_id`` and
 ``display_name`` take the parts apart). PokerNow's quirks, read here:
 
 - ``calls X`` and ``raises to X`` give the player's total for the betting round (a call adds X less what the player
-  had in), ``bets X`` the same; ``and go all in`` marks an all-in;
+  had in), ``bets X`` the same; ``raises to`` the very all-in it faces is a call; ``and go all in`` marks an all-in
+  (PokerNow's: for all the others can match, which may leave chips behind: the engine warns ``all-in-marked``);
+- ``(dead button)``: the button lies on the empty seat right of the small blind;
 - ``posts a missing small blind`` is dead money (into the pot, not the player's bet), ``posts a missed big blind``
   a live big blind; ``Dead Small Blind`` says that nobody posts the small blind; ``posts a straddle``; a bomb pot's
   ``posts a bet of X (bomb pot bet)`` is read as an ante every player posts (the engine knows no bomb pot: it
@@ -30,7 +33,8 @@ hand names each player as the log writes them (``name @ id``: two "Guest"s stay 
   notes, and the profile ``PokerNow`` (``engine.rules``) holds the rake kept to zero.
 
 The lines that are not hand events (players joining, requesting a seat, standing up or quitting with a stack, the
-admin's stack changes) are the session's ledger: ``pokernow_session.session_results`` reads them.
+admin's stack changes) are the session's ledger: ``session_results`` reads them into one ``SessionResult`` per
+player id (the buy-ins, the stack taken away).
 """
 
 from __future__ import annotations
@@ -280,9 +284,10 @@ class _Group:
 
 
 def hands_of(rows: list[Row]) -> Iterator[list[Row]]:
-    """The rows of each hand, in time order: from its start to its end, with the ``shows`` lines written after its
-    end; a hand with no end (the log stops, or a new hand starts) ends at its last row. Rows of hand play before
-    the first start (the log begins in the middle of a hand) make a group of their own."""
+    """The rows of each hand, in time order: from its start to its end, with the lines written after its end that
+    still belong to it (``_after_end``); a hand with no end (the log stops, or a new hand starts) ends at its last
+    row. Rows of hand play before the first start (the log begins in the middle of a hand) make a group of their
+    own."""
     current: _Group | None = None
     ended: _Group | None = None
     orphan = _Group()

@@ -304,6 +304,13 @@ def test_a_hand_cut_off_at_the_end_of_the_file_is_unparsed_with_its_line() -> No
     assert error.line == 2  # the newest row, the file's first after the header: where the log stops
 
 
+def test_a_log_that_begins_in_the_middle_of_a_hand_says_so() -> None:
+    records = read_text(log([*HAND_7[8:], *HAND_8]), file="late.csv")  # from Bo's fold on
+    assert [r.status for r in records] == ["unparsed", "parsed"]
+    error = records[0].error
+    assert error is not None and "begins in the middle of this hand" in error.message
+
+
 def test_an_unknown_line_that_may_move_chips_fails_its_hand_only() -> None:
     odd = [*HAND_9[:6], f"{q(BO)} posts a bounty of 5.00", *HAND_9[6:]]
     records = read_text(log([*HAND_7, *odd]), file="odd.csv")
