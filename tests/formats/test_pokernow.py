@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections import Counter, defaultdict
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
@@ -441,6 +442,58 @@ def test_corpus_nets_are_the_logs_own_stacks() -> None:
                 assert following.stack == seat.stack + result.get(seat.player, D(0)), (path.name, this.hand_id)
                 checked += 1
     assert checked >= 10000
+
+
+def _log_lines_nets(path: Path) -> Counter[str]:
+    """Each player's collected minus put in, over the whole log, from its own lines alone (not through the reader):
+    a street's "posts" (live), "calls", "bets" and "raises to" amounts are the player's total for that street, so
+    the street costs the last of them; antes and a missing small blind are paid apart; an uncalled bet comes back."""
+    with path.open(encoding="utf-8", newline="") as stream:
+        rows = list(csv.reader(stream))[1:]
+    rows.sort(key=lambda r: int(r[2]) * 10 ** (15 - len(r[2])))
+    result: Counter[str] = Counter()
+    street: dict[str, Decimal] = {}
+    player = re.compile(r'^"(.+? @ ([A-Za-z0-9_-]+))" (.*)$')
+
+    def close() -> None:
+        for pid, total in street.items():
+            result[pid] -= total
+        street.clear()
+    for entry, _at, _order in rows:
+        if entry.startswith(("-- starting hand", "Flop", "Turn", "River", "-- ending hand")):
+            close()
+            continue
+        if (u := re.match(r'^Uncalled bet of ([0-9.]+) returned to ".+? @ ([A-Za-z0-9_-]+)"', entry)) is not None:
+            result[u[2]] += D(u[1])
+            continue
+        m = player.match(entry)
+        if m is None:
+            continue
+        pid, rest = m[2], m[3]
+        if (a := re.match(r"^posts (?:an ante|a missing small blind) of ([0-9.]+)", rest)) is not None:
+            result[pid] -= D(a[1])
+        elif (b := re.match(r"^(?:posts a [a-z ]+ of|calls|bets|raises to) ([0-9.]+)", rest)) is not None:
+            street[pid] = D(b[1])
+        elif (c := re.match(r"^collected ([0-9.]+) from pot", rest)) is not None:
+            result[pid] += D(c[1])
+    close()
+    return result
+
+
+@needs_corpus
+def test_corpus_each_players_net_over_a_log_is_its_lines_collected_less_put_in() -> None:
+    compared = 0
+    for path, file_hands in _corpus().items():
+        if len(file_hands) != sum(1 for _ in read([path])):
+            continue  # a log with a hand cut off: its lines pay for a hand the replay cannot settle
+        played: Counter[str] = Counter()
+        for hand in file_hands:
+            for name, net in nets(hand).items():
+                played[player_id(name)] += net
+        lines = _log_lines_nets(path)
+        assert {k: v for k, v in played.items() if v} == {k: v for k, v in lines.items() if v}, path.name
+        compared += 1
+    assert compared >= 15
 
 
 @needs_corpus
