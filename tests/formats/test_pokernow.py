@@ -11,6 +11,7 @@ import csv
 import io
 import re
 from collections import Counter, defaultdict
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from itertools import pairwise
@@ -390,10 +391,21 @@ def test_golden(name: str) -> None:
 needs_corpus = pytest.mark.skipif(not FRESH.is_dir(), reason="../shared/corpus/fresh/pokernow-csv is absent")
 
 
-def _corpus() -> dict[Path, list[Hand]]:
-    found: dict[Path, list[Hand]] = {}
+@dataclass(frozen=True)
+class Read:
+    """One corpus log: its hands, each with its replayed nets, and how many hand records it gave."""
+
+    hands: list[tuple[Hand, dict[str, Decimal]]]
+    records: int
+
+
+@pytest.fixture(scope="module")
+def corpus() -> dict[Path, Read]:
+    """Every corpus log read and replayed once for the corpus tests."""
+    found: dict[Path, Read] = {}
     for path in sorted(FRESH.iterdir()):
-        found[path] = [r.hand for r in read([path]) if r.hand is not None]
+        records = list(read([path]))
+        found[path] = Read([(r.hand, nets(r.hand)) for r in records if r.hand is not None], len(records))
     return found
 
 
@@ -420,11 +432,13 @@ def test_corpus_every_file_detected_and_read() -> None:
 
 
 @needs_corpus
-def test_corpus_nets_are_the_logs_own_stacks() -> None:
+def test_corpus_nets_are_the_logs_own_stacks(corpus: dict[Path, Read]) -> None:
     """A player's stack in the next hand is the stack in this one plus the net the replay gives, wherever the log
     has no ledger line between the two hands (a stack change)."""
     checked = 0
-    for path, file_hands in _corpus().items():
+    for path, log_read in corpus.items():
+        file_hands = [hand for hand, _ in log_read.hands]
+        replayed = {id(hand): result for hand, result in log_read.hands}
         with path.open("rb") as stream:
             rows, _ = read_rows(iter_lines(stream))
         ledger_lines = sorted(r.line for r in rows if r.entry.startswith(("The admin", "The player", "WARNING")))
@@ -434,7 +448,7 @@ def test_corpus_nets_are_the_logs_own_stacks() -> None:
             low, high = sorted((this.line, after.line))
             if numbers[after.line] != numbers[this.line] + 1 or any(low < line < high for line in ledger_lines):
                 continue  # not the next hand (a log of a few hands), or the ledger changed a stack between them
-            result = nets(this)
+            result = replayed[id(this)]
             for seat in this.seats:
                 following = after.seat_of(seat.player)
                 if following is None:
@@ -481,14 +495,14 @@ def _log_lines_nets(path: Path) -> Counter[str]:
 
 
 @needs_corpus
-def test_corpus_each_players_net_over_a_log_is_its_lines_collected_less_put_in() -> None:
+def test_corpus_each_players_net_over_a_log_is_its_lines_collected_less_put_in(corpus: dict[Path, Read]) -> None:
     compared = 0
-    for path, file_hands in _corpus().items():
-        if len(file_hands) != sum(1 for _ in read([path])):
+    for path, log_read in corpus.items():
+        if len(log_read.hands) != log_read.records:
             continue  # a log with a hand cut off: its lines pay for a hand the replay cannot settle
         played: Counter[str] = Counter()
-        for hand in file_hands:
-            for name, net in nets(hand).items():
+        for _, result in log_read.hands:
+            for name, net in result.items():
                 played[player_id(name)] += net
         lines = _log_lines_nets(path)
         assert {k: v for k, v in played.items() if v} == {k: v for k, v in lines.items() if v}, path.name
@@ -497,12 +511,12 @@ def test_corpus_each_players_net_over_a_log_is_its_lines_collected_less_put_in()
 
 
 @needs_corpus
-def test_corpus_session_results_equal_the_hands() -> None:
+def test_corpus_session_results_equal_the_hands(corpus: dict[Path, Read]) -> None:
     compared = 0
-    for path, file_hands in _corpus().items():
+    for path, log_read in corpus.items():
         played: defaultdict[str, Decimal] = defaultdict(Decimal)
-        for hand in file_hands:
-            for player, net in nets(hand).items():
+        for _, result in log_read.hands:
+            for player, net in result.items():
                 played[player_id(player)] += net
         with path.open("rb") as stream:
             rows, _ = read_rows(iter_lines(stream))
