@@ -24,8 +24,10 @@ hand names each player as the log writes them (``name @ id``: two "Guest"s stay 
 - a hand run twice writes the second board as ``Flop (second run):`` … and the second run's awards as
   ``collected X from pot with … on the second run``;
 - ``Your hand is …`` gives the downloading player's cards without naming them: they are the player's whose
-  ``shows`` line in the hand shows the same cards; else the log's own player's (``log_hero``: the one player any
+  ``shows`` line in the hand shows the same cards; else the log's own player's (``log_facts``: the one player any
   hand of the file proves so, read from the file the hand came from), when seated; else a notice;
+- a tournament's log says so only in its ledger ("is in the tournament with a stack of X", rebuys, table moves):
+  its hands are the tournament's (``log_facts``), its id the game's;
 - the 7-2 bounty, settled after the hand's end: each ``paid X for the 7-2 bounty to "P"`` is money between two
   players outside the pot (a side payment each way), and ``collected X from the 7-2 bounty`` their sum (a notice);
 - suits are symbols (``10♠``), amounts plain numbers (chips; a cash game's amounts may have two decimals);
@@ -43,7 +45,7 @@ import csv
 import os
 import re
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from decimal import Decimal, InvalidOperation
@@ -75,6 +77,7 @@ from handlog.events import (
     Street,
     StreetStart,
     Structure,
+    Tournament,
     UncalledBet,
 )
 from handlog.formats import headers
@@ -244,7 +247,13 @@ def chronological(rows: list[Row]) -> list[Row]:
     newest_first = sorted(rows, key=lambda r: -r.line)
     if not all(r.order is not None for r in rows):
         return sorted(newest_first, key=lambda r: r.at)
-    lengths = Counter(len(str(r.order)) for r in rows)
+    return sorted(newest_first, key=order_key(rows))
+
+
+def order_key(rows: list[Row]) -> Callable[[Row], int]:
+    """A row's ``order`` as a number comparable across the rows (an order that lost its trailing zeros gets them
+    back: the usual length is the rows' commonest)."""
+    lengths = Counter(len(str(r.order)) for r in rows if r.order is not None)
     usual = lengths.most_common(1)[0][0] if lengths else 0
 
     def key(r: Row) -> int:
@@ -252,7 +261,7 @@ def chronological(rows: list[Row]) -> list[Row]:
         short = usual - len(str(order))
         return order * 10**short if short > 0 else order
 
-    return sorted(newest_first, key=key)
+    return key
 
 
 def _junk(stats: SplitStats | None, number: int, line: str) -> None:
@@ -365,37 +374,55 @@ class PokerNowFormat:
                     rows[0].line if rows else first_line,
                     "the log begins in the middle of this hand: its '-- starting hand' line is not in the file")
             group = own[-1] if len(own) > 1 else own[0]
-            return _Builder(group, file, log_hero(file)).build()
+            return _Builder(group, file, log_facts(file)).build()
         except PokerNowError as exc:
             raise HandParseFailure(ParseError(line=exc.line, message=str(exc), text=exc.text[:300])) from None
         except ValueError as exc:
             raise HandParseFailure(ParseError(line=first_line, message=str(exc))) from None
 
 
-MAX_HERO_SCAN = 64 << 20
-"""The largest log ``log_hero`` reads (bytes): a long evening's log is a few hundred kilobytes."""
+MAX_LOG_SCAN = 64 << 20
+"""The largest log ``log_facts`` reads (bytes): a long evening's log is a few hundred kilobytes."""
+TOURNAMENT_LINES = re.compile(
+    r'^(?:The player "[^"]* @ [A-Za-z0-9_-]+" (?:is in the tournament with a stack|rebought\. New stack'
+    r"|will start to play in this table|was moved to table)|Asking to busted players the rebuy decision)"
+)
+"""Lines only a tournament's log writes."""
 
 
-def log_hero(file: str) -> str | None:
-    """The id of the player who downloaded the log at ``file`` (whose cards its ``Your hand is`` lines give), or
-    None: the one player whose ``shows`` line, in some hand, shows exactly the cards ``Your hand is`` gave in that
-    hand. None when no hand proves it, when two players would, or when ``file`` cannot be read."""
+@dataclass(frozen=True, slots=True)
+class LogFacts:
+    """What a hand learns from its whole log, not from its own lines."""
+
+    hero: str | None = None
+    """The id of the player who downloaded the log (whose cards its ``Your hand is`` lines give): the one player
+    whose ``shows`` line, in some hand, shows exactly the cards ``Your hand is`` gave in that hand; None when no
+    hand proves it or two players would."""
+    tournament: bool = False
+    """The log is a tournament's: it seats players "in the tournament", rebuys them, moves them between tables."""
+
+
+def log_facts(file: str) -> LogFacts:
+    """The facts of the log at ``file`` (nothing when it cannot be read: a hand read from text alone)."""
     try:
         stat = os.stat(file)
     except (OSError, ValueError):
-        return None
-    if not stat.st_size or stat.st_size > MAX_HERO_SCAN:
-        return None
-    return _log_hero(file, stat.st_size, stat.st_mtime_ns)
+        return LogFacts()
+    if not stat.st_size or stat.st_size > MAX_LOG_SCAN:
+        return LogFacts()
+    return _log_facts(file, stat.st_size, stat.st_mtime_ns)
 
 
 @lru_cache(maxsize=16)
-def _log_hero(file: str, size: int, mtime: int) -> str | None:
+def _log_facts(file: str, size: int, mtime: int) -> LogFacts:
     try:
         with open(file, "rb") as stream:
             rows, _ = read_rows(iter_lines(stream))
     except (OSError, UnicodeError):
-        return None
+        return LogFacts()
+    if not any(r.entry.startswith("-- starting hand #") for r in rows):
+        return LogFacts()  # not a PokerNow log
+    tournament = any(TOURNAMENT_LINES.match(r.entry) for r in rows)
     found: set[str] = set()
     for group in hands_of(rows):
         mine: frozenset[str] = frozenset()
@@ -407,7 +434,7 @@ def _log_hero(file: str, size: int, mtime: int) -> str | None:
             s = SHOWS.match(a["rest"]) if a is not None else None
             if a is not None and s is not None and frozenset(cards(s["cards"])) == mine:
                 found.add(player_id(a["player"]))
-    return found.pop() if len(found) == 1 else None
+    return LogFacts(found.pop() if len(found) == 1 else None, tournament)
 
 
 def table_of(file: str) -> str:
@@ -420,8 +447,8 @@ def table_of(file: str) -> str:
 class _Builder:
     """One hand's rows, in time order, into a ``Hand``."""
 
-    def __init__(self, rows: list[Row], file: str, hero: str | None = None) -> None:
-        self.rows, self.file, self.hero = rows, file, hero
+    def __init__(self, rows: list[Row], file: str, facts: LogFacts | None = None) -> None:
+        self.rows, self.file, self.facts = rows, file, facts or LogFacts()
         self.events: list[Event] = []
         self.round: dict[str, Decimal] = {}
         self.seats: list[Seat] = []
@@ -462,13 +489,18 @@ class _Builder:
         small = self.small if self.small is not None else big / 2
         table = table_of(self.file)
         number = m["number"]
-        hand_id = m["id"] or f"{table}-{number}"
+        # the start's order (its time in milliseconds and a sequence: a number unique across games, as a tracker
+        # needs it); PokerNow's own id and number stay in a notice
+        hand_id = str(order_key(self.rows)(head)) if head.order is not None else m["id"] or f"{table}-{number}"
+        self.events.insert(0, Notice(line=head.line, text=f"PokerNow hand #{number}" + (
+            f" (id: {m['id']})" if m["id"] else "")))
         two = bool(self.seconds)
         boards = tuple(tuple(b) for b in self.boards if b) if two else ((tuple(self.boards[0]),) if self.boards[0]
                                                                          else ())
         return Hand(
             site="PokerNow", hand_id=hand_id, file=self.file, line=head.line, game=game, game_name=game_name,
             structure=structure, stakes=Stakes(small=small, big=big, ante=self.ante), currency="CHIPS",
+            tournament=Tournament(id=table) if self.facts.tournament else None,
             table=table, max_seats=10, button=button, time_local=head.at.strip(), time_utc=utc_time(head.at),
             seats=tuple(self.seats), events=tuple(self.events),
             summary=StatedResults(line=self.end_line, boards=boards, run_twice=two),
@@ -631,8 +663,8 @@ class _Builder:
             return
         mine = set(self.hero_cards)
         owner = next((e.player for e in self.events if isinstance(e, Show) and set(e.cards) == mine), None)
-        if owner is None and self.hero is not None:  # the log's own player, when seated in this hand
-            owner = next((s.player for s in self.seats if player_id(s.player) == self.hero), None)
+        if owner is None and self.facts.hero is not None:  # the log's own player, when seated in this hand
+            owner = next((s.player for s in self.seats if player_id(s.player) == self.facts.hero), None)
         if owner is None:
             text = "Your hand is " + " ".join(self.hero_cards)
             self.events.insert(self._deal_index(), Notice(line=self.hero_line, text=text))

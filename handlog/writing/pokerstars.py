@@ -155,10 +155,9 @@ def _stars_line(kind: str) -> re.Pattern[str]:
 
 
 def _number_id(text: str) -> int:
-    """A stable number for an id that is not one (PokerStars' ids are digits): its one run of digits ("RC123" →
-    123), else a checksum of it (PokerNow's "l6zf3yalhuno" and "wdfwr7q6qldy" would both keep only "76")."""
-    m = re.fullmatch(r"[^0-9]*([0-9]{1,18})[^0-9]*", text)
-    return int(m.group(1)) if m else zlib.crc32(text.encode("utf-8"))
+    """A stable number for an id that is not one (PokerStars' ids are digits)."""
+    digits = "".join(c for c in text if c.isdigit())
+    return int(digits) if digits and len(digits) <= 18 else zlib.crc32(text.encode("utf-8"))
 
 
 def _pot_name(name: str) -> str:

@@ -182,7 +182,10 @@ def test_a_log_sorted_oldest_first_reads_the_same() -> None:
 
 def test_a_hand_with_commas_in_a_name_reads_in_time_order() -> None:
     (hand,) = hands(log(HAND_7))
-    assert hand.site == "PokerNow" and hand.hand_id == "abc123xyz" and hand.table == "test"
+    # the hand's number is its start's order (2024-05-01 20:00:00.000 UTC in milliseconds, then 00), unique across
+    # games as a tracker needs it; PokerNow's own number and id are kept in a notice
+    assert hand.site == "PokerNow" and hand.hand_id == "171459360000000" and hand.table == "test"
+    assert hand.events[0] == Notice(line=hand.line, text="PokerNow hand #7 (id: abc123xyz)")
     assert [(s.seat, s.player, s.stack) for s in hand.seats] == [(1, SMITH, D("100.00")), (3, ANN, D("50.00")),
                                                                   (7, BO, D("80.00"))]
     assert hand.button == 1 and (hand.stakes.small, hand.stakes.big) == (D("0.50"), D("1.00"))
