@@ -347,6 +347,18 @@ def test_the_logs_own_player_gets_the_cards_in_hands_where_they_show_nothing(tmp
     assert any(isinstance(e, Notice) and e.text == "Your hand is Ah Kh" for e in alone.events)
 
 
+def test_a_tournaments_log_makes_its_hands_a_tournaments(tmp_path: Path) -> None:
+    path = tmp_path / "poker_now_log_pglTourney01.csv"
+    seated = [f"The player {q(p)} is in the tournament with a stack of {s}." for p, s in
+              ((SMITH, "100.00"), (ANN, "50.00"), (BO, "80.00"))]
+    path.write_text(log([*seated, *HAND_7]), encoding="utf-8")
+    (record,) = read([path])
+    assert record.hand is not None and record.hand.tournament is not None
+    assert record.hand.tournament.id == "pglTourney01"
+    (cash,) = hands(log(HAND_7))  # the hand's own lines do not say it
+    assert cash.tournament is None
+
+
 def test_the_ledger_gives_each_players_session(tmp_path: Path) -> None:
     path = tmp_path / "poker_now_log_session.csv"
     path.write_text(log(SESSION), encoding="utf-8")
