@@ -208,7 +208,7 @@ def read_rows(lines: Iterable[str], start: int = 1, stats: SplitStats | None = N
     def feed() -> Iterator[str]:
         for text in lines:
             texts.append(text)
-            yield text
+            yield text if text.endswith("\n") else text + "\n"  # a quoted newline stays in its entry
 
     reader = csv.reader(feed(), strict=False)
     rows: list[Row] = []

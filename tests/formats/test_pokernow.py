@@ -309,6 +309,19 @@ def test_a_hand_cut_off_at_the_end_of_the_file_is_unparsed_with_its_line() -> No
     assert error.line == 2  # the newest row, the file's first after the header: where the log stops
 
 
+def test_an_entry_holding_a_newline_keeps_the_file_lines_right() -> None:
+    """The CSV quotes an entry that holds a newline over two file lines: the rows written before it in the file
+    (after it in time) keep their own lines."""
+    text = log([*HAND_9[:10], "The dealer says:\nplay on.", *HAND_9[10:]])
+    (hand,) = hands(text)
+    lines = text.splitlines()
+    flop = next(e for e in hand.events if isinstance(e, StreetStart) and e.street is Street.FLOP)
+    assert lines[flop.line - 1].startswith('"Flop:')
+    bo = next(e for e in hand.events if isinstance(e, Post) and e.player == BO)
+    assert q(BO) in lines[bo.line - 1] and "missing small blind" in lines[bo.line - 1]
+    assert any(isinstance(e, Notice) and e.text == "The dealer says:\nplay on." for e in hand.events)
+
+
 def test_a_log_that_begins_in_the_middle_of_a_hand_says_so() -> None:
     records = read_text(log([*HAND_7[8:], *HAND_8]), file="late.csv")  # from Bo's fold on
     assert [r.status for r in records] == ["unparsed", "parsed"]
