@@ -123,6 +123,7 @@ BOUNTY_COLLECTED = re.compile(rf"^collected {_AMOUNT} from the 7-2 bounty\.?\s*$
 UNCALLED = re.compile(rf"^Uncalled bet of {_AMOUNT} returned to {_PLAYER}\s*$")
 BOARD = re.compile(r"^(?P<street>Flop|Turn|River)(?: \((?P<second>second) run\))?:\s*(?P<cards>.*)$")
 HERO = re.compile(r"^Your hand is (?P<cards>.*)$")
+NEW_ID = re.compile(r'^The player ".+? @ (?P<id>[A-Za-z0-9_-]+)" changed the ID from (?P<old>[A-Za-z0-9_-]+) to ')
 CARD = re.compile(r"(?P<rank>10|[2-9TJQKA])(?P<suit>[♠♥♦♣shdc])")
 SYMBOL_CARD = re.compile(r"(?:10|[2-9TJQKA])[♠♥♦♣]")
 SUITS = {"♠": "s", "♥": "h", "♦": "d", "♣": "c", "s": "s", "h": "h", "d": "d", "c": "c"}
@@ -394,10 +395,10 @@ TOURNAMENT_LINES = re.compile(
 class LogFacts:
     """What a hand learns from its whole log, not from its own lines."""
 
-    hero: str | None = None
-    """The id of the player who downloaded the log (whose cards its ``Your hand is`` lines give): the one player
-    whose ``shows`` line, in some hand, shows exactly the cards ``Your hand is`` gave in that hand; None when no
-    hand proves it or two players would."""
+    hero: frozenset[str] = frozenset()
+    """The ids of the player who downloaded the log (whose cards its ``Your hand is`` lines give): the one player
+    whose ``shows`` line, in some hand, shows exactly the cards ``Your hand is`` gave in that hand (with the ids the
+    player had before and after "changed the ID from A to B"); empty when no hand proves it or two players would."""
     tournament: bool = False
     """The log is a tournament's: it seats players "in the tournament", rebuys them, moves them between tables."""
 
@@ -423,6 +424,18 @@ def _log_facts(file: str, size: int, mtime: int) -> LogFacts:
     if not any(r.entry.startswith("-- starting hand #") for r in rows):
         return LogFacts()  # not a PokerNow log
     tournament = any(TOURNAMENT_LINES.match(r.entry) for r in rows)
+    same: dict[str, str] = {}  # an id → the id it became ("changed the ID from A to B because authenticated login")
+    for r in rows:
+        if (m := NEW_ID.match(r.entry)) is not None:
+            same[m["old"]] = m["id"]
+
+    def latest(pid: str) -> str:
+        seen = {pid}
+        while pid in same and same[pid] not in seen:
+            pid = same[pid]
+            seen.add(pid)
+        return pid
+
     found: set[str] = set()
     for group in hands_of(rows):
         mine: frozenset[str] = frozenset()
@@ -433,8 +446,11 @@ def _log_facts(file: str, size: int, mtime: int) -> LogFacts:
             a = ACTOR.match(row.entry) if mine else None
             s = SHOWS.match(a["rest"]) if a is not None else None
             if a is not None and s is not None and frozenset(cards(s["cards"])) == mine:
-                found.add(player_id(a["player"]))
-    return LogFacts(found.pop() if len(found) == 1 else None, tournament)
+                found.add(latest(player_id(a["player"])))
+    if len(found) != 1:
+        return LogFacts(frozenset(), tournament)
+    (hero,) = found
+    return LogFacts(frozenset({hero, *(old for old in same if latest(old) == hero)}), tournament)
 
 
 def table_of(file: str) -> str:
@@ -663,8 +679,8 @@ class _Builder:
             return
         mine = set(self.hero_cards)
         owner = next((e.player for e in self.events if isinstance(e, Show) and set(e.cards) == mine), None)
-        if owner is None and self.facts.hero is not None:  # the log's own player, when seated in this hand
-            owner = next((s.player for s in self.seats if player_id(s.player) == self.facts.hero), None)
+        if owner is None and self.facts.hero:  # the log's own player, when seated in this hand
+            owner = next((s.player for s in self.seats if player_id(s.player) in self.facts.hero), None)
         if owner is None:
             text = "Your hand is " + " ".join(self.hero_cards)
             self.events.insert(self._deal_index(), Notice(line=self.hero_line, text=text))

@@ -360,6 +360,19 @@ def test_the_logs_own_player_gets_the_cards_in_hands_where_they_show_nothing(tmp
     assert any(isinstance(e, Notice) and e.text == "Your hand is Ah Kh" for e in alone.events)
 
 
+def test_the_logs_own_player_keeps_the_cards_across_a_change_of_id(tmp_path: Path) -> None:
+    """Smith plays hand 7 as a guest (id oLdSmItH01), logs in (PokerNow gives him his account's id), and shows
+    his cards in hand 8: hand 7's "Your hand is" is his too."""
+    guest = SMITH.replace("aB3_x-9Zq1", "oLdSmItH01")
+    seven = [line.replace(SMITH, guest) for line in HAND_7[:-1]]  # no show after the hand
+    eight = [*HAND_8[:2], "Your hand is A♥, K♥", *HAND_8[2:]]
+    login = f"The player {q(SMITH)} changed the ID from oLdSmItH01 to aB3_x-9Zq1 because authenticated login."
+    path = tmp_path / "poker_now_log_login.csv"
+    path.write_text(log([*seven, login, *eight]), encoding="utf-8")
+    dealt = [[(e.player, e.cards) for e in r.hand.events if isinstance(e, DealHole)] for r in read([path]) if r.hand]
+    assert dealt == [[(guest, ("As", "Kd"))], [(SMITH, ("Ah", "Kh"))]]
+
+
 def test_a_tournaments_log_makes_its_hands_a_tournaments(tmp_path: Path) -> None:
     path = tmp_path / "poker_now_log_pglTourney01.csv"
     seated = [f"The player {q(p)} is in the tournament with a stack of {s}." for p, s in
