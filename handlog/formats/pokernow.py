@@ -707,6 +707,12 @@ def _game(text: str, line: int) -> tuple[Game, str, Structure]:
     return found[0], found[1], structure
 
 
+def names_in(rows: Iterable[Row]) -> set[str]:
+    """Every player a log names (``"name @ id"``), in hands or only in its ledger (a player who asked for a seat and
+    never played): what ``handlog anonymize`` must replace."""
+    return {m.group(1) for r in rows for m in re.finditer(r'"([^"]*? @ [A-Za-z0-9_-]+)"', r.entry)}
+
+
 # ---------------------------------------------------------------------------------------------- the session ledger
 _LEDGER_PLAYER = r'"(?P<player>.+? @ (?P<id>[A-Za-z0-9_-]+))"'
 _LEDGER_AMOUNT = r"(?P<amount>[0-9][0-9,]*(?:\.[0-9]+)?)"

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from handlog.anonymize import Anonymizer
 from handlog.audit import audit
 from handlog.engine import Category, Severity, replay
 from handlog.events import Collect, DealHole, Game, Hand, Notice, Post, PostType, Street, StreetStart, Structure
@@ -411,6 +412,22 @@ def test_a_player_still_seated_has_no_session_result_yet() -> None:
     rows, _ = read_rows(log([f"The player {q(ANN)} joined the game with a stack of 50.00.", *HAND_7]).splitlines())
     (ann,) = session_results(rows).values()
     assert ann.buy_in == D("50.00") and ann.cash_out is None and ann.net is None
+
+
+def test_anonymised_every_name_and_id_goes_even_a_player_only_the_ledger_names(tmp_path: Path) -> None:
+    watcher = "Dee @ Ww7xx8Yy9z"  # asks for a seat, never plays: named in the ledger only
+    source = tmp_path / "in" / "poker_now_log_anon.csv"
+    source.parent.mkdir()
+    source.write_text(log([f"The player {q(watcher)} requested a seat.", *SESSION]), encoding="utf-8")
+    outcomes, _ = Anonymizer(tmp_path / "out", salt="test").run([source])
+    (outcome,) = outcomes
+    assert outcome.error is None and outcome.target is not None
+    text = outcome.target.read_text(encoding="utf-8")
+    for player in (SMITH, ANN, BO, CY, watcher):
+        assert display_name(player) not in text and player_id(player) not in text, player
+    before = [sorted(nets(h).values()) for h in hands(source.read_text(encoding="utf-8"))]
+    after = [sorted(nets(h).values()) for h in hands(text)]
+    assert after == before
 
 
 def test_converted_to_pokerstars_text_and_read_back_the_nets_stay() -> None:
