@@ -9,7 +9,7 @@ apart by their content and come first. A new room adds its head to ``headers`` a
 """
 
 from handlog.formats import headers
-from handlog.reading.registry import Detector, declare
+from handlog.reading.registry import Detector, declare, declare_summary
 
 DECLARED: tuple[tuple[str, str, Detector], ...] = (
     ("phh", "phh", headers.PHH),
@@ -45,6 +45,7 @@ DECLARED: tuple[tuple[str, str, Detector], ...] = (
 
 for _name, _module, _head in DECLARED:
     declare(_name, f"handlog.formats.{_module}", _head)
+declare_summary(headers.SUMMARY)  # tournament summaries: skipped by the hand commands, read by `tournaments`
 
 __all__ = [
     "acpc", "boss", "bovada", "cake", "coinpoker", "entraction", "everest", "everleaf", "fulltilt", "ggpoker",
