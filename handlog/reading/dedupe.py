@@ -17,6 +17,12 @@ from dataclasses import dataclass, field
 from handlog.reading import registry
 
 
+COUNTER_IDS = frozenset({"pokernow"})
+"""Sites (lower case) whose hand "id" is a counter that starts again in each game's log (PokerNow's ``hand #125``):
+there an id names no hand across files, so a hand is known by its id and its text (an identical copy is still
+read once)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Duplicate:
     """A hand skipped as a copy of one read before."""
@@ -41,7 +47,8 @@ class Dedupe:
         """Whether this hand is read (the first time its key is met), else remember it as a duplicate."""
         digest = hashlib.blake2b("\n".join(lines).encode("utf-8", "surrogatepass"), digest_size=16).digest()
         site, hand_id = _identity(fmt, lines, document)
-        key = (site.lower(), hand_id) if hand_id else ("", digest.hex())
+        known_by = f"{hand_id}#{digest.hex()}" if hand_id and site.lower() in COUNTER_IDS else hand_id
+        key = (site.lower(), known_by) if known_by else ("", digest.hex())
         first = self.seen.get(key)
         if first is None:
             self.seen[key] = (digest, file, line)
