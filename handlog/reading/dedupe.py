@@ -16,7 +16,6 @@ from dataclasses import dataclass, field
 
 from handlog.reading import registry
 
-
 COUNTER_IDS = frozenset({"pokernow"})
 """Sites (lower case) whose hand "id" is a counter that starts again in each game's log (PokerNow's ``hand #125``):
 there an id names no hand across files, so a hand is known by its id and its text (an identical copy is still
