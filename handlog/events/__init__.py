@@ -37,6 +37,7 @@ from handlog.events.model import (
     Structure,
     Tournament,
     UncalledBet,
+    UnknownLine,
     maker,
 )
 
@@ -44,5 +45,5 @@ __all__ = [
     "Bet", "ButtonDraw", "Call", "Cards", "CashOut", "Chat", "Check", "Collect", "DealHole", "Discard", "Event",
     "Fold", "Game", "Hand", "HandCancelled", "HouseFee", "Muck", "Notice", "PlayerStatus", "Post", "PostType",
     "PotDrop", "Raise", "Seat", "SeatResult", "Show", "SidePayment", "Stakes", "StandPat", "StatedResults",
-    "StatusChange", "Street", "StreetStart", "Structure", "Tournament", "UncalledBet", "maker",
+    "StatusChange", "Street", "StreetStart", "Structure", "Tournament", "UncalledBet", "UnknownLine", "maker",
 ]

@@ -281,6 +281,19 @@ class HandCancelled(_Event):
     kind: Literal["cancelled"] = "cancelled"
 
 
+class UnknownLine(_Event):
+    """A line inside a hand that the room's reader does not know, kept as written (``docs/unknown-lines.md``).
+
+    ``player`` is the seated player the line names, when it reads like an action of theirs in a form the reader
+    has not met (an unknown verb, a post in an unseen form, an amount): ``action`` is then True, and the line may
+    have moved chips. The replay passes over the line; the audit reports it (``unknown-line``, ``unknown-action``)."""
+
+    kind: Literal["unknown"] = "unknown"
+    text: str
+    player: str | None = None
+    action: bool = False
+
+
 Event = Annotated[
     Post
     | ButtonDraw
@@ -303,7 +316,8 @@ Event = Annotated[
     | Chat
     | StatusChange
     | Notice
-    | HandCancelled,
+    | HandCancelled
+    | UnknownLine,
     Field(discriminator="kind"),
 ]
 
