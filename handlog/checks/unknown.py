@@ -5,8 +5,10 @@ The reader keeps such a line and reads the hand on; the audit decides what it me
 - an action of a seated player in a form the reader has not met (``UnknownLine.action``) may have moved chips:
   ``unknown-action``, an error whatever the totals say;
 - any other unknown line is ``unknown-line``: a warning when the hand's own numbers prove the hand without it
-  (the room states a total pot, or its rake and the amounts collected, and every accounting check of the replay
-  holds), an error when they do not, or when the room states nothing that could prove the hand.
+  (the room states a total pot, its rake or the amounts collected, and every accounting check of the replay holds
+  against them: a room that states only what it paid is held to the rake its rules allow, see
+  ``accounting.unstated_rake``), an error when they do not, or when the room states nothing that could prove the
+  hand.
 
 A hand with either error is *unverified*: statistics leave it out unless asked (``--include-unverified``).
 """
@@ -40,8 +42,8 @@ def _why_unproven(replay: Replay, found: Iterable[Violation]) -> str | None:
     found = list(found)
     if any(v.code == "unknown-player" for v in found):
         return "a player without a seat leaves the money unchecked"
-    if summary.total_pot is None and not (summary.rake is not None and replay.collects):
-        return "the room states no total pot (nor its rake with the amounts collected) that could prove the hand"
+    if summary.total_pot is None and summary.rake is None and not (summary.results_stated and replay.collects):
+        return "the room states no total pot, rake or amount collected that could prove the hand"
     wrong = sorted({v.code for v in found if v.category is Category.ACCOUNTING and v.severity is Severity.ERROR})
     if wrong:
         return "the hand's numbers do not reconcile (" + ", ".join(wrong) + ")"

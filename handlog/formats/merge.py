@@ -58,6 +58,7 @@ from handlog.formats.xmlsession import (
     XmlSessionFormat,
     blind_stakes,
     to_int,
+    unknown_element,
 )
 from handlog.reading.registry import register
 
@@ -352,7 +353,7 @@ class _Builder:
         elif kind == "DRAW":
             self._draw(name, to_int(e.get("text")), line, drawn.get(name))
         else:
-            raise MergeError(f"line {line}: unknown event type {kind!r}")
+            self.events.append(unknown_element(e, kind, name, self.names.values()))  # the audit judges it
 
     def _draw(self, name: str, count: int, line: int, after: tuple[tuple[str, ...], int] | None) -> None:
         held = self.hole.get(name, ())
