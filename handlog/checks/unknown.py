@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from handlog.checks import run_checks
 from handlog.engine import Category, Replay, Severity, Violation
 from handlog.engine.codes import UNVERIFIED_CODES
 from handlog.events import Hand, UnknownLine
@@ -80,3 +81,12 @@ def unverified(violations: Iterable[Violation]) -> bool:
     """The hand holds an unknown line its numbers do not prove, or an unknown action: statistics leave it out
     unless asked."""
     return any(v.severity is Severity.ERROR and v.code in UNVERIFIED_CODES for v in violations)
+
+
+def replay_unverified(replay: Replay) -> bool:
+    """The audit's verdict on a replayed hand's unknown lines without the rest of the audit: True when statistics
+    leave the hand out unless asked (False at once for a hand without unknown lines)."""
+    if not unknown_lines(replay.hand):
+        return False
+    found = [*replay.violations, *run_checks(replay)]
+    return unverified(unknown_line_violations(replay, found))

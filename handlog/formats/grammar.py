@@ -574,11 +574,11 @@ class TableParser:
             if m is None:
                 # no line the state accepts: an unknown line (no terminal matches it at all) once the hand has
                 # begun is kept and passed over; a known line out of place fails the hand
-                end = text.find("\n", pos) + 1 or size
-                if node is first or self.unknown is None or self.grammar.known.match(text[pos:end]) is not None:
+                stop = text.find("\n", pos) + 1 or size
+                if node is first or self.unknown is None or self.grammar.known.match(text[pos:stop]) is not None:
                     return False
-                self.unknown(LineRef(UNKNOWN, line), {"text": text[pos:end].rstrip("\n")})
-                pos = end
+                self.unknown(LineRef(UNKNOWN, line), {"text": text[pos:stop].rstrip("\n")})
+                pos = stop
                 line += 1
                 continue
             name = m.lastgroup or ""

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
+from handlog.checks.unknown import replay_unverified
 from handlog.engine import replay as replay_hand
 from handlog.engine.views import Replay
 from handlog.events import Game, Hand
@@ -114,16 +115,22 @@ def iter_rows(
     player: str | None = None,
     with_allin_ev: bool = True,
     replay: Callable[[Hand], Replay] = lambda hand: replay_hand(hand, states=False),
+    include_unverified: bool = False,
 ) -> Iterator[dict[str, Any]]:
     """Records of every supported, not cancelled hand (only ``player``'s when given). ``hands`` may be
-    ``Hand`` objects or the records of ``handlog.read`` (unparsed ones are skipped)."""
+    ``Hand`` objects or the records of ``handlog.read`` (unparsed ones are skipped). A hand with a line its reader
+    did not know that its own numbers do not prove, or an action in an unknown form, is left out unless
+    ``include_unverified`` (``docs/unknown-lines.md``)."""
     for item in hands:
         hand = item.hand if isinstance(item, HandRecord) else item
         if hand is None or hand.game not in SUPPORTED_GAMES or hand.cancelled:
             continue
         if player is not None and hand.seat_of(player) is None:
             continue
-        for row in hand_rows(replay(hand), with_allin_ev):
+        replayed = replay(hand)
+        if not include_unverified and replay_unverified(replayed):
+            continue
+        for row in hand_rows(replayed, with_allin_ev):
             if player is None or row["player"] == player:
                 yield row
 
