@@ -5,10 +5,10 @@ The reader keeps such a line and reads the hand on; the audit decides what it me
 - an action of a seated player in a form the reader has not met (``UnknownLine.action``) may have moved chips:
   ``unknown-action``, an error whatever the totals say;
 - any other unknown line is ``unknown-line``: a warning when the hand's own numbers prove the hand without it
-  (the room states a total pot, its rake or the amounts collected, and every accounting check of the replay holds
-  against them: a room that states only what it paid is held to the rake its rules allow, see
-  ``accounting.unstated_rake``), an error when they do not, or when the room states nothing that could prove the
-  hand.
+  (the room states a total pot or its rake, or, in a tournament, which keeps no rake, the amounts collected; and
+  every accounting check of the replay holds against them), an error when they do not, or when the room states
+  nothing that could prove the hand (a cash game whose log states only what each player collected: a missing bet
+  smaller than the rake would only look like less rake).
 
 A hand with either error is *unverified*: statistics leave it out unless asked (``--include-unverified``).
 """
@@ -43,8 +43,11 @@ def _why_unproven(replay: Replay, found: Iterable[Violation]) -> str | None:
     found = list(found)
     if any(v.code == "unknown-player" for v in found):
         return "a player without a seat leaves the money unchecked"
-    if summary.total_pot is None and summary.rake is None and not (summary.results_stated and replay.collects):
-        return "the room states no total pot, rake or amount collected that could prove the hand"
+    paid_whole = hand.tournament is not None and summary.results_stated and replay.collects
+    if summary.total_pot is None and summary.rake is None and not paid_whole:
+        # what the players collected alone proves nothing where a rake is kept: a missing bet smaller than the
+        # rake only looks like less rake
+        return "the room states no total pot nor rake that could prove the hand"
     wrong = sorted({v.code for v in found if v.category is Category.ACCOUNTING and v.severity is Severity.ERROR})
     if wrong:
         return "the hand's numbers do not reconcile (" + ", ".join(wrong) + ")"

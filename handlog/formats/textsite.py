@@ -119,7 +119,7 @@ from handlog.events import (
     UncalledBet,
     maker,
 )
-from handlog.formats.grammar import Fields, LineGrammar, LineRef, TableParser, kind_of, load_line_grammar
+from handlog.formats.grammar import MARK, Fields, LineGrammar, LineRef, TableParser, kind_of, load_line_grammar
 from handlog.formats.headers import HeaderTests, TextHeader
 from handlog.formats.text import FieldError, StreetBets, amount, cards, currency_of, utc_time
 from handlog.formats.unknown import bad_field_line, unknown_line
@@ -854,7 +854,8 @@ class TextSiteFormat(HeaderTests):
         try:
             grammar.parser.parse(text)
         except UnexpectedInput as exc:
-            raise HandParseFailure(self.explain(exc, grammar, lines, first_line)) from None
+            error = self.explain(exc, grammar, lines, first_line)
+            raise HandParseFailure(_at_unknown_line(error, text, lines, first_line)) from None
 
     def explain(self, exc: UnexpectedInput, grammar: LineGrammar, lines: Sequence[str], first_line: int) -> ParseError:
         """A parse failure in words: which line, what it is (if anything), and what the grammar would accept."""
@@ -889,3 +890,20 @@ class TextSiteFormat(HeaderTests):
 
 
 _PEEK_ID = re.compile(r"#([0-9]+)")
+
+
+def _at_unknown_line(error: ParseError, marked: str, lines: Sequence[str], first_line: int) -> ParseError:
+    """A known line refused right after unknown lines (passed over, ``grammar.MARK``) was refused in their place:
+    the first of them is the line the hand could not be followed at ("unrecognised line", what the grammar expected
+    there), as before unknown lines were kept (a table line in a new form, then the seats)."""
+    if not error.message.endswith("cannot come here"):
+        return error
+    marks = [line.startswith(MARK) for line in marked.split("\n")]
+    index = error.line - first_line
+    start = index
+    while start > 0 and start - 1 < len(marks) and marks[start - 1]:
+        start -= 1
+    if start == index or start >= len(lines):
+        return error
+    return error.model_copy(update={"line": first_line + start, "column": 1, "message": "unrecognised line",
+                                    "text": lines[start][:300]})
