@@ -61,10 +61,7 @@ class Case:
         """The call's element with its type (or, where the element's tag is its type, its tag) made ``kind`` and
         its amount 0."""
         line = self.lines[self.index()]
-        if _TYPE.search(line):
-            line = _TYPE.sub(rf'\1="{kind}"', line)
-        else:
-            line = _TAG.sub(rf"\1{kind}", line)
+        line = _TYPE.sub(rf'\1="{kind}"', line) if _TYPE.search(line) else _TAG.sub(rf"\1{kind}", line)
         return _AMOUNT.sub(r'\1="0"', line)
 
     def chip_free_line(self) -> str:
