@@ -17,6 +17,7 @@ from handlog.errors import ParseError
 from handlog.events import Hand
 from handlog.reading import registry
 from handlog.reading.decode import iter_lines
+from handlog.reading.sniff import unrecognised
 from handlog.reading.split import Chunk, SplitStats, cut_hands
 
 HEAD_LINES = 25
@@ -95,7 +96,7 @@ def read_chunks(path: Path, report: ReadReport) -> Iterator[tuple[registry.HandF
             fmt = registry.detect([h for h in head if h.strip()])
             report.files += 1
             if fmt is None:
-                report.problems.append(FileProblem(name, "not a hand history in any known format"))
+                report.problems.append(FileProblem(name, unrecognised([h for h in head if h.strip()])))
                 return
             stats = SplitStats()
             all_lines = chain(head, lines)
