@@ -37,12 +37,14 @@ from handlog.events import (
     HandCancelled,
     Muck,
     Notice,
+    PlayerStatus,
     PostType,
     Seat,
     Show,
     Stakes,
     StandPat,
     StatedResults,
+    StatusChange,
     Street,
     StreetStart,
     Structure,
@@ -102,6 +104,16 @@ _AMOUNTS = re.compile(rf"{_AMOUNT}\s*/\s*{_AMOUNT}(?:\s*/\s*{_AMOUNT})?")
 the bring-in and the smallest bet."""
 STUD_SMALL_ROUNDS = frozenset({"THIRD_STREET", "FOURTH_STREET"})
 STUD_BIG_ROUNDS = frozenset({"FIFTH_STREET", "SIXTH_STREET", "SEVENTH_STREET"})
+
+
+STATUSES = {
+    "LEAVE": PlayerStatus.LEAVES,
+    "DISCONNECTED": PlayerStatus.DISCONNECTED,
+    "RECONNECTED": PlayerStatus.CONNECTED,
+    "SITOUT": PlayerStatus.SITS_OUT,
+    "SIT_OUT": PlayerStatus.SITS_OUT,
+}
+"""Merge's events of a seat's presence (issue 26: read, not lost): none moves chips."""
 
 
 class MergeError(XmlHandError):
@@ -337,6 +349,13 @@ class _Builder:
             return
         if kind in ("SHOW", "PLAYER_OUT"):
             return  # the shown cards follow as their own element; a player leaving costs nothing here
+        if kind in STATUSES and e.get("player") in self.names:  # a seat's connection: no chips
+            self.events.append(StatusChange(line=line, player=self._name(e), status=STATUSES[kind]))
+            return
+        if kind == "RABBIT":  # the rabbit hunt: the cards that would have come, never the board
+            self.events.append(Notice(line=line, player=self.names.get(e.get("player")),
+                                      text=f"rabbit hunt: {e.get('text')}"))
+            return
         name = self._name(e)
         added = amount(e.get("amount", "0")) if e.get("amount") else ZERO
         if kind in POSTS:

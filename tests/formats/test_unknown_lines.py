@@ -245,3 +245,34 @@ def _new_form_action(case: Case) -> None:
     # whatever the totals: the inserted line moved no chips, and every other check holds
     assert [v.code for v in found] == ["unknown-action"], (case.source, found)
     assert list(iter_rows([hand])) == []
+
+
+MERGE = HERE / "golden_merge" / "hu_stt_split_pot.txt"
+_MERGE_CALL = '<event sequence="5" type="CALL" timestamp="1330409034593" player="0" amount="1025.00"/>'
+
+
+@pytest.mark.parametrize(("event", "status"), [("LEAVE", "leaves"), ("DISCONNECTED", "disconnected")])
+def test_merge_presence_events_are_read_and_lose_nothing(event: str, status: str) -> None:
+    text = MERGE.read_text(encoding="utf-8")
+    original = read_text(text)[0].hand
+    assert original is not None
+    inserted = f'<event sequence="5" type="{event}" timestamp="1330409034000" player="1"/>\n\t\t{_MERGE_CALL}'
+    hand = read_text(text.replace(_MERGE_CALL, inserted))[0].hand
+    assert hand is not None
+    changes = [e for e in hand.events if e.kind == "status"]
+    assert [(e.player, e.status.value) for e in changes] == [("Player1", status)]
+    assert audit(hand).violations == ()
+    assert _rows(hand) == _rows(original)
+
+
+def test_merge_rabbit_hunt_is_a_notice_and_no_board() -> None:
+    text = MERGE.read_text(encoding="utf-8")
+    rabbit = '\t\t<event sequence="8" type="RABBIT" timestamp="1330409035000" player="0" text="2d,3d"/>\n'
+    hand = read_text(text.replace("\t</round>\n\t<round id=\"END_OF_GAME\"", rabbit + "\t</round>\n"
+                                  "\t<round id=\"END_OF_GAME\"", 1))[0].hand
+    assert hand is not None
+    notes = [e for e in hand.events if e.kind == "notice"]
+    assert [n.text for n in notes] == ["rabbit hunt: 2d,3d"]
+    assert not any(e.kind == "unknown" for e in hand.events)
+    assert audit(hand).violations == ()
+    assert "2d" not in {c for b in audit(hand).replay.boards for c in b}

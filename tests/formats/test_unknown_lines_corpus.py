@@ -42,9 +42,6 @@ LISTED: list[tuple[str, str, str, str]] = [
     ("fresh/ggpoker/fa993730-BetAndMuck.txt", r"42c6a201: Bet & Muck (?:\$0\.05|folds)", "unknown-action",
      "GGPoker's 'Bet & Muck' feature: a player's bet in a form the reader does not know"),
     ("fresh/ignition-bovada/", r"Set dealer", "unknown-line", "Ignition's dealer notice: no chips"),
-    ("fresh/merge-xml/d6e2cb33-10MultipleHands.txt", r'<event sequence="9" type="RABBIT" .*>', "unknown-line",
-     "Merge's rabbit hunt (the cards that would have come, not the board): no chips; Merge states no total nor "
-     "rake, so the hand's numbers cannot prove it (an error)"),
     ("fresh/microgaming-xml/", r'<Action seq="[0-9]+" type="BadBeatContribution" seat="[0-9]" value="0\.02">',
      "unknown-action", "Microgaming's bad-beat jackpot contribution: chips taken from the player"),
     ("fresh/partypoker/", r"Due to current high memory use in your system .*", "unknown-line",
