@@ -276,3 +276,64 @@ def test_merge_rabbit_hunt_is_a_notice_and_no_board() -> None:
     assert not any(e.kind == "unknown" for e in hand.events)
     assert audit(hand).violations == ()
     assert "2d" not in {c for b in audit(hand).replay.boards for c in b}
+
+
+STARS = HERE / "golden" / "cash_out_6plus.txt"
+
+
+def _both_paths(lines: list[str]) -> tuple[object, object]:
+    """The hand (or its error) as the table driver reads it, and as Lark does."""
+    from handlog.errors import ParseError
+    from handlog.formats.pokerstars import PokerStarsFormat
+    from handlog.reading.registry import HandParseFailure
+
+    fmt = PokerStarsFormat()
+    table = fmt._grammar()[2]
+    out = []
+    for fast in (True, False):
+        table.available = fast
+        try:
+            out.append(fmt.parse(lines, 1, "x").model_dump(mode="json"))
+        except HandParseFailure as failure:
+            assert isinstance(failure.error, ParseError)
+            out.append(failure.error.model_dump())
+        finally:
+            table.available = True
+    return out[0], out[1]
+
+
+def test_the_table_driver_and_lark_read_unknown_lines_alike() -> None:
+    lines = STARS.read_text(encoding="utf-8").splitlines()
+    lines.insert(9, "Set dealer")
+    lines.insert(12, "Hero: drops $0.25")
+    fast, lark = _both_paths(lines)
+    assert fast == lark
+    assert isinstance(fast, dict)
+    unknown = [e for e in fast["events"] if e["kind"] == "unknown"]
+    assert [(e["line"], e["text"], e["player"], e["action"]) for e in unknown] == [
+        (10, "Set dealer", None, False), (13, "Hero: drops $0.25", "Hero", True)]
+
+
+def test_a_known_line_out_of_place_still_fails_the_hand() -> None:
+    lines = STARS.read_text(encoding="utf-8").splitlines()
+    seat = lines[2]
+    lines.insert(12, seat)  # a seat line among the posts
+    fast, lark = _both_paths(lines)
+    assert fast == lark
+    assert isinstance(fast, dict) and fast["line"] == 13 and "cannot come here" in fast["message"]
+
+
+def test_an_unknown_line_in_place_of_a_required_line_is_named() -> None:
+    lines = STARS.read_text(encoding="utf-8").splitlines()
+    lines[1] = "Tisch 'Harding II' 6-max Platz #2 ist der Button"  # the table line, in German
+    fast, lark = _both_paths(lines)
+    assert fast == lark
+    assert isinstance(fast, dict)
+    assert (fast["line"], fast["message"], fast["text"]) == (2, "unrecognised line", lines[1])
+    assert any("table line" in e for e in fast["expected"])
+
+
+def test_an_unknown_first_line_fails_as_before() -> None:
+    lines = ["Welcome to the table", *STARS.read_text(encoding="utf-8").splitlines()]
+    records = read_text("\n".join(lines) + "\n")
+    assert all(r.hand is None or not any(e.kind == "unknown" for e in r.hand.events) for r in records)
