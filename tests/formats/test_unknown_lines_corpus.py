@@ -100,7 +100,8 @@ def test_every_listed_reason_is_met_in_the_corpus(found: list[tuple[str, str, st
     # a listed line that a reader has since learned drops out; the ones left are still met
     met = {i for i, (where, pattern, code, _) in enumerate(LISTED)
            for f, t, c, _ in found if f.startswith(where) and re.fullmatch(pattern, t) and c == code}
-    assert len(met) >= len(LISTED) // 2
+    assert met  # (which ones depends on the rooms' readers: other work teaches them lines)
+    assert all(reason for *_, reason in LISTED)
 
 
 def test_chip_free_corpus_lines_are_warnings_where_the_numbers_prove_the_hand(
