@@ -6,7 +6,15 @@ import argparse
 import sys
 
 from handlog.cli.common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, print_problems, progress_records
-from handlog.cli.dbopts import add_db_argument, add_filter_arguments, db_source, filters_from, stats_rows
+from handlog.cli.dbopts import (
+    UNVERIFIED_NOTE,
+    add_db_argument,
+    add_filter_arguments,
+    add_unverified_argument,
+    db_source,
+    filters_from,
+    stats_rows,
+)
 from handlog.reading import ReadReport
 
 
@@ -27,6 +35,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help="the money to draw (USD, EUR, CHIPS …); by default the one the player has most hands in",
     )
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+    add_unverified_argument(p)
     p.add_argument(
         "--no-allin-ev", dest="allin_ev", action="store_false",
         help="skip the all-in expectation line (exact, a few ms per all-in)",
@@ -53,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
     hands = []
     if source is not None:
         with source:
-            rows, unparsed, _ = stats_rows(source, filters, args.allin_ev)
+            rows, unparsed, _ = stats_rows(source, filters, args.allin_ev, args.include_unverified)
         table = to_frame(rows)
     else:
         for record in progress_records(args.paths, report, quiet=args.quiet):
@@ -64,7 +73,15 @@ def run(args: argparse.Namespace) -> int:
         print_problems(report)
         if any(p.usage for p in report.problems):
             return EXIT_USAGE
-        table = per_hand(hands, player=args.player, with_allin_ev=args.allin_ev)
+        if not args.include_unverified:  # as stats: the hands the audit cannot verify are left out, and counted
+            from handlog.checks.unknown import replay_unverified, unknown_lines
+            from handlog.engine import replay
+
+            verified = [h for h in hands if not (unknown_lines(h) and replay_unverified(replay(h, states=False)))]
+            if len(verified) < len(hands):
+                sys.stderr.write(UNVERIFIED_NOTE.format(n=len(hands) - len(verified)))
+            hands = verified
+        table = per_hand(hands, player=args.player, with_allin_ev=args.allin_ev, include_unverified=True)
     if table.empty:
         sys.stderr.write(f"handlog graph: no hands of {args.player!r} found\n")
         return EXIT_PROBLEMS

@@ -134,14 +134,17 @@ def iter_rows(
                 yield row
 
 
-def per_hand(hands: Iterable[Hand | HandRecord], player: str | None = None, with_allin_ev: bool = True) -> pd.DataFrame:
+def per_hand(
+    hands: Iterable[Hand | HandRecord], player: str | None = None, with_allin_ev: bool = True,
+    include_unverified: bool = False,
+) -> pd.DataFrame:
     """The per hand and player table: one row per (hand, player), columns ``FIELDS``; money as Decimal.
 
     >>> import handlog, handlog.stats
     >>> table = handlog.stats.per_hand(handlog.read(["hands/"]))  # doctest: +SKIP
     >>> handlog.stats.aggregate(table, by=["position"])  # doctest: +SKIP
     """
-    return to_frame(iter_rows(hands, player, with_allin_ev))
+    return to_frame(iter_rows(hands, player, with_allin_ev, include_unverified=include_unverified))
 
 
 def read_per_hand(

@@ -71,3 +71,15 @@ def test_stats_from_the_database_leave_out_the_same(tmp_path: Path, capsys: pyte
     assert stored == {} and "handlog: 1 hands were left out of the statistics" in err
     stored, err = _stats(capsys, "--db", db2, "--include-unverified")
     assert stored["Hero"] == 1 and "left out" not in err
+
+
+def test_graph_leaves_out_the_same(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    files = _files(tmp_path)
+    out = str(tmp_path / "g.png")
+    code = main(["graph", "--player", "Hero", "-o", out, "--quiet", str(files["action"]), str(files["notice"])])
+    err = capsys.readouterr().err
+    assert code == 0 and "handlog: 1 hands were left out of the statistics" in err
+    code = main(["graph", "--player", "Hero", "-o", out, "--quiet", "--include-unverified", str(files["action"]),
+                 str(files["notice"])])
+    err = capsys.readouterr().err
+    assert code == 0 and "left out" not in err and Path(out).stat().st_size > 0
