@@ -347,14 +347,12 @@ class _Builder:
         if kind == "CHAT":
             self.events.append(Chat(line=line, player=e.get("player"), text=e.get("text")))
             return
-        if kind in ("SHOW", "PLAYER_OUT"):
-            return  # the shown cards follow as their own element; a player leaving costs nothing here
+        if kind in ("SHOW", "PLAYER_OUT", "RABBIT"):
+            # the shown cards follow as their own element (a winner's "RABBIT" after the others fold, 2012, too);
+            # a player leaving costs nothing here
+            return
         if kind in STATUSES and e.get("player") in self.names:  # a seat's connection: no chips
             self.events.append(StatusChange(line=line, player=self._name(e), status=STATUSES[kind]))
-            return
-        if kind == "RABBIT":  # the rabbit hunt: the cards that would have come, never the board
-            self.events.append(Notice(line=line, player=self.names.get(e.get("player")),
-                                      text=f"rabbit hunt: {e.get('text')}"))
             return
         name = self._name(e)
         added = amount(e.get("amount", "0")) if e.get("amount") else ZERO

@@ -9,14 +9,14 @@ from pathlib import Path
 
 import pytest
 from goldens import check_golden as check_golden_file
-from sitekit import audit_flags, check_genuine, golden_hand, rel
+from sitekit import CORPUS, audit_flags, check_genuine, golden_hand, rel
 from sitekit import corpus as read_corpus
 
 from handlog.audit import audit
 from handlog.engine import replay
-from handlog.engine.rules import STANDARD
+from handlog.engine.rules import STANDARD, profile_for
 from handlog.events import Bet, ButtonDraw, Call, Collect, Notice, Post, Raise, Show, Street, StreetStart
-from handlog.reading import read_text
+from handlog.reading import read, read_text
 
 GOLDEN = Path(__file__).parent / "golden" / "bovada"
 CASES = sorted(p.stem for p in GOLDEN.glob("*.txt"))
@@ -34,10 +34,9 @@ UNPARSED = {
     ("fpdb/tour/Bovada/Flop/NLHE-HU-USD-STT - $20-$1 - 201509.partial.hand.txt", "3260004104"):
         "the hand ends too early (truncated?)",
 }
-# fpdb's own name, "corrupted.lines": in hands 2902237475 and 2902247207 of
-# fpdb/cash/Bovada/Flop/PLO8-9max-USD-0.02-0.05-201408.corrupted.lines.txt a line cut in the middle ("Set
-# dealer/Bring in spot" without its player) is a line the reader does not know: the hands are read, the room's
-# numbers prove them (unknown-line warnings, tests/formats/test_unknown_lines_corpus.py)
+# (2902237475 and 2902247207, in fpdb's "corrupted.lines" PLO8 file, were listed here as cut: their unread line was
+# "Set dealer/Bring in spot" with no seat name before it, as the 2016-2017 cash tables write "Set dealer" when no
+# Dealer is seated; both now read and audit clean)
 # (2691515731, in the Rebuy tournament's file, was listed here as a cut line: it is the room's "Addon 6000" after the
 # hand's result, now read as a notice like "Rebuyin 1500", and the hand audits clean)
 
@@ -54,10 +53,6 @@ FLAGGED: dict[tuple[str, str], set[str]] = {
     # (2601409940 and 2601410456: UTG+1 "Posts dead chip $15", $5 of it a dead small blind, which joins the main pot:
     # the big blind's "Hand result $158" of "Total Pot($160) | Rake ($2)" and the "Return uncalled portion of bet
     # $247.50" of an all-in of $350 over a $102.50 bet are right)
-    # fpdb's own name: corrupted lines: a line cut to "Set dealer/Bring in spot", a line the reader does not know;
-    # the room's numbers prove the hands (a warning; docs/unknown-lines.md)
-    ('fpdb/cash/Bovada/Flop/PLO8-9max-USD-0.02-0.05-201408.corrupted.lines.txt', '2902237475'): {'unknown-line'},
-    ('fpdb/cash/Bovada/Flop/PLO8-9max-USD-0.02-0.05-201408.corrupted.lines.txt', '2902247207'): {'unknown-line'},
     # fpdb's own name: corrupted lines (the big blind line cut)
     ('fpdb/cash/Bovada/Flop/PLO8-9max-USD-0.02-0.05-201408.corrupted.lines.txt', '2902238171'): {'blind-amount'},
     # the log repeats Hero's "All-in" and the calls three times: the total and results are the repeated amounts'
@@ -283,3 +278,21 @@ def test_corpus() -> None:
     assert flagged == FLAGGED
     assert parsed_count == parsed
     assert clean >= 0.99 * parsed  # hands with no accounting violation
+
+
+FRESH = CORPUS / "fresh" / "ignition-bovada"
+
+
+def test_set_dealer_without_a_seat_name_and_the_odd_chip() -> None:
+    """``Set dealer`` alone on a line (2016-2017 cash tables without a seated Dealer) is read like ``Dealer : Set
+    dealer [3]``; and a split pot's odd chip goes to either winner (Zone Poker 2017, hand 3434245566: the button's
+    1.93 against the small blind's 1.92, left of the button), so the Bovada profile holds no odd-chip order."""
+    if not FRESH.is_dir():
+        pytest.skip("no fresh corpus")
+    records = list(read(sorted(FRESH.glob("3a51b860-*")) + sorted(FRESH.glob("5ca42937-*"))))
+    dead = next(r for r in records if r.hand_id == "3366054944")
+    assert dead.hand is not None and audit(dead.hand).violations == ()
+    split = next(r for r in records if r.hand_id == "3434245566")
+    assert split.hand is not None and audit(split.hand).violations == ()
+    assert "odd-chip" in {v.code for v in audit(split.hand, STANDARD).violations}
+    assert profile_for("Bovada").odd_chip_left_of_button is False
