@@ -386,7 +386,7 @@ def unknown_element(node: Node, kind: str, player: str | None, seated: Iterable[
     as an ``UnknownLine`` with its start tag as the text (``docs/unknown-lines.md``): an action of ``player`` (a
     seated player named by the element) when its type is a word of the game's actions (an ante, a bet, a
     contribution …) or an amount attribute is not zero; else a line that carries no chips (a player leaving,
-    disconnecting, a rabbit hunt's cards), which the audit judges by the hand's own numbers."""
+    disconnecting, a table notice), which the audit judges by the hand's own numbers."""
     text = _start(node)[:MAX_TEXT]
     if player is not None and player not in set(seated):
         player = None
