@@ -43,7 +43,9 @@ def _why_unproven(replay: Replay, found: Iterable[Violation]) -> str | None:
     found = list(found)
     if any(v.code == "unknown-player" for v in found):
         return "a player without a seat leaves the money unchecked"
-    paid_whole = hand.tournament is not None and summary.results_stated and replay.collects
+    # a tournament, or a room whose rules keep no rake (PokerNow's home games), pays out its whole pot
+    keeps_none = hand.tournament is not None or replay.rules.max_rake_share == 0
+    paid_whole = keeps_none and summary.results_stated and replay.collects
     if summary.total_pot is None and summary.rake is None and not paid_whole:
         # what the players collected alone proves nothing where a rake is kept: a missing bet smaller than the
         # rake only looks like less rake

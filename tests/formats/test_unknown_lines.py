@@ -81,8 +81,8 @@ def _read(lines: list[str], hand_id: str) -> Hand:
 
 
 def _case(site_source: str, lines: list[str]) -> Iterator[Case]:
-    if lines and lines[0].lstrip("\ufeff \t").startswith(("{", "[")):
-        return  # a JSON document (IGT …): its lines are no events, nothing to insert a line between
+    if lines and lines[0].lstrip("\ufeff \t").startswith(("{", "[", "entry,", '"entry"')):
+        return  # a JSON document (IGT …) or a CSV log (PokerNow): its lines are no lines of a grammar
     for record in read_text("\n".join(lines) + "\n"):
         hand = record.hand
         if hand is None or hand.game not in SUPPORTED_GAMES or hand.cancelled:
