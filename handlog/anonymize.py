@@ -23,7 +23,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from handlog.events import Chat, Hand
+from handlog.events import Chat, Hand, UnknownLine
 from handlog.formats.summaries import is_summary_file, summary_names
 from handlog.outputs import UnsafeOutput, output_path
 from handlog.reading import ReadReport, read
@@ -73,7 +73,8 @@ def survey(path: Path) -> FileNames:
         found.hands += 1
         pokernow = pokernow or record.site == "PokerNow"
         hand = record.hand
-        if hand is None:
+        if hand is None or any(map(UnknownLine.__instancecheck__, hand.events)):
+            # a line the reader does not know may name someone the reader cannot see: as unknown as an unread hand
             found.unparsed += 1
             continue
         stand_ins = _stand_ins(path, hand)
@@ -159,8 +160,8 @@ class Anonymizer:
     # ------------------------------------------------------------------ one file
     def _one(self, root: Path, path: Path, found: FileNames, inputs: set[Path]) -> Outcome:
         if found.unparsed:
-            return Outcome(path, None, f"{found.unparsed} of {found.hands} hands cannot be read, so the names in them"
-                           " are unknown: not written")
+            return Outcome(path, None, f"{found.unparsed} of {found.hands} hands cannot be read (or hold lines the"
+                           " reader does not know), so the names in them are unknown: not written")
         try:
             target = output_path(self.output, root, path, rename=self.replace_text)
         except UnsafeOutput as exc:

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from handlog.checks import run_checks
+from handlog.checks.unknown import unknown_line_violations, unverified
 from handlog.engine import Category, Replay, RulesProfile, Severity, Violation, replay
 from handlog.events import Hand
 
@@ -18,6 +19,12 @@ class Audit:
     @property
     def status(self) -> str:
         return "violations" if self.violations else "clean"
+
+    @property
+    def unverified(self) -> bool:
+        """An unknown line the hand's numbers do not prove, or an unknown action: left out of statistics unless
+        asked (``--include-unverified``)."""
+        return unverified(self.violations)
 
     @property
     def has_errors(self) -> bool:
@@ -50,5 +57,6 @@ def audit(hand: Hand, rules: RulesProfile | None = None, *, full: bool = False) 
                 " checked",
             )
         )
+    found += unknown_line_violations(rp, found)
     found.sort(key=lambda v: v.line)
     return Audit(rp, tuple(found))

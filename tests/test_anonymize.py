@@ -205,3 +205,17 @@ def test_seat_labels_are_not_names(inputs: Path, tmp_path: Path) -> None:
     assert (out / "in" / "bovada.txt").read_bytes() == bovada  # nothing in it is a name
     copy = (out / "in" / "stars" / "converted.txt").read_text(encoding="utf-8")
     assert "Big Blind" in copy and "Dealer" in copy and "Player3" not in copy
+
+
+def test_a_hand_with_a_line_the_reader_does_not_know_is_not_written(tmp_path: Path) -> None:
+    # an unknown line may name someone no seat names (docs/unknown-lines.md): the file is refused, as an unread one
+    from handlog.anonymize import survey
+
+    text = (Path(__file__).parent / "formats" / "golden" / "cash_out_6plus.txt").read_text(encoding="utf-8")
+    path = tmp_path / "h.txt"
+    path.write_text(text.replace("*** HOLE CARDS ***", "Someone Else has been moved to this table\n*** HOLE CARDS ***"),
+                    encoding="utf-8")
+    found = survey(path)
+    assert (found.hands, found.unparsed) == (1, 1)
+    path.write_text(text, encoding="utf-8")
+    assert survey(path).unparsed == 0

@@ -146,22 +146,38 @@ def db_source(command: str, args: argparse.Namespace, check_paths: bool = False)
     return EXIT_USAGE if db is None else db
 
 
+def add_unverified_argument(p: argparse.ArgumentParser) -> None:
+    """``--include-unverified``: statistics count the hands the audit could not verify (docs/unknown-lines.md)."""
+    p.add_argument(
+        "--include-unverified", action="store_true",
+        help="count the hands with a line the reader did not know that their own numbers do not prove, or an "
+        "action in an unknown form (left out by default, and counted on stderr)",
+    )
+
+
 def stats_rows(
-    db: Database, filters: Filters, with_allin_ev: bool
+    db: Database, filters: Filters, with_allin_ev: bool, include_unverified: bool = False
 ) -> tuple[list[dict[str, Any]], int, Counter[str]]:
     """What ``stats`` reads from the database: the per hand and player records, the unparsed hands and the
     hands of games without statistics (the same three things it counts while reading files). All the records in
     one list (``graph`` draws them all); :func:`streamed_stats_rows` gives them one at a time."""
-    with streamed_stats_rows(db, filters, with_allin_ev) as (rows, unparsed, other):
+    with streamed_stats_rows(db, filters, with_allin_ev, include_unverified) as (rows, unparsed, other):
         return list(rows), unparsed, other
+
+
+UNVERIFIED_NOTE = ("handlog: {n} hands were left out of the statistics: a line their reader did not know that"
+                   " their own numbers do not prove, or an action in an unknown form (the audit's unknown-line and"
+                   " unknown-action errors; --include-unverified counts them)\n")
 
 
 @contextmanager
 def streamed_stats_rows(
-    db: Database, filters: Filters, with_allin_ev: bool
+    db: Database, filters: Filters, with_allin_ev: bool, include_unverified: bool = False
 ) -> Iterator[tuple[Iterator[dict[str, Any]], int, Counter[str]]]:
     """:func:`stats_rows` with the records streamed from the open connection (in batches from the server, never
-    all in memory: a million stored hands are several million records), to be read inside the ``with``."""
+    all in memory: a million stored hands are several million records), to be read inside the ``with``. The
+    hands with an unknown line their numbers do not prove are left out unless ``include_unverified`` (and
+    counted on stderr)."""
     from handlog.store import query
     from handlog.store.database import translated
 
@@ -169,8 +185,10 @@ def streamed_stats_rows(
         if with_allin_ev and (missing := query.missing_allin_ev(conn, filters)):
             sys.stderr.write(f"handlog: {missing} records were imported without the all-in expectation"
                              " (import --no-allin-ev): their net stands in for it\n")
+        if not include_unverified and (unverified := query.unverified_count(conn, filters.hand_level())):
+            sys.stderr.write(UNVERIFIED_NOTE.format(n=unverified))
         unparsed, other = query.unparsed_count(conn), query.other_games(conn, filters.hand_level())
-        yield query.iter_rows(conn, filters, with_allin_ev), unparsed, other
+        yield query.iter_rows(conn, filters, with_allin_ev, include_unverified), unparsed, other
 
 
 def stored_records(db: Database, report: ReadReport) -> Iterator[HandRecord]:
@@ -185,6 +203,15 @@ def stored_records(db: Database, report: ReadReport) -> Iterator[HandRecord]:
 
 
 __all__ = [
-    "FilterError", "add_db_argument", "add_filter_arguments", "db_source", "filters_from", "open_db", "stats_rows",
-    "stored_records", "streamed_stats_rows",
+    "UNVERIFIED_NOTE",
+    "FilterError",
+    "add_db_argument",
+    "add_filter_arguments",
+    "add_unverified_argument",
+    "db_source",
+    "filters_from",
+    "open_db",
+    "stats_rows",
+    "stored_records",
+    "streamed_stats_rows",
 ]

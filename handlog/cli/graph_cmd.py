@@ -9,8 +9,10 @@ from dataclasses import replace
 
 from handlog.cli.common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, print_problems, progress
 from handlog.cli.dbopts import (
+    UNVERIFIED_NOTE,
     add_db_argument,
     add_filter_arguments,
+    add_unverified_argument,
     aliases_from_args,
     db_source,
     filters_from,
@@ -40,6 +42,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help="the money to draw (USD, EUR, CHIPS …); by default the one the player has most hands in",
     )
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+    add_unverified_argument(p)
     p.add_argument(
         "--tournaments", action="store_true",
         help="cumulative profit in money over the player's tournaments (summaries and finish lines)",
@@ -81,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
     if source is not None:
         with source:
             rows, unparsed, _ = stats_rows(source, replace(filters, player=None if alias else args.player),
-                                           args.allin_ev)  # fmt: skip
+                                           args.allin_ev, args.include_unverified)  # fmt: skip
             from handlog.store.query import seen_values
 
             seen = seen_values(source)
@@ -98,8 +101,16 @@ def run(args: argparse.Namespace) -> int:
         print_duplicates(dedupe)
         if any(p.usage for p in report.problems):
             return EXIT_USAGE
+        if not args.include_unverified:  # as stats: the hands the audit cannot verify are left out, and counted
+            from handlog.checks.unknown import replay_unverified, unknown_lines
+            from handlog.engine import replay
+
+            verified = [h for h in hands if not (unknown_lines(h) and replay_unverified(replay(h, states=False)))]
+            if len(verified) < len(hands):
+                sys.stderr.write(UNVERIFIED_NOTE.format(n=len(hands) - len(verified)))
+            hands = verified
         table = to_frame(iter_rows(hands, player=args.player, with_allin_ev=args.allin_ev, aliases=aliases,
-                                   zones=filters.zones))  # fmt: skip
+                                   zones=filters.zones, include_unverified=True))  # fmt: skip
     if table.empty:
         return report_miss("graph", replace(filters, player=args.player), seen, aliases)
     if alias:  # the accounts of an alias drawn as one player

@@ -28,8 +28,10 @@ from handlog.cli.common import (
     progress,
 )
 from handlog.cli.dbopts import (
+    UNVERIFIED_NOTE,
     add_db_argument,
     add_filter_arguments,
+    add_unverified_argument,
     aliases_from_args,
     db_source,
     filters_from,
@@ -81,6 +83,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--counts", action="store_true", help="each percentage with its counts in the table: 16.7 (1/6)")
     p.add_argument("--output", "-o", metavar="F", help="write to this file (or folder) instead of stdout")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+    add_unverified_argument(p)
     p.add_argument(
         "--no-allin-ev", dest="allin_ev", action="store_false",
         help="skip the all-in expectation (exact, a few ms per all-in); net_allin_ev is then net",
@@ -103,6 +106,7 @@ class Part:
 
     hands: int = 0
     unparsed: int = 0
+    unverified: int = 0
     other_games: Counter[str] = field(default_factory=Counter)
     seen: Seen = field(default_factory=Seen)  # what a filter could have selected (for "did you mean")
     local: int = 0  # hands a time filter or --by month placed by their wall-clock time (zone unknown)
@@ -114,10 +118,13 @@ class Part:
 
 def part(
     per_hand: bool, by: tuple[str, ...], player: str | None, with_allin_ev: bool, rules: RulesProfile | None,
-    filters: Filters, aliases: Aliases, batch: Batch,
+    filters: Filters, aliases: Aliases, batch: Batch, include_unverified: bool = False,
 ) -> Part:
     """The statistics of one batch of hands (runs in a worker process), replayed under the house ``rules`` (else
-    each hand's site's); the hands ``filters`` (hand-level: ``player`` picks rows) leave out are skipped."""
+    each hand's site's); the hands ``filters`` (hand-level: ``player`` picks rows) leave out are skipped, and so,
+    counted, are those the audit cannot verify (an unknown line, ``docs/unknown-lines.md``) unless
+    ``include_unverified``."""
+    from handlog.checks.unknown import replay_unverified, unknown_lines
     from handlog.engine import replay
     from handlog.stats.frame import FIELDS, SUPPORTED_GAMES, iter_rows
 
@@ -139,8 +146,11 @@ def part(
         else:
             hands.append(hand)
     under_rules = partial(replay, rules=rules, states=False)
+    if not include_unverified:
+        verified = [h for h in hands if not (unknown_lines(h) and replay_unverified(under_rules(h)))]
+        out.unverified, hands = len(hands) - len(verified), verified
     rows = iter_rows(hands, player=player, with_allin_ev=with_allin_ev, replay=under_rules, aliases=aliases,
-                     zones=filters.zones)  # fmt: skip
+                     zones=filters.zones, include_unverified=True)  # fmt: skip
     if out.totals is None:
         out.rows = [tuple(row[name] for name in FIELDS) for row in rows]
     else:
@@ -150,7 +160,7 @@ def part(
 
 def stored_parts(
     source: Database, filters: Filters, with_allin_ev: bool, per_hand: bool, by: tuple[str, ...], player: str | None,
-    aliases: Aliases | None = None,
+    aliases: Aliases | None = None, include_unverified: bool = False,
 ) -> Iterator[Part]:
     """The statistics of the database's stored per-hand records, read as they stream from it: one Part of totals,
     or the per-hand rows a thousand at a time (memory by players, or by a thousand rows, never by stored hands)."""
@@ -169,7 +179,8 @@ def stored_parts(
                 local.add((row["site"], row["hand_id"]))
             yield row
 
-    with streamed_stats_rows(source, filters, with_allin_ev) as (stored_rows, unparsed, other):
+    streamed = streamed_stats_rows(source, filters, with_allin_ev, include_unverified)
+    with streamed as (stored_rows, unparsed, other):
         first = Part(unparsed=unparsed, other_games=other, seen=seen_values(source))
         stored = counted(stored_rows)
         if not per_hand:
@@ -190,15 +201,16 @@ def stored_parts(
 
 def dataset_part(
     folder: str, player: str | None, with_allin_ev: bool, rules: RulesProfile | None, filters: Filters,
-    aliases: Aliases, by: tuple[str, ...], batch: Batch,
+    aliases: Aliases, by: tuple[str, ...], batch: Batch, include_unverified: bool = False,
 ) -> Part:
     """The per-hand records of one batch written as a part of the dataset in ``folder`` (runs on a Dask
     worker); only the counts of hands left out come back."""
     from handlog.cluster import write_part
 
-    out = part(True, by, player, with_allin_ev, rules, filters, aliases, batch)  # ``by``: what to count as placed
-    return Part(out.hands, out.unparsed, out.other_games, out.seen, out.local, out.untimed,
-                dataset_part=write_part(folder, out.rows))  # fmt: skip
+    # ``by``: what to count as placed
+    out = part(True, by, player, with_allin_ev, rules, filters, aliases, batch, include_unverified)
+    return Part(hands=out.hands, unparsed=out.unparsed, unverified=out.unverified, other_games=out.other_games,
+                seen=out.seen, local=out.local, untimed=out.untimed, dataset_part=write_part(folder, out.rows))
 
 
 def _dataset_folder(path: str | None, stack: ExitStack) -> str:
@@ -298,7 +310,7 @@ def _run(
     from handlog.stats.frame import FIELDS, records_frame, to_frame
 
     report = ReadReport()
-    unparsed = 0
+    unparsed = left_unverified = 0
     other_games: Counter[str] = Counter()
     seen = Seen()
     placed = {"local": 0, "untimed": 0}
@@ -312,22 +324,27 @@ def _run(
     parts: Iterator[Part]
     dedupe = Dedupe()
     if source is not None:
-        parts = stored_parts(source, filters, args.allin_ev, args.per_hand, by, args.player, aliases)
+        parts = stored_parts(source, filters, args.allin_ev, args.per_hand, by, args.player, aliases,
+                             args.include_unverified)  # fmt: skip
     else:
         hand_level = filters.hand_level()
+        unverified = args.include_unverified
         task: Callable[[Batch], Part] = partial(
-            part, args.per_hand, by, args.player, args.allin_ev, rules, hand_level, aliases
+            part, args.per_hand, by, args.player, args.allin_ev, rules, hand_level, aliases,
+            include_unverified=unverified,
         )
         if folder is not None:
-            task = partial(dataset_part, folder, args.player, args.allin_ev, rules, hand_level, aliases, by)
+            task = partial(dataset_part, folder, args.player, args.allin_ev, rules, hand_level, aliases, by,
+                           include_unverified=unverified)  # fmt: skip
         prepare = _load_equity_tables if args.allin_ev else None
         batches = map_batches(task, args.paths, report, args.jobs, prepare, executor, dedupe=dedupe)
         parts = progress(batches, args.quiet, hands=lambda p: p.hands)
 
     def counted(parts: Iterator[Part]) -> Iterator[Part]:
-        nonlocal unparsed
+        nonlocal unparsed, left_unverified
         for p in parts:
             unparsed += p.unparsed
+            left_unverified += p.unverified
             other_games.update(p.other_games)
             seen.merge(p.seen)
             placed["local"] += p.local
@@ -381,6 +398,8 @@ def _run(
     if other_games:
         left = ", ".join(f"{n} {game}" for game, n in sorted(other_games.items()))
         sys.stderr.write(f"handlog: no statistics for these games yet, left out: {left}\n")
+    if left_unverified:  # (stats --db said it when it read the database)
+        sys.stderr.write(UNVERIFIED_NOTE.format(n=left_unverified))
     if unparsed:
         sys.stderr.write(f"handlog: {unparsed} hands could not be parsed and were left out\n")
         return EXIT_PROBLEMS

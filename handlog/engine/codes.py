@@ -166,7 +166,20 @@ RULES: tuple[Rule, ...] = (
     Rule("game-not-replayed", STR, W, "The hand's game is read but not replayed yet: only its forced bets were "
          "checked."),
     Rule("internal-error", STR, E, "handlog itself failed on this hand (a bug to report); the run goes on."),
+    Rule("unknown-line", STR, W, "A line inside a hand that the reader does not know is kept and the hand read on: "
+         "a warning when the hand's own numbers (total pot, rake, collected amounts, the summary's results) all "
+         "reconcile without it; an error, the hand left out of statistics unless --include-unverified, when they do "
+         "not or the room states nothing that could prove the hand (docs/unknown-lines.md)."),
+    Rule("unknown-action", STR, E, "A line naming a seated player that reads like an action in a form the reader "
+         "does not know (an unknown verb, a post in an unseen form, an amount or cards it cannot read) may have "
+         "moved chips: an error whatever the totals say; the hand is left out of statistics unless "
+         "--include-unverified (docs/unknown-lines.md)."),
 )
+
+UNVERIFIED_CODES = frozenset({"unknown-line", "unknown-action"})
+"""Codes whose error leaves a hand out of statistics unless the user asks for it (``--include-unverified``)."""
+EITHER_SEVERITY = frozenset({"unknown-line"})
+"""Codes reported as a warning or as an error depending on the hand (their registered severity is the mildest)."""
 
 BY_CODE: dict[str, Rule] = {r.code: r for r in RULES}
 

@@ -50,6 +50,7 @@ from handlog.events.model import (
     Structure,
     Tournament,
     UncalledBet,
+    UnknownLine,
     maker,
 )
 
@@ -103,5 +104,6 @@ __all__ = [
     "Structure",
     "Tournament",
     "UncalledBet",
+    "UnknownLine",
     "maker",
 ]

@@ -287,6 +287,19 @@ class HandCancelled(_Event):
     kind: Literal["cancelled"] = "cancelled"
 
 
+class UnknownLine(_Event):
+    """A line inside a hand that the room's reader does not know, kept as written (``docs/unknown-lines.md``).
+
+    ``player`` is the seated player the line names, when it reads like an action of theirs in a form the reader
+    has not met (an unknown verb, a post in an unseen form, an amount): ``action`` is then True, and the line may
+    have moved chips. The replay passes over the line; the audit reports it (``unknown-line``, ``unknown-action``)."""
+
+    kind: Literal["unknown"] = "unknown"
+    text: str
+    player: str | None = None
+    action: bool = False
+
+
 # ---------------------------------------------------------------------- the dealer's events (live tables)
 # What a floor writes down of the deal itself at a live table: burns, exposed cards, misdeals and their remedies
 # (holdem-rules-de.txt, "Händlerfehler"; holdem-rules-fa.txt, "سایر قوانین"). Site logs never carry them; the
@@ -403,6 +416,7 @@ Event = Annotated[
     | StatusChange
     | Notice
     | HandCancelled
+    | UnknownLine
     | DealerEvent,
     Field(discriminator="kind"),
 ]

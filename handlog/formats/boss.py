@@ -48,7 +48,15 @@ from handlog.events import (
     Structure,
 )
 from handlog.formats import headers
-from handlog.formats.xmlsession import HandDocument, Node, RoundBets, XmlHandError, XmlSessionFormat, to_int
+from handlog.formats.xmlsession import (
+    HandDocument,
+    Node,
+    RoundBets,
+    XmlHandError,
+    XmlSessionFormat,
+    to_int,
+    unknown_element,
+)
 from handlog.reading.registry import register
 
 ZERO = Decimal(0)
@@ -205,7 +213,7 @@ class _Builder:
             added = to - self.bets.before(name)
             self.events.append(self.bets.wager(line, name, wager, to if wager == "raise" else added))
         else:
-            raise BossError(f"line {line}: unknown action type {kind!r}")
+            self.events.append(unknown_element(a, kind, a.get("PLAYER"), self.names))  # the audit judges it
 
     def _results(self, showdown: Node) -> None:
         """Shown hands, then what each player collected (``WIN``: the pot after rake, no uncalled bet)."""

@@ -43,7 +43,15 @@ from handlog.events import (
     UncalledBet,
 )
 from handlog.formats import headers
-from handlog.formats.xmlsession import HandDocument, Node, RoundBets, XmlHandError, XmlSessionFormat, to_int
+from handlog.formats.xmlsession import (
+    HandDocument,
+    Node,
+    RoundBets,
+    XmlHandError,
+    XmlSessionFormat,
+    to_int,
+    unknown_element,
+)
 from handlog.reading.registry import register
 
 ZERO = Decimal(0)
@@ -214,8 +222,9 @@ class _Builder:
             pot = to_int(e.get("pot"))
             self.events.append(Collect(line=line, player=self._player(e), amount=cents(e.get("amount")),
                                        pot="pot" if pot == 0 else f"side pot-{pot}"))
-        else:
-            raise EverestError(f"line {line}: unknown element <{tag}>")
+        else:  # an element of a kind the reader does not know: kept, and the audit judges it
+            player = self.names.get(e.get("position"))
+            self.events.append(unknown_element(e, tag, player, self.names.values()))
 
 
 class EverestFormat(XmlSessionFormat):

@@ -32,6 +32,14 @@ if TYPE_CHECKING:
 _NAMED_GROUP = re.compile(r"\(\?P<([A-Za-z_][A-Za-z0-9_]*)>")
 _IGNORED = re.compile(r"^%ignore ([A-Za-z_][A-Za-z0-9_]*)\s*$", re.MULTILINE)
 
+UNKNOWN = "UNKNOWN_LINE"
+"""The terminal of a line the grammar does not know (``docs/unknown-lines.md``), added to every line grammar: the
+table driver gives it a line that matches no terminal at all once the hand has begun, and Lark, which has no
+such fallback, is handed that same line marked with ``MARK`` (``mark_unknown``), which only this terminal
+matches. A line that matches a terminal the state does not accept is not unknown: the hand fails as before."""
+MARK = "\x00"
+_UNKNOWN_RULE = f"\n{UNKNOWN}.1000: /\\x00(?P<text>[^\\n]*)\\n/\n%ignore {UNKNOWN}\n"
+
 
 def kind_of(terminal: str) -> str:
     """A terminal's name without the namespaces Lark gives imported dependencies: ``pokerstars__FOLD`` → ``FOLD``."""
@@ -57,9 +65,27 @@ def _by_kind() -> Callable[[object], Transformer[Token, object]]:
             kind = kind_of(name)
             if name.startswith("_") or not kind[:1].isupper():  # rules and Python's own names: Lark builds a tree
                 raise AttributeError(name)
-            return getattr(self._target, kind)
+            return guarded(getattr(self._target, kind), self._target)
 
     return _ByKind
+
+
+def guarded(method: Callable[[Token], object], reader: object) -> Callable[[Token], object]:
+    """Lark's call of a reader's line method, with the reader's ``recover`` (as the table driver asks it) when the
+    method refuses the line's fields."""
+    recover: Recover | None = getattr(reader, "recover", None)
+    if recover is None:
+        return method
+
+    def call(tok: Token) -> object:
+        try:
+            return method(tok)
+        except ValueError as exc:
+            if not recover(LineRef(tok.type, tok.line or 1), None, str(tok), exc):
+                raise
+            return tok
+
+    return call
 
 
 def grammar_dir() -> Path:
@@ -237,6 +263,8 @@ class LineGrammar:
         self.terminal_names = frozenset(kinds)
         self._compile = compile_parser
         self._parser = parser
+        self._known: re.Pattern[str] | None = None
+        self._shifted: re.Pattern[str] | None = None
 
     @property
     def parser(self) -> Lark:
@@ -244,6 +272,42 @@ class LineGrammar:
         if self._parser is None:
             self._parser = self._compile()
         return self._parser
+
+    def _terminal_patterns(self) -> tuple[dict[str, str], frozenset[str]]:
+        """Every terminal's regular expression (fields unnamed) and the ignored terminals' names."""
+        if self.table is not None:
+            return {n: v[3] for n, v in self.table.terminals.items()}, self.table.ignore
+        parser = self.parser
+        return {t.name: t.pattern.to_regexp() for t in parser.terminals}, frozenset(parser.ignore_tokens)
+
+    @property
+    def known(self) -> re.Pattern[str]:
+        """Matches a line that some terminal of the grammar matches, in whatever state: an unknown line is one it
+        does not match (asked only of a line the parser's state refuses, never of every line)."""
+        if self._known is None:
+            patterns, _ = self._terminal_patterns()
+            self._known = re.compile("|".join(f"(?:{rx})" for name, rx in sorted(patterns.items()) if name != UNKNOWN))
+        return self._known
+
+    def mark_unknown(self, text: str) -> str:
+        """``text`` with every unknown line after the hand's first known line (one the grammar does not ignore)
+        marked with ``MARK``, for Lark: it then reads the lines the table driver reads as unknown, the same way."""
+        known = self.known
+        if self._shifted is None:
+            patterns, ignore = self._terminal_patterns()
+            self._shifted = re.compile(
+                "|".join(f"(?:{rx})" for n, rx in sorted(patterns.items()) if n not in ignore and n != UNKNOWN)
+            )
+        shifted = self._shifted
+        begun = False
+        out: list[str] = []
+        for line in text.splitlines(keepends=True):
+            if known.match(line) is None:
+                out.append(MARK + line if begun else line)
+                continue
+            begun = begun or shifted.match(line) is not None
+            out.append(line)
+        return "".join(out)
 
     def callbacks(self, reader: object) -> dict[str, Callable[..., object]]:
         """``reader``'s method for each terminal, by the terminal's kind (terminals without one are skipped)."""
@@ -279,13 +343,15 @@ def load_line_grammar(name: str | Path, transformer: object | None = None) -> Li
         # The inline transformer only sees tokens that reach the parser, so lines the grammar ``%ignore``s (chat,
         # seat status, notices) would vanish: they go from the lexer to the transformer's method of the same name.
         callbacks: dict[str, Callable[[Token], Token]] = {}
+        source = path.read_text(encoding="utf-8") + _UNKNOWN_RULE
         if transformer is not None:
-            for ignored in _IGNORED.findall(path.read_text(encoding="utf-8")):
+            for ignored in _IGNORED.findall(source):
                 method = getattr(transformer, kind_of(ignored), None)
                 if method is not None:
-                    callbacks[ignored] = method
-        return Lark.open(
-            str(path),
+                    callbacks[ignored] = guarded(method, transformer)  # type: ignore[assignment]
+        return Lark(
+            source,
+            source_path=str(path),
             parser="lalr",
             lexer="contextual",
             transformer=_by_kind()(transformer) if transformer is not None else None,
@@ -371,6 +437,8 @@ class LineRef:
         self.line = line
 
 
+Recover = Callable[["LineRef", "Fields | None", str, ValueError], bool]
+"""What a reader does with a line whose fields its callback refused: its ref, fields, text and the error."""
 _Handler = tuple[Callable[[LineRef, "Fields"], object] | None, tuple[str, ...], tuple[int, ...], bool]
 """What the table driver does with a matched line: its callback, its fields' names and group numbers, ignored?"""
 _Scanner = tuple[re.Pattern[str], dict[str, _Handler]]
@@ -400,8 +468,17 @@ class TableParser:
     the error. Should Lark's internals change shape, ``available`` is False and callers use Lark alone.
     """
 
-    def __init__(self, grammar: LineGrammar, callbacks: dict[str, Callable[[LineRef, Fields], object]]) -> None:
+    def __init__(
+        self, grammar: LineGrammar, callbacks: dict[str, Callable[[LineRef, Fields], object]],
+        recover: Recover | None = None,
+    ) -> None:
         self.callbacks = callbacks
+        self.unknown = callbacks.get(UNKNOWN)
+        """The callback of a line no terminal matches (once the hand has begun): None, the hand fails there."""
+        self.recover = recover
+        """Asked when a callback raises ``ValueError`` on a line's fields: True, the line was kept otherwise (an
+        amount in an unknown format) and the hand goes on; False, the error stands."""
+        self.grammar = grammar
         self.fields = grammar.fields.sources
         self._scanners: dict[Any, _Scanner] = {}
         self._nodes: dict[tuple[Any, ...], _Node] = {}
@@ -413,7 +490,7 @@ class TableParser:
         self.available = True
         self.start, self.end = table.start, table.end
         self.terminals = table.terminals
-        self.ignore = table.ignore
+        self.ignore = table.ignore - {UNKNOWN}  # Lark's marked lines only: the driver finds unknown lines itself
         self.actions = table.actions
         self.guards = table.guards
 
@@ -490,19 +567,32 @@ class TableParser:
         grammar's stack stays shallow (its repetitions are left-recursive), so each (stack, terminal) step is
         computed once by ``_step`` and then followed from node to node (``_Node``): one dictionary access per
         line instead of a walk through the reductions."""
-        node = self._nodes.get((self.start,)) or self._node((self.start,))
+        first = node = self._nodes.get((self.start,)) or self._node((self.start,))
         pos, line, size = 0, 1, len(text)
         while pos < size:
             m = node.pattern.match(text, pos)
             if m is None:
-                return False
+                # no line the state accepts: an unknown line (no terminal matches it at all) once the hand has
+                # begun is kept and passed over; a known line out of place fails the hand
+                stop = text.find("\n", pos) + 1 or size
+                if node is first or self.unknown is None or self.grammar.known.match(text[pos:stop]) is not None:
+                    return False
+                self.unknown(LineRef(UNKNOWN, line), {"text": text[pos:stop].rstrip("\n")})
+                pos = stop
+                line += 1
+                continue
             name = m.lastgroup or ""
             callback, keys, indexes, ignored = node.handlers[name]
             if callback is not None:
-                if len(indexes) > 1:
-                    callback(LineRef(name, line), dict(zip(keys, m.group(*indexes), strict=False)))
-                else:
-                    callback(LineRef(name, line), {keys[0]: m.group(indexes[0])} if indexes else {})
+                try:
+                    if len(indexes) > 1:
+                        callback(LineRef(name, line), dict(zip(keys, m.group(*indexes), strict=False)))
+                    else:
+                        callback(LineRef(name, line), {keys[0]: m.group(indexes[0])} if indexes else {})
+                except ValueError as exc:
+                    fields = dict(zip(keys, (m.group(i) for i in indexes), strict=True))
+                    if self.recover is None or not self.recover(LineRef(name, line), fields, m.group(), exc):
+                        raise
             pos = m.end()
             line += 1
             if ignored:

@@ -51,6 +51,7 @@ from handlog.formats.xmlsession import (
     XmlSessionFormat,
     blind_stakes,
     to_int,
+    unknown_element,
 )
 from handlog.reading.registry import register
 
@@ -340,7 +341,7 @@ class _Builder:
                 kind = "all_in"
             self.events.append(self.bets.wager(line, name, kind, added))
         else:
-            raise IPokerError(f"line {line}: unknown action type {code!r}")
+            self.events.append(unknown_element(a, code, name, self.bets.left))  # the audit judges it
 
     def _shows(self, players: list[str] | list[Node]) -> None:
         """At a showdown (two players or more left), the known cards of each player left are shown."""

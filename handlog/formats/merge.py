@@ -38,12 +38,14 @@ from handlog.events import (
     HandCancelled,
     Muck,
     Notice,
+    PlayerStatus,
     PostType,
     Seat,
     Show,
     Stakes,
     StandPat,
     StatedResults,
+    StatusChange,
     Street,
     StreetStart,
     Structure,
@@ -59,6 +61,7 @@ from handlog.formats.xmlsession import (
     XmlSessionFormat,
     blind_stakes,
     to_int,
+    unknown_element,
 )
 from handlog.reading.registry import register
 
@@ -101,6 +104,16 @@ _AMOUNTS = re.compile(rf"{_AMOUNT}\s*/\s*{_AMOUNT}(?:\s*/\s*{_AMOUNT})?")
 the bring-in and the smallest bet."""
 STUD_SMALL_ROUNDS = frozenset({"THIRD_STREET", "FOURTH_STREET"})
 STUD_BIG_ROUNDS = frozenset({"FIFTH_STREET", "SIXTH_STREET", "SEVENTH_STREET"})
+
+
+STATUSES = {
+    "LEAVE": PlayerStatus.LEAVES,
+    "DISCONNECTED": PlayerStatus.DISCONNECTED,
+    "RECONNECTED": PlayerStatus.CONNECTED,
+    "SITOUT": PlayerStatus.SITS_OUT,
+    "SIT_OUT": PlayerStatus.SITS_OUT,
+}
+"""Merge's events of a seat's presence (issue 26: read, not lost): none moves chips."""
 
 
 class MergeError(XmlHandError):
@@ -338,6 +351,9 @@ class _Builder:
             # the shown cards follow as their own element (a winner's "RABBIT" after the others fold, 2012, too);
             # a player leaving costs nothing here
             return
+        if kind in STATUSES and e.get("player") in self.names:  # a seat's connection: no chips
+            self.events.append(StatusChange(line=line, player=self._name(e), status=STATUSES[kind]))
+            return
         name = self._name(e)
         added = amount(e.get("amount", "0")) if e.get("amount") else ZERO
         if kind in POSTS:
@@ -354,7 +370,7 @@ class _Builder:
         elif kind == "DRAW":
             self._draw(name, to_int(e.get("text")), line, drawn.get(name))
         else:
-            raise MergeError(f"line {line}: unknown event type {kind!r}")
+            self.events.append(unknown_element(e, kind, name, self.names.values()))  # the audit judges it
 
     def _draw(self, name: str, count: int, line: int, after: tuple[tuple[str, ...], int] | None) -> None:
         held = self.hole.get(name, ())

@@ -50,7 +50,15 @@ from handlog.events import (
     UncalledBet,
 )
 from handlog.formats import headers
-from handlog.formats.xmlsession import HandDocument, Node, RoundBets, XmlHandError, XmlSessionFormat, to_int
+from handlog.formats.xmlsession import (
+    HandDocument,
+    Node,
+    RoundBets,
+    XmlHandError,
+    XmlSessionFormat,
+    to_int,
+    unknown_element,
+)
 from handlog.reading.registry import register
 
 ZERO = Decimal(0)
@@ -237,7 +245,7 @@ class _Builder:
         elif kind in ("Call", "Raise", "Bet", "AllIn"):
             self.events.append(self._wager(line, name, kind, value))
         else:
-            raise MicrogamingError(f"line {line}: unknown action type {kind!r}")
+            self.events.append(unknown_element(a, kind, name, self.names.values()))  # the audit judges it
 
     def _wager(self, line: int, name: str, kind: str, value: Decimal) -> Event:
         before = self.bets.before(name)

@@ -119,9 +119,10 @@ from handlog.events import (
     UncalledBet,
     maker,
 )
-from handlog.formats.grammar import Fields, LineGrammar, LineRef, TableParser, load_line_grammar
+from handlog.formats.grammar import MARK, Fields, LineGrammar, LineRef, TableParser, kind_of, load_line_grammar
 from handlog.formats.headers import HeaderTests, TextHeader
 from handlog.formats.text import FieldError, StreetBets, amount, cards, currency_of, utc_time
+from handlog.formats.unknown import bad_field_line, unknown_line
 from handlog.reading.decode import MAX_LINE
 from handlog.reading.registry import HandParseFailure, HeaderFacts
 
@@ -223,6 +224,8 @@ DESCRIPTIONS = {
     "$END": "the end of the hand",
 }
 
+HAND_SHAPE_KINDS = frozenset({"HEADER", "TABLE", "BUTTON", "SEAT"})
+"""Lines without which the hand cannot be followed: a field of theirs the reader cannot read fails the hand."""
 LOOSE_KINDS = frozenset({"SUMMARY_SEAT", "CHAT", "STATUS", "NOTICE"})
 """Line kinds that match many lines: an error message names a more specific kind first."""
 _POT_PART = re.compile(r"(Main pot|Side pot(?:-[0-9]+)?|STP)\s+([^ |]+?)\.?(?=\s|\||$)")
@@ -537,6 +540,28 @@ class TextHandBuilder:
     def NOTICE(self, tok: Tok, fields: Fields | None = None) -> Tok:
         return self._add(tok, fields, lambda f, line: Notice(line=line, text=f["text"] or ""))
 
+    # -- lines the grammar does not know (``docs/unknown-lines.md``)
+    def UNKNOWN_LINE(self, tok: Tok, fields: Fields | None = None) -> Tok:
+        """A line no line of the grammar matches, inside the hand: kept as it is written, and the hand goes on."""
+        return self._add(
+            tok, fields, lambda f, line: unknown_line(line, f["text"] or "", (s.player for s in self.seats))
+        )
+
+    def recover(self, tok: LineRef, fields: Fields | None, text: str, exc: ValueError) -> bool:
+        """A line of a known kind that names a seated player but whose amount or cards the reader cannot read: an
+        action in a new form (an ``UnknownLine`` naming the player), and the hand goes on. The lines that make the
+        hand (header, table, seats) and lines naming nobody fail it as before."""
+        if not isinstance(exc, FieldError) or not self.seats or kind_of(tok.type) in HAND_SHAPE_KINDS:
+            return False
+        if fields is None:
+            m = self.fields[tok.type].match(text) if tok.type in self.fields else None
+            fields = m.groupdict() if m is not None else {}
+        player = fields.get("player")
+        if not player:
+            return False
+        self.events.append(bad_field_line(self._lineno(tok), text, player))
+        return True
+
     # -- summary
     def SUMMARY(self, tok: Tok, fields: Fields | None = None) -> Tok:
         self.summary_line = self._lineno(tok)
@@ -789,7 +814,7 @@ class TextSiteFormat(HeaderTests):
             builder = self.builder(self.site)
             grammar = load_line_grammar(self.grammar, builder)
             builder.fields = grammar.fields
-            state = (grammar, builder, TableParser(grammar, grammar.callbacks(builder)))
+            state = (grammar, builder, TableParser(grammar, grammar.callbacks(builder), builder.recover))
             self._local.state = state
         return state
 
@@ -813,7 +838,7 @@ class TextSiteFormat(HeaderTests):
         try:
             if not (fast.available and fast.parse(text)):
                 builder.reset(first_line)  # the fast path gave up: Lark parses again, and explains any error
-                self._lark_parse(grammar, text, lines, first_line)
+                self._lark_parse(grammar, grammar.mark_unknown(text), lines, first_line)
             return builder.build(file, first_line)
         except FieldError as exc:
             index = builder.at - 1
@@ -829,7 +854,8 @@ class TextSiteFormat(HeaderTests):
         try:
             grammar.parser.parse(text)
         except UnexpectedInput as exc:
-            raise HandParseFailure(self.explain(exc, grammar, lines, first_line)) from None
+            error = self.explain(exc, grammar, lines, first_line)
+            raise HandParseFailure(_at_unknown_line(error, text, lines, first_line)) from None
 
     def explain(self, exc: UnexpectedInput, grammar: LineGrammar, lines: Sequence[str], first_line: int) -> ParseError:
         """A parse failure in words: which line, what it is (if anything), and what the grammar would accept."""
@@ -864,3 +890,20 @@ class TextSiteFormat(HeaderTests):
 
 
 _PEEK_ID = re.compile(r"#([0-9]+)")
+
+
+def _at_unknown_line(error: ParseError, marked: str, lines: Sequence[str], first_line: int) -> ParseError:
+    """A known line refused right after unknown lines (passed over, ``grammar.MARK``) was refused in their place:
+    the first of them is the line the hand could not be followed at ("unrecognised line", what the grammar expected
+    there), as before unknown lines were kept (a table line in a new form, then the seats)."""
+    if not error.message.endswith("cannot come here"):
+        return error
+    marks = [line.startswith(MARK) for line in marked.split("\n")]
+    index = error.line - first_line
+    start = index
+    while start > 0 and start - 1 < len(marks) and marks[start - 1]:
+        start -= 1
+    if start == index or start >= len(lines):
+        return error
+    return error.model_copy(update={"line": first_line + start, "column": 1, "message": "unrecognised line",
+                                    "text": lines[start][:300]})

@@ -27,8 +27,9 @@ from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import DefusedXMLParser
 
 from handlog.errors import ParseError
-from handlog.events import Bet, Call, Event, Hand, Post, PostType, Raise, Stakes, Structure
+from handlog.events import Bet, Call, Event, Hand, Post, PostType, Raise, Stakes, Structure, UnknownLine
 from handlog.formats.headers import XmlHeader
+from handlog.formats.unknown import may_carry_chips
 from handlog.reading.registry import HandParseFailure, HeaderFacts
 from handlog.reading.split import Chunk, SplitStats
 
@@ -374,6 +375,30 @@ def _start(node: Node) -> str:
     attrs = "".join(f' {name}="{_escape(value)}"' for name, value in node.attrib.items())
     text = node.text.strip()
     return f"<{node.tag}{attrs}>" + (escape(" ".join(text.split("\n")).replace("\r", " ")) if text else "")
+
+
+_AMOUNT_ATTRIBUTE = re.compile(r"amount|sum|value|chips|bet|stack|win|pot|money", re.IGNORECASE)
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
+
+
+def unknown_element(node: Node, kind: str, player: str | None, seated: Iterable[str]) -> UnknownLine:
+    """An event or action element of a type the room's reader does not know (``kind``, its type as written), kept
+    as an ``UnknownLine`` with its start tag as the text (``docs/unknown-lines.md``): an action of ``player`` (a
+    seated player named by the element) when its type is a word of the game's actions (an ante, a bet, a
+    contribution …) or an amount attribute is not zero; else a line that carries no chips (a player leaving,
+    disconnecting, a table notice), which the audit judges by the hand's own numbers."""
+    text = _start(node)[:MAX_TEXT]
+    if player is not None and player not in set(seated):
+        player = None
+    if player is not None:
+        words = _CAMEL.sub(" ", kind).replace("_", " ")
+        amounts = [v for name, v in node.attrib.items() if _AMOUNT_ATTRIBUTE.search(name)]
+        if may_carry_chips(words) or any(_DIGIT.search(v.replace("0", "")) for v in amounts):
+            return UnknownLine(line=node.line, text=text, player=player, action=True)
+    return UnknownLine(line=node.line, text=text, player=player)
+
+
+_DIGIT = re.compile(r"[1-9]")
 
 
 def _write(node: Node, base: int, out: list[str]) -> None:

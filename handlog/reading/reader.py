@@ -18,6 +18,7 @@ from handlog.events import Hand
 from handlog.reading import registry
 from handlog.reading.decode import iter_lines
 from handlog.reading.dedupe import Dedupe
+from handlog.reading.sniff import unrecognised
 from handlog.reading.split import Chunk, SplitStats, cut_hands
 
 HEAD_LINES = 25
@@ -101,7 +102,7 @@ def read_chunks(path: Path, report: ReadReport) -> Iterator[tuple[registry.HandF
                 return
             fmt = registry.detect([h for h in head if h.strip()])
             if fmt is None:
-                report.problems.append(FileProblem(name, "not a hand history in any known format"))
+                report.problems.append(FileProblem(name, unrecognised([h for h in head if h.strip()])))
                 return
             stats = SplitStats()
             all_lines = chain(head, lines)

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
+from handlog.checks.unknown import replay_unverified
 from handlog.clock import Zones, hand_time
 from handlog.engine import replay as replay_hand
 from handlog.engine.views import Replay
@@ -139,10 +140,12 @@ def iter_rows(
     replay: Callable[[Hand], Replay] = lambda hand: replay_hand(hand, states=False),
     aliases: Aliases | None = None,
     zones: Zones | None = None,
+    include_unverified: bool = False,
 ) -> Iterator[dict[str, Any]]:
     """Records of every supported, not cancelled hand (only ``player``'s when given: that name on every site, or
     the accounts of that alias). ``hands`` may be ``Hand`` objects or the records of ``handlog.read`` (unparsed
-    ones are skipped)."""
+    ones are skipped). A hand with a line its reader did not know that its own numbers do not prove, or an action
+    in an unknown form, is left out unless ``include_unverified`` (``docs/unknown-lines.md``)."""
     names = {player} if player is not None else set()
     if player is not None and aliases:
         names.update(name for _, name in aliases.members(player))
@@ -152,19 +155,25 @@ def iter_rows(
             continue
         if player is not None and not any(s.player in names for s in hand.seats):
             continue
-        for row in hand_rows(replay(hand), with_allin_ev, zones):
+        replayed = replay(hand)
+        if not include_unverified and replay_unverified(replayed):
+            continue
+        for row in hand_rows(replayed, with_allin_ev, zones):
             if player is None or selects(player, row, aliases):
                 yield row
 
 
-def per_hand(hands: Iterable[Hand | HandRecord], player: str | None = None, with_allin_ev: bool = True) -> pd.DataFrame:
+def per_hand(
+    hands: Iterable[Hand | HandRecord], player: str | None = None, with_allin_ev: bool = True,
+    include_unverified: bool = False,
+) -> pd.DataFrame:
     """The per hand and player table: one row per (hand, player), columns ``FIELDS``; money as Decimal.
 
     >>> import handlog, handlog.stats
     >>> table = handlog.stats.per_hand(handlog.read(["hands/"]))  # doctest: +SKIP
     >>> handlog.stats.aggregate(table, by=["position"])  # doctest: +SKIP
     """
-    return to_frame(iter_rows(hands, player, with_allin_ev))
+    return to_frame(iter_rows(hands, player, with_allin_ev, include_unverified=include_unverified))
 
 
 def read_per_hand(

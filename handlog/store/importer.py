@@ -29,6 +29,7 @@ from handlog.parallel import grouped
 from handlog.reading import FileProblem, ReadReport
 from handlog.reading.reader import iter_files
 from handlog.reading.registry import HandFormat, StreamFormat, get
+from handlog.reading.sniff import unrecognised_file
 from handlog.store import schema
 from handlog.store.database import translated, writer
 from handlog.store.records import (
@@ -198,7 +199,7 @@ class Importer:
         else:  # new, or rewritten since (read whole: its known hands are skipped as duplicates)
             fmt, encoding = detect(path)
             if fmt is None:
-                report.problems.append(FileProblem(str(path), "not a hand history in any known format"))
+                report.problems.append(FileProblem(str(path), unrecognised_file(path)))
                 return None
             if isinstance(fmt, StreamFormat) and not isinstance(fmt, XmlSessionFormat):
                 # a document format whose hands cannot be written as lines to store and parse again: said, never

@@ -18,6 +18,7 @@ from zoneinfo import ZoneInfo
 from sqlalchemy import ColumnElement, Connection, Select, and_, false, func, or_, select, true
 
 from handlog.clock import HandTime
+from handlog.engine.codes import UNVERIFIED_CODES
 from handlog.events import Hand
 from handlog.reading import HandRecord
 from handlog.reading.reader import parse_chunk
@@ -56,7 +57,24 @@ def hand_clauses(filters: Filters) -> list[ColumnElement[bool]]:
     return out
 
 
-def per_hand_select(filters: Filters) -> Select[Any]:
+def unverified_clause() -> ColumnElement[bool]:
+    """The stored hand has an unknown line its numbers do not prove or an unknown action (an error of
+    ``engine.codes.UNVERIFIED_CODES``): statistics leave it out unless asked (``docs/unknown-lines.md``)."""
+    V = schema.violations
+    return (
+        select(V.c.hand)
+        .where(V.c.hand == H.c.id, V.c.code.in_(sorted(UNVERIFIED_CODES)), V.c.severity == "error")
+        .exists()
+    )
+
+
+def unverified_count(conn: Connection, filters: Filters) -> int:
+    """Stored hands that match and that statistics leave out unless asked (``unverified_clause``)."""
+    query = select(func.count()).select_from(H).where(unverified_clause(), *hand_clauses(filters))
+    return int(conn.execute(query).scalar_one())
+
+
+def per_hand_select(filters: Filters, include_unverified: bool = False) -> Select[Any]:
     columns = [
         H.c.hand_id, F.c.path.label("file"), H.c.site, H.c.game, H.c.structure, H.c.stakes, H.c.currency,
         H.c.time_utc.label("time"), H.c.local_time, H.c.time_zone, H.c.time_source, P.c.player, P.c.seat,
@@ -67,17 +85,23 @@ def per_hand_select(filters: Filters) -> Select[Any]:
     clauses = hand_clauses(filters)
     if filters.player is not None:
         clauses.append(P.c.player == filters.player)
+    if not include_unverified:
+        clauses.append(~unverified_clause())
     return query.where(and_(true(), *clauses)).order_by(H.c.id, P.c.seq)
 
 
-def iter_rows(conn: Connection, filters: Filters, with_allin_ev: bool = True) -> Iterator[dict[str, Any]]:
+def iter_rows(
+    conn: Connection, filters: Filters, with_allin_ev: bool = True, include_unverified: bool = False
+) -> Iterator[dict[str, Any]]:
     """The records of ``handlog.stats.frame.iter_rows`` for the stored hands that match, from the stored counters.
 
     A row imported without the all-in expectation (``import --no-allin-ev``) has its net in its place, as
     ``stats --no-allin-ev`` does; :func:`missing_allin_ev` counts them. Fetched in batches (a server-side cursor
-    on PostgreSQL), so that memory does not grow with the number of stored hands.
+    on PostgreSQL), so that memory does not grow with the number of stored hands. The hands ``unverified_clause``
+    names are left out unless ``include_unverified``.
     """
-    for row in conn.execute(per_hand_select(filters), execution_options={"yield_per": 1000}).mappings():
+    query = per_hand_select(filters, include_unverified)
+    for row in conn.execute(query, execution_options={"yield_per": 1000}).mappings():
         out = dict(row)
         if not with_allin_ev or out["net_allin_ev"] is None:
             out["net_allin_ev"] = out["net"]

@@ -35,7 +35,8 @@ def wrong_collect(tmp_path: Path) -> Path:
 def unparsed(tmp_path: Path) -> Path:
     lines = kicker_text().splitlines()
     path = tmp_path / "cut.txt"
-    path.write_text("\n".join([*lines[:20], "Player3: dances on the table", *lines[20:]]) + "\n", encoding="utf-8")
+    intruder = "Seat 9: Intruder ($1 in chips)"  # a seat among the actions: the hand cannot be followed
+    path.write_text("\n".join([*lines[:20], intruder, *lines[20:]]) + "\n", encoding="utf-8")
     return path
 
 

@@ -25,7 +25,7 @@ def good(tmp_path: Path) -> Path:
 def bad(tmp_path: Path) -> Path:
     path = tmp_path / "bad.txt"
     lines = GOOD.splitlines()
-    lines[12] = "Player3: juggles"
+    lines[12] = "Seat 9: Intruder ($1 in chips)"  # a seat among the actions: the hand cannot be followed
     path.write_text(GOOD + "\n\n" + "\n".join(lines) + "\n")
     return path
 
@@ -44,8 +44,8 @@ def test_all_parsed_exits_0(good: Path, capsys: pytest.CaptureFixture[str]) -> N
 def test_an_unparsed_hand_exits_1_and_says_where(bad: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["parse", str(bad)]) == 1
     out = capsys.readouterr().out
-    assert f"unparsed hand 35602079546: {bad}:62:1: unrecognised line" in out
-    assert "'Player3: juggles'" in out
+    assert f"unparsed hand 35602079546: {bad}:62:1: a seat line ('Seat 1: P ($1 in chips)') cannot come here" in out
+    assert "'Seat 9: Intruder ($1 in chips)'" in out
     assert "2 hands: 1 parsed, 1 unparsed" in out
 
 
@@ -69,7 +69,7 @@ def test_json_records_then_summary(good: Path, bad: Path, capsys: pytest.Capture
     }
     failed = hands[3]
     assert failed["status"] == "unparsed" and failed["events"] == []
-    assert failed["error"]["line"] == 62 and failed["error"]["message"] == "unrecognised line"
+    assert failed["error"]["line"] == 62 and "cannot come here" in failed["error"]["message"]
     assert set(failed["error"]) == {"line", "column", "message", "expected"}
     assert (failed["game"], failed["structure"]) == ("holdem", "no_limit")  # from the header alone
 

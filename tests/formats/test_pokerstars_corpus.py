@@ -25,16 +25,18 @@ HEADER = re.compile(r"PokerStars (?:Home Game |Zoom )?(?:Hand|Game) #([0-9]+):([
 # Every PokerStars hand of the corpus that does not parse, and why. Nothing else may fail.
 UNPARSED = {
     # Two logs glued without a newline: the river line is cut ("*** RIVER *** [4d Kh J") and the next hand's
-    # header follows on the same line. That next hand (86564270670) is read; this one is truncated.
+    # header follows on the same line. That next hand (86564270670) is read; this one is truncated (the cut line,
+    # its last, is an unknown line: the hand then ends before its summary).
     ("fpdb/tour/Stars/Flop/NLHE-9max-Freeroll-MTT-201209.concatenated.partial.txt", "86564040647"):
-        "unrecognised line",
+        "the hand ends too early (truncated?)",
     # The same defect after "Player25: " (hand 86568688159 follows and is read): "Player25: " alone is a line with
     # no action (as the 2021 logs write between an all-in call and the next street), so the hand ends there.
     ("fpdb/tour/Stars/Flop/NLHE-9max-Freeroll-MTT-201209.concatenated.partial.txt", "86568539580"):
         "the hand ends too early (truncated?)",
-    # The client wrote a seventh-street card as "[of]" (a PokerStars bug in Triple Stud logs).
-    ("fpdb/tour/Stars/Stud/Triple-Stud-USD-2.00-0.20-MTT-201301.txt", "91733835979"): "not a card: 'of'",
 }
+# The client wrote a seventh-street card as "[of]" (a PokerStars bug in Triple Stud logs) in hand 91733835979 of
+# fpdb/tour/Stars/Stud/Triple-Stud-USD-2.00-0.20-MTT-201301.txt: the hand is read, the line an ``unknown-action``
+# (tests/formats/test_unknown_lines.py).
 
 # Files under the Stars folders written by other rooms' clients in PokerStars' layout: not PokerStars.
 OTHER_SITES = {

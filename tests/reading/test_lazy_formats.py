@@ -55,7 +55,7 @@ def test_a_pokerstars_audit_loads_only_what_it_uses(tmp_path: Path) -> None:
     readers = {m for m in modules if m.startswith("handlog.formats.")}
     assert readers == {
         "handlog.formats.grammar", "handlog.formats.headers", "handlog.formats.pokerstars", "handlog.formats.text",
-        "handlog.formats.textsite",
+        "handlog.formats.textsite", "handlog.formats.unknown",
     }
     # nor the XML machinery, the other commands' modules, the database's, or a pool for one batch of hands
     for unused in ("xml.sax", "defusedxml", "handlog.stats", "handlog.replayer", "handlog.db", "sqlalchemy",

@@ -94,7 +94,7 @@ def test_all_lists_every_hand_read(tmp_path: Path) -> None:
     parts = [(HANDS / "fl_heads_up_blind_position.txt"), (ENGINE_HANDS / "draw_nl.txt"),
              (ENGINE_HANDS / "nl_run_twice.txt")]
     lines = (ENGINE_HANDS / "nl_6max_kicker.txt").read_text(encoding="utf-8").splitlines()
-    unparsed = "\n".join([*lines[:12], "Player3: dances on the table", *lines[12:]])
+    unparsed = "\n".join([*lines[:12], "Seat 9: Intruder ($1 in chips)", *lines[12:]])
     combined = tmp_path / "many.txt"
     combined.write_text("\n\n\n".join([*(p.read_text(encoding="utf-8") for p in parts), unparsed]) + "\n",
                         encoding="utf-8")

@@ -135,7 +135,7 @@ def test_view_is_json_and_decimal_exact() -> None:
 
 def test_unparsed_hand_says_where_and_why() -> None:
     lines = (ENGINE_HANDS / "nl_6max_kicker.txt").read_text(encoding="utf-8").splitlines()
-    text = "\n".join([*lines[:12], "Player3: dances on the table", *lines[12:]]) + "\n"
+    text = "\n".join([*lines[:12], "Seat 9: Intruder ($1 in chips)", *lines[12:]]) + "\n"
     record = read_text(text, "cut.txt")[0]
     view = record_view(record)
     assert view["status"] == "unparsed" and view["states"] == []

@@ -116,7 +116,7 @@ def test_hand_choice(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None
 def test_unparsed_hand_is_shown_with_its_error(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     lines = DRAW.read_text(encoding="utf-8").splitlines()
     bad = tmp_path / "bad.txt"
-    bad.write_text("\n".join([*lines[:14], "Player1: juggles", *lines[14:]]) + "\n", encoding="utf-8")
+    bad.write_text("\n".join([*lines[:14], "Seat 9: Intruder ($1 in chips)", *lines[14:]]) + "\n", encoding="utf-8")
     code, out, _ = run(capsys, str(bad))
     assert code == 1
     assert "[unparsed]" in out and "bad.txt:15" in out and panels(out) == []
@@ -218,7 +218,8 @@ def test_all_in_the_terminal_shows_each_hand_before_reading_the_next(
     assert code == 0 and "hand 49934100000" in out and "hand 90721705235" in out
     assert order == ["view", "show", "view", "show"]
     lines = DRAW.read_text(encoding="utf-8").splitlines()
-    (tmp_path / "bad.txt").write_text("\n".join([*lines[:14], "Player1: juggles", *lines[14:]]) + "\n", "utf-8")
+    intruder = "Seat 9: Intruder ($1 in chips)"  # a seat among the actions: the hand cannot be followed
+    (tmp_path / "bad.txt").write_text("\n".join([*lines[:14], intruder, *lines[14:]]) + "\n", "utf-8")
     code, out, _ = run(capsys, "--all", str(tmp_path / "bad.txt"), str(both))
     assert code == 1 and "[unparsed]" in out and "hand 90721705235" in out
     code, _, err = run(capsys, "--all", str(tmp_path / "missing.txt"))

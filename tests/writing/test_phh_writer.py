@@ -25,9 +25,10 @@ OWN = [ROOT / "samples", ROOT / "tests" / "engine" / "hands", *sorted((ROOT / "t
 CORPUS = Path(os.environ.get("HANDLOG_CORPUS", ROOT.parent / "shared" / "corpus"))
 
 STUD = {Game.SEVEN_CARD_STUD, Game.SEVEN_CARD_STUD_HI_LO, Game.RAZZ, Game.FIVE_CARD_STUD}
-TEXT_ONLY = {"raise-increment", "all-in-marked", "all-in-unmarked"}
+TEXT_ONLY = {"raise-increment", "all-in-marked", "all-in-unmarked", "unknown-line", "unknown-action"}
 """Warnings about how the site wrote a line ('raises X to Y' with a wrong X, 'and is all-in' missing or wrong): PHH
-writes only the total and no all-in mark, so the converted hand has nothing left to warn about."""
+writes only the total and no all-in mark, so the converted hand has nothing left to warn about; and the lines its
+reader did not know (docs/unknown-lines.md), which no writer can write."""
 
 
 def _show_order_unchecked(hand: Hand) -> bool:

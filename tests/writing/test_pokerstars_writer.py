@@ -63,7 +63,8 @@ KNOWN = {
 def _outcome(hand: Hand, original: Hand) -> tuple[dict[str, Decimal], list[Decimal], Counter[str]]:
     result = audit(hand, profile_for(original.site))
     nets = {n: r.net for n, r in result.replay.results.items() if r.net or r.committed}
-    codes = Counter(v.code for v in result.violations)
+    # the lines the reader did not know (docs/unknown-lines.md) are left out of the copy: nothing to report there
+    codes = Counter(v.code for v in result.violations if v.code not in ("unknown-line", "unknown-action"))
     if _show_order_unchecked(original):  # the source's log leaves its showing order unchecked, PokerStars' not
         codes.pop("showdown-order", None)
     return nets, [p.amount for p in result.replay.pots], codes

@@ -1,0 +1,97 @@
+"""The verdict on lines the reader did not know (``UnknownLine`` events; ``docs/unknown-lines.md``).
+
+The reader keeps such a line and reads the hand on; the audit decides what it means for the hand:
+
+- an action of a seated player in a form the reader has not met (``UnknownLine.action``) may have moved chips:
+  ``unknown-action``, an error whatever the totals say;
+- any other unknown line is ``unknown-line``: a warning when the hand's own numbers prove the hand without it
+  (the room states a total pot or its rake, or, in a tournament, which keeps no rake, the amounts collected; and
+  every accounting check of the replay holds against them), an error when they do not, or when the room states
+  nothing that could prove the hand (a cash game whose log states only what each player collected: a missing bet
+  smaller than the rake would only look like less rake).
+
+A hand with either error is *unverified*: statistics leave it out unless asked (``--include-unverified``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from handlog.checks import run_checks
+from handlog.engine import Category, Replay, Severity, Violation
+from handlog.engine.codes import UNVERIFIED_CODES
+from handlog.events import Hand, UnknownLine
+
+
+def unknown_lines(hand: Hand) -> list[UnknownLine]:
+    """The hand's unknown lines, in order (none for almost every hand: one C-level scan)."""
+    if not any(map(UnknownLine.__instancecheck__, hand.events)):
+        return []
+    return [e for e in hand.events if isinstance(e, UnknownLine)]
+
+
+def _why_unproven(replay: Replay, found: Iterable[Violation]) -> str | None:
+    """None when the hand's own numbers prove it; else why they do not."""
+    hand = replay.hand
+    summary = hand.summary
+    if not replay.supported:
+        return "its game is not replayed, so its numbers are not checked"
+    if replay.cancelled:
+        return "the hand was cancelled: the room states no result that could prove it"
+    if replay.stopped:
+        return "the replay stopped before the hand's numbers could be checked"
+    found = list(found)
+    if any(v.code == "unknown-player" for v in found):
+        return "a player without a seat leaves the money unchecked"
+    # a tournament, or a room whose rules keep no rake (PokerNow's home games), pays out its whole pot
+    keeps_none = hand.tournament is not None or replay.rules.max_rake_share == 0
+    paid_whole = keeps_none and summary.results_stated and replay.collects
+    if summary.total_pot is None and summary.rake is None and not paid_whole:
+        # what the players collected alone proves nothing where a rake is kept: a missing bet smaller than the
+        # rake only looks like less rake
+        return "the room states no total pot nor rake that could prove the hand"
+    wrong = sorted({v.code for v in found if v.category is Category.ACCOUNTING and v.severity is Severity.ERROR})
+    if wrong:
+        return "the hand's numbers do not reconcile (" + ", ".join(wrong) + ")"
+    return None
+
+
+def unknown_line_violations(replay: Replay, found: Iterable[Violation]) -> list[Violation]:
+    """One violation per unknown line of the replayed hand, judged against the other violations ``found``."""
+    lines = unknown_lines(replay.hand)
+    if not lines:
+        return []
+    why = _why_unproven(replay, found) if any(not e.action for e in lines) else None
+    out: list[Violation] = []
+    for e in lines:
+        if e.action:
+            out.append(Violation(
+                "unknown-action", Category.STRUCTURE, Severity.ERROR, e.line,
+                f"{e.player} acts in a form the reader does not know: {e.text!r} (it may have moved chips)",
+            ))
+        elif why is None:
+            out.append(Violation(
+                "unknown-line", Category.STRUCTURE, Severity.WARNING, e.line,
+                f"a line the reader does not know: {e.text!r}; the hand's own numbers reconcile without it",
+            ))
+        else:
+            out.append(Violation(
+                "unknown-line", Category.STRUCTURE, Severity.ERROR, e.line,
+                f"a line the reader does not know: {e.text!r}; {why}",
+            ))
+    return out
+
+
+def unverified(violations: Iterable[Violation]) -> bool:
+    """The hand holds an unknown line its numbers do not prove, or an unknown action: statistics leave it out
+    unless asked."""
+    return any(v.severity is Severity.ERROR and v.code in UNVERIFIED_CODES for v in violations)
+
+
+def replay_unverified(replay: Replay) -> bool:
+    """The audit's verdict on a replayed hand's unknown lines without the rest of the audit: True when statistics
+    leave the hand out unless asked (False at once for a hand without unknown lines)."""
+    if not unknown_lines(replay.hand):
+        return False
+    found = [*replay.violations, *run_checks(replay)]
+    return unverified(unknown_line_violations(replay, found))
