@@ -113,6 +113,7 @@ class Anonymizer:
         self.salt = salt.encode("utf-8") if salt is not None else secrets.token_bytes(16)
         self.copy_unknown = copy_unknown
         self.mapping: dict[str, str] = {}
+        self.hands = 0  # hands found in the run's files, read or not
         self._patterns: tuple[re.Pattern[str], re.Pattern[bytes], dict[bytes, bytes]] | None = None
 
     def names_for(self, names: Iterable[str]) -> None:
@@ -135,6 +136,7 @@ class Anonymizer:
         files = [(root, path) for root in paths for path in iter_files([root], report)]
         surveys = [survey(path) for _, path in files]
         self.names_for(name for s in surveys for name in s.names)
+        self.hands = sum(s.hands for s in surveys)
         inputs = {path.resolve() for _, path in files}
         outcomes = []
         for (root, path), found in zip(files, surveys, strict=True):

@@ -10,8 +10,13 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from handlog.cli.common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, print_problems
+from handlog.cli.common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, no_hand_found, print_problems
+from handlog.reading.reader import FileProblem, ReadReport
+
+if TYPE_CHECKING:
+    from handlog.anonymize import Outcome
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -67,4 +72,14 @@ def run(args: argparse.Namespace) -> int:
     print_problems(report)
     if any(p.usage for p in report.problems):
         return EXIT_USAGE
+    if not anonymizer.hands:
+        return no_hand_found("anonymize", args.paths, _unrecognised(outcomes))
     return EXIT_OK if written == len(outcomes) else EXIT_PROBLEMS
+
+
+def _unrecognised(outcomes: list[Outcome]) -> ReadReport:
+    """The files of the run in which no hand was found, as ``no_hand_found`` names them."""
+    report = ReadReport(files=len(outcomes))
+    report.problems = [FileProblem(str(o.source), "no hand found") for o in outcomes if o.copied_unknown or (
+        o.target is None and o.error is not None and o.error.startswith("no hand found"))]
+    return report

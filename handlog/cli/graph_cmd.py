@@ -5,7 +5,14 @@ from __future__ import annotations
 import argparse
 import sys
 
-from handlog.cli.common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, print_problems, progress_records
+from handlog.cli.common import (
+    EXIT_OK,
+    EXIT_PROBLEMS,
+    EXIT_USAGE,
+    no_hand_found,
+    print_problems,
+    progress_records,
+)
 from handlog.cli.dbopts import add_db_argument, add_filter_arguments, db_source, filters_from, stats_rows
 from handlog.reading import ReadReport
 
@@ -56,7 +63,9 @@ def run(args: argparse.Namespace) -> int:
             rows, unparsed, _ = stats_rows(source, filters, args.allin_ev)
         table = to_frame(rows)
     else:
+        seen = 0
         for record in progress_records(args.paths, report, quiet=args.quiet):
+            seen += 1
             if record.hand is None:
                 unparsed += 1
             elif filters.matches(record.hand):
@@ -64,6 +73,8 @@ def run(args: argparse.Namespace) -> int:
         print_problems(report)
         if any(p.usage for p in report.problems):
             return EXIT_USAGE
+        if not seen:
+            return no_hand_found("graph", args.paths, report)
         table = per_hand(hands, player=args.player, with_allin_ev=args.allin_ev)
     if table.empty:
         sys.stderr.write(f"handlog graph: no hands of {args.player!r} found\n")

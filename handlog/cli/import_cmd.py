@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from handlog.cli import jsonout
-from handlog.cli.common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, print_problems
+from handlog.cli.common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, no_hand_found, print_problems
 from handlog.cli.dbopts import add_db_argument, open_db
 from handlog.reading import ReadReport
 
@@ -142,6 +142,7 @@ def _run(args: argparse.Namespace, mapper: Mapper) -> int:
         return EXIT_USAGE
     report = ReadReport()
     total = Counts()
+    pending = 0
     size = sum(f.stat().st_size for f in iter_files(args.paths, ReadReport()))
     try:
         with _progress(not (args.quiet or args.json), size) as step:
@@ -150,6 +151,7 @@ def _run(args: argparse.Namespace, mapper: Mapper) -> int:
                 total.add(result.counts)
                 if args.json:
                     jsonout.write(result.as_dict())
+                pending += bool(result.pending)
                 if result.pending and not args.quiet:
                     sys.stderr.write(
                         f"handlog: {result.path}: its last hand is still being written; it is imported once complete\n"
@@ -161,4 +163,6 @@ def _run(args: argparse.Namespace, mapper: Mapper) -> int:
     print_problems(report)
     if any(p.usage for p in report.problems):
         return EXIT_USAGE
+    if not total.hands and not pending:
+        return no_hand_found("import", args.paths, report)
     return EXIT_PROBLEMS if total.unparsed else EXIT_OK

@@ -24,6 +24,7 @@ from handlog.cli.common import (
     add_engine_arguments,
     add_jobs_argument,
     engine_executor,
+    no_hand_found,
     print_problems,
     progress,
 )
@@ -258,7 +259,7 @@ def _run(
     from handlog.stats.frame import FIELDS, records_frame, to_frame
 
     report = ReadReport()
-    unparsed = 0
+    unparsed = seen = 0
     other_games: Counter[str] = Counter()
     by = tuple(args.by)
     filters = filters_from(args)
@@ -275,8 +276,9 @@ def _run(
         parts = progress(batches, args.quiet, hands=lambda p: p.hands)
 
     def counted(parts: Iterator[Part]) -> Iterator[Part]:
-        nonlocal unparsed
+        nonlocal unparsed, seen
         for p in parts:
+            seen += p.hands
             unparsed += p.unparsed
             other_games.update(p.other_games)
             yield p
@@ -315,6 +317,8 @@ def _run(
         else:
             write_atomic(target, lambda out: RECORD_WRITERS[fmt](found, columns, out))
     print_problems(report)
+    if source is None and not seen and not any(p.usage for p in report.problems):
+        return no_hand_found("stats", args.paths, report)
     if target is not None and not args.quiet:
         sys.stderr.write(f"handlog: wrote {count} records to {target}\n")
     if other_games:
