@@ -22,6 +22,7 @@ COMMANDS = {
     "replay": "handlog.cli.replay_cmd",
     "import": "handlog.cli.import_cmd",
     "watch": "handlog.cli.watch_cmd",
+    "rules": "handlog.cli.rules_cmd",
 }
 """Each subcommand and the module whose ``add_parser`` adds it (its options) and whose ``run`` runs it."""
 
