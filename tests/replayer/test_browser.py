@@ -255,3 +255,45 @@ def test_all_lists_hands_and_filters_to_violations(browser: Any, tmp_path: Path)
     browser.save_screenshot(str(tmp_path / "all-laptop.png"))
     if os.environ.get("HANDLOG_SCREENSHOTS"):
         shutil.copy(tmp_path / "all-laptop.png", Path(os.environ["HANDLOG_SCREENSHOTS"]) / "all-laptop.png")
+
+
+def test_a_page_of_ten_thousand_hands_opens_quickly_and_replays_exactly(browser: Any, tmp_path: Path) -> None:
+    """``replay --html --all`` for a year of play: 10,000 hands (the engine's real hands over and over, each under
+    its own id) make a page of a few KB per hand that Chromium opens in a few seconds; a hand deep in the list,
+    its states rebuilt in the page from their deltas, shows at every step what the Python view holds."""
+    from selenium.webdriver.common.by import By
+
+    import handlog
+    from handlog.replayer.html import render_page
+    from handlog.replayer.model import record_view
+
+    views = [record_view(r) for r in handlog.read([ENGINE_HANDS])]
+    views = [v for v in views if v["states"]]
+    assert len(views) > 10
+    hands = [{**views[i % len(views)], "hand_id": f"{1_000_000 + i}"} for i in range(10_000)]
+    out = tmp_path / "year.html"
+    out.write_text(render_page(hands, listing=True), encoding="utf-8")  # type: ignore[arg-type]
+    per_hand = out.stat().st_size / len(hands)
+    assert per_hand < 8_000, per_hand
+    start = time.monotonic()
+    browser.get(out.as_uri())
+    listed = browser.execute_script("return document.querySelectorAll('#hands li').length;")
+    opened = time.monotonic() - start
+    print(f"{out.stat().st_size} bytes ({per_hand:.0f} a hand), opened in {opened:.2f} s")
+    assert listed == 10_000
+    assert opened < 10.0, opened
+    pick = 7_777
+    source = hands[pick]
+    browser.find_elements(By.CSS_SELECTOR, "#hands li")[pick].click()
+    states = source["states"]
+    for k, state in enumerate(states):
+        shown = page(browser)
+        assert shown["index"] == k and shown["step"] == state["step"]
+        for info, seat in zip(source["seats"], state["seats"], strict=True):
+            assert shown["seats"][info["name"]]["stack"] == seat["stack"], (k, info["name"])
+            assert shown["seats"][info["name"]]["bet"] == seat["bet"], (k, info["name"])
+        assert shown["pot"] == f"Pot {state['pot']}"
+        if state["action"] is not None:
+            assert state["action"]["text"] in shown["action"]
+        press(browser, Keys.ARROW_RIGHT)
+    browser.get("about:blank")  # the next test opens its own page

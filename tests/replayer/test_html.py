@@ -23,10 +23,29 @@ def write_page(tmp_path: Path, *args: str) -> str:
 
 
 def page_data(page: str) -> dict[str, object]:
+    """The page's data, each hand's states rebuilt from their deltas (its ``states-N`` element: the first state
+    whole, then each only what differs from the state before; a seat only by its changed fields)."""
     match = DATA.search(page)
     assert match is not None
     data = json.loads(match.group(1))
     assert isinstance(data, dict)
+    for k, hand in enumerate(data["hands"]):
+        found = re.search(rf'<script type="application/json" id="states-{k}">(.*?)</script>', page, re.DOTALL)
+        assert found is not None
+        deltas = json.loads(found.group(1))
+        assert hand.pop("packed") is True and hand["states"] == len(deltas)
+        states: list[dict[str, object]] = []
+        for delta in deltas:
+            if not states:
+                states.append(delta)
+                continue
+            state = {**states[-1], **{key: v for key, v in delta.items() if key != "seats"}}
+            seats = [dict(seat) for seat in states[-1]["seats"]]  # type: ignore[attr-defined]
+            for j, change in delta.get("seats", {}).items():
+                seats[int(j)].update(change)
+            state["seats"] = seats
+            states.append(state)
+        hand["states"] = states
     return data
 
 
@@ -80,7 +99,7 @@ def test_log_text_is_never_markup_nor_a_url(tmp_path: Path) -> None:
     hand_file.write_text(text, encoding="utf-8")
     page = write_page(tmp_path, str(hand_file))
     assert_self_contained(page)
-    assert page.count("</script>") == 2  # the data's and the code's: the name cannot close either
+    assert page.count("</script>") == 3  # the data's, the hand's states' and the code's: the name closes none
     assert "<img" not in page
     hands = page_data(page)["hands"]
     assert isinstance(hands, list)
@@ -112,3 +131,39 @@ def test_unwritable_output_is_a_usage_error(tmp_path: Path, capsys: pytest.Captu
     assert main(["replay", str(ENGINE_HANDS / "draw_nl.txt"), "--html", str(out)]) == 2
     assert "cannot write" in capsys.readouterr().err
     assert not out.exists()
+
+
+def test_the_page_holds_every_state_of_every_hand_exactly(tmp_path: Path) -> None:
+    """The states written as deltas rebuild into the view's states, state for state, for every hand of a file."""
+    import handlog
+    from handlog.replayer.model import record_view
+
+    path = ENGINE_HANDS
+    page = write_page(tmp_path, "--all", str(path))
+    hands = page_data(page)["hands"]
+    views = [record_view(r) for r in handlog.read([path])]
+    assert isinstance(hands, list) and len(hands) == len(views) > 10
+    for shown, view in zip(hands, views, strict=True):
+        assert shown["states"] == json.loads(json.dumps(view["states"])), view["hand_id"]
+
+
+@pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus is not there")
+def test_a_page_of_many_hands_stays_a_few_kb_a_hand(tmp_path: Path) -> None:
+    """``replay --html --all`` grew about 23 KB a hand (12 MB for 526 hands): now one shared seat table per
+    hand and the states as deltas."""
+    folder = CORPUS / "fpdb" / "cash" / "Stars"
+    out = tmp_path / "replay.html"
+    assert main(["replay", "--all", "--html", str(out), str(folder)]) in (0, 1)
+    hands = page_data(out.read_text(encoding="utf-8"))["hands"]
+    assert isinstance(hands, list) and len(hands) > 200
+    per_hand = out.stat().st_size / len(hands)
+    assert per_hand < 8_000, per_hand
+
+
+def test_the_result_line_shows_the_rake(tmp_path: Path) -> None:
+    path = ENGINE_HANDS / "nl_run_twice.txt"
+    assert "Total pot €225.32 | Rake €2.15" in path.read_text(encoding="utf-8")  # the room's own numbers
+    hands = page_data(write_page(tmp_path, str(path)))["hands"]
+    assert isinstance(hands, list)
+    final = hands[0]["states"][-1]["action"]["text"]
+    assert final.startswith("result: ") and final.endswith("; rake €2.15"), final

@@ -32,6 +32,30 @@
     var a = Math.PI / 2 + 2 * Math.PI * k / n;
     return [50 + rx * Math.cos(a), 50 + ry * Math.sin(a)];
   }
+  // a hand's states come as deltas (each only what differs from the state before it; a seat by its changed
+  // fields): rebuilt whole when the hand is first shown
+  function unpack(h) {
+    if (!h.packed) { return; }
+    var prev = null;
+    var k = hands.indexOf(h);
+    h.states = JSON.parse(document.getElementById("states-" + k).textContent).map(function (d) {
+      if (prev === null) { prev = d; return d; }
+      var st = {}, key;
+      for (key in prev) { if (Object.prototype.hasOwnProperty.call(prev, key)) { st[key] = prev[key]; } }
+      for (key in d) { if (Object.prototype.hasOwnProperty.call(d, key) && key !== "seats") { st[key] = d[key]; } }
+      st.seats = prev.seats.map(function (s, j) {
+        var change = d.seats && d.seats[String(j)];
+        if (!change) { return s; }
+        var seat = {}, f;
+        for (f in s) { if (Object.prototype.hasOwnProperty.call(s, f)) { seat[f] = s[f]; } }
+        for (f in change) { if (Object.prototype.hasOwnProperty.call(change, f)) { seat[f] = change[f]; } }
+        return seat;
+      });
+      prev = st;
+      return st;
+    });
+    h.packed = false;
+  }
   function heroSeat(h) {
     for (var i = 0; i < h.states.length; i++) {
       var a = h.states[i].action;
@@ -60,6 +84,7 @@
     stop();
     cur = k;
     var h = hands[k], wrap = $("table-wrap");
+    unpack(h);
     Array.prototype.forEach.call(wrap.querySelectorAll(".seat, .bet, .dealer"), function (e) { e.remove(); });
     seatEls = []; betEls = [];
     h.seats.forEach(function (s) {
