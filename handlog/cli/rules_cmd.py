@@ -38,11 +38,11 @@ def run(args: argparse.Namespace) -> int:
                 title = f"(cannot be read: {exc})"
             sys.stdout.write(f"{name:<{width}}  {title}\n")
         return EXIT_OK
-    path = bundled.get(args.name.removesuffix(".toml"))
-    if path is None:
+    chosen = bundled.get(args.name.removesuffix(".toml"))
+    if chosen is None:
         sys.stderr.write(
             f"handlog rules: no bundled rules named {args.name!r} (bundled: {', '.join(bundled) or 'none'})\n"
         )
         return EXIT_USAGE
-    sys.stdout.write(path.read_text(encoding="utf-8-sig"))
+    sys.stdout.write(chosen.read_text(encoding="utf-8-sig"))
     return EXIT_OK
