@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from handlog.events import Chat, Hand
+from handlog.formats.summaries import is_summary_file, summary_names
 from handlog.outputs import UnsafeOutput, output_path
 from handlog.reading import ReadReport, read
 from handlog.reading.decode import sniff_encoding
@@ -51,6 +52,7 @@ class FileNames:
     chats: dict[int, list[str]] = field(default_factory=dict)  # line → the words said on it
     hands: int = 0
     unparsed: int = 0
+    summary: bool = False  # a tournament summary: ``hands`` are its summaries, ``names`` every player it lists
 
 
 @dataclass(slots=True)
@@ -63,6 +65,10 @@ class Outcome:
 
 def survey(path: Path) -> FileNames:
     found = FileNames(path)
+    if is_summary_file(path):  # a tournament summary: every name it lists (handlog.formats.summaries)
+        found.names, found.hands, found.unparsed = summary_names(path)
+        found.summary = True
+        return found
     for record in read([path]):
         found.hands += 1
         hand = record.hand
@@ -167,7 +173,7 @@ class Anonymizer:
         tmp = target.with_name(target.name + ".part")
         tmp.write_bytes(data)
         after = survey(tmp)
-        if after.hands != found.hands or after.unparsed:
+        if after.hands != found.hands or after.unparsed or (after.summary and after.names & set(self.mapping)):
             tmp.unlink()
             return Outcome(path, None, "the anonymised file does not read back into the same hands (a name is also"
                            " part of the log's own text): not written")

@@ -1,5 +1,8 @@
 """``handlog anonymize`` over the whole shared corpus: no name any reader found survives in any output file.
 
+The names: every seat and every player an event names (chat speakers among them), and every entrant a
+tournament summary lists (``handlog.formats.summaries``).
+
 One run anonymises every file of ../shared/corpus (a module-scoped fixture: the corpus is read once by the run and
 once here); the test's own reading of the corpus lists the names (every seat, every player an event names: chat
 speakers, joins, notices), and every output byte and output path is searched for each of them in UTF-8, cp1252,
@@ -16,7 +19,9 @@ from pathlib import Path
 import pytest
 
 from handlog.anonymize import Anonymizer, Outcome, _trie_bytes, _trie_text
+from handlog.formats.summaries import is_summary_file, summary_names
 from handlog.reading import ReadReport, read
+from handlog.reading.reader import iter_files
 
 CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
 corpus = pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus is not there")
@@ -52,6 +57,14 @@ def run(tmp_path_factory: pytest.TempPathFactory) -> Run:
         if path.suffix == ".phh" or path.suffix == ".phhs":  # a PHH hand without `players`: p1, p2 … are seats
             players -= {f"p{s.seat}" for s in record.hand.seats}
         names |= {p for p in players if p and not LABELS.match(p)}
+    for path in iter_files([CORPUS], ReadReport()):  # tournament summaries: every entrant they list
+        if is_summary_file(path):
+            listed, read_summaries, unread = summary_names(path)
+            names |= listed
+            if read_summaries:
+                with_hands.add(path)
+            if unread:
+                unparsed.add(path)
     out = tmp_path_factory.mktemp("anon")
     outcomes, _ = Anonymizer(out, salt="corpus").run([CORPUS])
     return Run(out, outcomes, names, with_hands, with_hands - unparsed)
@@ -88,8 +101,10 @@ def test_only_files_whose_hands_all_read_are_written(run: Run) -> None:
     left_out = {o.source for o in run.outcomes if o.target is None}
     assert written <= run.files_all_parsed
     assert not any(o.copied_unknown for o in run.outcomes)
-    summaries = {o.source for o in run.outcomes if "summaries" in o.source.parts or "Summary" in o.source.name}
-    assert summaries and summaries <= left_out  # tournament summaries name thousands of entrants: never copied
+    # a file no reader read (an unknown format, a summary the summary reader cannot read) is left out
+    assert {o.source for o in run.outcomes if o.source not in run.files_with_hands} <= left_out
+    summaries = {o.source for o in run.outcomes if is_summary_file(o.source)}
+    assert summaries & written  # tournament summaries are read, so their entrants are known and replaced
     assert all(o.error for o in run.outcomes if o.target is None)
     # the files left out although every hand in them was read: each is refused for a named reason
     refused = [o for o in run.outcomes if o.target is None and o.source in run.files_all_parsed]

@@ -9,7 +9,7 @@ apart by their content and come first. A new room adds its head to ``headers`` a
 """
 
 from handlog.formats import headers
-from handlog.reading.registry import Detector, declare
+from handlog.reading.registry import Detector, declare, declare_summary
 
 DECLARED: tuple[tuple[str, str, Detector], ...] = (
     ("phh", "phh", headers.PHH),
@@ -30,17 +30,24 @@ DECLARED: tuple[tuple[str, str, Detector], ...] = (
     ("microgaming", "microgaming", headers.MICROGAMING),
     ("everest", "everest", headers.EVEREST),
     ("cake", "cake", headers.CAKE),
+    ("ongame_2014", "ongame_2014", headers.ONGAME_2014),  # before "ongame": the same header line
     ("ongame", "ongame", headers.ONGAME),
     ("pkr", "pkr", headers.PKR),
+    ("weplay", "weplay", headers.WEPLAY),
+    ("entraction", "entraction", headers.ENTRACTION),
+    ("igt", "igt", headers.IGT),
+    ("pppoker", "pppoker", headers.PPPOKER),
+    ("coinpoker", "coinpoker", headers.COINPOKER),
     ("stars-layout", "stars_layout", headers.STARS_LAYOUT),
 )
 """Every format of the package: its registry name, its module in ``handlog.formats``, its head."""
 
 for _name, _module, _head in DECLARED:
     declare(_name, f"handlog.formats.{_module}", _head)
+declare_summary(headers.SUMMARY)  # tournament summaries: skipped by the hand commands, read by `tournaments`
 
 __all__ = [
-    "acpc", "boss", "bovada", "cake", "everest", "everleaf", "fulltilt", "ggpoker", "headers", "ipoker", "merge",
-    "microgaming", "ongame", "pacific", "partypoker", "phh", "pkr", "pokerstars", "stars_layout", "winamax",
-    "winning",
+    "acpc", "boss", "bovada", "cake", "coinpoker", "entraction", "everest", "everleaf", "fulltilt", "ggpoker",
+    "headers", "igt", "ipoker", "merge", "microgaming", "ongame", "ongame_2014", "pacific", "partypoker", "phh",
+    "pkr", "pokerstars", "pppoker", "stars_layout", "weplay", "winamax", "winning",
 ]

@@ -25,6 +25,7 @@ import re
 from decimal import Decimal, InvalidOperation
 
 from handlog.events import (
+    STUD_GAMES,
     Chat,
     Check,
     Collect,
@@ -62,7 +63,6 @@ from handlog.formats.xmlsession import (
 from handlog.reading.registry import register
 
 ZERO = Decimal(0)
-STUD_GAMES = frozenset({Game.SEVEN_CARD_STUD, Game.SEVEN_CARD_STUD_HI_LO, Game.RAZZ})
 STREETS = {
     "PREFLOP": Street.PREFLOP, "POSTFLOP": Street.FLOP, "POSTTURN": Street.TURN, "POSTRIVER": Street.RIVER,
     "PRE_FIRST_DRAW": Street.PREFLOP, "FIRST_DRAW": Street.DRAW_1, "SECOND_DRAW": Street.DRAW_2,
@@ -334,8 +334,10 @@ class _Builder:
         if kind == "CHAT":
             self.events.append(Chat(line=line, player=e.get("player"), text=e.get("text")))
             return
-        if kind in ("SHOW", "PLAYER_OUT"):
-            return  # the shown cards follow as their own element; a player leaving costs nothing here
+        if kind in ("SHOW", "PLAYER_OUT", "RABBIT"):
+            # the shown cards follow as their own element (a winner's "RABBIT" after the others fold, 2012, too);
+            # a player leaving costs nothing here
+            return
         name = self._name(e)
         added = amount(e.get("amount", "0")) if e.get("amount") else ZERO
         if kind in POSTS:

@@ -1,23 +1,20 @@
 """The browser view: one self-contained HTML file (inline CSS, JS and SVG cards; no network, no external asset).
 
-A hand's states are written as deltas (``packed``): the first state whole, then each state only what differs from
-the one before it (a seat only by its changed fields), the page rebuilding a hand's states when it is shown.
-Most steps move one seat's chips, so a hand is a few KB whatever its number of states. The deltas of each hand are
-a JSON element of their own (``states-N``), parsed only when the hand is shown: opening a page of 10,000 hands
-builds their list, not their states.
-
 The hands' view-models are embedded as JSON in a ``<script type="application/json">`` block and drawn by the
 inline script with ``textContent`` only, so nothing a log holds (player names, table names) is ever parsed as
 HTML. Every ``/`` in the JSON is written ``\\/`` (valid JSON), so the data can neither close its script element
 nor spell a URL, and every ``<``, ``>`` and ``&`` is escaped as well.
+
+A hand's states are written as changes (``compact_states``): the first state whole, each later one only what
+differs from the state before, which the script expands when the hand is opened; a page of thousands of hands stays
+a few KB a hand and opens at once.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
 from importlib.resources import files
-from typing import Any, TypedDict
+from typing import Any, TypedDict, cast
 
 from handlog.replayer.model import HandView
 
@@ -27,33 +24,7 @@ _ESCAPES = str.maketrans({"<": "\\u003c", ">": "\\u003e", "&": "\\u0026", "/": "
 
 class PageData(TypedDict):
     listing: bool
-    hands: list[dict[str, Any]]
-
-
-def packed(states: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
-    """``states`` as deltas: the first whole, then for each state the keys whose value differs from the state
-    before it; its ``seats`` as ``{"index": {changed fields}}`` (the page's ``unpack`` is the inverse)."""
-    out: list[dict[str, Any]] = []
-    before: Mapping[str, Any] | None = None
-    for state in states:
-        if before is None:
-            out.append(dict(state))
-        else:
-            delta: dict[str, Any] = {}
-            for key, value in state.items():
-                if key == "seats":
-                    seats = {
-                        str(j): {f: v for f, v in seat.items() if old.get(f) != v}
-                        for j, (seat, old) in enumerate(zip(value, before["seats"], strict=True))
-                        if seat != old
-                    }
-                    if seats:
-                        delta["seats"] = seats
-                elif before.get(key) != value:
-                    delta[key] = value
-            out.append(delta)
-        before = state
-    return out
+    hands: list[HandView]
 
 
 def _asset(name: str) -> str:
@@ -69,16 +40,42 @@ def _html_text(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("/", "&#47;")
 
 
+def compact_states(states: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``states`` as changes: the first whole, each later one the fields that differ from the state before (its
+    ``seats`` a map from seat index to the seat's changed fields), ``action`` and ``violations`` only when set,
+    ``step`` only when it is not the one before plus one (``page.js``'s ``expand`` rebuilds the states)."""
+    out: list[dict[str, Any]] = []
+    before: dict[str, Any] | None = None
+    for state in states:
+        if before is None:
+            out.append(state)
+        else:
+            change: dict[str, Any] = {}
+            for key, value in state.items():
+                if key == "seats":
+                    seats = {
+                        str(k): {f: v for f, v in seat.items() if old.get(f) != v}
+                        for k, (seat, old) in enumerate(zip(value, before["seats"], strict=True)) if seat != old
+                    }
+                    if seats:
+                        change["seats"] = seats
+                elif key in ("action", "violations"):
+                    if value:
+                        change[key] = value
+                elif key == "step":
+                    if value != before["step"] + 1:
+                        change[key] = value
+                elif value != before.get(key):
+                    change[key] = value
+            out.append(change)
+        before = state
+    return out
+
+
 def render_page(hands: list[HandView], listing: bool = False) -> str:
     """The page for ``hands``; with ``listing`` a list of them to pick from, filterable to those with violations."""
-    # each hand's states in a JSON element of their own (``states-N``): the page parses only the hand it shows (a
-    # page of 10,000 hands then builds 10,000 small objects on opening, not millions)
-    compact = [{**h, "states": len(h["states"]), "packed": True} for h in hands]
-    states = "".join(
-        f'\n<script type="application/json" id="states-{k}">{embed_json(packed(h["states"]))}</script>'
-        for k, h in enumerate(hands)
-    )
-    data: PageData = {"listing": listing, "hands": compact}
+    compact = [{**hand, "states": compact_states(cast(list[dict[str, Any]], hand["states"]))} for hand in hands]
+    data = {"listing": listing, "hands": compact}
     if len(hands) == 1:
         title = f"handlog replay: {hands[0]['site']} hand {hands[0]['hand_id']}"
     else:
@@ -88,6 +85,4 @@ def render_page(hands: list[HandView], listing: bool = False) -> str:
     for placeholder, text in (("__TITLE__", _html_text(title)), ("__CSS__", _asset("page.css")),
                               ("__JS__", _asset("page.js"))):
         page = page.replace(placeholder, text, 1)
-    at = page.index("__DATA__")
-    end = page.index("</script>", at) + len("</script>")
-    return page[:at] + embed_json(data) + page[at + len("__DATA__"):end] + states + page[end:]
+    return page.replace("__DATA__", embed_json(data), 1)

@@ -44,15 +44,12 @@ def test_only_unrecognised_files(name: str, tmp_path: Path, capsys: pytest.Captu
     folder = tmp_path / "notes"
     folder.mkdir()
     (folder / "shopping.txt").write_text("eggs\nmilk\n", encoding="utf-8")
-    (folder / "summary.txt").write_text(
-        "PokerStars Tournament #1, No Limit Hold'em\nBuy-In: $2.00/$0.20 USD\n3 players\n"
-        "  1: Alice (Ukraine), $2.00 (100%)\n  2: Bob (Germany),\n  3: Carol (Portugal),\n", encoding="utf-8",
-    )
+    (folder / "notes.txt").write_text("Alice owes Bob 20\n", encoding="utf-8")
     assert main(_argv(name, tmp_path, folder)) == 1
     err = capsys.readouterr().err
     line = next((ln for ln in err.splitlines() if f"no hand found in {folder} (" in ln), "")
     assert line, err
-    assert "shopping.txt" in line and "summary.txt" in line  # the files no reader recognised, named
+    assert "shopping.txt" in line and "notes.txt" in line  # the files no reader recognised, named
     assert not (tmp_path / "anon").exists() or not any((tmp_path / "anon").rglob("*.txt"))
 
 

@@ -39,8 +39,8 @@ def test_rules_takes_a_bundled_name_or_a_file(capsys: pytest.CaptureFixture[str]
     assert "raise-not-reopened" in by_file  # the German rule: a short all-in does not reopen the betting
     assert main(["audit", "--rules", "holdem-de", str(LIVE)]) == 1
     assert capsys.readouterr().out == by_file
-    assert main(["audit", str(LIVE)]) == 0  # the site's default rules do not have it
-    capsys.readouterr()
+    main(["audit", str(LIVE)])
+    assert "raise-not-reopened" not in capsys.readouterr().out  # the site's default rules do not have it
     assert main(["audit", "--rules", "no-such-house", str(LIVE)]) == 2
     assert "bundled rules: five-card-draw-de, holdem-de" in capsys.readouterr().err
 

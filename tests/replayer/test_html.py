@@ -6,11 +6,14 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Any, cast
 
 import pytest
 from replaykit import CORPUS, ENGINE_HANDS, HANDS
 
 from handlog.cli.main import main
+
+SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 
 LIMIT = 200_000
 DATA = re.compile(r'<script type="application/json" id="data">(.*?)</script>', re.DOTALL)
@@ -23,29 +26,10 @@ def write_page(tmp_path: Path, *args: str) -> str:
 
 
 def page_data(page: str) -> dict[str, object]:
-    """The page's data, each hand's states rebuilt from their deltas (its ``states-N`` element: the first state
-    whole, then each only what differs from the state before; a seat only by its changed fields)."""
     match = DATA.search(page)
     assert match is not None
     data = json.loads(match.group(1))
     assert isinstance(data, dict)
-    for k, hand in enumerate(data["hands"]):
-        found = re.search(rf'<script type="application/json" id="states-{k}">(.*?)</script>', page, re.DOTALL)
-        assert found is not None
-        deltas = json.loads(found.group(1))
-        assert hand.pop("packed") is True and hand["states"] == len(deltas)
-        states: list[dict[str, object]] = []
-        for delta in deltas:
-            if not states:
-                states.append(delta)
-                continue
-            state = {**states[-1], **{key: v for key, v in delta.items() if key != "seats"}}
-            seats = [dict(seat) for seat in states[-1]["seats"]]  # type: ignore[attr-defined]
-            for j, change in delta.get("seats", {}).items():
-                seats[int(j)].update(change)
-            state["seats"] = seats
-            states.append(state)
-        hand["states"] = states
     return data
 
 
@@ -84,8 +68,8 @@ def test_corpus_hands_stay_under_the_limit(tmp_path: Path, path: Path) -> None:
     assert isinstance(hands, list) and len(hands) > 1
     from handlog.replayer.html import render_page
 
-    for hand in hands:
-        one = render_page([hand])
+    for hand in hands:  # the page holds each hand's states as changes: drawn again from the whole states
+        one = render_page([{**hand, "states": _expanded(hand["states"])}])
         assert len(one.encode("utf-8")) < LIMIT, hand["hand_id"]
         assert_self_contained(one)
 
@@ -99,7 +83,7 @@ def test_log_text_is_never_markup_nor_a_url(tmp_path: Path) -> None:
     hand_file.write_text(text, encoding="utf-8")
     page = write_page(tmp_path, str(hand_file))
     assert_self_contained(page)
-    assert page.count("</script>") == 3  # the data's, the hand's states' and the code's: the name closes none
+    assert page.count("</script>") == 2  # the data's and the code's: the name cannot close either
     assert "<img" not in page
     hands = page_data(page)["hands"]
     assert isinstance(hands, list)
@@ -133,37 +117,34 @@ def test_unwritable_output_is_a_usage_error(tmp_path: Path, capsys: pytest.Captu
     assert not out.exists()
 
 
-def test_the_page_holds_every_state_of_every_hand_exactly(tmp_path: Path) -> None:
-    """The states written as deltas rebuild into the view's states, state for state, for every hand of a file."""
-    import handlog
+def _expanded(states: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """What page.js's ``expand`` does with compacted states, in Python."""
+    full: list[dict[str, Any]] = []
+    for change in states:
+        if not full:
+            full.append(change)
+            continue
+        before = full[-1]
+        state = {**before, **change}
+        state["action"] = change.get("action")
+        state["violations"] = change.get("violations", [])
+        state["step"] = change.get("step", before["step"] + 1)
+        seats = change.get("seats", {})
+        state["seats"] = [{**seat, **seats.get(str(k), {})} for k, seat in enumerate(before["seats"])]
+        full.append(state)
+    return full
+
+
+def test_a_long_page_stays_a_few_kb_a_hand_and_its_states_expand_to_the_replay(tmp_path: Path) -> None:
+    from handlog.reading import read
+    from handlog.replayer.html import compact_states, render_page
     from handlog.replayer.model import record_view
 
-    path = ENGINE_HANDS
-    page = write_page(tmp_path, "--all", str(path))
-    hands = page_data(page)["hands"]
-    views = [record_view(r) for r in handlog.read([path])]
-    assert isinstance(hands, list) and len(hands) == len(views) > 10
-    for shown, view in zip(hands, views, strict=True):
-        assert shown["states"] == json.loads(json.dumps(view["states"])), view["hand_id"]
-
-
-@pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus is not there")
-def test_a_page_of_many_hands_stays_a_few_kb_a_hand(tmp_path: Path) -> None:
-    """``replay --html --all`` grew about 23 KB a hand (12 MB for 526 hands): now one shared seat table per
-    hand and the states as deltas."""
-    folder = CORPUS / "fpdb" / "cash" / "Stars"
-    out = tmp_path / "replay.html"
-    assert main(["replay", "--all", "--html", str(out), str(folder)]) in (0, 1)
-    hands = page_data(out.read_text(encoding="utf-8"))["hands"]
-    assert isinstance(hands, list) and len(hands) > 200
-    per_hand = out.stat().st_size / len(hands)
-    assert per_hand < 8_000, per_hand
-
-
-def test_the_result_line_shows_the_rake(tmp_path: Path) -> None:
-    path = ENGINE_HANDS / "nl_run_twice.txt"
-    assert "Total pot €225.32 | Rake €2.15" in path.read_text(encoding="utf-8")  # the room's own numbers
-    hands = page_data(write_page(tmp_path, str(path)))["hands"]
-    assert isinstance(hands, list)
-    final = hands[0]["states"][-1]["action"]["text"]
-    assert final.startswith("result: ") and final.endswith("; rake €2.15"), final
+    views = [record_view(r) for r in read([SAMPLES])]
+    assert len(views) > 100
+    for view in views:
+        states = cast(list[dict[str, Any]], view["states"])
+        assert _expanded(compact_states(states)) == states, view["hand_id"]
+    page = render_page(views, listing=True)
+    per_hand = len(page.encode("utf-8")) / len(views)
+    assert per_hand < 6_000, per_hand  # 17 KB a hand when every state was written whole

@@ -6,6 +6,28 @@
   var COLORS = { s: "black", h: "red", d: "blue", c: "green" };
   var SUITS = { s: "spades", h: "hearts", d: "diamonds", c: "clubs" };
   function $(id) { return document.getElementById(id); }
+  // A hand's states come as changes (handlog/replayer/html.py, compact_states): rebuilt when the hand is opened.
+  function expand(h) {
+    if (h.expanded) { return; }
+    var full = [], before = null;
+    h.states.forEach(function (d) {
+      var st;
+      if (before === null) { st = d; } else {
+        st = Object.assign({}, before, d);
+        st.action = d.action || null;
+        st.violations = d.violations || [];
+        st.step = d.step === undefined ? before.step + 1 : d.step;
+        st.seats = before.seats.map(function (seat, k) {
+          var c = d.seats && d.seats[String(k)];
+          return c ? Object.assign({}, seat, c) : seat;
+        });
+      }
+      full.push(st);
+      before = st;
+    });
+    h.states = full;
+    h.expanded = true;
+  }
   function el(tag, cls, text) {
     var e = document.createElement(tag);
     if (cls) { e.className = cls; }
@@ -31,30 +53,6 @@
   function point(k, n, rx, ry) {
     var a = Math.PI / 2 + 2 * Math.PI * k / n;
     return [50 + rx * Math.cos(a), 50 + ry * Math.sin(a)];
-  }
-  // a hand's states come as deltas (each only what differs from the state before it; a seat by its changed
-  // fields): rebuilt whole when the hand is first shown
-  function unpack(h) {
-    if (!h.packed) { return; }
-    var prev = null;
-    var k = hands.indexOf(h);
-    h.states = JSON.parse(document.getElementById("states-" + k).textContent).map(function (d) {
-      if (prev === null) { prev = d; return d; }
-      var st = {}, key;
-      for (key in prev) { if (Object.prototype.hasOwnProperty.call(prev, key)) { st[key] = prev[key]; } }
-      for (key in d) { if (Object.prototype.hasOwnProperty.call(d, key) && key !== "seats") { st[key] = d[key]; } }
-      st.seats = prev.seats.map(function (s, j) {
-        var change = d.seats && d.seats[String(j)];
-        if (!change) { return s; }
-        var seat = {}, f;
-        for (f in s) { if (Object.prototype.hasOwnProperty.call(s, f)) { seat[f] = s[f]; } }
-        for (f in change) { if (Object.prototype.hasOwnProperty.call(change, f)) { seat[f] = change[f]; } }
-        return seat;
-      });
-      prev = st;
-      return st;
-    });
-    h.packed = false;
   }
   function heroSeat(h) {
     for (var i = 0; i < h.states.length; i++) {
@@ -84,7 +82,7 @@
     stop();
     cur = k;
     var h = hands[k], wrap = $("table-wrap");
-    unpack(h);
+    expand(h);
     Array.prototype.forEach.call(wrap.querySelectorAll(".seat, .bet, .dealer"), function (e) { e.remove(); });
     seatEls = []; betEls = [];
     h.seats.forEach(function (s) {
