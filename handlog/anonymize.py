@@ -40,7 +40,12 @@ CHAT_MASK = "***"
 
 def pseudonym(name: str, salt: bytes) -> str:
     digest = hmac.new(salt, name.encode("utf-8"), hashlib.sha256).hexdigest()
+    if _NAME_AT_ID.fullmatch(name):  # PokerNow's "name @ id": both parts replaced, the shape kept for its reader
+        return f"Player{digest[:8]} @ {digest[8:18]}"
     return f"Player{digest[:8]}"
+
+
+_NAME_AT_ID = re.compile(r".+ @ [A-Za-z0-9_-]+")
 
 
 @dataclass(slots=True)
@@ -69,8 +74,10 @@ def survey(path: Path) -> FileNames:
         found.names, found.hands, found.unparsed = summary_names(path)
         found.summary = True
         return found
+    pokernow = False
     for record in read([path]):
         found.hands += 1
+        pokernow = pokernow or record.site == "PokerNow"
         hand = record.hand
         if hand is None:
             found.unparsed += 1
@@ -83,7 +90,20 @@ def survey(path: Path) -> FileNames:
                 found.names.add(player)
             if isinstance(event, Chat) and event.text:
                 found.chats.setdefault(event.line, []).append(event.text)
+    if pokernow:
+        found.names |= _pokernow_names(path)  # its ledger names players who never played a hand
     return found
+
+
+def _pokernow_names(path: Path) -> set[str]:
+    """Every player a PokerNow log names, in its hands or only in its ledger (imported here, when such a log is
+    met: a run over other rooms' files does not load PokerNow's reader)."""
+    from handlog.formats.pokernow import names_in, read_rows
+    from handlog.reading.decode import iter_lines
+
+    with path.open("rb") as stream:
+        rows, _ = read_rows(iter_lines(stream))
+    return names_in(rows)
 
 
 _PHH_SUFFIXES = (".phh", ".phhs")

@@ -33,6 +33,7 @@ DECLARED: tuple[tuple[str, str, Detector], ...] = (
     ("ongame_2014", "ongame_2014", headers.ONGAME_2014),  # before "ongame": the same header line
     ("ongame", "ongame", headers.ONGAME),
     ("pkr", "pkr", headers.PKR),
+    ("pokernow", "pokernow", headers.POKERNOW),
     ("weplay", "weplay", headers.WEPLAY),
     ("entraction", "entraction", headers.ENTRACTION),
     ("igt", "igt", headers.IGT),
@@ -49,5 +50,5 @@ declare_summary(headers.SUMMARY)  # tournament summaries: skipped by the hand co
 __all__ = [
     "acpc", "boss", "bovada", "cake", "coinpoker", "entraction", "everest", "everleaf", "fulltilt", "ggpoker",
     "headers", "igt", "ipoker", "merge", "microgaming", "ongame", "ongame_2014", "pacific", "partypoker", "phh",
-    "pkr", "pokerstars", "pppoker", "stars_layout", "weplay", "winamax", "winning",
+    "pkr", "pokernow", "pokerstars", "pppoker", "stars_layout", "weplay", "winamax", "winning",
 ]

@@ -295,3 +295,25 @@ SUMMARY = SummaryHead()
 
 # ---------------------------------------------------------------- JSON documents
 IGT = JsonHeader(together=(('"history"', '"player"', '"STATE_'),))
+
+
+# ---------------------------------------------------------------- CSV logs
+@dataclass(frozen=True, slots=True)
+class CsvLogHeader:
+    """A CSV log of ``columns`` (its header row), or without the header row, of records ending in ``rows``'s shape:
+    PokerNow's ``entry,at,order`` with an ISO UTC time and an order number."""
+
+    columns: str
+    rows: re.Pattern[str]
+
+    def detect(self, head: Sequence[str]) -> bool:
+        first = head[0].lstrip("\ufeff").strip() if head else ""
+        if first == self.columns:
+            return True
+        return sum(1 for line in head if self.rows.search(line)) >= 2
+
+
+POKERNOW = CsvLogHeader(
+    columns="entry,at,order",
+    rows=re.compile(r'^".*(?:-- (?:starting|ending) hand #| @ ).*",[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:.]+Z,[0-9]+\s*$'),
+)
