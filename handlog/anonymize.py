@@ -7,8 +7,13 @@
 - Replacement works on the file's bytes (UTF-8 and cp1252 spellings of a name; UTF-16 files through their text),
   so every other byte is kept: encodings, BOMs, line endings, amounts. A chat line keeps its speaker's
   pseudonym and loses its words (``***``). Names in file names are replaced too.
-- A file is written only when it is safe: every hand in it was read (the names of a hand that cannot be read are
-  unknown), no original name is left in the output, and the output reads into as many hands as the input.
+- A file is written only when it is safe: it holds hands, every hand in it was read (the names of a hand that
+  cannot be read are unknown), no original name is left in the output, and the output reads into as many hands as
+  the input. A file in which no hand was found (a tournament summary, notes, a format no reader knows) is left
+  out: its names are unknown. ``copy_unknown`` copies such a file as it is, on purpose (its file name's known
+  names replaced), and says so for each.
+- The names of a run are matched all at once, by one pattern built as a trie (a corpus names tens of thousands of
+  players: one alternative per name would try each of them at every byte).
 """
 
 from __future__ import annotations
@@ -60,6 +65,7 @@ class Outcome:
     source: Path
     target: Path | None
     error: str | None = None
+    copied_unknown: bool = False  # written as it was: no hand found in it (``copy_unknown``)
 
 
 def survey(path: Path) -> FileNames:
@@ -126,11 +132,16 @@ def _stand_ins(path: Path, hand: Hand) -> set[str]:
 class Anonymizer:
     """One run: the names of every file, one mapping, then each file written under ``output``."""
 
-    def __init__(self, output: Path, keep: Iterable[str] = (), salt: str | None = None) -> None:
+    def __init__(
+        self, output: Path, keep: Iterable[str] = (), salt: str | None = None, copy_unknown: bool = False
+    ) -> None:
         self.output = output
         self.keep = set(keep)
         self.salt = salt.encode("utf-8") if salt is not None else secrets.token_bytes(16)
+        self.copy_unknown = copy_unknown
         self.mapping: dict[str, str] = {}
+        self.hands = 0  # hands found in the run's files, read or not
+        self._patterns: tuple[re.Pattern[str], re.Pattern[bytes], dict[bytes, bytes]] | None = None
 
     def names_for(self, names: Iterable[str]) -> None:
         """Pseudonyms for ``names`` (all the names of the run at once): none contains any original name, so no
@@ -140,17 +151,19 @@ class Anonymizer:
         for name in sorted(originals - self.keep - set(self.mapping)):
             alias = pseudonym(name, self.salt)
             n = 1
-            while alias in taken or any(original in alias for original in originals):
+            while alias in taken or _holds_any(alias, originals):
                 n += 1
                 alias = pseudonym(f"{name}\x00{n}", self.salt)
             self.mapping[name] = alias
             taken.add(alias)
+        self._patterns = None
 
     def run(self, paths: Sequence[str | os.PathLike[str]]) -> tuple[list[Outcome], ReadReport]:
         report = ReadReport()
         files = [(root, path) for root in paths for path in iter_files([root], report)]
         surveys = [survey(path) for _, path in files]
         self.names_for(name for s in surveys for name in s.names)
+        self.hands = sum(s.hands for s in surveys)
         inputs = {path.resolve() for _, path in files}
         outcomes = []
         for (root, path), found in zip(files, surveys, strict=True):
@@ -159,6 +172,8 @@ class Anonymizer:
 
     # ------------------------------------------------------------------ one file
     def _one(self, root: Path, path: Path, found: FileNames, inputs: set[Path]) -> Outcome:
+        if not found.hands:
+            return self._unknown(root, path, inputs)
         if found.unparsed:
             return Outcome(path, None, f"{found.unparsed} of {found.hands} hands cannot be read (or hold lines the"
                            " reader does not know), so the names in them are unknown: not written")
@@ -169,10 +184,11 @@ class Anonymizer:
         if target.resolve() in inputs:
             return Outcome(path, None, f"{target} is one of the input files: not overwritten")
         raw = path.read_bytes()
-        data = self.replace_bytes(self.mask_chat(raw, found.chats), sniff_encoding(raw[:4096]))
-        leaks = sorted(name for name in self.mapping if self._contains(data, name, sniff_encoding(raw[:4096])))
-        if leaks:
-            return Outcome(path, None, f"the name {leaks[0]!r} is also part of the log's own text, so it cannot be"
+        encoding = sniff_encoding(raw[:4096])
+        data = self.replace_bytes(self.mask_chat(raw, found.chats), encoding)
+        leak = self._leak(data, encoding)
+        if leak is not None:
+            return Outcome(path, None, f"the name {leak!r} is also part of the log's own text, so it cannot be"
                            " replaced everywhere without changing the log: not written")
         target.parent.mkdir(parents=True, exist_ok=True)
         tmp = target.with_name(target.name + ".part")
@@ -185,11 +201,43 @@ class Anonymizer:
         tmp.replace(target)
         return Outcome(path, target)
 
+    def _unknown(self, root: Path, path: Path, inputs: set[Path]) -> Outcome:
+        """A file in which no hand was found: its names are unknown, so it is left out, or copied as it is when
+        the run was asked to (``copy_unknown``)."""
+        if not self.copy_unknown:
+            return Outcome(path, None, "no hand found in it, so the names in it are unknown: left out"
+                           " (--copy-unknown copies it as it is)")
+        try:
+            target = output_path(self.output, root, path, rename=self.replace_text)
+        except UnsafeOutput as exc:
+            return Outcome(path, None, str(exc))
+        if target.resolve() in inputs:
+            return Outcome(path, None, f"{target} is one of the input files: not overwritten")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        tmp = target.with_name(target.name + ".part")
+        tmp.write_bytes(path.read_bytes())
+        tmp.replace(target)
+        return Outcome(path, target, copied_unknown=True)
+
     # ------------------------------------------------------------------ replacement
+    def _compiled(self) -> tuple[re.Pattern[str], re.Pattern[bytes], dict[bytes, bytes]]:
+        """The run's names as one text pattern and one bytes pattern (UTF-8 and cp1252 spellings), with the
+        pseudonym of each byte spelling; built once per mapping."""
+        if self._patterns is None:
+            pairs: dict[bytes, bytes] = {}
+            for name, alias in self.mapping.items():
+                for spelling in ("utf-8", "cp1252"):
+                    try:
+                        pairs.setdefault(name.encode(spelling), alias.encode("ascii"))
+                    except UnicodeEncodeError:
+                        continue
+            self._patterns = (re.compile(_trie_text(self.mapping)), re.compile(_trie_bytes(pairs)), pairs)
+        return self._patterns
+
     def replace_text(self, text: str) -> str:
         if not self.mapping:
             return text
-        pattern = re.compile("|".join(re.escape(n) for n in sorted(self.mapping, key=len, reverse=True)))
+        pattern = self._compiled()[0]
         return pattern.sub(lambda m: self.mapping[m.group(0)], text)
 
     def replace_bytes(self, raw: bytes, encoding: str) -> bytes:
@@ -197,29 +245,24 @@ class Anonymizer:
             codec, bom = _utf16(raw, encoding)
             text = raw[len(bom):].decode(codec, errors="surrogatepass")
             return bom + self.replace_text(text).encode(codec, errors="surrogatepass")
-        pairs: dict[bytes, bytes] = {}
-        for name, alias in self.mapping.items():
-            for spelling in ("utf-8", "cp1252"):
-                try:
-                    pairs.setdefault(name.encode(spelling), alias.encode("ascii"))
-                except UnicodeEncodeError:
-                    continue
-        if not pairs:
+        if not self.mapping:
             return raw
-        pattern = re.compile(b"|".join(re.escape(k) for k in sorted(pairs, key=len, reverse=True)))
+        _, pattern, pairs = self._compiled()
         return pattern.sub(lambda m: pairs[m.group(0)], raw)
 
-    def _contains(self, data: bytes, name: str, encoding: str) -> bool:
+    def _leak(self, data: bytes, encoding: str) -> str | None:
+        """An original name still in ``data`` (in the file's encoding), or None."""
+        if not self.mapping:
+            return None
+        text_pattern, bytes_pattern, _ = self._compiled()
         if encoding.startswith("utf-16"):
             codec, bom = _utf16(data, encoding)
-            return name in data[len(bom):].decode(codec, errors="surrogatepass")
-        for spelling in ("utf-8", "cp1252"):
-            try:
-                if name.encode(spelling) in data:
-                    return True
-            except UnicodeEncodeError:
-                continue
-        return False
+            found = text_pattern.search(data[len(bom):].decode(codec, errors="surrogatepass"))
+            return found.group(0) if found else None
+        hit = bytes_pattern.search(data)
+        if hit is None:
+            return None
+        return next((n for n in self.mapping if hit.group(0) in _spellings(n)), hit.group(0).decode("latin-1"))
 
     def mask_chat(self, raw: bytes, chats: dict[int, list[str]]) -> bytes:
         """Each chat line loses the words said on it (the line itself, and the speaker, stay)."""
@@ -243,6 +286,69 @@ class Anonymizer:
                 text = line.decode("cp1252", errors="surrogateescape")
                 chunks[index] = _masked(text, words).encode("cp1252", errors="surrogateescape")
         return bom + b"".join(chunks)
+
+
+def _holds_any(alias: str, names: set[str]) -> bool:
+    """Whether any of ``names`` is part of ``alias``: its substrings looked up (a hundred for a pseudonym), not
+    every name searched in it (tens of thousands per pseudonym, for each of tens of thousands)."""
+    n = len(alias)
+    return any(alias[i:j] in names for i in range(n) for j in range(i + 1, n + 1))
+
+
+def _spellings(name: str) -> list[bytes]:
+    out = []
+    for spelling in ("utf-8", "cp1252"):
+        try:
+            out.append(name.encode(spelling))
+        except UnicodeEncodeError:
+            continue
+    return out
+
+
+def _trie_text(words: Iterable[str]) -> str:
+    """A pattern matching any of ``words`` (the longest at a position), as a trie: at each character one
+    alternative per next character, not one per word."""
+    return _trie_pattern([[re.escape(c) for c in w] for w in words if w]) or "(?!)"
+
+
+def _trie_bytes(words: Iterable[bytes]) -> bytes:
+    units = [[re.escape(bytes([b])).decode("latin-1") for b in w] for w in words if w]
+    return (_trie_pattern(units) or "(?!)").encode("latin-1")
+
+
+def _trie_pattern(words: list[list[str]]) -> str:
+    """The trie of ``words`` (each a list of escaped units) as a pattern."""
+    root: _Node = {}
+    for word in words:
+        node = root
+        for unit in word:
+            node = node.setdefault(unit, {})
+        node[_END] = {}
+    return _render(root)
+
+
+_Node = dict[str, "_Node"]
+_END = ""  # the key marking the end of a word (no escaped unit is empty)
+
+
+def _render(node: _Node) -> str:
+    """A node's pattern; a chain of single children is written out in a loop, so recursion goes only as deep
+    as the branch points of one name."""
+    branches = []
+    for unit, child in sorted(node.items()):
+        if unit == _END:
+            continue
+        chain = [unit]
+        while len(child) == 1 and _END not in child:
+            (unit, child), = child.items()
+            chain.append(unit)
+        branches.append("".join(chain) + _render(child))
+    if not branches:
+        return ""
+    body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+    if _END in node:  # a word ends here: the longer words first (greedy), then this one
+        return "(?:" + body + ")?"
+    return body
 
 
 def _chat_lines(pieces: Sequence[object], chats: dict[int, list[str]]) -> list[tuple[int, list[str]]]:

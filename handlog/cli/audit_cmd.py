@@ -22,6 +22,7 @@ from handlog.cli.common import (
     add_engine_arguments,
     add_jobs_argument,
     engine_executor,
+    no_hand_found,
     print_problems,
     progress,
 )
@@ -141,7 +142,9 @@ def _run(
         if source is None
         else (work(record) for record in stored_records(source, report))
     )
+    seen = 0
     for v in progress(verdicts, quiet=args.quiet or args.json):
+        seen += 1
         if v is None:  # a hand the filters leave out
             continue
         status[v.state] += 1
@@ -190,4 +193,6 @@ def _run(
     print_problems(report)
     if any(p.usage for p in report.problems):
         return EXIT_USAGE
+    if not seen:
+        return no_hand_found("audit", args.paths if source is None else ["the database"], report)
     return EXIT_PROBLEMS if errors else EXIT_OK

@@ -31,6 +31,23 @@ def print_problems(report: ReadReport) -> None:
         )
 
 
+def no_hand_found(command: str, paths: Sequence[str], report: ReadReport) -> int:
+    """The one answer of every command that reads hands and found none at all (an empty folder, only files in no
+    known format): "no hand found in PATH…" on stderr, the files no reader recognised named, and exit 1. (Hands
+    found but all left out by the filters are another case, answered elsewhere.)"""
+    where = ", ".join(paths) if paths else "the input"
+    unknown = [p.file for p in report.problems if not p.usage]
+    if unknown:
+        shown = ", ".join(unknown[:5]) + (f" and {len(unknown) - 5} more" if len(unknown) > 5 else "")
+        detail = f"{len(unknown)} file{'s' if len(unknown) > 1 else ''} in no known hand-history format: {shown}"
+    elif report.files == 0:
+        detail = "no file to read there"
+    else:
+        detail = f"{report.files} file{'s' if report.files > 1 else ''} read, none holding a hand"
+    sys.stderr.write(f"handlog {command}: no hand found in {where} ({detail})\n")
+    return EXIT_PROBLEMS
+
+
 def add_jobs_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--jobs", "-j", type=positive_int, default=None, metavar="N",

@@ -13,7 +13,8 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from handlog.cli.common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, print_problems
+from handlog.cli.common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, no_hand_found, print_problems
+from handlog.reading.reader import FileProblem, ReadReport
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -62,4 +63,8 @@ def run(args: argparse.Namespace) -> int:
     print_problems(report)
     if any(p.usage for p in report.problems):
         return EXIT_USAGE
+    if not converted and not skipped and not differing:
+        unknown = ReadReport(files=len(results))
+        unknown.problems = [FileProblem(str(r.source), r.error) for r in results if r.error is not None]
+        return no_hand_found("convert", args.paths, unknown)
     return EXIT_OK if not skipped and not differing and all(r.error is None for r in results) else EXIT_PROBLEMS

@@ -7,7 +7,7 @@ import sys
 from collections.abc import Sequence
 from dataclasses import replace
 
-from handlog.cli.common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, print_problems, progress
+from handlog.cli.common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, no_hand_found, print_problems, progress
 from handlog.cli.dbopts import (
     UNVERIFIED_NOTE,
     add_db_argument,
@@ -90,7 +90,9 @@ def run(args: argparse.Namespace) -> int:
             seen = seen_values(source)
         table = to_frame(r for r in rows if selects(args.player, r, aliases))
     else:
+        read_any = False
         for record in progress(read(args.paths, report, dedupe), args.quiet):
+            read_any = True
             if record.hand is None:
                 unparsed += 1
                 continue
@@ -101,6 +103,8 @@ def run(args: argparse.Namespace) -> int:
         print_duplicates(dedupe)
         if any(p.usage for p in report.problems):
             return EXIT_USAGE
+        if not read_any:
+            return no_hand_found("graph", args.paths, report)
         if not args.include_unverified:  # as stats: the hands the audit cannot verify are left out, and counted
             from handlog.checks.unknown import replay_unverified, unknown_lines
             from handlog.engine import replay

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from handlog.cli import jsonout
-from handlog.cli.common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, print_problems
+from handlog.cli.common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, no_hand_found, print_problems
 from handlog.cli.dbopts import add_db_argument, open_db
 from handlog.reading import ReadReport
 
@@ -113,14 +113,33 @@ def _progress(enabled: bool, total: int) -> Iterator[Callable[[int, int], None] 
         yield step
 
 
-def write_summary(total: Counts, as_json: bool, tail: str = "") -> None:
-    """The last line: the counts (a JSON summary record with ``--json``)."""
+def write_summary(total: Counts, as_json: bool, tail: str = "", pending: Sequence[str] = (), why: str = "") -> None:
+    """The last line: the counts (a JSON summary record with ``--json``), with the hands still pending (the last
+    hand of each file in ``pending``) and ``why``."""
     if as_json:
-        jsonout.write({"summary": total.as_dict()})
+        summary: dict[str, object] = dict(total.as_dict())
+        summary["pending"] = len(pending)
+        if pending:
+            summary["pending_files"] = list(pending)
+            summary["pending_why"] = why
+        jsonout.write({"summary": summary})
         return
     sys.stdout.write(
         f"{total.files} files, {total.hands} hands: {total.new} new, {total.duplicates} duplicates, "
-        f"{total.unparsed} unparsed, {total.violations} with violations{tail}\n"
+        f"{total.unparsed} unparsed, {total.violations} with violations, {len(pending)} pending{tail}\n"
+    )
+    if pending:
+        sys.stdout.write(f"  {len(pending)} hand{'s' if len(pending) > 1 else ''} pending: {why}\n")
+        for path in pending:
+            sys.stdout.write(f"    {path}\n")
+
+
+def pending_why(settle: float) -> str:
+    """Why a file's last hand is not imported yet."""
+    return (
+        "the last hand of each file below has no end yet (no next hand, no blank line after a complete summary)"
+        f" and the file changed less than {settle:g} s ago, so the client may still be writing it; it is imported"
+        f" once the file has been quiet for {settle:g} s (by watch, or by the next import)"
     )
 
 
@@ -142,6 +161,7 @@ def _run(args: argparse.Namespace, mapper: Mapper) -> int:
         return EXIT_USAGE
     report = ReadReport()
     total = Counts()
+    pending: list[str] = []
     summaries = [0, 0, 0, 0]  # summaries read, new tournaments, new results, unread summaries
     size = sum(f.stat().st_size for f in iter_files(args.paths, ReadReport()))
     try:
@@ -155,18 +175,18 @@ def _run(args: argparse.Namespace, mapper: Mapper) -> int:
                         summaries[i] += n
                 if args.json:
                     jsonout.write(result.as_dict())
-                if result.pending and not args.quiet:
-                    sys.stderr.write(
-                        f"handlog: {result.path}: its last hand is still being written; it is imported once complete\n"
-                    )
+                if result.pending:
+                    pending.append(result.path)
     finally:
         db.close()
     total.files = report.files
-    write_summary(total, args.json, f" (database {db.url})")
+    write_summary(total, args.json, f" (database {db.url})", pending, pending_why(importer.settle))
     if any(summaries) and not args.json:
         sys.stdout.write(f"{summaries[0]} tournament summaries: {summaries[1]} new tournaments, {summaries[2]} new "
                          f"results, {summaries[3]} unread\n")
     print_problems(report)
     if any(p.usage for p in report.problems):
         return EXIT_USAGE
+    if not total.hands and not pending and not summaries[0]:
+        return no_hand_found("import", args.paths, report)
     return EXIT_PROBLEMS if total.unparsed or summaries[3] else EXIT_OK

@@ -25,6 +25,7 @@ COMMANDS = {
     "watch": "handlog.cli.watch_cmd",
     "tournaments": "handlog.cli.tournaments_cmd",
     "aliases": "handlog.cli.aliases_cmd",
+    "rules": "handlog.cli.rules_cmd",
 }
 """Each subcommand and the module whose ``add_parser`` adds it (its options) and whose ``run`` runs it."""
 

@@ -9,7 +9,15 @@ from dataclasses import dataclass
 from functools import partial
 
 from handlog.cli import jsonout
-from handlog.cli.common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, add_jobs_argument, print_problems, progress
+from handlog.cli.common import (
+    EXIT_OK,
+    EXIT_PROBLEMS,
+    EXIT_USAGE,
+    add_jobs_argument,
+    no_hand_found,
+    print_problems,
+    progress,
+)
 from handlog.parallel import Compact, map_records
 from handlog.reading import HandRecord, ReadReport
 
@@ -84,4 +92,6 @@ def run(args: argparse.Namespace) -> int:
     print_problems(report)
     if any(p.usage for p in report.problems):
         return EXIT_USAGE
+    if not total:
+        return no_hand_found("parse", args.paths, report)
     return EXIT_PROBLEMS if counts["unparsed"] else EXIT_OK

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from handlog.cli.common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, print_problems
+from handlog.cli.common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, no_hand_found, print_problems
 from handlog.cli.dbopts import add_db_argument, add_filter_arguments, db_source, filters_from, stored_records
 from handlog.cli.rules_option import RulesFileError, add_rules_option, rules_file_problem, rules_from_args
 from handlog.reading import HandRecord, ReadReport, read
@@ -75,13 +75,16 @@ def run(args: argparse.Namespace) -> int:
     report = ReadReport()
     # a stored hand is parsed again from its text (the database keeps it), so both views come from one replay
     found = read(args.paths, report, Dedupe()) if source is None else stored_records(source, report)
-    kept = (r for r in found if filters.keep(r))
+    seen = [0]  # every hand read, kept or not: none at all is "no hand found"
+    kept = (r for r in found if _counted(seen) and filters.keep(r))
     if args.all and args.html is None and not args.step:  # every hand in the terminal: one at a time
-        return _stream(kept, rules, report, args, source)
+        return _stream(kept, rules, report, args, seen, source)
     records, more = _chosen(kept, args)
     print_problems(report)
     if any(p.usage for p in report.problems):
         return EXIT_USAGE
+    if not seen[0]:
+        return no_hand_found("replay", args.paths if source is None else ["the database"], report)
     if not records and args.hand is None and not filters.empty:
         from handlog.cli.filtermiss import report_miss, seen_in
 
@@ -105,8 +108,13 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_PROBLEMS if any(h["status"] == "unparsed" for h in hands) else EXIT_OK
 
 
+def _counted(seen: list[int]) -> bool:
+    seen[0] += 1
+    return True
+
+
 def _stream(records: Iterator[HandRecord], rules: RulesProfile | None, report: ReadReport,
-            args: argparse.Namespace, source: Database | None = None) -> int:
+            args: argparse.Namespace, seen: list[int], source: Database | None = None) -> int:
     """``--all`` in the terminal: each hand shown as soon as it is replayed and then let go, so that a file of any
     size is shown in the memory of one hand."""
     from handlog.replayer import terminal
@@ -121,6 +129,8 @@ def _stream(records: Iterator[HandRecord], rules: RulesProfile | None, report: R
     print_problems(report)
     if any(p.usage for p in report.problems):
         return EXIT_USAGE
+    if not seen[0]:
+        return no_hand_found("replay", args.paths or ["the database"], report)
     if not shown and not filters_from(args).empty:
         from handlog.cli.filtermiss import report_miss, seen_in
 

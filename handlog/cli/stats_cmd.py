@@ -24,6 +24,7 @@ from handlog.cli.common import (
     add_engine_arguments,
     add_jobs_argument,
     engine_executor,
+    no_hand_found,
     print_problems,
     progress,
 )
@@ -310,7 +311,7 @@ def _run(
     from handlog.stats.frame import FIELDS, records_frame, to_frame
 
     report = ReadReport()
-    unparsed = left_unverified = 0
+    unparsed = left_unverified = read_hands = 0
     other_games: Counter[str] = Counter()
     seen = Seen()
     placed = {"local": 0, "untimed": 0}
@@ -341,8 +342,9 @@ def _run(
         parts = progress(batches, args.quiet, hands=lambda p: p.hands)
 
     def counted(parts: Iterator[Part]) -> Iterator[Part]:
-        nonlocal unparsed, left_unverified
+        nonlocal unparsed, left_unverified, read_hands
         for p in parts:
+            read_hands += p.hands
             unparsed += p.unparsed
             left_unverified += p.unverified
             other_games.update(p.other_games)
@@ -378,6 +380,8 @@ def _run(
         count = len(found)
         if count == 0 and (args.player is not None or not filters.hand_level().empty):
             print_problems(report)
+            if source is None and not read_hands and not any(p.usage for p in report.problems):
+                return no_hand_found("stats", args.paths, report)
             print_duplicates(dedupe)
             return report_miss("stats", filters, seen, aliases)
         if fmt == "table":
@@ -389,6 +393,8 @@ def _run(
         else:
             write_atomic(target, lambda out: RECORD_WRITERS[fmt](found, columns, out))
     print_problems(report)
+    if source is None and not read_hands and not any(p.usage for p in report.problems):
+        return no_hand_found("stats", args.paths, report)
     print_duplicates(dedupe)
     if args.per_hand and count == 0 and (args.player is not None or not filters.hand_level().empty):
         return report_miss("stats", filters, seen, aliases)

@@ -1,7 +1,9 @@
 """``handlog watch DIR``: import a poker client's live hand-history folder as hands are played.
 
-Each hand is imported within a moment of being complete; Ctrl-C stops cleanly (the file being read is
-finished, everything is committed) and prints the counts. Exit 0, or 2 when the folder or the database cannot
+Each hand is imported within a moment of being complete (the next hand, the blank line after its summary or its
+summary's last line written), a file's last hand without an end once the file has been quiet for the quiet
+period; Ctrl-C stops cleanly (the file being read is finished, everything is committed) and prints the counts,
+with the hands still pending and why. Exit 0, or 2 when the folder or the database cannot
 be opened.
 """
 
@@ -17,7 +19,7 @@ from types import FrameType
 from handlog.cli import jsonout
 from handlog.cli.common import EXIT_OK, EXIT_USAGE, print_problems
 from handlog.cli.dbopts import add_db_argument, open_db
-from handlog.cli.import_cmd import write_summary
+from handlog.cli.import_cmd import pending_why, write_summary
 from handlog.reading import ReadReport
 
 
@@ -33,6 +35,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     add_db_argument(p, reading=False)
     p.add_argument("--poll", action="store_true", help="look for changes every quarter second (network drives)")
     p.add_argument("--json", action="store_true", help="JSON Lines: one record per import, then a summary")
+    p.add_argument(
+        "--quiet-period", type=float, default=None, metavar="SECONDS",
+        help="a file's last hand without an end is imported once the file has not changed for this long "
+        "(default: 5, as import)",
+    )
     p.add_argument("--no-allin-ev", dest="allin_ev", action="store_false", help="skip the all-in expectation")
     p.set_defaults(run=run)
 
@@ -48,7 +55,11 @@ def run(args: argparse.Namespace) -> int:
     db = open_db("watch", args.db, create=True)
     if db is None:
         return EXIT_USAGE
-    watcher = Watcher(Importer(db.engine, with_allin_ev=args.allin_ev), folder, poll=args.poll)
+    if args.quiet_period is not None and not args.quiet_period >= 0:
+        sys.stderr.write("handlog watch: --quiet-period must be a number of seconds, 0 or more\n")
+        return EXIT_USAGE
+    watcher = Watcher(Importer(db.engine, with_allin_ev=args.allin_ev), folder, poll=args.poll,
+                      settle=args.quiet_period)  # fmt: skip
     total = Counts()
 
     def stop(signum: int, _frame: FrameType | None) -> None:
@@ -81,6 +92,7 @@ def run(args: argparse.Namespace) -> int:
     finally:
         db.close()
     total.files = report.files
-    write_summary(total, args.json)
+    write_summary(total, args.json, pending=[str(p) for p in sorted(watcher.pending)],
+                  why=pending_why(watcher.importer.settle))  # fmt: skip
     print_problems(report)
     return EXIT_OK

@@ -9,12 +9,41 @@ from __future__ import annotations
 
 import tomllib
 from decimal import Decimal
+from importlib.resources import files
 from pathlib import Path
 
 from pydantic import ValidationError
 
 from handlog.engine.rules import RulesProfile
 from handlog.tomltext import decode_error, key_lines
+
+
+def bundled_rules_dir() -> Path:
+    """The house rules shipped with handlog: ``handlog/rules`` inside the installed package (the wheel holds
+    ``samples/rules`` there), or ``samples/rules`` of a source checkout."""
+    packaged = Path(str(files("handlog"))) / "rules"
+    if packaged.is_dir():
+        return packaged
+    return Path(__file__).resolve().parent.parent.parent / "samples" / "rules"
+
+
+def bundled_rules() -> dict[str, Path]:
+    """The bundled rule files by name (the file name without ``.toml``: ``holdem-de``), sorted."""
+    folder = bundled_rules_dir()
+    return {p.stem: p for p in sorted(folder.glob("*.toml"))} if folder.is_dir() else {}
+
+
+def resolve_rules(name_or_path: str) -> Path:
+    """``--rules``' value as a file: a bundled name (``holdem-de``, or ``holdem-de.toml``) when no such file
+    exists, else the path as given (a missing one is the loader's error, naming the bundled choices)."""
+    path = Path(name_or_path)
+    if path.is_file():
+        return path
+    bundled = bundled_rules()
+    stem = name_or_path.removesuffix(".toml")
+    if "/" not in name_or_path and stem in bundled:
+        return bundled[stem]
+    return path
 
 
 class RulesFileError(ValueError):
@@ -27,7 +56,10 @@ def load_rules(path: str | Path) -> RulesProfile:
     try:
         text = Path(path).read_text(encoding="utf-8-sig")
     except OSError as exc:
-        raise RulesFileError(f"{name}: cannot read the rules file: {exc.strerror or exc}") from None
+        known = ", ".join(bundled_rules()) or "none"
+        raise RulesFileError(
+            f"{name}: cannot read the rules file: {exc.strerror or exc} (bundled rules: {known})"
+        ) from None
     except UnicodeDecodeError:
         raise RulesFileError(f"{name}: the rules file is not UTF-8 text") from None
     return rules_from_toml(text, name)

@@ -728,6 +728,10 @@ class PartyPokerFormat(TextSiteFormat):
         "LEDGER": "a ledger line ('P balance $44.16, bet $23.17, collected $41.47, net +$18.30')",
     }
 
+    lead_control = "\x00"
+    """Some PartyPoker clients write a NUL at the start of a line (before "Game #… starts.", or before every line
+    of a file): one NUL there is the client's and ``parse`` drops it; any other control character is damage."""
+
     def peek(self, header: str) -> HeaderFacts:
         m = self.header_id.search(header)
         return HeaderFacts(hand_id=m.group(1) if m else None)

@@ -11,7 +11,9 @@ from __future__ import annotations
 import codecs
 import io
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+
+from handlog.errors import ParseError
 
 MAX_LINE = 64 * 1024
 """Longest line kept, in bytes; the rest of a longer line is read and dropped (and the line marked)."""
@@ -139,3 +141,47 @@ def _text_lines(text: io.TextIOWrapper) -> Iterator[str]:
                     break
             line += TRUNCATED_MARK
         yield line.rstrip("\r\n")
+
+
+CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+"""The C0 controls (NUL among them) but tab and line endings, DEL and the C1 controls: in a hand history they are
+damage (a file zero-filled by a crash, bytes of another encoding), never text."""
+
+
+def control_character(lines: Sequence[str], first: int, lead: str = "") -> ParseError | None:
+    """Where the first control character of ``lines`` (``first`` being the file line of ``lines[0]``) is, and
+    which: one search of the lines joined (C speed), then, only when one was found, the line and column.
+
+    ``lead`` is a control character a room's client writes, alone, at the start of a line (PartyPoker's NUL
+    before "Game #… starts.", and before every line in some of its clients' files): its reader drops it, so it is
+    not damage there; any other control character, and a second one, is."""
+    text = "\n".join(lines)
+    for found in CONTROL.finditer(text):
+        at = found.start()
+        start = text.rfind("\n", 0, at) + 1
+        if lead and at == start and found.group() == lead and not CONTROL.match(text, at + 1):
+            continue
+        index = text.count("\n", 0, at)
+        column = at - start + 1
+        break
+    else:
+        return None
+    line_text = lines[index]
+    return ParseError(
+        line=first + index, column=column,
+        message=f"damaged text: control character {_control_name(text[at])} in the line; the hand is not read",
+        text=visible(line_text[:200]),
+    )
+
+
+def _control_name(char: str) -> str:
+    code = ord(char)
+    name = {0: "NUL", 0x7F: "DEL"}.get(code)
+    return f"U+{code:04X}" + (f" ({name})" if name else "")
+
+
+def visible(text: str) -> str:
+    """``text`` with each control character written as an escape (``\\x00``): what a message or a cell may show."""
+    if CONTROL.search(text) is None:
+        return text
+    return CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text)

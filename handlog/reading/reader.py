@@ -16,7 +16,7 @@ from pathlib import Path
 from handlog.errors import ParseError
 from handlog.events import Hand
 from handlog.reading import registry
-from handlog.reading.decode import iter_lines
+from handlog.reading.decode import control_character, iter_lines, visible
 from handlog.reading.dedupe import Dedupe
 from handlog.reading.sniff import unrecognised
 from handlog.reading.split import Chunk, SplitStats, cut_hands
@@ -156,20 +156,28 @@ def parse_chunk(
     already parsed (plain data, so it travels to a worker process as it is); any failure is the record's
     error, never an exception."""
     stream = fmt if document is not None and isinstance(fmt, registry.StreamFormat) else None
+    damage = None if stream is not None else control_character(lines, line, getattr(fmt, "lead_control", ""))
     if stream is not None:
         facts = stream.peek_document(document)
     else:
         facts = fmt.peek(lines[0])
         if facts.hand_id is None and len(lines) > 1:  # a header that writes the hand's id on its second line
             facts = fmt.peek(lines[1])
-    record = HandRecord(file, line, facts.site or fmt.site, facts.hand_id, facts.game, facts.structure)
+    hand_id = None if facts.hand_id is None else visible(facts.hand_id)
+    record = HandRecord(file, line, facts.site or fmt.site, hand_id, facts.game, facts.structure)
+    if damage is not None:  # damaged text is reported, never read into a name or an amount
+        record.error = damage
+        return record
     try:
         if stream is not None:
             hand = record.hand = stream.parse_document(document, line, file)
         else:
             hand = record.hand = fmt.parse(lines, line, file)
+        if stream is not None and (damage := _damaged_names(hand, line)) is not None:
+            record.hand, record.error = None, damage  # a document's escape (XML/JSON) spelled a control character
+            return record
         # the header may not tell it all (a PHH table header names the table, not the hand): the hand does
-        record.hand_id, record.game = hand.hand_id, record.game or hand.game.value
+        record.hand_id, record.game = visible(hand.hand_id), record.game or hand.game.value
         if record.structure is None:  # a header that states no betting structure: the reader's conclusion
             record.structure = hand.structure.value
     except registry.HandParseFailure as failure:
@@ -179,3 +187,13 @@ def parse_chunk(
         # The hand is reported (unparsed, with the error), the file goes on.
         record.error = ParseError(line=line, message=f"internal error while reading this hand: {exc!r}")
     return record
+
+
+def _damaged_names(hand: Hand, line: int) -> ParseError | None:
+    """A control character in a player's name that a document's own escapes spelled (``&#1;``, ``\\u0000``): the
+    lines held none, the names must not either."""
+    for seat in hand.seats:
+        found = control_character([seat.player], seat.line if seat.line else line)
+        if found is not None:
+            return found.model_copy(update={"message": f"{found.message} in the name of seat {seat.seat}"})
+    return None

@@ -1,12 +1,13 @@
 """Reading a file from where the last import stopped: complete hands, each with the byte position after it.
 
-A hand is complete when the next hand's header arrives, or the blank line after its summary block; the last
-hand of a file is complete when neither comes but the file has not changed for ``settle`` seconds (a finished
-session). The position after a complete hand (bytes, and lines for the line numbers) is what ``files.consumed``
-stores, so a grown file is read from there on. Lines are the same as :func:`handlog.reading.decode.iter_lines`
-gives (the same decoding, CR, LF and CRLF endings, a BOM dropped), so hand text and line numbers match a plain
-read. UTF-16 files and XML sessions are read whole (their hands are still imported once: the duplicates are
-skipped).
+A hand is complete when the next hand's header arrives, or the blank line after its summary block, or its
+summary block is complete (a line for every seat the hand began with, the last one ended: ``summary_complete``);
+the last hand of a file is complete when none of these comes but the file has not changed for ``settle`` seconds
+(a finished session: the quiet period). The position after a complete hand (bytes, and lines for the line
+numbers) is what ``files.consumed`` stores, so a grown file is read from there on. Lines are the same as
+:func:`handlog.reading.decode.iter_lines` gives (the same decoding, CR, LF and CRLF endings, a BOM dropped), so
+hand text and line numbers match a plain read. UTF-16 files and XML sessions are read whole (their hands are
+still imported once: the duplicates are skipped).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 import codecs
 import io
 import os
+import re
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -120,6 +122,25 @@ def detect(path: Path) -> tuple[registry.HandFormat | None, str]:
     return registry.detect(head), encoding
 
 
+_SEAT = re.compile(r"Seat ([0-9]+): ")
+
+
+def summary_complete(fmt: registry.HandFormat, lines: list[str]) -> bool:
+    """True when the hand's summary block (after the format's summary marker) has a ``Seat N:`` line for every
+    seat the hand's header block lists: the last line the client writes for the hand is there. A format whose
+    summary lists no seats, or lists fewer (a sitting-out seat left out), is never complete this way: its last
+    hand waits for the quiet period."""
+    marker = fmt.summary_marker
+    if marker is None:
+        return False
+    at = next((i for i, line in enumerate(lines) if line.startswith(marker)), None)
+    if at is None:
+        return False
+    before = {m.group(1) for line in lines[:at] if (m := _SEAT.match(line))}
+    after = {m.group(1) for line in lines[at + 1:] if (m := _SEAT.match(line))}
+    return bool(before) and before <= after
+
+
 def settled(path: Path, settle: float) -> bool:
     """True when the file has not been written for ``settle`` seconds."""
     return time.time() - os.stat(path).st_mtime >= settle
@@ -151,8 +172,11 @@ def new_hands(
             exhausted[0] = True
 
         for chunk in split_hands(numbered(), fmt, start=start.lines + 1):
-            if exhausted[0]:  # the end of the file ended this hand: complete only in a finished file
-                if not final or not last:
+            if exhausted[0]:  # the end of the file ended this hand: complete in a finished file, or when its
+                # summary is (its last line written, with its line end)
+                if not last:
+                    return
+                if not final and not (last[0].complete and summary_complete(fmt, chunk.lines)):
                     return
                 end = Position(last[0].end, last[0].number)
             else:

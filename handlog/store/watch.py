@@ -3,16 +3,20 @@
 The operating system's file notifications (watchdog: inotify, FSEvents, ReadDirectoryChangesW) say which files
 changed; where they are not available (or with ``poll=True``, for network drives) watchdog's polling observer
 looks every quarter second. A changed file goes through the importer, which reads only its new complete hands, so
-a hand is imported within a moment of the line that completes it (the next header, or the blank line after its
-summary); a half-written last hand waits, whatever the time. A rotated or truncated file is read whole again
-with its known hands skipped. Stopping (Ctrl-C) finishes the file in hand: every batch is committed.
+a hand is imported within a moment of the line that completes it (the next header, the blank line after its
+summary, or the last line of a complete summary); a last hand with none of these is imported once its file has
+been quiet for the quiet period (``settle``: the same as ``import``), the watcher looking at it again then, as no
+file event will come. What is still pending at the end is said (``pending``). A rotated or truncated file is
+read whole again with its known hands skipped. Stopping (Ctrl-C) finishes the file in hand: every batch is committed.
 """
 
 from __future__ import annotations
 
 import math
 import threading
+import time
 from collections.abc import Callable
+from contextlib import suppress
 from pathlib import Path
 
 from handlog.reading import ReadReport
@@ -33,9 +37,10 @@ def _path(raw: str | bytes) -> Path:
 class Watcher:
     """Imports every file under ``folder`` once, then each file again whenever it changes, until ``stop``."""
 
-    def __init__(self, importer: Importer, folder: Path, poll: bool = False) -> None:
+    def __init__(self, importer: Importer, folder: Path, poll: bool = False, settle: float | None = None) -> None:
         self.importer = importer
-        self.importer.settle = math.inf  # in a live folder the last hand is complete only when its end is written
+        if settle is not None:
+            self.importer.settle = settle
         self.folder = folder
         self.poll = poll
         self.dirty: set[Path] = set()
@@ -44,6 +49,8 @@ class Watcher:
         self.polling = poll
         self.seen: set[Path] = set()
         self.moves: list[tuple[Path, Path]] = []
+        self.pending: dict[Path, float] = {}
+        """Files whose last hand waits for the quiet period, and when (``time.time()``) to look at them again."""
 
     def _observer(self) -> object:
         from watchdog.events import FileSystemEvent, FileSystemEventHandler
@@ -91,7 +98,8 @@ class Watcher:
                 with self.changed:
                     if not self.dirty:
                         self.changed.wait(0.2)
-                    paths, self.dirty = sorted(self.dirty), set()
+                    due = {path for path, at in self.pending.items() if at <= time.time()}
+                    paths, self.dirty = sorted(self.dirty | due), set()
                     moves, self.moves = self.moves, []
                 for old, new in moves:  # before the new name is read: its row moves with it
                     self.importer.renamed(old, new)
@@ -109,5 +117,9 @@ class Watcher:
         result = self.importer.import_file(path, report)
         self.seen.add(path)
         report.files = len(self.seen)  # a file imported many times is one file
+        self.pending.pop(path, None)
         if result is not None:
+            if result.pending and math.isfinite(self.importer.settle):
+                with suppress(OSError):  # look again once the file has been quiet for the quiet period
+                    self.pending[path] = path.stat().st_mtime + self.importer.settle + 0.05
             on_result(result)

@@ -55,7 +55,7 @@ def test_import_twice_prints_the_counts(tmp_path: Path, capsys: pytest.CaptureFi
     assert code == 0
     summary = json.loads(out.splitlines()[-1])
     assert summary == {"summary": {"files": files, "hands": hands, "new": 0, "duplicates": hands, "unparsed": 0,
-                                   "violations": flagged}}  # fmt: skip
+                                   "violations": flagged, "pending": 0}}  # fmt: skip
     assert len(out.splitlines()) == files + 1  # one record per file, then the summary
 
 

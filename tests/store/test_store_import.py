@@ -63,8 +63,8 @@ def test_corpus_twice_adds_nothing_the_second_time(db_url: str) -> None:
 
 
 def complete_in(prefix: int, ends: list[int]) -> int:
-    """How many hands are complete in the first ``prefix`` bytes: a hand is, once the blank line after it is
-    written (``ends[i]`` is the offset just after that blank line)."""
+    """How many hands are complete in the first ``prefix`` bytes: a hand is, once its summary's last line (a
+    line for every seat) is written with its line end (``ends[i]`` is the offset just after that line end)."""
     return sum(1 for end in ends if end <= prefix)
 
 
@@ -77,7 +77,7 @@ def test_a_file_growing_in_pieces_imports_every_hand_once_and_none_early(
     ends, offset = [], 0
     for h in hands:
         body = h.rstrip("\n").encode("utf-8")
-        ends.append(offset + len(body) + 2)  # the summary's last line end, then the blank line
+        ends.append(offset + len(body) + 1)  # the summary's last line, with its end
         offset += len(h.encode("utf-8"))
     rng = random.Random(seed)
     cuts = sorted(rng.sample(range(1, len(data)), 12))

@@ -1,0 +1,128 @@
+"""``handlog anonymize`` over the whole shared corpus: no name any reader found survives in any output file.
+
+The names: every seat and every player an event names (chat speakers among them), and every entrant a
+tournament summary lists (``handlog.formats.summaries``).
+
+One run anonymises every file of ../shared/corpus (a module-scoped fixture: the corpus is read once by the run and
+once here); the test's own reading of the corpus lists the names (every seat, every player an event names: chat
+speakers, joins, notices), and every output byte and output path is searched for each of them in UTF-8, cp1252,
+UTF-16-LE and UTF-16-BE.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from handlog.anonymize import Anonymizer, Outcome, _trie_bytes, _trie_text
+from handlog.formats.summaries import is_summary_file, summary_names
+from handlog.reading import ReadReport, read
+from handlog.reading.reader import iter_files
+
+CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
+corpus = pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus is not there")
+
+LABELS = re.compile(r"(?:[Ss]eat [0-9]+|Dealer|Small Blind|Big Blind|UTG(?:\+[0-9]|plus[0-9])?)\Z")
+"""What anonymous tables print instead of a name (Bovada's "Seat 3: Dealer", "Big Blind"): nobody's name."""
+
+
+@dataclass
+class Run:
+    out: Path
+    outcomes: list[Outcome]
+    names: set[str]
+    files_with_hands: set[Path]
+    files_all_parsed: set[Path]
+
+
+@pytest.fixture(scope="module")
+def run(tmp_path_factory: pytest.TempPathFactory) -> Run:
+    if not CORPUS.is_dir():
+        pytest.skip("../shared/corpus is not there")
+    names: set[str] = set()
+    with_hands: set[Path] = set()
+    unparsed: set[Path] = set()
+    for record in read([CORPUS], ReadReport()):
+        path = Path(record.file)
+        with_hands.add(path)
+        if record.hand is None:
+            unparsed.add(path)
+            continue
+        players = {s.player for s in record.hand.seats}
+        players |= {p for e in record.hand.events if isinstance(p := getattr(e, "player", None), str)}
+        if path.suffix == ".phh" or path.suffix == ".phhs":  # a PHH hand without `players`: p1, p2 … are seats
+            players -= {f"p{s.seat}" for s in record.hand.seats}
+        names |= {p for p in players if p and not LABELS.match(p)}
+    for path in iter_files([CORPUS], ReadReport()):  # tournament summaries: every entrant they list
+        if is_summary_file(path):
+            listed, read_summaries, unread = summary_names(path)
+            names |= listed
+            if read_summaries:
+                with_hands.add(path)
+            if unread:
+                unparsed.add(path)
+    out = tmp_path_factory.mktemp("anon")
+    outcomes, _ = Anonymizer(out, salt="corpus").run([CORPUS])
+    return Run(out, outcomes, names, with_hands, with_hands - unparsed)
+
+
+def _spellings(name: str) -> set[bytes]:
+    out = set()
+    for codec in ("utf-8", "cp1252", "utf-16-le", "utf-16-be"):
+        try:
+            out.add(name.encode(codec))
+        except UnicodeEncodeError:
+            continue
+    return out
+
+
+@corpus
+def test_no_name_any_reader_found_is_in_any_output_file(run: Run) -> None:
+    assert len(run.names) > 10_000  # the corpus names tens of thousands of players: the reading found them
+    spellings = {s for name in run.names for s in _spellings(name)}
+    pattern = re.compile(_trie_bytes(spellings))
+    files = [p for p in run.out.rglob("*") if p.is_file()]
+    assert len(files) > 600  # measured: 697 of 1100 (822 before summaries' 90,000 entrants joined the names)
+    for path in files:
+        found = pattern.search(path.read_bytes())
+        assert found is None, (path, found.group(0))
+        rel = str(path.relative_to(run.out))
+        found_in_name = pattern.search(rel.encode("utf-8"))
+        assert found_in_name is None, (rel, found_in_name.group(0))
+
+
+@corpus
+def test_only_files_whose_hands_all_read_are_written(run: Run) -> None:
+    written = {o.source for o in run.outcomes if o.target is not None}
+    left_out = {o.source for o in run.outcomes if o.target is None}
+    assert written <= run.files_all_parsed
+    assert not any(o.copied_unknown for o in run.outcomes)
+    # a file no reader read (an unknown format, a summary the summary reader cannot read) is left out
+    assert {o.source for o in run.outcomes if o.source not in run.files_with_hands} <= left_out
+    summaries = {o.source for o in run.outcomes if is_summary_file(o.source)}
+    assert summaries & written  # tournament summaries are read, so their entrants are known and replaced
+    assert all(o.error for o in run.outcomes if o.target is None)
+    # the files left out although every hand in them was read: each is refused for a named reason (most because
+    # a name of the run, often a summary's entrant, is also the log's own text somewhere in them)
+    refused = [o for o in run.outcomes if o.target is None and o.source in run.files_all_parsed]
+    assert all(o.error and "not written" in o.error for o in refused)
+
+
+def test_the_trie_pattern_matches_as_the_plain_alternation_does() -> None:
+    """The run's one pattern (a trie) finds, at each position, the longest name there, as an alternation of the
+    names sorted longest first does; for text and for bytes."""
+    words = ["Ann", "Anna", "An", "Bob", "a.b", "Zoë", "x", "xyz", "xy", "(x)", "A n"]
+    plain = re.compile("|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)))
+    trie = re.compile(_trie_text(words))
+    plain_b = re.compile(b"|".join(re.escape(w.encode()) for w in sorted(words, key=len, reverse=True)))
+    trie_b = re.compile(_trie_bytes(w.encode() for w in words))
+    rnd = random.Random(29)
+    for _ in range(3000):
+        text = "".join(rnd.choice("AnabBo.xyzë ()") for _ in range(30))
+        assert trie.findall(text) == plain.findall(text), text
+        assert trie_b.findall(text.encode()) == plain_b.findall(text.encode()), text
+    assert re.compile(_trie_text([])).search("anything") is None
