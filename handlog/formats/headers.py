@@ -122,6 +122,21 @@ ACPC_STATE = re.compile(r"^STATE:(\d+):")
 """An ACPC / Pluribus hand: one ``STATE:<hand>:…`` line."""
 ACPC = LinesHeader((ACPC_STATE,))
 
+
+@dataclass(frozen=True, slots=True)
+class JsonHeader:
+    """A JSON format: the file starts with an object (or an array of them) whose first lines hold ``key``."""
+
+    key: re.Pattern[str]
+
+    def detect(self, head: Sequence[str]) -> bool:
+        text = "\n".join(head).lstrip("\ufeff").lstrip()
+        return text[:1] in ("{", "[") and self.key.search(text) is not None
+
+
+OHH = JsonHeader(re.compile(r"\"ohh\"\s*:\s*\{"))
+"""Open Hand History (hh-specs.handhistory.org): ``{"ohh": {…}}`` objects, one after another."""
+
 # ---------------------------------------------------------------- text rooms
 POKERSTARS = TextHeader(
     header_start=re.compile(r"^\ufeff?PokerStars (?:Home Game |Zoom )?(?:Hand|Game) #", re.IGNORECASE),
