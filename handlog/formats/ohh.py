@@ -472,6 +472,9 @@ class HandBuilder:
         wins = sum(len(p.player_wins) for p in pots)
         win_lines = iter(_lines_of(self.lines, self.first_line, _WIN_KEY, wins))
         pot_line = _key_line(self.lines, self.first_line, "pots")
+        # a hand nobody won anything in (everyone folded to a lone blind, whose bet came back): its zero wins are
+        # still the awards, so that the audit settles the hand (returns the uncalled bet the pots' total shows)
+        nothing_won = not any(w.win_amount > 0 or w.cashout_amount for p in pots for w in p.player_wins)
         for k, pot in enumerate(pots):
             name = "pot" if len(pots) == 1 else ("main pot" if k == 0 else f"side pot-{k}")
             for w in pot.player_wins:
@@ -481,7 +484,7 @@ class HandBuilder:
                     self.events.append(CashOut(
                         line=line, player=player, amount=w.cashout_amount, fee=w.cashout_fee or ZERO,
                     ))
-                elif w.win_amount:
+                elif w.win_amount or nothing_won:
                     self.events.append(Collect(line=line, player=player, amount=w.win_amount, pot=name))
                 if w.bonus_amount:
                     self.events.append(SidePayment(line=line, player=player, amount=w.bonus_amount, reason="bonus"))
@@ -503,13 +506,13 @@ class HandBuilder:
         doc = self.doc
         big = doc.big_blind_amount
         small = doc.small_blind_amount
-        if big is None or big <= 0:
-            posted = [a.amount for r in doc.rounds for a in r.actions if a.action == "Post BB" and a.amount > 0]
+        posted = [a.amount for r in doc.rounds for a in r.actions if a.action == "Post BB" and a.amount > 0]
+        if big is None or (big <= 0 and posted):
             if not posted:
                 raise OHHError("big_blind_amount is not given and no big blind is posted",
                                _key_line(self.lines, self.first_line, "big_blind_amount"))
             big = max(posted)
-        small = small if small is not None and small > 0 else big / 2
+        small = small if small is not None else big / 2
         ante = doc.ante_amount if doc.ante_amount else None
         cap = doc.bet_limit.bet_cap if doc.bet_limit.bet_cap else None
         if self.structure == Structure.FIXED_LIMIT:  # OHH states the blinds: the bets are the big blind and twice it
