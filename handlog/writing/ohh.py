@@ -240,6 +240,9 @@ class _Writer:
         dealt: set[str] = set()
         dropped = 0
         self.count = 0
+        folded: set[str] = set()
+        live: dict[str, Decimal] = {}  # each player's bets over the hand (no antes, no dead money)
+        betting = False
 
         def act(player: str | None, action: str, amount: Decimal | None = None, all_in: bool = False,
                 cards: Sequence[str] = (), into: list[Json] | None = None) -> None:
@@ -258,6 +261,17 @@ class _Writer:
             target.append(a)
 
         for e in self.events:
+            if isinstance(e, Post | Call | Bet) or (isinstance(e, Raise) and e.to > bets.get(e.player, ZERO)):
+                added = e.to - bets.get(e.player, ZERO) if isinstance(e, Raise) else e.amount
+                if not isinstance(e, Post) or e.post in LIVE or e.post == PostType.BOTH_BLINDS:
+                    live[e.player] = live.get(e.player, ZERO) + added
+            if isinstance(e, Post) and betting:
+                raise Unconvertible(f"{e.player} posts after the betting began: OHH's reader puts the forced bets"
+                                    " first")
+            betting = betting or isinstance(e, Fold | Check | Call | Bet | Raise)
+            if isinstance(e, UncalledBet) and e.amount > live.get(e.player, ZERO):
+                raise Unconvertible(f"OHH writes no uncalled returns, and the pots' total shows one only of a bet"
+                                    f" ({e.amount} returned to {e.player}, who bet {live.get(e.player, ZERO)})")
             if isinstance(e, Post):
                 if e.post == PostType.BOTH_BLINDS:
                     dead = self._dead_small(e.amount)
@@ -284,6 +298,7 @@ class _Writer:
                     rounds.append({"id": len(rounds), "street": name, "cards": list(e.cards), "actions": []})
                     bets = {}
             elif isinstance(e, Fold):
+                folded.add(e.player)
                 if e.shown:
                     self.notes.append(f"{e.player} folds showing {' '.join(e.shown)}: OHH shows no cards on a fold")
                 act(e.player, "Fold")
@@ -301,7 +316,8 @@ class _Writer:
                     self.notes.append(f"{e.player} shows {e.unknown} card(s) the log does not name: left out")
                 act(e.player, "Shows Cards", cards=e.cards, into=showdown)
             elif isinstance(e, Muck):
-                act(e.player, "Mucks Cards", into=showdown)
+                if len(self.seats) - len(folded) >= 2:  # a lone winner's "doesn't show" is no showdown: the spec
+                    act(e.player, "Mucks Cards", into=showdown)  # omits a muck without cards then
             elif isinstance(e, PotDrop):
                 act(None, "Add to Pot", e.amount)
             elif isinstance(e, Chat | StatusChange | Notice | ButtonDraw):

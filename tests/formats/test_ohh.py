@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import os
-from collections import Counter
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -219,7 +218,9 @@ def test_run_it_twice_rounds_are_the_second_run() -> None:
     (record,) = _records(_text(_hand(rounds=rounds, pots=pots, flags=["Run_It_Twice"])))
     assert record.hand is not None, record.error
     streets = [(e.street.value, e.cards, e.board, e.run) for e in record.hand.events if isinstance(e, StreetStart)]
-    assert streets[-3:] == [("turn", ("Jh",), ("2c", "7d", "9s"), 2), ("river", ("4d",), (), 2), ("showdown", (), (), None)]
+    assert streets[-3:] == [
+        ("turn", ("Jh",), ("2c", "7d", "9s"), 2), ("river", ("4d",), (), 2), ("showdown", (), (), None),
+    ]
     assert record.hand.summary.run_twice
     rp = replay(record.hand)
     assert not [v for v in rp.violations if v.category == Category.ACCOUNTING], rp.violations
@@ -238,7 +239,8 @@ def _documents(path: Path) -> list[dict[str, Any]]:
     """The file's objects, read apart from the reader."""
     text = path.read_text(encoding="utf-8-sig")
     decoder = json.JSONDecoder(parse_float=Decimal)
-    out, i = [], 0
+    out: list[dict[str, Any]] = []
+    i = 0
     while True:
         while i < len(text) and text[i].isspace():
             i += 1
@@ -263,13 +265,13 @@ def test_corpus_file_is_detected_read_and_its_numbers_replayed(path: Path) -> No
         hand = record.hand
         assert hand is not None and hand.hand_id == str(doc["game_number"])
         names = {p["id"]: p["name"] for p in doc["players"]}
-        won: Counter[str] = Counter()
+        won: dict[str, Decimal] = dict.fromkeys(names.values(), Decimal(0))
         for pot in doc["pots"]:
             for w in pot["player_wins"]:
                 won[names[w["player_id"]]] += _amount(w["win_amount"])
         total = sum((_amount(p["amount"]) for p in doc["pots"]), Decimal(0))
         rake = sum((_amount(p.get("rake")) for p in doc["pots"]), Decimal(0))
-        put_in: Counter[str] = Counter()
+        put_in: dict[str, Decimal] = dict.fromkeys(names.values(), Decimal(0))
         for rnd in doc["rounds"]:
             for a in rnd["actions"]:
                 if a["action"] in ("Post SB", "Post BB", "Post Ante", "Straddle", "Post Dead", "Bet", "Call", "Raise"):
