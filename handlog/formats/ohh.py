@@ -596,7 +596,9 @@ class OHHFormat:
         return headers.OHH.detect(head)
 
     def is_header(self, line: str) -> bool:
-        return line.lstrip("\ufeff").lstrip().startswith("{")
+        """False: ``split`` yields a hand on the line its object closes, so no line starts the next one (a file read
+        on as it grows, ``store.tail``, resumes after that line)."""
+        return False
 
     def glued_header(self, line: str) -> int:
         return -1

@@ -136,7 +136,7 @@ class _Writer:
         if self.rp.stopped:
             raise Unconvertible("the log's events cannot be replayed in order (the replay stopped): OHH's rounds"
                                 " would write them in another")
-        wrong = next((v for v in self.rp.violations if v.code in ("uncalled-bet", "uncalled-not-returned")), None)
+        wrong = next((v for v in self.rp.violations if v.code == "uncalled-bet"), None)
         if wrong is not None:
             raise Unconvertible(f"OHH writes no uncalled returns, and this log's is not the rules' ({wrong.message})")
         if any(isinstance(e, CashOut) for e in self.events) and any(isinstance(e, UncalledBet) for e in self.events):
