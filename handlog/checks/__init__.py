@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from handlog.checks import accounting, cards, showdown
+from handlog.checks import accounting, cards, dealer, showdown
 from handlog.engine import Replay, Violation
 
-CHECKS: list[Callable[[Replay], Iterator[Violation]]] = [*accounting.CHECKS, *showdown.CHECKS, *cards.CHECKS]
+CHECKS: list[Callable[[Replay], Iterator[Violation]]] = [
+    *accounting.CHECKS, *showdown.CHECKS, *cards.CHECKS, *dealer.CHECKS,
+]
 
 
 def run_checks(replay: Replay) -> list[Violation]:
@@ -20,7 +22,7 @@ def run_checks(replay: Replay) -> list[Violation]:
     if not replay.supported or replay.cancelled or replay.stopped:
         return []
     # a player with no seat line (``unknown-player``): who put in and won what is not known, only the cards are
-    checks = cards.CHECKS if any(v.code == "unknown-player" for v in replay.violations) else CHECKS
+    checks = [*cards.CHECKS, *dealer.CHECKS] if any(v.code == "unknown-player" for v in replay.violations) else CHECKS
     out: list[Violation] = []
     for check in checks:
         out.extend(check(replay))

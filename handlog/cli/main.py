@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import logging
 import sys
 from collections.abc import Sequence
 
@@ -42,6 +43,9 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    # The database driver logs what it ignores while cleaning up after a failure ("error ignored terminating
+    # <psycopg.Copy>: the connection is lost"); the command says the failure itself in one line.
+    logging.getLogger("psycopg").addHandler(logging.NullHandler())
     args_list = sys.argv[1:] if argv is None else list(argv)
     first = args_list[0] if args_list else None
     parser = build_parser(first if first in COMMANDS else None)

@@ -1,6 +1,6 @@
 """Every violation code handlog can report, with its category, severity and the rule it enforces.
 
-Codes are stable: tools may filter on them. The README's table is generated from this list
+Codes are stable: tools may filter on them. docs/codes.md's table is generated from this list
 (``python -m handlog.engine.codes``) and a test keeps the two, and the code that reports them, in step.
 """
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from handlog.engine.violations import Category, Severity
+from handlog.engine.violations import Category, Severity, Violation
 
 E, W = Severity.ERROR, Severity.WARNING
 LEG, ACC, CRD, SHO, STR = (
@@ -73,6 +73,30 @@ RULES: tuple[Rule, ...] = (
     Rule("discard-size", LEG, E, "Irish: after the flop's betting every player discards exactly two of the four "
          "hole cards (the game's published rules; see ``engine.variants.IRISH``)."),
     Rule("draws-twice", LEG, E, "Each player draws once per draw (and once for the button)."),
+    # the dealer's errors at a live table and their remedies (checks.dealer, where the log records the deal)
+    Rule("misdeal-not-declared", CRD, E, "The first hole card of the deal exposed (the first or second, where the "
+         "house's profile says so), more than one hole card exposed, or more than one extra card dealt is a misdeal: "
+         "the cards are shuffled, cut and dealt again before any betting (holdem-rules-de.txt, Händlerfehler; "
+         "holdem-rules-fa.txt, سایر قوانین پوکر تگزاس هولدم)."),
+    Rule("redeal-not-called-for", CRD, E, "A misdeal and a new deal only where the house rules call for one "
+         "(holdem-rules-de.txt, Händlerfehler)."),
+    Rule("exposed-card-kept", CRD, E, "Another hole card exposed by the dealer is not kept: once the deal is "
+         "complete the dealer replaces it with the top card of the deck and burns the exposed card "
+         "(holdem-rules-de.txt, Händlerfehler; holdem-rules-fa.txt, سایر قوانین پوکر تگزاس هولدم)."),
+    Rule("flop-redeal-procedure", CRD, E, "A flop of too many cards, or turned before the betting was complete, is "
+         "dealt again: its cards shuffled back with the deck (the burn card stays on the table), the deck cut, a new "
+         "flop turned without a burn (holdem-rules-de.txt, Händlerfehler)."),
+    Rule("premature-card-procedure", CRD, E, "A turn card turned before the betting was complete is out of play "
+         "for that round; the dealer then burns and turns the turn; after its betting the deck is shuffled with the "
+         "card taken out (not the burn cards), cut, and the river turned without a burn. A premature river: the "
+         "deck shuffled with it, cut, the river turned without a burn (holdem-rules-de.txt, Händlerfehler)."),
+    Rule("extra-card-procedure", CRD, E, "One extra card dealt to a player after the starting hands goes back to "
+         "the deck as the next burn card (holdem-rules-de.txt, Händlerfehler)."),
+    Rule("burn-missing", CRD, E, "Where a hand's log records the burns, the dealer burns one card before the flop, "
+         "the turn and the river, except where a remedy says no burn (holdem-rules-de.txt, Die Pleite; "
+         "holdem-rules-fa.txt, فلاپ)."),
+    Rule("board-play-undeclared", SHO, E, "A player who plays the board says so before throwing the cards away; "
+         "otherwise the claim to the pot is lost (holdem-rules-fa.txt, سایر قوانین پوکر تگزاس هولدم)."),
     # accounting: the money adds up, and matches what the site printed
     Rule("exceeds-stack", ACC, E, "Nobody puts in more than their stack."),
     Rule("uncalled-bet", ACC, E, "The uncalled part of a bet goes back to the player who made it, exactly."),
@@ -147,8 +171,14 @@ RULES: tuple[Rule, ...] = (
 BY_CODE: dict[str, Rule] = {r.code: r for r in RULES}
 
 
+def violation(code: str, line: int, message: str) -> Violation:
+    """A violation of the registered rule ``code``, with the category and severity the registry gives it."""
+    rule = BY_CODE[code]
+    return Violation(code, rule.category, rule.severity, line, message)
+
+
 def markdown_table() -> str:
-    """The README's table of codes."""
+    """The table of codes in docs/codes.md."""
     rows = ["| code | category | severity | rule |", "|---|---|---|---|"]
     rows += [f"| `{r.code}` | {r.category.value} | {r.severity.value} | {r.rule} |" for r in RULES]
     return "\n".join(rows)

@@ -124,6 +124,19 @@ class RulesProfile(BaseModel):
     still played at the level before (its blinds, its ante, raises measured by its big blind), says so here: a hand
     whose small and big blinds are both posted below the header's, in the header's proportion, is then replayed at
     the posted blinds, and the replay's notes say so. Any other blind amount stays a ``blind-amount`` violation."""
+    misdeal_exposed_cards: int = 1
+    """Live tables: a hole card exposed by the dealer among the first this many cards of the deal makes a misdeal
+    (holdem-rules-de.txt, "Händlerfehler": the first card; holdem-rules-fa.txt, "سایر قوانین پوکر تگزاس هولدم": the
+    first or second, so 2). Any other single exposed card is replaced after the deal and burned."""
+    misdeal_extra_cards: int = 2
+    """Live tables: this many extra cards dealt make a misdeal; one goes back to the deck as the burn card
+    (holdem-rules-de.txt, "Händlerfehler"; holdem-rules-fa.txt, "سایر قوانین پوکر تگزاس هولدم")."""
+    dealer_error_procedures: bool = True
+    """Live tables: the dealer's remedies of the house rules are held (holdem-rules-de.txt, "Händlerfehler";
+    holdem-rules-fa.txt, "سایر قوانین پوکر تگزاس هولدم"): a misdeal where they call for one and only there, the
+    exposed card replaced and burned, a flop dealt again without a burn, a premature card out of play and shuffled
+    back, an extra card burned, the board played only when declared. Checked where a hand's log records the deal
+    (``handlog.checks.dealer``); a house with other remedies says False."""
 
 
 STANDARD = RulesProfile()

@@ -5,7 +5,17 @@ from __future__ import annotations
 from handlog.engine.settlement import Settlement
 from handlog.engine.state import ZERO, PlayerState
 from handlog.engine.violations import Category
-from handlog.events import DealHole, Discard, StandPat, Street, StreetStart, Structure
+from handlog.events import (
+    Burn,
+    CardReplaced,
+    DealHole,
+    Discard,
+    Redeal,
+    StandPat,
+    Street,
+    StreetStart,
+    Structure,
+)
 
 
 class Streets(Settlement):
@@ -38,6 +48,30 @@ class Streets(Settlement):
                 "hole-cards-changed", Category.CARDS, e.line,
                 f"{p.name} was dealt {' '.join(p.hole)} but is now shown holding {' '.join(e.cards)}",
             )
+
+    # the dealer log of a live table (checks.dealer judges the procedure; the cards are followed here)
+    def on_burn(self, e: Burn) -> None:
+        """A burned card is out of this deal: it may not appear again."""
+        if e.card is not None:
+            self.see((e.card,), e.line, "burned")
+
+    def on_redeal(self, e: Redeal) -> None:
+        """A new deal after a misdeal: the cards are shuffled again, the hole cards dealt before are void."""
+        for p in self.players.values():
+            p.hole = []
+        self.seen.clear()
+
+    def on_card_replaced(self, e: CardReplaced) -> None:
+        """An exposed hole card taken back and replaced by the top card: the player holds the new card, the exposed
+        one goes back to the dealer (to be burned)."""
+        p = self._player(e.player, e.line)
+        if p is None:
+            return
+        if e.card in p.hole:
+            p.hole = [c for c in p.hole if c != e.card] + ([e.new] if e.new is not None else [])
+        self.seen.pop(e.card, None)
+        if e.new is not None:
+            self.see((e.new,), e.line, f"dealt to {p.name} in place of {e.card}")
 
     def _on_stud_deal(self, p: PlayerState, e: DealHole) -> None:
         """Stud: third street deals two down cards and one up, fourth to sixth street one up card each, seventh

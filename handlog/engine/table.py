@@ -16,8 +16,10 @@ from handlog.engine.state import ZERO, PlayerState
 from handlog.engine.views import Step
 from handlog.events import (
     Bet,
+    Burn,
     ButtonDraw,
     Call,
+    CardReplaced,
     CashOut,
     Check,
     Collect,
@@ -30,6 +32,7 @@ from handlog.events import (
     Post,
     PotDrop,
     Raise,
+    Redeal,
     Show,
     SidePayment,
     StandPat,
@@ -88,6 +91,9 @@ _HANDLERS: dict[type, Callable[[Table, object], None]] = {
     PotDrop: Table.on_pot_drop,  # type: ignore[dict-item]
     SidePayment: Table.on_side_payment,  # type: ignore[dict-item]
     HandCancelled: Table.on_cancelled,  # type: ignore[dict-item]
+    Burn: Table.on_burn,  # type: ignore[dict-item]
+    Redeal: Table.on_redeal,  # type: ignore[dict-item]
+    CardReplaced: Table.on_card_replaced,  # type: ignore[dict-item]
 }
 
 _BY_PLAYER: frozenset[type] = frozenset(kind for kind in _HANDLERS if "player" in getattr(kind, "model_fields", {}))

@@ -20,8 +20,13 @@ from handlog.events import Game, Street
 
 
 def best_high_hand(hole: Sequence[str], board: Sequence[str]) -> int:
-    """Rank of the best five-card high hand from hole and board cards (lower is better), via phevaluator."""
-    return int(evaluate_cards(*hole, *board))
+    """Rank of the best five-card high hand from hole and board cards (lower is better), via phevaluator, which
+    takes five to seven cards: more (a board dealt with too many cards, reported as ``board-count``) are judged by
+    their best five."""
+    cards = (*hole, *board)
+    if len(cards) <= 7:
+        return int(evaluate_cards(*cards))
+    return min(int(evaluate_cards(*five)) for five in combinations(cards, 5))
 
 
 def best_omaha_hand(hole: Sequence[str], board: Sequence[str]) -> int:

@@ -21,7 +21,7 @@ class Severity(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Violation:
-    """One broken rule: ``code`` is stable (listed in the README), ``message`` says expected versus found."""
+    """One broken rule: ``code`` is stable (listed in docs/codes.md), ``message`` says expected versus found."""
 
     code: str
     category: Category

@@ -47,6 +47,12 @@ class Game(StrEnum):
     OTHER = "other"
 
 
+STUD_GAMES: frozenset[Game] = frozenset(
+    {Game.SEVEN_CARD_STUD, Game.SEVEN_CARD_STUD_HI_LO, Game.RAZZ, Game.FIVE_CARD_STUD}
+)
+"""The stud games: no button and no blinds, cards dealt street by street, some face up. Defined once here."""
+
+
 class Structure(StrEnum):
     NO_LIMIT = "no_limit"
     POT_LIMIT = "pot_limit"
@@ -281,6 +287,99 @@ class HandCancelled(_Event):
     kind: Literal["cancelled"] = "cancelled"
 
 
+# ---------------------------------------------------------------------- the dealer's events (live tables)
+# What a floor writes down of the deal itself at a live table: burns, exposed cards, misdeals and their remedies
+# (holdem-rules-de.txt, "Händlerfehler"; holdem-rules-fa.txt, "سایر قوانین"). Site logs never carry them; the
+# engine follows the cards they move, and ``handlog.checks.dealer`` holds them to the house's procedure.
+
+
+class Burn(_Event):
+    """The dealer burns a card before a board card is turned; ``card`` None when nobody saw it."""
+
+    kind: Literal["burn"] = "burn"
+    card: str | None = None
+
+
+class CardExposed(_PlayerEvent):
+    """A hole card of ``player`` turned face up by the dealer's error; ``index`` is its place in the deal, counting
+    every card dealt from the first (0), as the cards go round one at a time from the first player dealt."""
+
+    kind: Literal["card_exposed"] = "card_exposed"
+    card: str | None = None
+    index: int = Field(ge=0)
+
+
+class ExtraCard(_PlayerEvent):
+    """Cards dealt to ``player`` beyond the variant's hole cards, after every player had their starting hand."""
+
+    kind: Literal["extra_card"] = "extra_card"
+    cards: Cards = ()
+    count: int = Field(ge=1)
+
+
+class CardReplaced(_PlayerEvent):
+    """An exposed hole card taken back from ``player`` and replaced by the top card of the deck (``new`` None when
+    nobody saw it)."""
+
+    kind: Literal["card_replaced"] = "card_replaced"
+    card: str
+    new: str | None = None
+
+
+class Misdeal(_Event):
+    """The dealer (or the floor) declares a misdeal: the deal is void."""
+
+    kind: Literal["misdeal"] = "misdeal"
+
+
+class Redeal(_Event):
+    """The hand is dealt again after a misdeal: the hole cards dealt before are void, the posts stand."""
+
+    kind: Literal["redeal"] = "redeal"
+
+
+class BoardVoided(_Event):
+    """Board cards turned in error and taken back: a flop of too many cards, or cards turned before the betting was
+    complete. They are no street: the betting goes on as if they had not been turned."""
+
+    kind: Literal["board_voided"] = "board_voided"
+    cards: Cards = ()
+    count: int = Field(ge=1)
+
+
+class OutOfPlay(_Event):
+    """Cards taken out of play for the rest of the round (a premature turn card)."""
+
+    kind: Literal["out_of_play"] = "out_of_play"
+    cards: Cards = ()
+
+
+class Reshuffle(_Event):
+    """The deck is shuffled again; ``cards`` are the cards named as shuffled back into it."""
+
+    kind: Literal["reshuffle"] = "reshuffle"
+    cards: Cards = ()
+
+
+class Cut(_Event):
+    """The deck is cut (after a reshuffle)."""
+
+    kind: Literal["cut"] = "cut"
+
+
+class PlaysBoard(_PlayerEvent):
+    """``player`` declares playing the board, which must come before the cards are thrown away
+    (holdem-rules-fa.txt, "سایر قوانین پوکر تگزاس هولدم", the last rule)."""
+
+    kind: Literal["plays_board"] = "plays_board"
+
+
+DealerEvent = (
+    Burn | CardExposed | ExtraCard | CardReplaced | Misdeal | Redeal | BoardVoided | OutOfPlay | Reshuffle | Cut
+    | PlaysBoard
+)
+"""The dealer's events of a live table (``handlog.checks.dealer``)."""
+
 Event = Annotated[
     Post
     | ButtonDraw
@@ -303,7 +402,8 @@ Event = Annotated[
     | Chat
     | StatusChange
     | Notice
-    | HandCancelled,
+    | HandCancelled
+    | DealerEvent,
     Field(discriminator="kind"),
 ]
 

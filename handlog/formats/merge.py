@@ -25,6 +25,7 @@ import re
 from decimal import Decimal, InvalidOperation
 
 from handlog.events import (
+    STUD_GAMES,
     Chat,
     Check,
     Collect,
@@ -62,7 +63,6 @@ from handlog.formats.xmlsession import (
 from handlog.reading.registry import register
 
 ZERO = Decimal(0)
-STUD_GAMES = frozenset({Game.SEVEN_CARD_STUD, Game.SEVEN_CARD_STUD_HI_LO, Game.RAZZ})
 STREETS = {
     "PREFLOP": Street.PREFLOP, "POSTFLOP": Street.FLOP, "POSTTURN": Street.TURN, "POSTRIVER": Street.RIVER,
     "PRE_FIRST_DRAW": Street.PREFLOP, "FIRST_DRAW": Street.DRAW_1, "SECOND_DRAW": Street.DRAW_2,

@@ -30,22 +30,34 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from handlog.errors import ParseError
 from handlog.events import (
+    STUD_GAMES,
     Bet,
+    BoardVoided,
+    Burn,
     Call,
+    CardExposed,
+    CardReplaced,
     Check,
     Collect,
+    Cut,
     DealHole,
     Discard,
     Event,
+    ExtraCard,
     Fold,
     Game,
     Hand,
     HouseFee,
+    Misdeal,
     Muck,
+    OutOfPlay,
+    PlaysBoard,
     Post,
     PostType,
     PotDrop,
     Raise,
+    Redeal,
+    Reshuffle,
     Seat,
     SeatResult,
     Show,
@@ -86,7 +98,6 @@ GAME_CODES: dict[str, tuple[Game, str]] = {
     "S": (Game.OTHER, "Short Deck Hold'em"),
 }
 DRAW_GAMES = frozenset({Game.SINGLE_DRAW_27, Game.TRIPLE_DRAW_27, Game.BADUGI, Game.FIVE_CARD_DRAW})
-STUD_GAMES = frozenset({Game.SEVEN_CARD_STUD, Game.SEVEN_CARD_STUD_HI_LO, Game.RAZZ, Game.FIVE_CARD_STUD})
 BOARD_STREETS = (Street.FLOP, Street.TURN, Street.RIVER)
 DRAW_STREETS = (Street.DRAW_1, Street.DRAW_2, Street.DRAW_3)
 STUD_STREETS = (Street.THIRD, Street.FOURTH, Street.FIFTH, Street.SIXTH, Street.SEVENTH)
@@ -301,6 +312,7 @@ class HandBuilder:
                 )) from None
             if action.verb:
                 actions.append((line, action))
+        voided = _voided_board_deals([a for _, a in actions])
         last_deal = max((k for k, (_, a) in enumerate(actions) if a.verb in ("dh", "db")), default=-1)
         first_street = stud_streets(self.game)[0][0] if self.game in STUD_GAMES else Street.PREFLOP
         started = False
@@ -310,8 +322,54 @@ class HandBuilder:
             if not started:
                 self.events.append(StreetStart(line=line, street=first_street))
                 started = True
-            self._apply(line, action, showdown_now=k > last_deal)
+            if k in voided:
+                cards = action.cards or ()
+                known = tuple(c for c in cards if c != UNKNOWN)
+                self.events.append(BoardVoided(line=line, cards=known, count=max(len(cards), 1)))
+            elif action.verb in _DEALER_LOG:
+                self._dealer(line, action)
+            else:
+                self._apply(line, action, showdown_now=k > last_deal)
         self.stated_awards()
+
+    def _dealer(self, line: int, a: Action) -> None:
+        """A word of the dealer log (docs/live-dealer-errors.md) as its event; the cards it moves are followed
+        here as the engine follows them (a redeal voids the hole cards, a replaced card leaves the hand)."""
+        known = tuple(c for c in (a.cards or ()) if c != UNKNOWN)
+        i = a.player if a.player is not None else 0
+        verb = a.verb
+        event: Event
+        if verb == "burn":
+            event = Burn(line=line, card=known[0] if known else None)
+        elif verb == "expose":
+            hole = self.hole[i] or []
+            card = known[0] if known else None
+            place = hole.index(card) if card in hole else 0
+            event = CardExposed(line=line, player=self.names[i], card=card, index=place * self.n + i)
+        elif verb == "extra":
+            event = ExtraCard(line=line, player=self.names[i], cards=known, count=len(a.cards or ()))
+        elif verb == "replace":
+            new = next((c for c in (a.new or ()) if c != UNKNOWN), None)
+            if not known:
+                raise PHHError("'d replace' names the exposed card it takes back", line)
+            dealt = self.hole[i]
+            if dealt is not None and known[0] in dealt:
+                self.hole[i] = [new if c == known[0] else c for c in dealt] if new else None
+            event = CardReplaced(line=line, player=self.names[i], card=known[0], new=new)
+        elif verb == "redeal":
+            self.hole = [[] for _ in range(self.n)]
+            event = Redeal(line=line)
+        elif verb == "misdeal":
+            event = Misdeal(line=line)
+        elif verb == "out":
+            event = OutOfPlay(line=line, cards=known)
+        elif verb == "shuffle":
+            event = Reshuffle(line=line, cards=known)
+        elif verb == "cut":
+            event = Cut(line=line)
+        else:  # "board"
+            event = PlaysBoard(line=line, player=self.names[i])
+        self.events.append(event)
 
     def _apply(self, line: int, a: Action, showdown_now: bool) -> None:
         verb = a.verb
@@ -662,3 +720,21 @@ def _hand_id(file: str, table: str | None) -> str:
 
 
 register(PHHFormat())
+
+
+_DEALER_LOG = frozenset({"burn", "expose", "extra", "replace", "misdeal", "redeal", "out", "shuffle", "cut", "board"})
+"""The dealer log's words (docs/live-dealer-errors.md)."""
+
+
+def _voided_board_deals(actions: list[Action]) -> frozenset[int]:
+    """The board deals (``d db``) whose cards a later ``d out`` or ``d shuffle`` takes back: turned in error (a flop
+    of too many cards, cards turned before the betting was complete), so no street."""
+    voided: set[int] = set()
+    for k, a in enumerate(actions):
+        if a.verb != "db":
+            continue
+        cards = {c for c in (a.cards or ()) if c != UNKNOWN}
+        later = actions[k + 1 :]
+        if cards and any(b.verb in ("out", "shuffle") and cards & set(b.cards or ()) for b in later):
+            voided.add(k)
+    return frozenset(voided)

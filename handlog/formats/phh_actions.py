@@ -23,12 +23,13 @@ UNKNOWN = "??"
 class Action:
     """One PHH action. ``player`` is the 0-based player index (``p1`` is 0), None for the dealer."""
 
-    verb: str  # "dh", "db", "pb", "cbr", "cc", "f", "sd", "sm"; "" for a commentary or an empty string
+    verb: str  # "dh", "db", "pb", "cbr", "cc", "f", "sd", "sm", a dealer-log word ("burn" …); "" for a commentary
     player: int | None = None
     cards: tuple[str, ...] | None = None  # None: no cards written ("p1 sd" stands pat, "p2 sm" mucks)
     amount: Decimal | None = None
     commentary: str = ""
     dealt: bool = False  # "p2 sm -": shows the hole cards the deals gave (phh-std's dash, showdowns only)
+    new: tuple[str, ...] | None = None  # "d replace p3 Ah Qs": the card given in place of the exposed one
 
 
 class ActionSyntaxError(ValueError):
@@ -55,6 +56,8 @@ _DESCRIPTIONS = {
     "F": "f",
     "SD": "sd",
     "SM": "sm",
+    "BURN": "burn", "EXPOSE": "expose", "EXTRA": "extra", "REPLACE": "replace", "MISDEAL": "misdeal",
+    "REDEAL": "redeal", "OUT": "out", "SHUFFLE": "shuffle", "CUT": "cut", "BOARD": "board",
     "$END": "the end of the action",
 }
 
@@ -70,7 +73,7 @@ class _ToAction(Transformer[Token, Action]):
         action = next((c for c in children if isinstance(c, Action)), Action(verb=""))
         comment = next((str(c)[1:].strip() for c in children if isinstance(c, Token)), "")
         if comment:
-            return Action(action.verb, action.player, action.cards, action.amount, comment, action.dealt)
+            return Action(action.verb, action.player, action.cards, action.amount, comment, action.dealt, action.new)
         return action
 
     @staticmethod
@@ -105,6 +108,38 @@ class _ToAction(Transformer[Token, Action]):
 
     def show_dealt(self, children: list[Token]) -> Action:
         return Action("sm", self._player(children[0]), dealt=True)
+
+    # the dealer log (docs/live-dealer-errors.md)
+    def burn(self, children: list[Token]) -> Action:
+        return Action("burn", None, split_cards(str(children[0])) if children else None)
+
+    def expose(self, children: list[Token]) -> Action:
+        return Action("expose", self._player(children[0]), split_cards(str(children[1])))
+
+    def extra(self, children: list[Token]) -> Action:
+        return Action("extra", self._player(children[0]), split_cards(str(children[1])))
+
+    def replace(self, children: list[Token]) -> Action:
+        new = split_cards(str(children[2])) if len(children) > 2 else None
+        return Action("replace", self._player(children[0]), split_cards(str(children[1])), new=new)
+
+    def misdeal(self, children: list[Token]) -> Action:
+        return Action("misdeal")
+
+    def redeal(self, children: list[Token]) -> Action:
+        return Action("redeal")
+
+    def out(self, children: list[Token]) -> Action:
+        return Action("out", None, split_cards(str(children[0])))
+
+    def shuffle(self, children: list[Token]) -> Action:
+        return Action("shuffle", None, split_cards(str(children[0])) if children else None)
+
+    def cut(self, children: list[Token]) -> Action:
+        return Action("cut")
+
+    def plays_board(self, children: list[Token]) -> Action:
+        return Action("board", self._player(children[0]))
 
 
 _local = threading.local()

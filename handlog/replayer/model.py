@@ -25,21 +25,32 @@ from handlog.engine.variants import variant_for
 from handlog.engine.views import Pot
 from handlog.events import (
     Bet,
+    BoardVoided,
+    Burn,
     Call,
+    CardExposed,
+    CardReplaced,
     CashOut,
     Chat,
     Check,
     Collect,
+    Cut,
     DealHole,
     Discard,
     Event,
+    ExtraCard,
     Fold,
     Hand,
     HandCancelled,
+    Misdeal,
     Muck,
     Notice,
+    OutOfPlay,
+    PlaysBoard,
     Post,
     Raise,
+    Redeal,
+    Reshuffle,
     Show,
     StandPat,
     StatusChange,
@@ -230,6 +241,30 @@ def describe(event: Event, symbol: str) -> ActionView:
             text = event.status.value.replace("_", " ")
         case Notice():
             text = event.text
+        case Burn():
+            text = f"the dealer burns {cards_text((event.card,)) if event.card else 'a card'}"
+        case CardExposed():
+            card = cards_text((event.card,)) if event.card else "a card"
+            text = f"has {card} exposed (card {event.index + 1} of the deal)"
+        case ExtraCard():
+            text = f"is dealt {event.count} extra card(s)" + (f" {cards_text(event.cards)}" if event.cards else "")
+        case CardReplaced():
+            new = cards_text((event.new,)) if event.new else "the top card"
+            text = f"gets {new} in place of the exposed {cards_text((event.card,))}"
+        case Misdeal():
+            text = "misdeal"
+        case Redeal():
+            text = "the cards are dealt again"
+        case BoardVoided():
+            text = f"board cards turned in error: {cards_text(event.cards) if event.cards else event.count}"
+        case OutOfPlay():
+            text = f"out of play: {cards_text(event.cards)}"
+        case Reshuffle():
+            text = "the deck is shuffled again" + (f" with {cards_text(event.cards)}" if event.cards else "")
+        case Cut():
+            text = "the deck is cut"
+        case PlaysBoard():
+            text = "plays the board"
         case _:  # pragma: no cover - every event kind is listed above
             text = event.kind
     return {"player": player, "kind": event.kind, "text": text}

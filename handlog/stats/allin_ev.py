@@ -22,11 +22,13 @@ from handlog.engine.views import Replay
 from handlog.events import (
     Bet,
     Call,
+    CardReplaced,
     DealHole,
     Fold,
     Game,
     Post,
     Raise,
+    Redeal,
     Show,
     StreetStart,
 )
@@ -92,6 +94,11 @@ def known_holes(replay: Replay) -> dict[str, tuple[str, ...]]:
     for e in replay.hand.events:
         if isinstance(e, (DealHole, Show)) and e.cards:
             cards[e.player] = e.cards
+        elif isinstance(e, Redeal):  # a live table's new deal: the cards of the misdealt one are void
+            cards.clear()
+        elif isinstance(e, CardReplaced) and e.player in cards:  # an exposed card replaced after the deal
+            held = tuple(c for c in cards[e.player] if c != e.card)
+            cards[e.player] = (*held, e.new) if e.new is not None else held
     for seat in replay.hand.summary.seats:
         if seat.player not in cards and (seat.shown or seat.mucked):
             cards[seat.player] = seat.shown or seat.mucked

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from handlog.engine import replay as replay_hand
 from handlog.engine.views import Replay
-from handlog.events import Game, Hand
+from handlog.events import STUD_GAMES, Game, Hand
 from handlog.reading import HandRecord, read
 from handlog.stats import counters, totals
 from handlog.stats.allin_ev import allin_ev
@@ -56,7 +56,6 @@ DRAW_GAMES = frozenset({
     Game.FIVE_CARD_DRAW, Game.BADUGI, Game.TRIPLE_DRAW_27, Game.SINGLE_DRAW_27, Game.TRIPLE_DRAW_A5,
 })
 """Draw games: the same counters, the rounds after the draws in place of flop, turn and river."""
-STUD_GAMES = frozenset({Game.SEVEN_CARD_STUD, Game.SEVEN_CARD_STUD_HI_LO, Game.RAZZ, Game.FIVE_CARD_STUD})
 """Stud games: third street is the first round (VPIP, raise = completing the bring-in or raising), fourth to sixth
 street the later slots (Five Card Stud: second street first, third to fifth after it); no button and no blinds,
 so no position, steal or blind counters."""

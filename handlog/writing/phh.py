@@ -19,31 +19,43 @@ changes and notices are not part of a PHH hand.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from decimal import Decimal
 
 from handlog.engine import replay
 from handlog.engine.variants import variant_for
 from handlog.events import (
+    STUD_GAMES,
     Bet,
+    BoardVoided,
+    Burn,
     Call,
+    CardExposed,
+    CardReplaced,
     CashOut,
     Chat,
     Check,
     Collect,
+    Cut,
     DealHole,
     Discard,
     Event,
+    ExtraCard,
     Fold,
     Game,
     Hand,
     HandCancelled,
+    Misdeal,
     Muck,
     Notice,
+    OutOfPlay,
+    PlaysBoard,
     Post,
     PostType,
     PotDrop,
     Raise,
+    Redeal,
+    Reshuffle,
     Show,
     SidePayment,
     StandPat,
@@ -53,7 +65,7 @@ from handlog.events import (
     Structure,
     UncalledBet,
 )
-from handlog.formats.phh import GAME_CODES, STRUCTURE_CODES, STUD_GAMES, stud_streets
+from handlog.formats.phh import GAME_CODES, STRUCTURE_CODES, stud_streets
 from handlog.writing.base import Unconvertible, number, unfinished
 
 __all__ = ["Unconvertible", "hand_to_phh", "hands_to_phhs", "variant_code"]
@@ -179,6 +191,7 @@ class _Writer:
         pending: dict[str, int] = {}  # cards discarded and not yet shown replaced
         drawing = False  # a draw has begun: the bets of the round before it are in the pot (some logs print no
         # "*** DRAW ***" line, so the first discard says it)
+        deals = _deal_segments(events)  # the hole cards of each deal: a misdealt one, then the deal again
         for position, e in enumerate(events):
             if isinstance(e, Discard | StandPat) and not drawing:
                 for player, amount in bets.items():
@@ -189,9 +202,15 @@ class _Writer:
             if not dealt and isinstance(e, StreetStart | DealHole | Fold | Check | Call | Bet | Raise | Post) and not (
                 isinstance(e, Post) and e.post != PostType.BRING_IN
             ):
-                out.extend(self._deal_all())
+                out.extend(self._deal_all(deals[0]))
                 dealt = True
-            if isinstance(e, StreetStart) and self.stud:
+            dealer = _dealer_word(e, self.p)
+            if dealer is not None:
+                out.append(dealer)
+                if isinstance(e, Redeal):
+                    deals.pop(0)
+                    out.extend(self._deal_all(deals[0]))
+            elif isinstance(e, StreetStart) and self.stud:
                 out.extend(self._deal_stud_street(e, folded))
                 for player, amount in bets.items():
                     before[player] = before.get(player, ZERO) + amount
@@ -242,17 +261,17 @@ class _Writer:
             elif isinstance(e, Muck):
                 out.append(f"{self.p(e.player)} sm")
         if not dealt:
-            out.extend(self._deal_all())
+            out.extend(self._deal_all(deals[0]))
         return out
 
-    def _deal_all(self) -> list[str]:
+    def _deal_all(self, events: Sequence[Event]) -> list[str]:
         if self.stud:  # the first street: the down card(s), then the up card
             return [
                 f"d dh p{k} {self._cards(self.stud_cards[s.player][:self.stud_first])}"
                 for k, s in enumerate(self.seats, 1)
             ]
         first: dict[str, tuple[str, ...]] = {}
-        for e in self.hand.events:
+        for e in events:
             if isinstance(e, DealHole) and not e.new and e.player not in first:
                 first[e.player] = e.cards
         return [
@@ -430,3 +449,40 @@ def hand_to_phh(hand: Hand) -> str:
 def hands_to_phhs(hands: Sequence[Hand]) -> str:
     """Several hands as one ``.phhs`` document: tables ``[1]``, ``[2]`` … in order."""
     return "\n".join(f"[{k}]\n{hand_to_phh(h)}" for k, h in enumerate(hands, 1))
+
+
+def _deal_segments(events: Sequence[Event]) -> list[list[Event]]:
+    """The events of each deal of a hand: before the first ``Redeal``, then after each (a misdealt deal kept)."""
+    segments: list[list[Event]] = [[]]
+    for e in events:
+        if isinstance(e, Redeal):
+            segments.append([])
+        segments[-1].append(e)
+    return segments
+
+
+def _dealer_word(e: Event, p: Callable[[str], str]) -> str | None:
+    """A dealer event as handlog's dealer log writes it (docs/live-dealer-errors.md), or None for other events."""
+    if isinstance(e, Burn):
+        return f"d burn {e.card}" if e.card else "d burn"
+    if isinstance(e, CardExposed):
+        return f"d expose {p(e.player)} {e.card or '??'}"
+    if isinstance(e, ExtraCard):
+        return f"d extra {p(e.player)} {''.join(e.cards)}{'??' * (e.count - len(e.cards))}"
+    if isinstance(e, CardReplaced):
+        return f"d replace {p(e.player)} {e.card} {e.new or '??'}"
+    if isinstance(e, Misdeal):
+        return "d misdeal"
+    if isinstance(e, Redeal):
+        return "d redeal"
+    if isinstance(e, BoardVoided):
+        return f"d db {''.join(e.cards)}{'??' * (e.count - len(e.cards))}"
+    if isinstance(e, OutOfPlay):
+        return f"d out {''.join(e.cards) or '??'}"
+    if isinstance(e, Reshuffle):
+        return f"d shuffle {''.join(e.cards)}" if e.cards else "d shuffle"
+    if isinstance(e, Cut):
+        return "d cut"
+    if isinstance(e, PlaysBoard):
+        return f"{p(e.player)} board"
+    return None

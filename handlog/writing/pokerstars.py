@@ -50,6 +50,7 @@ from handlog.events import (
     Chat,
     Check,
     Collect,
+    DealerEvent,
     DealHole,
     Discard,
     Event,
@@ -64,6 +65,7 @@ from handlog.events import (
     PostType,
     PotDrop,
     Raise,
+    Redeal,
     Show,
     SidePayment,
     StandPat,
@@ -364,6 +366,7 @@ class _Writer:
         showdown_seen = any(isinstance(e, StreetStart) and e.street == Street.SHOWDOWN for e in events)
         last_action = max((i for i, e in enumerate(events) if isinstance(e, (*BETTING, StreetStart))), default=-1)
         showdown_written = showdown_seen
+        redealt = max((i for i, e in enumerate(events) if isinstance(e, Redeal)), default=-1)
         in_hand = {p for p, r in self.rp.results.items() if r.committed or not self._sitting_out(p)}
         folded: set[str] = set()
         collected_less = dict(self.returns.in_collects)
@@ -423,6 +426,8 @@ class _Writer:
                 out.append(self.post_line(e))
             elif isinstance(e, DealHole) and not (e.cards or e.new):
                 continue  # dealt, cards unknown: PokerStars writes no line
+            elif isinstance(e, DealHole) and index < redealt:
+                continue  # a misdealt deal's cards: the hand is the deal after the last redeal
             elif isinstance(e, DealHole):
                 kept, new = (e.cards, e.new) if e.cards else (e.new, ())  # all cards drawn: one bracket
                 out.append(f"Dealt to {e.player} [{' '.join(kept)}]" + (f" [{' '.join(new)}]" if new else ""))
@@ -512,6 +517,8 @@ class _Writer:
             return None
         if isinstance(e, ButtonDraw):
             dropped.append(f"{e.player}'s draw for the button ({e.card})")
+        if isinstance(e, DealerEvent):
+            dropped.append(f"the dealer log's {e.kind.replace('_', ' ')}")
         return None
 
     def street_line(self, e: StreetStart, boards: dict[int | None, list[str]]) -> str | None:

@@ -1,13 +1,17 @@
-"""``kill -9`` at random moments of a 5,000-hand import, then a rerun: the database equals a clean import's."""
+"""``kill -9`` at random moments of a 5,000-hand import, a PostgreSQL server restarted and an SQLite disk filling up
+mid-import, two imports at once: each ends cleanly, and a rerun gives the database a clean import gives."""
 
 from __future__ import annotations
 
 import os
 import random
+import shlex
+import shutil
 import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -111,3 +115,114 @@ def test_two_imports_at_once_store_each_hand_once(db_url: str, hand_files: list[
         got = snapshot(db)
     keys = [h[0] for h in got["hands"]]
     assert len(keys) == len(set(keys)) == 2 * HANDS // FILES
+
+
+# ---------------------------------------------------------------------- the server or the disk failing mid-import
+
+RESTART_ENV = "HANDLOG_TEST_PG_RESTART"
+"""A command that restarts the test's PostgreSQL server (``.ci/run``, as root: ``pg_ctlcluster … restart``)."""
+
+
+def _stored(url: str) -> int:
+    with handlog.db.open(url) as db, db.engine.connect() as conn:
+        return len(conn.execute(select(schema.hands.c.id)).all())
+
+
+def _wait_for_hands(url: str, proc: subprocess.Popen[bytes], at_least: int) -> None:
+    deadline = time.monotonic() + 120
+    while proc.poll() is None and time.monotonic() < deadline:
+        try:
+            if _stored(url) >= at_least:
+                return
+        except Exception:  # noqa: BLE001 - the database may not exist yet, or be locked by the import
+            pass
+        time.sleep(0.05)
+
+
+def _one_clear_line(err: bytes) -> str:
+    """The import's error: one line on stderr saying what failed, no traceback."""
+    text = err.decode("utf-8", "replace")
+    assert "Traceback" not in text, text
+    lines = [ln for ln in text.splitlines() if ln.strip()]
+    assert len(lines) == 1 and lines[0].startswith("handlog import: database"), text
+    return lines[0]
+
+
+def _consistent(url: str) -> None:
+    """Every stored hand has its players' rows and its text: no batch was half written."""
+    with handlog.db.open(url) as db, db.engine.connect() as conn:
+        hands = {r.id for r in conn.execute(select(schema.hands.c.id))}
+        with_players = {r.hand for r in conn.execute(select(schema.hand_players.c.hand).distinct())}
+        with_text = {r.hand for r in conn.execute(select(schema.hand_text.c.hand))}
+    assert hands == with_players == with_text
+
+
+def test_postgres_restarted_mid_import_ends_clearly_and_a_rerun_completes(
+    db_url: str, hand_files: list[Path], expected: dict[str, Any]
+) -> None:
+    if db_url.endswith(".sqlite"):
+        pytest.skip("a server restart is PostgreSQL's")
+    restart = os.environ.get(RESTART_ENV)
+    if not restart:
+        (pytest.fail if os.environ.get("HANDLOG_REQUIRE_PG") else pytest.skip)(
+            f"no way to restart the server: set {RESTART_ENV} to a command that does (.ci/run does, as root)"
+        )
+    proc = _import(db_url, hand_files)
+    _wait_for_hands(db_url, proc, 500)
+    assert proc.poll() is None, "the import finished before the restart: the test did not test anything"
+    subprocess.run(shlex.split(restart), check=True, timeout=120)
+    _, err = proc.communicate(timeout=300)
+    # the restart breaks the import's connection: it stops with one line saying so (a write that comes after
+    # the server is back may reconnect and finish instead: both are clean ends)
+    if proc.returncode != 0:
+        assert proc.returncode == 2, err.decode()
+        _one_clear_line(err)
+    _consistent(db_url)
+    rerun = _import(db_url, hand_files)
+    _, err = rerun.communicate(timeout=300)
+    assert rerun.returncode == 0, err.decode()
+    with handlog.db.open(db_url) as db:
+        got = snapshot(db)
+    assert got == expected
+
+
+@pytest.fixture
+def small_disk(tmp_path: Path) -> Iterator[Path]:
+    """A 2 MiB tmpfs file system (root only): a disk that fills up."""
+    folder = tmp_path / "small"
+    folder.mkdir()
+    if os.geteuid() != 0 or not shutil.which("mount"):
+        pytest.skip("a full disk needs a small file system, and mounting one needs root")
+    done = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", str(folder)], capture_output=True)
+    if done.returncode != 0:
+        pytest.skip(f"cannot mount a small tmpfs here: {done.stderr.decode().strip()}")
+    try:
+        yield folder
+    finally:
+        subprocess.run(["umount", "-l", str(folder)], check=False)
+
+
+def test_sqlite_on_a_full_disk_ends_clearly_with_an_intact_database(
+    small_disk: Path, hand_files: list[Path], expected: dict[str, Any]
+) -> None:
+    url = str(small_disk / "hands.sqlite")
+    proc = _import(url, hand_files)
+    _, err = proc.communicate(timeout=300)
+    assert proc.returncode == 2, err.decode()
+    assert "full" in _one_clear_line(err)
+    import sqlite3
+
+    with sqlite3.connect(url) as conn:
+        assert conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+    stored = _stored(url)
+    assert 0 < stored < HANDS  # what was committed before the disk filled stays, the rest was never half written
+    _consistent(url)
+    # room again (the file system grown): the rerun completes what was left
+    grown = subprocess.run(["mount", "-o", "remount,size=256m", str(small_disk)], capture_output=True)
+    assert grown.returncode == 0, grown.stderr.decode()
+    rerun = _import(url, hand_files)
+    _, err = rerun.communicate(timeout=300)
+    assert rerun.returncode == 0, err.decode()
+    with handlog.db.open(url) as db:
+        got = snapshot(db)
+    assert got["hands"] == expected["hands"] and got["players"] == expected["players"]
