@@ -17,6 +17,7 @@ Courchevel, Split Hold'em, 6+ Hold'em, Irish), a cancelled hand, money a player 
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Sequence
 from decimal import Decimal
 
@@ -43,6 +44,7 @@ from handlog.events import (
     PostType,
     PotDrop,
     Raise,
+    Redeal,
     Show,
     SidePayment,
     StatusChange,
@@ -260,7 +262,12 @@ class _Writer:
             assert isinstance(target, list)
             target.append(a)
 
-        for e in self.events:
+        dealer: Counter[str] = Counter()
+        # after a misdeal the hand is dealt again: the hole cards of the deal that stood are the last ones
+        redealt = max((k for k, e in enumerate(self.events) if isinstance(e, Redeal)), default=-1)
+        for position, e in enumerate(self.events):
+            if isinstance(e, DealHole) and position < redealt:
+                continue
             if isinstance(e, Post | Call | Bet) or (isinstance(e, Raise) and e.to > bets.get(e.player, ZERO)):
                 added = e.to - bets.get(e.player, ZERO) if isinstance(e, Raise) else e.amount
                 if not isinstance(e, Post) or e.post in LIVE or e.post == PostType.BOTH_BLINDS:
@@ -322,6 +329,11 @@ class _Writer:
                 act(None, "Add to Pot", e.amount)
             elif isinstance(e, Chat | StatusChange | Notice | ButtonDraw):
                 dropped += 1
+            elif not isinstance(e, Collect | UncalledBet | CashOut | SidePayment):  # those are in the pots
+                dealer[e.kind.replace("_", " ")] += 1  # a live table's dealer log: burns, misdeals …
+        if dealer:
+            self.notes.append("the dealer log's " + ", ".join(f"{k} ({n})" for k, n in dealer.items())
+                              + ": OHH has no action for it, left out")
         if showdown:
             rounds.append({"id": len(rounds), "street": "Showdown", "actions": showdown})
         if dropped:
