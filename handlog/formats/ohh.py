@@ -372,7 +372,9 @@ class HandBuilder:
                 self.preflop(rnd, lines, line)
                 continue
             if rnd.street == "Showdown":
-                self.events.append(StreetStart(line=line, street=Street.SHOWDOWN))
+                folded = sum(1 for e in self.events if isinstance(e, Fold))
+                if len(self.names) - folded >= 2:  # a lone winner's (or a folded player's) show is no showdown
+                    self.events.append(StreetStart(line=line, street=Street.SHOWDOWN))
                 for a, at in zip(rnd.actions, lines, strict=True):
                     if a.action == "Shows Cards" and a.player_id in self.names:
                         key = (self.names[a.player_id], tuple(a.cards))
