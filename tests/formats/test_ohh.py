@@ -257,6 +257,9 @@ def _amount(value: object) -> Decimal:
 @pytest.mark.skipif(not OHH_FILES, reason="the corpus's .ohh files are not here")
 @pytest.mark.parametrize("path", OHH_FILES, ids=lambda p: p.name[:40])
 def test_corpus_file_is_detected_read_and_its_numbers_replayed(path: Path) -> None:
+    head = [line for line in path.read_text(encoding="utf-8-sig").splitlines()[:40] if line.strip()]
+    fmt = registry.detect(head)
+    assert fmt is not None and fmt.name == "ohh"
     records = list(read([path]))
     documents = _documents(path)
     assert len(records) == len(documents) == path.read_text(encoding="utf-8-sig").count('"ohh"')
