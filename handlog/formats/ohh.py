@@ -95,6 +95,29 @@ write one after the showdown; the pots say what was won)."""
 PLAY_MONEY = frozenset({"XPM", "PPC"})
 
 
+ACTIONS = (
+    "Dealt Cards", "Mucks Cards", "Shows Cards", "Post Ante", "Post SB", "Post BB", "Straddle", "Post Dead",
+    "Post Extra Blind", "Fold", "Check", "Bet", "Raise", "Call", "Added Chips", "Sits Down", "Stands Up",
+    "Add to Pot",
+)
+STREETS = ("Preflop", "Flop", "Turn", "River", "Showdown")
+GAME_TYPES = {"holdem": "Holdem", "texasholdem": "Holdem", "omaha": "Omaha", "omahahilo": "OmahaHiLo",
+              "omahahl": "OmahaHiLo", "omaha8": "OmahaHiLo", "stud": "Stud", "studhilo": "StudHiLo", "draw": "Draw"}
+BET_TYPES = {"nl": "NL", "nolimit": "NL", "pl": "PL", "potlimit": "PL", "fl": "FL", "limit": "FL", "fixedlimit": "FL"}
+
+
+def _key(text: str) -> str:
+    return "".join(ch for ch in text.lower() if ch.isalnum())
+
+
+_CANONICAL = {_key(name): name for name in (*ACTIONS, *STREETS)}
+
+
+def _canonical(value: object, table: dict[str, str] = _CANONICAL) -> object:
+    """The specification's spelling of a name a writer wrote in another case or spacing ("post sb", "PreFlop")."""
+    return table.get(_key(value), value) if isinstance(value, str) else value
+
+
 def _game(game_type: str, hole: int) -> tuple[Game, str]:
     if game_type == "Holdem":
         return Game.HOLDEM, "Hold'em"
@@ -138,6 +161,11 @@ class OHHAction(_Model):
     is_allin: bool = False
     cards: list[str] = []
 
+    @field_validator("action", mode="before")
+    @classmethod
+    def _spelling(cls, v: object) -> object:
+        return _canonical(v)
+
     @field_validator("cards", mode="before")
     @classmethod
     def _card_list(cls, v: object) -> list[str]:
@@ -159,6 +187,16 @@ class OHHRound(_Model):
     street: str
     cards: list[str] = []
     actions: list[OHHAction] = []
+
+    @field_validator("street", mode="before")
+    @classmethod
+    def _spelling(cls, v: object) -> object:
+        return _canonical(v)
+
+    @field_validator("actions", mode="before")
+    @classmethod
+    def _no_actions(cls, v: object) -> object:
+        return [] if v is None else v
 
     @field_validator("cards", mode="before")
     @classmethod
@@ -194,6 +232,11 @@ class OHHBetLimit(_Model):
     bet_type: str
     bet_cap: Decimal | None = None
 
+    @field_validator("bet_type", mode="before")
+    @classmethod
+    def _spelling(cls, v: object) -> object:
+        return _canonical(v, BET_TYPES)
+
 
 class OHHTournamentInfo(_Model):
     tournament_number: str | int | None = None
@@ -227,6 +270,11 @@ class OHHHand(_Model):
     players: list[OHHPlayer]
     rounds: list[OHHRound]
     pots: list[OHHPot] = []
+
+    @field_validator("game_type", mode="before")
+    @classmethod
+    def _spelling(cls, v: object) -> object:
+        return _canonical(v, GAME_TYPES)
 
     @field_validator("flags", "rounds", "pots", mode="before")
     @classmethod

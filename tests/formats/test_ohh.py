@@ -187,6 +187,21 @@ def test_add_to_pot_without_a_player_is_money_the_site_put_in() -> None:
     assert [e.amount for e in record.hand.events if isinstance(e, PotDrop)] == [D(1)]
 
 
+def test_names_in_another_case_or_spacing_are_the_specifications() -> None:
+    """Writers vary the spelling of the spec's names ("post sb", "PreFlop", "No Limit", "Hold'em"): same hand."""
+    hand = _hand(game_type="Hold'em")
+    hand["ohh"]["bet_limit"]["bet_type"] = "No Limit"
+    rounds = hand["ohh"]["rounds"]
+    rounds[0]["street"] = "PreFlop"
+    rounds[0]["actions"][1]["action"] = "post sb"
+    rounds[0]["actions"][3]["action"] = "RAISE"
+    (plain,) = _records(_text(_hand()))
+    (varied,) = _records(_text(hand))
+    assert plain.hand is not None and varied.hand is not None, varied.error
+    assert varied.hand.events == plain.hand.events
+    assert (varied.hand.game, varied.hand.structure) == (plain.hand.game, plain.hand.structure)
+
+
 def test_stud_and_draw_are_refused_with_the_reason() -> None:
     (record,) = _records(_text(_hand(game_type="Stud")))
     assert record.error is not None and "game_type 'Stud'" in record.error.message
