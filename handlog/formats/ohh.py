@@ -208,6 +208,7 @@ class OHHPlayer(_Model):
     id: int
     seat: int
     name: str
+    display: str | None = None
     starting_stack: Decimal
     is_sitting_out: bool = False
 
@@ -573,7 +574,8 @@ class HandBuilder:
         doc = self.doc
         stack_lines = _lines_of(self.lines, self.first_line, _STACK_KEY, len(doc.players))
         seats = tuple(
-            Seat(seat=p.seat, player=p.name, stack=p.starting_stack, sitting_out=p.is_sitting_out, line=line)
+            Seat(seat=p.seat, player=p.name, stack=p.starting_stack, sitting_out=p.is_sitting_out, line=line,
+                 display=p.display if p.display and p.display != p.name else None)
             for p, line in zip(doc.players, stack_lines, strict=True)
         )
         if len({s.seat for s in seats}) != len(seats):

@@ -229,7 +229,10 @@ class _Writer:
 
     def player(self, k: int) -> dict[str, Json]:
         s = self.seats[k]
-        out: dict[str, Json] = {"id": k, "seat": s.seat, "name": s.player, "starting_stack": Num(s.stack)}
+        out: dict[str, Json] = {"id": k, "seat": s.seat, "name": s.player}
+        if s.display:
+            out["display"] = s.display
+        out["starting_stack"] = Num(s.stack)
         if s.sitting_out:
             out["is_sitting_out"] = True
         return out

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from handlog.anonymize import Anonymizer
 from handlog.engine import replay
 from handlog.engine.violations import Category
 from handlog.events import Collect, Game, Notice, PotDrop, Raise, StreetStart, Structure
@@ -200,6 +201,25 @@ def test_names_in_another_case_or_spacing_are_the_specifications() -> None:
     assert plain.hand is not None and varied.hand is not None, varied.error
     assert varied.hand.events == plain.hand.events
     assert (varied.hand.game, varied.hand.structure) == (plain.hand.game, plain.hand.structure)
+
+
+def test_the_name_the_table_showed_is_kept_and_anonymised(tmp_path: Path) -> None:
+    """``display`` (PokerNow's nickname beside its player id): kept on the seat, and replaced by ``anonymize``."""
+    hand = _hand()
+    hand["ohh"]["players"][0].update(name="alice77", display="Real Nick")
+    hand["ohh"]["players"][1].update(name="bob88")
+    (record,) = _records(_text(hand))
+    assert record.hand is not None
+    assert [s.display for s in record.hand.seats] == ["Real Nick", None]
+    source = tmp_path / "in" / "table.ohh"
+    source.parent.mkdir()
+    source.write_text(_text(hand), encoding="utf-8")
+    outcomes, _ = Anonymizer(tmp_path / "out", salt="s").run([source.parent])
+    (outcome,) = outcomes
+    assert outcome.error is None and outcome.target is not None
+    written = outcome.target.read_text(encoding="utf-8")
+    assert "Real Nick" not in written and '"display": "Player' in written
+    assert [r.hand is not None for r in read([outcome.target])] == [True]
 
 
 def test_stud_and_draw_are_refused_with_the_reason() -> None:
