@@ -16,6 +16,7 @@ import pytest
 
 from handlog.anonymize import Anonymizer
 from handlog.engine import replay
+from handlog.engine.rules import profile_for
 from handlog.engine.violations import Category
 from handlog.events import Collect, Game, Notice, PotDrop, Raise, StreetStart, Structure
 from handlog.reading import read, read_text, registry
@@ -335,3 +336,21 @@ def test_corpus_hands_each_carry_their_objects_line() -> None:
     lines = path.read_text(encoding="utf-8-sig").splitlines()
     starts = [n for n, line in enumerate(lines, 1) if line.startswith("{")]
     assert [r.line for r in read([path])] == starts
+
+
+@pytest.mark.skipif(not OHH_FILES, reason="the corpus's .ohh files are not here")
+def test_corpus_hands_written_as_pokerstars_text_keep_their_nets() -> None:
+    """What trackers import: each OHH hand as PokerStars text reads back with the same nets, pots and rake."""
+    from handlog.writing.pokerstars import hand_to_pokerstars
+
+    same = 0
+    for record in read(OHH_FILES):
+        hand = record.hand
+        assert hand is not None
+        (copy,) = read_text(hand_to_pokerstars(hand).text, "copy.txt")
+        assert copy.hand is not None, (hand.hand_id, copy.error)
+        before, after = replay(hand, states=False), replay(copy.hand, profile_for(hand.site), states=False)
+        assert {n: r.net for n, r in after.results.items()} == {n: r.net for n, r in before.results.items()}
+        assert [p.amount for p in after.pots] == [p.amount for p in before.pots] and after.rake == before.rake
+        same += 1
+    assert same == 163
