@@ -32,8 +32,14 @@ DECLARED: tuple[tuple[str, str, Detector], ...] = (
     ("microgaming", "microgaming", headers.MICROGAMING),
     ("everest", "everest", headers.EVEREST),
     ("cake", "cake", headers.CAKE),
+    ("ongame_2014", "ongame_2014", headers.ONGAME_2014),  # before "ongame": the same header line
     ("ongame", "ongame", headers.ONGAME),
     ("pkr", "pkr", headers.PKR),
+    ("weplay", "weplay", headers.WEPLAY),
+    ("entraction", "entraction", headers.ENTRACTION),
+    ("igt", "igt", headers.IGT),
+    ("pppoker", "pppoker", headers.PPPOKER),
+    ("coinpoker", "coinpoker", headers.COINPOKER),
     ("stars-layout", "stars_layout", headers.STARS_LAYOUT),
 )
 """Every format of the package: its registry name, its module in ``handlog.formats``, its head."""
@@ -42,7 +48,7 @@ for _name, _module, _head in DECLARED:
     declare(_name, f"handlog.formats.{_module}", _head)
 
 __all__ = [
-    "acpc", "boss", "bovada", "cake", "everest", "everleaf", "fulltilt", "ggpoker", "headers", "ipoker", "merge",
-    "microgaming", "ohh", "ongame", "pacific", "partypoker", "phh", "pkr", "pokerstars", "stars_layout", "winamax",
-    "winning",
+    "acpc", "boss", "bovada", "cake", "coinpoker", "entraction", "everest", "everleaf", "fulltilt", "ggpoker",
+    "headers", "igt", "ipoker", "merge", "microgaming", "ohh", "ongame", "ongame_2014", "pacific", "partypoker",
+    "phh", "pkr", "pokerstars", "pppoker", "stars_layout", "weplay", "winamax", "winning",
 ]

@@ -89,6 +89,32 @@ class TextHeader(HeaderTests):
 
 
 @dataclass(frozen=True, slots=True)
+class LayoutHeader(TextHeader):
+    """A text format whose header line another layout of the room writes too: its files are told apart by a line
+    of their first lines that ``layout`` matches (OnGame's ``Start hand: Mon Jan 06 08:53:00 CET 2014`` of 2014
+    against 2011's ``… GMT+0100 2011``). The format that reads it is declared before the other layout's."""
+
+    layout: re.Pattern[str] = re.compile(r"(?!)")
+
+    def detect(self, head: Sequence[str]) -> bool:
+        return TextHeader.detect(self, head) and any(self.layout.match(line) for line in head)
+
+
+@dataclass(frozen=True, slots=True)
+class JsonHeader:
+    """A JSON document format: the document (after a BOM and blanks) starts with ``{`` and its first lines hold
+    every string of one of ``together``'s groups."""
+
+    together: tuple[tuple[str, ...], ...]
+
+    def detect(self, head: Sequence[str]) -> bool:
+        text = "\n".join(head)
+        if not text.lstrip("\ufeff").lstrip().startswith(("{", "[")):
+            return False
+        return any(all(part in text for part in group) for group in self.together)
+
+
+@dataclass(frozen=True, slots=True)
 class XmlHeader:
     """An XML session format: its files start with ``<`` and hold one of ``markers`` in their first lines; or,
     when ``together`` is given, they hold every string of one of its groups (wherever the document starts)."""
@@ -121,20 +147,7 @@ PHH = LinesHeader((
 ACPC_STATE = re.compile(r"^STATE:(\d+):")
 """An ACPC / Pluribus hand: one ``STATE:<hand>:…`` line."""
 ACPC = LinesHeader((ACPC_STATE,))
-
-
-@dataclass(frozen=True, slots=True)
-class JsonHeader:
-    """A JSON format: the file starts with an object (or an array of them) whose first lines hold ``key``."""
-
-    key: re.Pattern[str]
-
-    def detect(self, head: Sequence[str]) -> bool:
-        text = "\n".join(head).lstrip("\ufeff").lstrip()
-        return text[:1] in ("{", "[") and self.key.search(text) is not None
-
-
-OHH = JsonHeader(re.compile(r"\"ohh\"\s*:\s*\{"))
+OHH = JsonHeader(together=(('"ohh"',),))
 """Open Hand History (hh-specs.handhistory.org): ``{"ohh": {…}}`` objects, one after another."""
 
 # ---------------------------------------------------------------- text rooms
@@ -191,8 +204,36 @@ CAKE = TextHeader(
     header_heads=frozenset({"Hand#", "\ufeffHand"}),
 )
 ONGAME = TextHeader(
-    header_start=re.compile(r"^\ufeff?\*{5} History for hand [A-Z0-9][A-Z0-9-]* \*{5}"),
+    # a tournament's header (2014: "… T5-556000000-1 (TOURNAMENT: "…", R-10093-864, buy-in: €5) *****") starts a
+    # hand too, whichever layout's reader reads the file
+    header_start=re.compile(
+        r"^\ufeff?\*{5} History for hand [A-Z0-9][A-Z0-9-]*(?: \(TOURNAMENT: [^\n]*\))? \*{5}"
+    ),
     header_heads=frozenset({"*****", "\ufeff****"}),
+)
+ONGAME_2014 = LayoutHeader(
+    header_start=re.compile(
+        r"^\ufeff?\*{5} History for hand [A-Z0-9][A-Z0-9-]*(?: \(TOURNAMENT: [^\n]*\))? \*{5}"
+    ),
+    header_heads=frozenset({"*****", "\ufeff****"}),
+    # "Start hand: Mon Jan 06 08:53:00 CET 2014", not 2011's "… GMT+0100 2011"
+    layout=re.compile(r"^\ufeff?Start hand: (?![^\n]*GMT[+-][0-9]{4})"),
+)
+ENTRACTION = TextHeader(
+    header_start=re.compile(r"^\ufeff?Game # [0-9]+ - "),
+    header_heads=frozenset({"Game ", "\ufeffGame"}),
+)
+WEPLAY = TextHeader(
+    header_start=re.compile(r"^\ufeff?Weplay Hand #[0-9]+: "),
+    header_heads=frozenset({"Wepla", "\ufeffWepl"}),
+)
+COINPOKER = TextHeader(
+    header_start=re.compile(r"^\ufeff?CoinPoker Hand #[0-9]+: "),
+    header_heads=frozenset({"CoinP", "\ufeffCoin"}),
+)
+PPPOKER = TextHeader(
+    header_start=re.compile(r"^\ufeff?PPPoker Hand #[0-9]+: "),
+    header_heads=frozenset({"PPPok", "\ufeffPPPo"}),
 )
 PKR = TextHeader(
     header_start=re.compile(r"^\ufeff?Table #[0-9]+ - "),
@@ -214,3 +255,6 @@ MERGE = XmlHeader(("<description type=",))
 BOSS = XmlHeader(("<HISTORY ID=",))
 MICROGAMING = XmlHeader(together=(("<Game ", "unicodetablename="),))
 EVEREST = XmlHeader(together=(("<SESSION ", "screenName="), ("<HAND time=", "<SEAT position=")))
+
+# ---------------------------------------------------------------- JSON documents
+IGT = JsonHeader(together=(('"history"', '"player"', '"STATE_'),))

@@ -109,7 +109,7 @@ class OnGameBuilder(CakeBuilder):
         winners = _WINNER.findall(f["winners"] or "")
         if not winners:
             raise FieldError(f"no winner in {f['winners']!r}")
-        pot = (f["pot"] or "").lower()
+        pot = re.sub(r"^side pot ([0-9]+)$", r"side pot-\1", (f["pot"] or "").lower())  # the engine's pot names
         for player, won in winners:
             self.events.append(Collect(line=line, player=player.strip(), amount=amount(won), pot=pot))
         return tok

@@ -17,10 +17,11 @@ from __future__ import annotations
 import re
 from typing import ClassVar
 
-from handlog.events import Stakes
+from handlog.events import Post, PostType, Stakes
 from handlog.formats import headers
+from handlog.formats.grammar import Fields
 from handlog.formats.text import amount
-from handlog.formats.textsite import DESCRIPTIONS, TextHandBuilder, TextSiteFormat
+from handlog.formats.textsite import DESCRIPTIONS, RaiseToBuilder, TextHandBuilder, TextSiteFormat, Tok
 from handlog.reading.registry import register
 
 _BUTTON_ANTE = re.compile(r"Button Blind\s*(?P<bb>\S+)\s*-\s*Ante\s*(?P<ante>\S+)")
@@ -41,6 +42,25 @@ class PokerStarsBuilder(TextHandBuilder):
 
     def zoom(self) -> bool:
         return (self.header.get("room") or "").startswith("Zoom") or bool(self.header.get("zoom_tournament"))
+
+
+class StarsRaiseToBuilder(RaiseToBuilder, PokerStarsBuilder):
+    """PokerStars' builder for a room whose raises must be read by their totals: WePlay's "raises $41.06 to
+    $43.06" (the first amount is the chips put in, not the increment), CoinPoker's "raises 0.46 and is all-in" (the
+    chips put in, no total). It follows each round's bets, blinds included (``RaiseToBuilder``)."""
+
+    raise_total: ClassVar[str] = "amount_2"
+
+    def POST(self, tok: Tok, fields: Fields | None = None) -> Tok:
+        super().POST(tok, fields)
+        post = self.events[-1]
+        if isinstance(post, Post):
+            if post.post in (PostType.ANTE, PostType.DEAD_BLIND):
+                self.street.dead(post.player, post.amount)
+            else:
+                self.street.dead(post.player, post.dead)
+                self.street.add(post.player, post.amount - post.dead)
+        return tok
 
 
 class PokerStarsFormat(TextSiteFormat):

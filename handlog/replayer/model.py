@@ -428,6 +428,8 @@ class _Builder:
                if r.net]
         text = "the hand is cancelled: every chip goes back" if rp.cancelled else "result: " + (", ".join(won) or
                                                                                               "no chips changed hands")
+        if rp.rake and not rp.cancelled:
+            text += f"; rake {money(rp.rake, self.symbol)}"
         return {
             "step": n,
             "line": self.hand.summary.line or last.event.line,

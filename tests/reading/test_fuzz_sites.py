@@ -1,5 +1,5 @@
 """The fuzz test of ``test_fuzz`` over the golden hands of the other sites (Full Tilt, Winning, PartyPoker, 888,
-Cake, OnGame, PKR):
+Cake, OnGame, PKR, and OnGame 2014, Entraction, WePlay, CoinPoker, PPPoker):
 damaged logs never raise out of the reader, and every hand header still yields exactly one record (parsed or
 unparsed, never both)."""
 
@@ -30,13 +30,20 @@ STARTS = {
     "cake": re.compile(r"^\ufeff?Hand#[0-9]+ - "),
     "ongame": re.compile(r"^\ufeff?\*{5} History for hand [A-Z0-9-]+ \*{5}"),
     "pkr": re.compile(r"^\ufeff?Table #[0-9]+ - "),
+    "ongame_2014": re.compile(r"^\ufeff?\*{5} History for hand [A-Z0-9-]+(?: \(TOURNAMENT: [^\n]*\))? \*{5}"),
+    "entraction": re.compile(r"^\ufeff?Game # [0-9]+ - "),
+    "weplay": re.compile(r"^\ufeff?Weplay Hand #[0-9]+: "),
+    "coinpoker": re.compile(r"^\ufeff?CoinPoker Hand #[0-9]+: "),
+    "pppoker": re.compile(r"^\ufeff?PPPoker Hand #[0-9]+: "),
 }
 FOLDERS = {
     "fulltilt": "fulltilt", "winning": "winning", "winning_2015": "winning", "partypoker": "partypoker",
-    "pacific": "pacific", "cake": "cake", "ongame": "ongame", "pkr": "pkr",
+    "pacific": "pacific", "cake": "cake", "ongame": "ongame", "pkr": "pkr", "ongame_2014": "ongame_2014",
+    "entraction": "entraction", "weplay": "weplay", "coinpoker": "coinpoker", "pppoker": "pppoker",
 }
 # Golden hands a session holds at least: the rooms whose corpus has only a hand or two have fewer.
-MINIMUM = {"cake": 2, "ongame": 1, "pkr": 1}
+MINIMUM = {"cake": 2, "ongame": 1, "pkr": 1, "ongame_2014": 3, "entraction": 2, "weplay": 2, "coinpoker": 2,
+           "pppoker": 1}
 HANDS = {
     layout: [
         text for p in sorted((GOLDEN / FOLDERS[layout]).glob("*.txt"))

@@ -255,3 +255,40 @@ def test_all_lists_hands_and_filters_to_violations(browser: Any, tmp_path: Path)
     browser.save_screenshot(str(tmp_path / "all-laptop.png"))
     if os.environ.get("HANDLOG_SCREENSHOTS"):
         shutil.copy(tmp_path / "all-laptop.png", Path(os.environ["HANDLOG_SCREENSHOTS"]) / "all-laptop.png")
+
+
+def test_a_page_of_thousands_of_hands_opens_and_its_last_hand_replays(browser: Any, tmp_path: Path) -> None:
+    """A long session as one page: its hands' states are written as changes and expanded when a hand is opened.
+    The list holds every hand, and the last one steps to the same table the engine computed, at every step."""
+    import re
+
+    from selenium.webdriver.common.by import By
+
+    from handlog.reading import read_text
+
+    text = (Path(__file__).resolve().parents[2] / "samples" / "nl_holdem_cash.txt").read_text(encoding="utf-8")
+    pieces = [h.strip() for h in re.split(r"(?=PokerStars (?:Hand|Game) #)", text) if h.strip()]
+    assert len(pieces) > 10
+    count = 1_000
+    hands = [re.sub(r"(Hand|Game) #\d+", rf"\1 #{7_000_000_000 + n}", pieces[n % len(pieces)], count=1)
+             for n in range(count)]
+    session = tmp_path / "session.txt"
+    session.write_text("\n\n\n".join(hands) + "\n\n\n", encoding="utf-8")
+    out = open_page(browser, tmp_path, "--all", str(session))
+    assert out.stat().st_size / count < 6_000  # a few KB a hand
+    items = browser.find_elements(By.CSS_SELECTOR, "#hands li")
+    assert len(items) == count
+    items[-1].click()
+    (last,) = read_text(hands[-1], file="last.txt")
+    assert last.hand is not None
+    rp = replay(last.hand)
+    checked = 0
+    for _ in range(len(rp.steps) + 2):
+        shown = page(browser)
+        if shown["step"] >= 0:  # the table before the first event has no engine step
+            check_against_engine(shown, rp, "€")
+            checked += 1
+        press(browser, Keys.ARROW_RIGHT)
+    assert checked > 10 and page(browser)["step"] >= len(rp.steps)  # stepped to the settled hand
+    logs = browser.get_log("browser") if hasattr(browser, "get_log") else []
+    assert [entry for entry in logs if entry.get("level") == "SEVERE"] == []

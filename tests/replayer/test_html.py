@@ -6,11 +6,14 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Any, cast
 
 import pytest
 from replaykit import CORPUS, ENGINE_HANDS, HANDS
 
 from handlog.cli.main import main
+
+SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 
 LIMIT = 200_000
 DATA = re.compile(r'<script type="application/json" id="data">(.*?)</script>', re.DOTALL)
@@ -65,8 +68,8 @@ def test_corpus_hands_stay_under_the_limit(tmp_path: Path, path: Path) -> None:
     assert isinstance(hands, list) and len(hands) > 1
     from handlog.replayer.html import render_page
 
-    for hand in hands:
-        one = render_page([hand])
+    for hand in hands:  # the page holds each hand's states as changes: drawn again from the whole states
+        one = render_page([{**hand, "states": _expanded(hand["states"])}])
         assert len(one.encode("utf-8")) < LIMIT, hand["hand_id"]
         assert_self_contained(one)
 
@@ -112,3 +115,36 @@ def test_unwritable_output_is_a_usage_error(tmp_path: Path, capsys: pytest.Captu
     assert main(["replay", str(ENGINE_HANDS / "draw_nl.txt"), "--html", str(out)]) == 2
     assert "cannot write" in capsys.readouterr().err
     assert not out.exists()
+
+
+def _expanded(states: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """What page.js's ``expand`` does with compacted states, in Python."""
+    full: list[dict[str, Any]] = []
+    for change in states:
+        if not full:
+            full.append(change)
+            continue
+        before = full[-1]
+        state = {**before, **change}
+        state["action"] = change.get("action")
+        state["violations"] = change.get("violations", [])
+        state["step"] = change.get("step", before["step"] + 1)
+        seats = change.get("seats", {})
+        state["seats"] = [{**seat, **seats.get(str(k), {})} for k, seat in enumerate(before["seats"])]
+        full.append(state)
+    return full
+
+
+def test_a_long_page_stays_a_few_kb_a_hand_and_its_states_expand_to_the_replay(tmp_path: Path) -> None:
+    from handlog.reading import read
+    from handlog.replayer.html import compact_states, render_page
+    from handlog.replayer.model import record_view
+
+    views = [record_view(r) for r in read([SAMPLES])]
+    assert len(views) > 100
+    for view in views:
+        states = cast(list[dict[str, Any]], view["states"])
+        assert _expanded(compact_states(states)) == states, view["hand_id"]
+    page = render_page(views, listing=True)
+    per_hand = len(page.encode("utf-8")) / len(views)
+    assert per_hand < 6_000, per_hand  # 17 KB a hand when every state was written whole

@@ -83,7 +83,7 @@ def test_five_card_draw_shows_discards_and_draws(capsys: pytest.CaptureFixture[s
     final = states[-1]
     assert "drew 1 out 4♣ in A♦" in row(final, "Hero")
     assert "6♦ J♠ A♠ J♦ 6♣" in row(final, "Player4")  # shown at the showdown
-    assert "» result: Player4 +$0.45, Hero -$0.50" in final
+    assert "» result: Player4 +$0.45, Hero -$0.50; rake $0.05" in final  # the pot less the winner's net
 
 
 def test_run_twice_shows_both_boards(capsys: pytest.CaptureFixture[str]) -> None:

@@ -6,6 +6,28 @@
   var COLORS = { s: "black", h: "red", d: "blue", c: "green" };
   var SUITS = { s: "spades", h: "hearts", d: "diamonds", c: "clubs" };
   function $(id) { return document.getElementById(id); }
+  // A hand's states come as changes (handlog/replayer/html.py, compact_states): rebuilt when the hand is opened.
+  function expand(h) {
+    if (h.expanded) { return; }
+    var full = [], before = null;
+    h.states.forEach(function (d) {
+      var st;
+      if (before === null) { st = d; } else {
+        st = Object.assign({}, before, d);
+        st.action = d.action || null;
+        st.violations = d.violations || [];
+        st.step = d.step === undefined ? before.step + 1 : d.step;
+        st.seats = before.seats.map(function (seat, k) {
+          var c = d.seats && d.seats[String(k)];
+          return c ? Object.assign({}, seat, c) : seat;
+        });
+      }
+      full.push(st);
+      before = st;
+    });
+    h.states = full;
+    h.expanded = true;
+  }
   function el(tag, cls, text) {
     var e = document.createElement(tag);
     if (cls) { e.className = cls; }
@@ -60,6 +82,7 @@
     stop();
     cur = k;
     var h = hands[k], wrap = $("table-wrap");
+    expand(h);
     Array.prototype.forEach.call(wrap.querySelectorAll(".seat, .bet, .dealer"), function (e) { e.remove(); });
     seatEls = []; betEls = [];
     h.seats.forEach(function (s) {
