@@ -143,10 +143,19 @@ def _cards(value: object) -> list[str]:
     if value is None or value == "":
         return []
     if isinstance(value, str):
-        return value.split()
+        return [_card(c) for c in value.split()]
     if isinstance(value, list) and all(isinstance(c, str) for c in value):
-        return [c for c in value if c]
+        return [_card(c) for c in value if c]
     raise ValueError("cards must be an array of card strings")
+
+
+def _card(text: str) -> str:
+    """A card as the spec writes it (rank then suit, ``"Ah"``), from a writer's other spellings (``"AH"``,
+    ``"10h"``)."""
+    text = text.strip()
+    if len(text) == 3 and text[:2] == "10":
+        text = "T" + text[2]
+    return text[0].upper() + text[1].lower() if len(text) == 2 else text
 
 
 class _Model(BaseModel):

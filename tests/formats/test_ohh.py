@@ -190,13 +190,16 @@ def test_add_to_pot_without_a_player_is_money_the_site_put_in() -> None:
 
 
 def test_names_in_another_case_or_spacing_are_the_specifications() -> None:
-    """Writers vary the spelling of the spec's names ("post sb", "PreFlop", "No Limit", "Hold'em"): same hand."""
+    """Writers vary the spelling of the spec's names ("post sb", "PreFlop", "No Limit", "Hold'em") and of cards
+    ("AH", "10h"): the same hand."""
     hand = _hand(game_type="Hold'em")
     hand["ohh"]["bet_limit"]["bet_type"] = "No Limit"
     rounds = hand["ohh"]["rounds"]
     rounds[0]["street"] = "PreFlop"
     rounds[0]["actions"][1]["action"] = "post sb"
     rounds[0]["actions"][3]["action"] = "RAISE"
+    rounds[0]["actions"][0]["cards"] = ["AH", "kd"]
+    rounds[1]["cards"] = ["2c", "7d", "9s"]
     (plain,) = _records(_text(_hand()))
     (varied,) = _records(_text(hand))
     assert plain.hand is not None and varied.hand is not None, varied.error
