@@ -159,9 +159,13 @@ class ForcedPosts(TurnOrder):
         return any(isinstance(e, acts) and e.player not in players for e in self.hand.events)
 
     def _check_heads_up_blinds(self, line: int) -> None:
-        """Heads-up, the button posts the small blind."""
+        """Heads-up, the button posts the small blind. A dead button (on a seat with nobody dealt in: an empty
+        seat, a player sitting out) has no one to post: the blinds follow it as at any table (Merge 2012, hand
+        56166187-14: the button on a player not dealt in, the two players left of it post the blinds)."""
         dealt = [p for p in self._seated if p.in_hand]
         if len(dealt) != 2 or self.button is None or self.unseated:  # an unseated player may be in the hand too
+            return
+        if all(p.seat != self.button for p in dealt):
             return
         if self._acts_unseated_later():  # so may one who first acts after the blinds
             return

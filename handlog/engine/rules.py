@@ -260,8 +260,12 @@ SITE_PROFILES["Winning"] = RulesProfile(
 # logs print everywhere else): all 74 walks of its corpus logs (cash, Zone Poker, sit & gos and tournaments, 2012
 # to 2021; e.g. the 2016 Ignition walk, golden ignition_walk: "Hand result $0.75", "Total Pot($0.75)") count it in
 # what the big blind wins.
+# Its split pots do not give the odd chip by seat: of the 20 two-way splits with an odd chip in its corpus logs
+# (fpdb and fresh), 12 give it to the first winner left of the button and 8 to the other (Zone Poker Hold'em 6 and
+# 4, e.g. the 2017 hand 3434245566: the button's 1.93 against the small blind's 1.92), so no order is held.
 SITE_PROFILES["Bovada"] = RulesProfile(
-    name="Bovada", max_rake_share=Decimal("0.05"), no_flop_no_drop=True, walk_blind_won_back=True
+    name="Bovada", max_rake_share=Decimal("0.05"), no_flop_no_drop=True, walk_blind_won_back=True,
+    odd_chip_left_of_button=False,
 )
 
 # PartyPoker (and the rooms whose logs it converts, Hand.site "WPN", "PokerBros", "PokerStars" keep their own):
@@ -288,7 +292,12 @@ SITE_PROFILES["PartyPoker"] = RulesProfile(
 # 888 (Hand.site "888poker": 888poker, Cassava, 888.ro, 888poker.ca-on): a bet and three raises per fixed-limit round
 # (limit-holdem-rules-da.txt, "Der kan normalt kun forhøjes tre gange"); its 103 fixed-limit corpus hands (2011-2013,
 # $0.01/$0.02 to $10/$20 and play money) never make a fifth bet, so nothing says the cap is lifted heads-up.
-SITE_PROFILES["888poker"] = RulesProfile(name="888poker", fixed_limit_bets_per_round=4, cap_applies_heads_up=True)
+# Its tournament header names the new level in a table's first hand after the rise, played at the level before:
+# the 2016 WSOP step hand 778807232 ("$200/$400 Blinds", Table #4) posts 150 and 300, as Table #9's hand before it
+# under "$150/$300" did, and Table #4's next hand posts 200 and 400 (fresh/888poker).
+SITE_PROFILES["888poker"] = RulesProfile(
+    name="888poker", fixed_limit_bets_per_round=4, cap_applies_heads_up=True, level_rise_lags_one_hand=True
+)
 
 
 # Everleaf (and its skins) rakes about 5-6 % of a cash pot (8 % at most, below) and nothing from a hand that ends

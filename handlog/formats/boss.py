@@ -11,9 +11,14 @@ HAND>`` per player. Boss's quirks:
   c, s) + (2 … A = 1 … 13): the GBP hand's board LINKs 14, 0, 19, 6, 8 are fpdb's 27, 26, 32, 19, 21 (2c Ad 7c 7d
   9d), the hero's 42, 25 are 4s Kc, the winner's 11, 26 (Qd Ah: "two pair, aces and sevens", as its ``HAND``
   says); the USD hero's 34, 6 are 9h 7d, the PLO hero's 25, 24, 2, 27 are Kc Qc 3d 2h: every one fits;
-- a call, bet, raise or all-in states the player's TOTAL for the round, not the chips it adds (the GBP hand's
-  small blind "calls 0.55" of a raise to 0.55, and the flop's ``POT`` is 2.30 only so);
-- no button: it is the seat before the small blind's (heads-up, the small blind's own);
+- a bet, raise or all-in states the player's TOTAL for the round, not the chips it adds; so does a call in the
+  clients that write no ``ENDTIME`` (the GBP hand's small blind "calls 0.55" of a raise to 0.55, and the flop's
+  ``POT`` is 2.30 only so); the later ones (2009-2016) state a call as the chips it adds (the small blind of 5.00
+  "calls 5.00" of a big blind of 10.00, and the flop's ``POT`` is 30.00 over three players);
+- a seat with nobody in it is written ``NAME="UNKNOWN" STATE="STATE_EMPTY"``; ``STATE_SITOUT`` sits out;
+- a tournament's ante is an action of its own, ``HAND_ANTE``; Omaha Hi/Lo is ``GAME_OMAHL``;
+- the button is the player written ``DEALER="Y"``; the older clients name none: it is the seat before the small
+  blind's (heads-up, the small blind's own);
 - the board is written whole on each street (``HAND_BOARD``: the flop, then flop and turn …);
 - the showdown's ``POT`` is what the winners share, after the rake: the total pot is ``POT`` + ``RAKE``; a ``WIN``
   leaves out a bet nobody called, which is never written: the engine returns it (the total shows it) and its notes
@@ -50,7 +55,11 @@ ZERO = Decimal(0)
 SUITS = "dchs"
 RANKS = "A23456789TJQK"
 UNKNOWN = "b"
-GAMES = {"GAME_THM": (Game.HOLDEM, "Hold'em"), "GAME_OMA": (Game.OMAHA, "Omaha")}
+GAMES = {"GAME_THM": (Game.HOLDEM, "Hold'em"), "GAME_OMA": (Game.OMAHA, "Omaha"),
+         "GAME_OMAHL": (Game.OMAHA_HI_LO, "Omaha Hi/Lo")}
+EMPTY = "STATE_EMPTY"
+"""A seat written with nobody in it (``NAME="UNKNOWN" AMOUNT="0.00"``): no player."""
+SITTING_OUT = "STATE_SITOUT"
 STRUCTURES = {"NL": Structure.NO_LIMIT, "PL": Structure.POT_LIMIT, "FL": Structure.FIXED_LIMIT}
 POSTS = {"HAND_SB": PostType.SMALL_BLIND, "HAND_BB": PostType.BIG_BLIND, "HAND_ANTE": PostType.ANTE}
 WAGERS = {"ACTION_CALL": "call", "ACTION_BET": "bet", "ACTION_RAISE": "raise", "ACTION_ALLIN": "all_in"}
@@ -99,7 +108,7 @@ class _Builder:
 
     def build(self) -> Hand:
         h = self.node
-        players = h.findall("PLAYER")
+        players = [p for p in h.findall("PLAYER") if p.get("STATE") != EMPTY]
         if not players:
             raise BossError("the hand names no players")
         if h.get("GAME") not in GAMES:
@@ -113,7 +122,11 @@ class _Builder:
             raise BossError(f"stakes {h.get('STAKES')!r} are not small/big")
         stakes = Stakes(small=amount(small), big=amount(big))
         seats = tuple(sorted((Seat(seat=to_int(p.get("SEAT")), player=p.get("NAME"), stack=amount(p.get("AMOUNT")),
-                                   line=p.line) for p in players), key=lambda s: s.seat))
+                                   sitting_out=p.get("STATE") == SITTING_OUT, line=p.line) for p in players),
+                             key=lambda s: s.seat))
+        # the clients of 2009 and later (the hand's ENDTIME written) state a call as the chips it adds; the older
+        # ones as the player's total for the round, as every client states a bet or a raise
+        self.calls_add = "ENDTIME" in h.attrib
         self.names = {s.player for s in seats}
         self.big = stakes.small if structure is Structure.FIXED_LIMIT else stakes.big
         self.bets = RoundBets({s.player: s.stack for s in seats})
@@ -136,9 +149,12 @@ class _Builder:
             seats=seats, events=tuple(self.events), summary=summary,
         )
 
-    @staticmethod
-    def _button(seats: tuple[Seat, ...], actions: list[Node]) -> int | None:
-        """The seat before the small blind's (the small blind's own heads-up): Boss names no button."""
+    def _button(self, seats: tuple[Seat, ...], actions: list[Node]) -> int | None:
+        """The seat its player's ``DEALER="Y"`` names (later clients); else the seat before the small blind's (the
+        small blind's own heads-up): the older clients name no button."""
+        dealer = next((to_int(p.get("SEAT")) for p in self.node.findall("PLAYER") if p.get("DEALER") == "Y"), None)
+        if dealer is not None:
+            return dealer
         small = next((a.get("PLAYER") for a in actions if a.get("KIND") == "HAND_SB"), None)
         order = [s.seat for s in seats]
         seat = next((s.seat for s in seats if s.player == small), None)
@@ -159,6 +175,8 @@ class _Builder:
             if post is None:
                 raise BossError(f"line {line}: unknown blind {a.get('KIND')!r}")
             self.events.append(self.bets.post(line, self._player(a), post, amount(a.get("VALUE")), self.big))
+        elif kind == "HAND_ANTE":  # a tournament's ante, an action of its own
+            self.events.append(self.bets.post(line, self._player(a), PostType.ANTE, amount(a.get("VALUE")), self.big))
         elif kind == "HAND_DEAL":
             if not any(isinstance(e, StreetStart) for e in self.events):
                 self.events.append(StreetStart(line=line, street=Street.PREFLOP))
@@ -179,9 +197,11 @@ class _Builder:
             self.events.append(Fold(line=line, player=name))
         elif kind == "ACTION_CHECK":
             self.events.append(Check(line=line, player=self._player(a)))
-        elif kind in WAGERS:  # every wager states the player's total for the round
+        elif kind in WAGERS:  # a wager states the player's total for the round (a call, in later clients, the chips)
             name, to = self._player(a), amount(a.get("VALUE"))
             wager = WAGERS[kind]
+            if wager == "call" and self.calls_add:
+                to += self.bets.before(name)
             added = to - self.bets.before(name)
             self.events.append(self.bets.wager(line, name, wager, to if wager == "raise" else added))
         else:
@@ -208,6 +228,7 @@ class BossFormat(XmlSessionFormat):
     head = headers.BOSS
 
     id_attribute = "ID"
+    html_entities = True  # "&pound;&Ouml;" in a player's name
 
     def read(self, document: HandDocument, file: str) -> Hand:
         return _Builder(document, file).build()

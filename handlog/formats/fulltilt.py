@@ -44,6 +44,7 @@ from handlog.events import (
     Stakes,
     StatusChange,
     Street,
+    StreetStart,
     Structure,
 )
 from handlog.formats import headers
@@ -161,6 +162,14 @@ class FullTiltBuilder(RaiseToBuilder):
     draws: ClassVar[dict[str, Street]] = DRAWS
     runs: ClassVar[dict[str | None, int | None]] = RUNS
     statuses: ClassVar[tuple[tuple[str, PlayerStatus], ...]] = STATUSES
+
+    def HOLE_CARDS(self, tok: Tok, fields: Fields | None = None) -> Tok:
+        """``*** HOLE CARDS ***`` again right after itself (a 2011 cap table): one deal, the repeat a notice."""
+        last = self.events[-1] if self.events else None
+        if isinstance(last, StreetStart) and last.street is Street.PREFLOP:
+            self.events.append(Notice(line=self._lineno(tok), text="'*** HOLE CARDS ***' written twice"))
+            return tok
+        return super().HOLE_CARDS(tok, fields)
 
     # -- header and seats
     def HEADER(self, tok: Tok, fields: Fields | None = None) -> Tok:

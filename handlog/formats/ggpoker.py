@@ -30,6 +30,7 @@ from handlog.events import (
     Game,
     Hand,
     HouseFee,
+    Muck,
     Notice,
     Post,
     PostType,
@@ -44,6 +45,7 @@ from handlog.formats.text import FieldError, amount, cards
 from handlog.formats.textsite import DESCRIPTIONS, TextHandBuilder, TextSiteFormat, Tok
 from handlog.reading.registry import HeaderFacts, register
 
+_LOWER_RANK = re.compile(r"\b([tjqka])([cdhs])\b")
 _FEE = re.compile(r"\| (?P<name>[A-Za-z][A-Za-z ]*?) (?P<amount>[^ |]+)")
 _LIVE_POSTS = frozenset({PostType.SMALL_BLIND, PostType.BIG_BLIND, PostType.STRADDLE, PostType.BUTTON_BLIND})
 _BOARD_SIZE = 5
@@ -161,6 +163,33 @@ class GGPokerBuilder(TextHandBuilder):
         )
 
     # -- summary
+    def DEALT(self, tok: Tok, fields: Fields | None = None) -> Tok:
+        """``Dealt to Hero [ks 2d]`` (a 2018 copy writes a rank in lower case): the card it names."""
+        f = self._f(tok, fields)
+        if f["cards"] and _LOWER_RANK.search(f["cards"]):
+            f = {**f, "cards": _LOWER_RANK.sub(lambda m: m.group(1).upper() + m.group(2), f["cards"])}
+        return super().DEALT(tok, f)
+
+    def BET_AND_MUCK(self, tok: Tok, fields: Fields | None = None) -> Tok:
+        """``P: Bet & Muck $0.05``: a bet (its player folds if it is called)."""
+        return self.BET(tok, fields)
+
+    def BET_AND_MUCK_FOLDS(self, tok: Tok, fields: Fields | None = None) -> Tok:
+        """``P: Bet & Muck folds`` once the bet is called and the betting is over: the player mucks at showdown (the
+        caller wins without showing a better hand)."""
+        return self._add(tok, fields, lambda f, line: Muck(line=line, player=f["player"] or ""))
+
+    def SUMMARY_SEAT(self, tok: Tok, fields: Fields | None = None) -> Tok:
+        """A time bank card (Rush & Cash, 2025): the buyer pays it and each other player gets a share, outside the
+        pot ("bought time bank card ($0.05)", five times "received ($0.01) from time bank card")."""
+        f = self._f(tok, fields)
+        paid, got = f.get("card_paid"), f.get("card_got")
+        if paid or got:
+            value = -amount(paid) if paid else amount(got or "")
+            self.events.append(SidePayment(line=self._lineno(tok), player=f["player"] or "", amount=value,
+                                           reason="time bank card"))
+        return super().SUMMARY_SEAT(tok, f)
+
     def TOTAL_POT(self, tok: Tok, fields: Fields | None = None) -> Tok:
         f = self._f(tok, fields)
         s = self.summary

@@ -161,6 +161,9 @@ class _Builder:
         self.big = ZERO
         self.folded: set[str] = set()
         self.stacks: dict[str, Decimal] = {}
+        self.recounted: dict[str, Decimal] = {}
+        """Per player, the chips they had in the round before their last raise, while no call or bet of theirs has
+        followed it: what iPoker's ``bet`` attribute counts a second time (see ``_settle``)."""
 
     def build(self) -> Hand:
         game, session = self.game, self.session
@@ -327,6 +330,10 @@ class _Builder:
             self.events.append(Check(line=line, player=name))
         elif code in WAGERS:  # a raise (23) states its total for the round, the others the chips they add
             kind = WAGERS[code]
+            if kind == "raise":
+                self.recounted[name] = self.bets.before(name)
+            elif added > 0:
+                self.recounted.pop(name, None)
             if kind == "bet" and self.bets.top() > self.bets.before(name):
                 # stud: the completion over the bring-in is written as a bet (5 Card Stud, 2011): the raise its
                 # chips make, as RoundBets reads an all-in
@@ -349,9 +356,18 @@ class _Builder:
         """Shows, the uncalled return and the collects from the players' ``bet`` and ``win`` (each at its player's
         element); the pot the bets state (everything put in less what nobody called)."""
         self._shows(list(bets))
-        for name, bet in bets.items():
+        for name, bet in list(bets.items()):
             put = self.stacks.get(name, ZERO) - self.bets.left.get(name, ZERO)
-            if bet != put and not self.doc.unclosed:
+            again = self.recounted.get(name, ZERO)
+            if bet != put and again > 0 and bet - put == again and not self.doc.unclosed:
+                # iPoker's books count a raise's sum (the player's total for the round) in full, over the chips the
+                # player already had in that round, until the player's next call or bet puts the count right: the
+                # pot is what the actions put in (the player's chips in the next hand agree with the actions)
+                bets[name] = put
+                self.events.append(Notice(line=lines[name], player=name, text=f"{name}'s bet attribute is {bet}: it"
+                                          f" counts again the {again} {name} had in the round before the last raise"
+                                          f"; {name}'s actions put in {put}"))
+            elif bet != put and not self.doc.unclosed:
                 # the site's books disagree with the player's own actions (a 2011 tournament's bet attribute counts
                 # a player's ante twice, or leaves it out): the engine reports the pot this states
                 self.events.append(Notice(line=lines[name], player=name, text=f"{name}'s bet attribute is {bet},"

@@ -334,8 +334,10 @@ class _Builder:
         if kind == "CHAT":
             self.events.append(Chat(line=line, player=e.get("player"), text=e.get("text")))
             return
-        if kind in ("SHOW", "PLAYER_OUT"):
-            return  # the shown cards follow as their own element; a player leaving costs nothing here
+        if kind in ("SHOW", "PLAYER_OUT", "RABBIT"):
+            # the shown cards follow as their own element (a winner's "RABBIT" after the others fold, 2012, too);
+            # a player leaving costs nothing here
+            return
         name = self._name(e)
         added = amount(e.get("amount", "0")) if e.get("amount") else ZERO
         if kind in POSTS:

@@ -13,6 +13,10 @@ closing ``<Action type="Win">`` listing ``<Seat num amount …>``. Microgaming's
   2 and later write the chips they add (a raise: the call and the raise together); ``Bet`` before the flop is a
   raise; ``AllIn`` adds its chips;
 - ``PostedToPlay`` is a new player's blind: the big blind, or a small one when it is the small blind's amount;
+  ``AllIn`` before the deal is a blind the stack does not cover; ``sittingout="true"`` on a seat sits out;
+- ``BadBeatContribution`` (tables with ``badbeat="true"``, 2013) is a jackpot fee a player pays outside the pot: a
+  side payment, as GGPoker's jackpot fees are;
+- a bet nobody called is written ``MoneyReturned``, or not at all: then the owner's ``Win`` holds it;
 - each seat's ``endbalance`` is its stack after the hand, and no total pot nor rake is written: the engine computes
   them (its notes say so); ``endbalance`` is checked against the replay by the tests.
 """
@@ -32,9 +36,12 @@ from handlog.events import (
     Game,
     Hand,
     Muck,
+    Notice,
+    Post,
     PostType,
     Seat,
     Show,
+    SidePayment,
     Stakes,
     StatedResults,
     Street,
@@ -112,16 +119,22 @@ class _Builder:
         stakes = Stakes(small=amount(small), big=amount(big))
         self.version = to_int(g.get("hhversion", "1")) or 1
         self.names = {p.get("num"): p.get("alias") or unicode_text(p.get("unicodealias")) for p in players}
+        gameplay = g.find("Gameplay")
+        actions = gameplay.findall("Action") if gameplay is not None else []
+        # a seat no action names (a player waiting for the big blind, 2013) is not dealt in: every player dealt in
+        # acts before a hand can end
+        heard = {a.get("seat") for a in actions} | {s.get("num") for a in actions for s in a.findall("Seat")}
         seats = tuple(Seat(seat=to_int(p.get("num")), player=self.names[p.get("num")], line=p.line,
-                           stack=amount(p.get("balance"))) for p in players)
+                           stack=amount(p.get("balance")), sitting_out=p.get("sittingout") == "true",
+                           out_of_hand=p.get("num") not in heard)
+                      for p in players)
         self.small = stakes.small
         self.big = stakes.small if structure is Structure.FIXED_LIMIT else stakes.big
         self.bets = RoundBets({s.player: s.stack for s in seats})
         self.hero = g.get("playerseat")
-        gameplay = g.find("Gameplay")
-        actions = gameplay.findall("Action") if gameplay is not None else []
         for a in sorted(actions, key=lambda a: (a.get("type") == "Win", to_int(a.get("seq")))):
             self._action(a)
+        self._return_in_the_win()
         symbol = unicode_text(g.get("currencysymbol")).strip()
         tournament = g.get("istournament") not in ("", "0")
         return Hand(
@@ -134,6 +147,30 @@ class _Builder:
             time_local=g.get("date"), seats=seats, events=tuple(self.events),
             summary=StatedResults(line=g.line),
         )
+
+    def _return_in_the_win(self) -> None:
+        """A bet nobody called with no ``MoneyReturned`` for it: the owner's ``Win`` holds it (2013: jugins bets
+        0.02 on the flop, everyone folds, and his win of 0.09 is the pot of 0.07 and his bet; his ``endbalance``
+        says so). The return is split from the collect, with a notice."""
+        if any(isinstance(e, UncalledBet) for e in self.events):
+            return
+        found = self.bets.uncalled(self.folded)
+        if found is None:
+            return
+        owner, excess = found
+        at = next((i for i, e in enumerate(self.events)
+                   if isinstance(e, Collect) and e.player == owner and e.amount >= excess), None)
+        if at is None:
+            return
+        e = self.events[at]
+        assert isinstance(e, Collect)
+        rest = [e.model_copy(update={"amount": e.amount - excess})] if e.amount > excess else []
+        self.events[at : at + 1] = [
+            UncalledBet(line=e.line, player=owner, amount=excess),
+            Notice(line=e.line, player=owner, text=f"uncalled {excess} returned to {owner} inside the win of"
+                   f" {e.amount} (no MoneyReturned)"),
+            *rest,
+        ]
 
     def _player(self, a: Node, seat: str | None = None) -> str:
         seat = a.get("seat") if seat is None else seat
@@ -159,7 +196,15 @@ class _Builder:
             return
         name = self._player(a)
         value = amount(a.get("value")) if a.get("value") else ZERO
-        if kind not in POSTS and not any(isinstance(e, StreetStart) for e in self.events):
+        started = any(isinstance(e, StreetStart) for e in self.events)
+        if kind == "AllIn" and not started:
+            # "AllIn" before the deal: a blind the player's stack does not cover (2015: seat 7 is all-in for 10 as
+            # the small blind of 10/20), the big blind when the small one is posted
+            posted = {e.post for e in self.events if isinstance(e, Post)}
+            post = PostType.BIG_BLIND if PostType.SMALL_BLIND in posted else PostType.SMALL_BLIND
+            self.events.append(self.bets.post(line, name, post, value, self.big))
+            return
+        if kind not in POSTS and not started:
             self.events.append(StreetStart(line=line, street=Street.PREFLOP))  # the blinds are posted: the deal
         if kind == "SmallBlind":
             self.events.append(self.bets.post(line, name, PostType.SMALL_BLIND, value, self.big))
@@ -182,6 +227,11 @@ class _Builder:
         elif kind == "MuckCards":
             if name not in self.folded:
                 self.events.append(Muck(line=line, player=name))
+        elif kind == "BadBeatContribution":
+            # the bad beat jackpot's fee (a table with ``badbeat="true"``): paid to the house, outside the pot, as
+            # GGPoker's jackpot fees; the player's stack pays it (``endbalance`` counts it)
+            self.bets.left[name] = self.bets.left.get(name, ZERO) - value
+            self.events.append(SidePayment(line=line, player=name, amount=-value, reason="bad beat jackpot"))
         elif kind == "MoneyReturned":
             self.events.append(UncalledBet(line=line, player=name, amount=value))
         elif kind in ("Call", "Raise", "Bet", "AllIn"):

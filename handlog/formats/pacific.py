@@ -9,6 +9,7 @@ What differs from PartyPoker's classic layout:
 * amounts in the player's locale: ``( 7,17$ )``, ``( 15 788,50 $ )`` (a space between thousands, a decimal comma),
   ``( 3.530 $ )`` (a dot between thousands), ``[6 000]``, ``( $1,728.25 )``;
 * ``posts dead blind [0.50 + 1]``: the dead small blind and the live big blind of a returning player;
+  ``[0,01 $ + 0 $]``: the dead small blind alone;
 * no all-in marker (an action that takes a player's last chip is all-in all the same), no rake, no total pot, no
   side-pot and no uncalled-bet line: the unmatched part of a bet goes back without a line (a walk's ``raises
   [$0.04]`` over a $0.02 big blind collects $0.05), inside the collect of a walk's blind excess or of a side pot, or
@@ -120,6 +121,9 @@ class PacificBuilder(PartyPokerBuilder):
         dead, live = (parts[0], parts[-1]) if len(parts) == 2 else (Decimal(0), parts[0])
         self.bets.dead(player, dead)
         self.dead_money[player] = self.dead_money.get(player, Decimal(0)) + dead
+        if not live:  # "[0,01 $ + 0 $]": the dead small blind alone (the player waits for the big blind's turn)
+            self.events.append(Post(line=line, player=player, post=PostType.DEAD_BLIND, amount=dead))
+            return tok
         self.bets.add(player, live)
         self.events.append(Post(line=line, player=player, post=PostType.BOTH_BLINDS, amount=dead + live, dead=dead))
         return tok

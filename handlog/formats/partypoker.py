@@ -67,7 +67,10 @@ from handlog.reading.registry import HeaderFacts, register
 
 ZERO = Decimal(0)
 _NUMBER = re.compile(r"^[$€]? ?(?P<num>[0-9][0-9.,]*)")
-_PAIR = re.compile(r"[$€]?(?P<small>[0-9][0-9.,]*)\s*/\s*[$€]?(?P<big>[0-9][0-9.,]*)(?:-(?P<ante>[0-9][0-9.,]*))?")
+_PAIR = re.compile(
+    r"[$€]?(?P<small>[0-9][0-9.,]*)\s*/\s*[$€]?(?P<big>[0-9][0-9.,]*)(?:\s*-\s*(?P<ante>[0-9][0-9.,]*))?"
+)
+_NO_SMALL_BLIND = "There is no Small Blind in this hand"
 _CARD = re.compile(r"^(10|[2-9TJQKA])([cdhs])$", re.IGNORECASE)
 _LEDGER_COLLECTED = re.compile(r"collected (?P<amount>[$€]?[0-9][0-9.,]*)")
 _GLUE = re.compile(r"(?<=does not show cards\.)(?=\S)|(?<=is sitting out)(?=\S)|(?<=[a-z0-9A-Z]\.)(?=\S+ wins )")
@@ -102,6 +105,8 @@ def party_amount(text: str) -> Decimal:
     num = m.group("num").rstrip(".,")
     if "," in num and "." not in num and re.fullmatch(r"[0-9]+,[0-9]{1,2}", num):
         num = num.replace(",", ".")
+    elif re.fullmatch(r"[0-9]{1,3}(?:\.[0-9]{3})+", num):  # "1.200": a tournament's chips, dots for thousands
+        num = num.replace(".", "")
     num = num.replace(",", "")
     if len(num) > 21:
         raise FieldError(f"amount out of range: {text!r}")
@@ -109,6 +114,12 @@ def party_amount(text: str) -> Decimal:
         return Decimal(num)
     except ArithmeticError as exc:
         raise FieldError(f"not an amount: {text!r}") from exc
+
+
+def _pot_number(pot: str) -> int:
+    """``side pot-2`` → 2."""
+    digits = pot.rsplit("-", 1)[-1]
+    return int(digits) if digits.isdigit() else 0
 
 
 def _money(f: Fields) -> str:
@@ -196,6 +207,7 @@ class PartyPokerBuilder(TextHandBuilder):
         super().reset(first_line)
         self.bets = StreetBets()
         self.level_line = 0
+        self.no_small_blind = False
         self.betting_over = 0  # the first line after the betting (a show, a win, the summary), once seen
         self.owed: tuple[str, Decimal] | None = None  # the unmatched part of the last bet, not yet returned
         self.collect_texts: dict[int, str] = {}  # the words of each collect line, by event index
@@ -262,6 +274,12 @@ class PartyPokerBuilder(TextHandBuilder):
         self.header["level_stakes"] = self._f(tok, fields)["level_stakes"]
         self.level_line = self._lineno(tok)
         return tok
+
+    def NOTICE(self, tok: Tok, fields: Fields | None = None) -> Tok:
+        """A room's message; "There is no Small Blind in this hand …" says which blinds a log without posts had."""
+        if (self._f(tok, fields)["text"] or "").startswith(_NO_SMALL_BLIND):
+            self.no_small_blind = True
+        return super().NOTICE(tok, fields)
 
     def STATUS(self, tok: Tok, fields: Fields | None = None) -> Tok:
         def make(f: Fields, line: int) -> Event:
@@ -420,7 +438,11 @@ class PartyPokerBuilder(TextHandBuilder):
         if most <= second:  # no bet unmatched; an all-in on the ante alone may be (888's BLAST tournaments)
             top, most, second = self._excess({p: self.bets.total(p) for p in players})
             stack = next((seat.stack for seat in self.seats if seat.player == top), None)
-            if most <= second or stack != most or self.bets.bets.get(top) or top in self.bets.bets:
+            if most <= second or stack != most or self.bets.bets.get(top) or top in self.bets.bets or (
+                # a dead blind is in the pot, matched by nobody and owed to none (an ante all-in is owed back)
+                any(isinstance(e, Post) and e.player == top and e.post in (PostType.BOTH_BLINDS, PostType.DEAD_BLIND)
+                    for e in self.events)
+            ):
                 return
         self.owed = (top, most - second)
 
@@ -447,6 +469,13 @@ class PartyPokerBuilder(TextHandBuilder):
         players = dict.fromkeys([*self.bets.put, *self.bets.bets])  # in order: a set's would vary from run to run
         pot_without = sum((self.bets.total(p) for p in players), ZERO) - excess
         collects = [(i, e) for i, e in enumerate(self.events) if isinstance(e, Collect)]
+        sides = [(i, e) for i, e in collects if e.pot.startswith("side pot")]
+        last = max(sides, key=lambda ie: _pot_number(ie[1].pot), default=None)
+        if last is not None and last[1].player == player and last[1].amount == excess:
+            # the last side pot, the owner's alone, of exactly the unmatched part: the return, however the rake
+            # leaves the sum of the collects ("wins $0.59 USD from the side pot 1" over an all-in of 8.21)
+            self.events[last[0]] = UncalledBet(line=last[1].line, player=player, amount=excess)
+            return
         if sum((e.amount for _, e in collects), ZERO) > pot_without:
             own = [(i, e) for i, e in collects if e.player == player and e.amount >= excess]
             exact = [(i, e) for i, e in own if e.amount == excess and e.pot != "main pot"]
@@ -543,7 +572,9 @@ class PartyPokerBuilder(TextHandBuilder):
     def _implied_blinds(self) -> None:
         """A tournament log with a level line and no post line: the blinds were posted as the level states, by the
         two players after the button (heads-up: the button and the other player)."""
-        if any(isinstance(e, Post) for e in self.events) or not self.header.get("level_stakes") or not self.seats:
+        if any(isinstance(e, Post) and e.post is not PostType.ANTE for e in self.events) or not self.header.get(
+            "level_stakes"
+        ) or not self.seats or self._stud():  # stud has antes and a bring-in, no blinds
             return
         pair = _PAIR.search(self.header.get("level_stakes") or "")
         button = self.table.get("button")
@@ -560,11 +591,18 @@ class PartyPokerBuilder(TextHandBuilder):
         line = self.level_line or self.offset + 1
         small, big = self.money(pair.group("small")), self.money(pair.group("big"))
         # fixed limit states the bets ("Stakes(200/400)"): its blinds are half the small bet and the small bet
-        blinds = (small / 2, small) if (self.header.get("structure") or "").upper() == "FL" else (small, big)
-        for seat, kind, value in zip(after, (PostType.SMALL_BLIND, PostType.BIG_BLIND),
-                                     blinds,
-                                     strict=False):
-            put = min(value, seat.stack)
+        blinds: tuple[Decimal, ...] = (
+            (small / 2, small) if (self.header.get("structure") or "").upper() == "FL" else (small, big)
+        )
+        kinds: tuple[PostType, ...] = (PostType.SMALL_BLIND, PostType.BIG_BLIND)
+        if self.no_small_blind:  # "There is no Small Blind in this hand": the first player after the button posts
+            kinds, blinds = kinds[1:], blinds[1:]  # the big blind (a dead small blind)
+        antes: dict[str, Decimal] = {}
+        for e in self.events:
+            if isinstance(e, Post) and e.post is PostType.ANTE:
+                antes[e.player] = antes.get(e.player, ZERO) + e.amount
+        for seat, kind, value in zip(after, kinds, blinds, strict=False):
+            put = min(value, seat.stack - antes.get(seat.player, ZERO))  # what the ante left
             self.bets.add(seat.player, put)
             self.events.append(Post(line=line, player=seat.player, post=kind, amount=put, all_in=put < value))
         self.events.append(
@@ -592,9 +630,9 @@ class PartyPokerBuilder(TextHandBuilder):
             if isinstance(e, StreetStart) and e.street is not Street.PREFLOP:
                 bet = ZERO
             elif isinstance(e, Post | Call | Bet) and e.player == player and not (
-                isinstance(e, Post) and e.post is PostType.ANTE
+                isinstance(e, Post) and e.post in (PostType.ANTE, PostType.DEAD_BLIND)
             ):
-                bet += e.amount
+                bet += e.amount - (e.dead if isinstance(e, Post) else ZERO)  # a dead blind is in no bet
             elif isinstance(e, Raise) and e.player == player:
                 bet = e.to
         return bet

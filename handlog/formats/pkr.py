@@ -13,7 +13,10 @@ What is PKR's own:
 * ``Hero posts $0.04``: a player new to the table posts the big blind, with no name for it;
 * ``Returning $0.13 to P uncalled``, ``Taking Rake of $0.40 from pot 1`` (the rake stated; the total pot is not:
   the engine computes it and says so), ``P wins $3.66 with: Straight, 5 high``; the seats listed again after the
-  hand with their stacks.
+  hand with their stacks;
+* the 2013 layout: ``Blinds are now $0.25 / $0.50``, ``Shuffling Deck`` before ``Moving Button to seat 6``,
+  ``Dealing Flop [2 c][4 c][Q h]`` (a card a bracket), ``Pot sizes: $54`` after each street, ``P doesn't show``,
+  ``End of Hand #…``, and no line for a bet nobody called: it goes back at the first line after the betting.
 """
 
 from __future__ import annotations
@@ -24,9 +27,11 @@ from typing import ClassVar
 
 from handlog.events import (
     Call,
+    Collect,
     Game,
     Hand,
     Muck,
+    Notice,
     Post,
     PostType,
     SeatResult,
@@ -44,6 +49,15 @@ from handlog.formats.textsite import DESCRIPTIONS, TextSiteFormat, Tok
 from handlog.reading.registry import register
 
 _POSTS = {"small blind": PostType.SMALL_BLIND, "big blind": PostType.BIG_BLIND, "ante": PostType.ANTE}
+
+
+_CARD_APART = re.compile(r"\b(10|[2-9TJQKA]) ([cdhs])\b")
+
+
+def _board(text: str) -> tuple[str, ...]:
+    """``[9s Ac 5s]``; 2013: ``[2 c][4 c][Q h]``, a card a bracket with its rank and suit apart."""
+    inner = " ".join(part for part in re.findall(r"\[([^\]]*)\]", text))
+    return cake_cards(_CARD_APART.sub(lambda m: m.group(1).replace("10", "T") + m.group(2), inner))
 
 
 class PkrBuilder(CakeBuilder):
@@ -93,7 +107,8 @@ class PkrBuilder(CakeBuilder):
         return tok
 
     def BLINDS(self, tok: Tok, fields: Fields | None = None) -> Tok:
-        self.stakes_text = self._f(tok, fields)["stakes"] or ""
+        f = self._f(tok, fields)
+        self.stakes_text = f"{f['stakes'] or ''}/{f['big'] or ''}"
         self.stakes = self.stakes_of(self.stakes_text, None)
         return tok
 
@@ -140,7 +155,7 @@ class PkrBuilder(CakeBuilder):
         f = self._f(tok, fields)
         self.bets.new_street()
         self.events.append(StreetStart(line=self._lineno(tok), street=self.streets[(f["street"] or "").lower()],
-                                       cards=cake_cards(f["new"])))
+                                       cards=_board(f["new"] or "")))
         return tok
 
     # -- actions: each amount the player's total on the street
@@ -170,7 +185,26 @@ class PkrBuilder(CakeBuilder):
     def MUCKS(self, tok: Tok, fields: Fields | None = None) -> Tok:
         return self._add(tok, fields, lambda f, line: Muck(line=line, player=f["player"] or ""))
 
+    def _unmatched_back(self, line: int) -> None:
+        """2013 writes no ``Returning … uncalled``: at the first line after the betting (the rake, a win), the last
+        bet nobody matched goes back to its owner, said in a notice (bigbraine777's all-in raise to 42.48 over a
+        bet of 13.50: 28.98 back, his stack after the hand says so)."""
+        if self.returned or any(isinstance(e, (UncalledBet, Collect)) for e in self.events):
+            return
+        ranked = sorted(self.bets.bets.items(), key=lambda kv: kv[1], reverse=True) + [("", Decimal(0))] * 2
+        (owner, top), (_, second) = ranked[0], ranked[1]
+        if top > second and owner:
+            self.returned[owner] = top - second
+            self.events.append(UncalledBet(line=line, player=owner, amount=top - second))
+            self.events.append(Notice(line=line, player=owner, text=f"uncalled {top - second} returned to {owner}"
+                                      " (no line says so)"))
+
+    def COLLECT(self, tok: Tok, fields: Fields | None = None) -> Tok:
+        self._unmatched_back(self._lineno(tok))
+        return super().COLLECT(tok, fields)
+
     def RAKE(self, tok: Tok, fields: Fields | None = None) -> Tok:
+        self._unmatched_back(self._lineno(tok))
         f = self._f(tok, fields)
         s = self.summary
         s.rake = (s.rake or Decimal(0)) + amount(f["rake"] or "")

@@ -27,7 +27,7 @@ class FieldError(ValueError):
 
 _CURRENCY_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR", "Rs.": "INR"}
 _AMOUNT = re.compile(
-    r"^\s*(?P<sym>[$€£₹]|Rs\.\s?)?(?P<num>[0-9][0-9,]*(?:\.[0-9]+)?)(?P<thousands>k)?\s*(?P<after>[$€£])?"
+    r"^\s*(?P<sym>[$€£₹¥]|Rs\.\s?)?(?P<num>[0-9][0-9,]*(?:\.[0-9]+)?)(?P<thousands>k)?\s*(?P<after>[$€£])?"
     r"\s*(?P<code>[A-Z]{3})?\s*$"
 )
 MAX_DIGITS = 18

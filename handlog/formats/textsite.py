@@ -235,7 +235,7 @@ _SEAT, _SEAT_RESULT, _POST = maker(Seat), maker(SeatResult), maker(Post)
 _FOLD, _CHECK, _CALL, _BET, _RAISE = maker(Fold), maker(Check), maker(Call), maker(Bet), maker(Raise)
 _DEAL, _STREET, _COLLECT, _UNCALLED = maker(DealHole), maker(StreetStart), maker(Collect), maker(UncalledBet)
 _STAKE_PAIR = re.compile(
-    r"(?P<small>(?:[$€£₹]|Rs\.\s?)?[0-9][0-9,.]*)\s*/\s*(?P<big>(?:[$€£₹]|Rs\.\s?)?[0-9][0-9,.]*)"
+    r"(?P<small>(?:[$€£₹¥]|Rs\.\s?)?[0-9][0-9,.]*)\s*/\s*(?P<big>(?:[$€£₹¥]|Rs\.\s?)?[0-9][0-9,.]*)"
 )
 
 

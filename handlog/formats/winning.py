@@ -126,7 +126,30 @@ class WinningBuilder(RaiseToBuilder):
             self.street.dead(player, value)
         else:
             self.street.add(player, value)
-        return super().POST(tok, f)
+        super().POST(tok, f)
+        self._blinds_before_the_deal()
+        return tok
+
+    def _blinds_before_the_deal(self) -> None:
+        """Tournaments of 2021 print the blinds after ``*** HOLE CARDS ***`` and the running pot of the antes, before
+        the first card is dealt (``Dealt to``): they are posted before the deal, and the post goes before the mark."""
+        at = len(self.events) - 1
+        start = next((i for i in range(at - 1, -1, -1) if isinstance(self.events[i], StreetStart)), None)
+        mark = self.events[start] if start is not None else None
+        if start is None or not isinstance(mark, StreetStart) or mark.street is not Street.PREFLOP:
+            return
+        if all(isinstance(e, Post | Notice) for e in self.events[start + 1 : at]):
+            self.events.insert(start, self.events.pop(at))
+
+    def WAITS_FOR_BB(self, tok: Tok, fields: Fields | None = None) -> Tok:
+        f = self._f(tok, fields)
+        self.waiting.add(f["player"] or "")
+        return self._add(tok, f, lambda f, line: StatusChange(
+            line=line, player=f["player"] or "", status=PlayerStatus.WAITS_FOR_BUTTON))
+
+    def reset(self, first_line: int) -> None:
+        super().reset(first_line)
+        self.waiting: set[str] = set()
 
     def CAPS(self, tok: Tok, fields: Fields | None = None) -> Tok:
         """``caps X``: X more chips, up to the cap: a bet when nobody has bet, else a raise that reaches it."""
@@ -197,7 +220,8 @@ class WinningBuilder(RaiseToBuilder):
         if not any(isinstance(e, Collect) for e in self.events):
             # an uncontested pot: "Seat 4: Hero did not show and won $9.00" is the only word of the collect
             self.events.extend(collects_from_summary(self.summary.seats))
-        self.seats = seats_sitting_out(self.seats, self.events)  # "Player0 sits out" before the deal
+        # "Player0 sits out" before the deal; "P waits for big blind": not dealt in either
+        self.seats = seats_sitting_out(self.seats, self.events, self.waiting)
         return super().build(file, first_line)
 
     def zoom(self) -> bool:
@@ -308,6 +332,8 @@ class WinningLedgerBuilder(TextHandBuilder):
         self.street = StreetBets()
         self.dealing = False
         self.dealt: set[str] = set()
+        self.fee_stated = False
+        self.ledger_bets = ZERO
 
     def _deal_starts(self, line: int) -> None:
         """The first card dealt opens the first betting round (stud's is third street)."""
@@ -344,6 +370,10 @@ class WinningLedgerBuilder(TextHandBuilder):
             self._deal_starts(self._lineno(tok))
             self.street.add(player, value)
             return super().BRINGS_IN(tok, {**f, "all_in": None})
+        if f["dead"]:  # "posts (0.25) as a dead bet": a missed blind, dead money
+            self.street.dead(player, value)
+            return self._add(tok, f, lambda f, line: Post(
+                line=line, player=player, post=PostType.DEAD_BLIND, amount=value))
         if f["post"] in ("ante", "posts ante"):
             self.street.dead(player, value)
         else:
@@ -384,6 +414,15 @@ class WinningLedgerBuilder(TextHandBuilder):
         """Every amount is the chips put in by this action; what it is follows from the bet it reaches."""
         f = self._f(tok, fields)
         line, player, action = self._lineno(tok), f["player"] or "", f["action"] or ""
+        if action == "allin" and not self.dealing:
+            # "Player P allin (0.24)" before any card is dealt: a blind the player's stack does not cover (the big
+            # blind when the small one is posted), all-in
+            posted = {e.post for e in self.events if isinstance(e, Post)}
+            kind = PostType.BIG_BLIND if PostType.SMALL_BLIND in posted else PostType.SMALL_BLIND
+            put = amount(f["amount"] or "0")
+            self.street.add(player, put)
+            self.events.append(Post(line=line, player=player, post=kind, amount=put, all_in=True))
+            return tok
         self._deal_starts(line)
         if action == "folds":
             self.events.append(Fold(line=line, player=player))
@@ -415,18 +454,35 @@ class WinningLedgerBuilder(TextHandBuilder):
 
     # -- summary
     def TOTAL_POT(self, tok: Tok, fields: Fields | None = None) -> Tok:
-        _net_total_pot(self, tok, fields)
+        f = self._f(tok, fields)
+        _net_total_pot(self, tok, f)
+        self.fee_stated = bool(f["fee"])
         return tok
 
     def BOARD(self, tok: Tok, fields: Fields | None = None) -> Tok:
         f = self._f(tok, fields)
         return super().BOARD(tok, {**f, "board": _tens(f["board"])})
 
+    def _unnamed_fee(self) -> None:
+        """``Pot: 14.95. Rake 0.80`` over a ledger whose bets add up to 16 (2014): the room took 0.25 more than the
+        pot and the rake, a fee it does not name (the jackpot fee its later lines print as ``JP fee 0.24``), when it
+        took a rake. The ledger's bets are the room's total; the difference is a fee outside the pot, with the rake."""
+        s = self.summary
+        if self.fee_stated or s.total is None or not s.rake or not self.ledger_bets:
+            return
+        fee = self.ledger_bets - s.total
+        if fee > 0:
+            s.total, s.rake = self.ledger_bets, s.rake + fee
+            self.events.append(Notice(line=s.pot_line, text=f"the ledger's bets add up to {self.ledger_bets}, the"
+                                      f" pot and the rake to {self.ledger_bets - fee}: a fee of {fee} the room does"
+                                      " not name (its later logs' 'JP fee'), counted with the rake"))
+
     def LEDGER(self, tok: Tok, fields: Fields | None = None) -> Tok:
         """A player's line of the ledger: cards shown or mucked, and what they collected (a collect)."""
         f = self._f(tok, fields)
         player, line = f["player"] or "", self._lineno(tok)
         collected = amount(f["collects"] or "0")
+        self.ledger_bets += amount(f["bets"] or "0")
         seat = next((s.seat for s in self.seats if s.player == player), 0)
         self.summary.seats.append(
             SeatResult(
@@ -452,6 +508,7 @@ class WinningLedgerBuilder(TextHandBuilder):
             h["structure"] = "fixed limit"
         else:
             h["structure"] = "pot limit" if game in (Game.OMAHA, Game.OMAHA_HI_LO) else "no limit"
+        self._unnamed_fee()
         self.seats = seats_sitting_out(self.seats, self.events)
         if self.dealt:  # the deal names who is in: a seat dealt no card is out of the hand
             self.seats = [

@@ -18,6 +18,7 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
+from html.entities import name2codepoint
 from typing import Any
 from xml.etree.ElementTree import ParseError as XMLParseError
 from xml.sax.saxutils import escape, unescape
@@ -164,6 +165,9 @@ class XmlSessionFormat:
     fragments: bool = False
     """The file is a run of top-level elements (several roots), not one document."""
     id_attribute: str = "id"
+    html_entities: bool = False
+    """The room writes HTML's named entities (``&pound;``, ``&Ouml;``) that XML does not define: each is read as
+    the character it names (written as a character reference before the parser sees it; no entity is declared)."""
 
     def detect(self, head: Sequence[str]) -> bool:
         return self.head.detect(head)
@@ -234,39 +238,73 @@ class XmlSessionFormat:
 
     def split(self, lines: Iterable[str], stats: SplitStats | None, start: int) -> Iterator[Chunk]:
         """The hands of the document in ``lines``, each as soon as its element closes; then, if the document
-        breaks off, one chunk with the ``DocumentFailure``."""
-        target = _Target(self.hand_tag, self.context_tags)
-        parser = DefusedXMLParser(target=target, forbid_dtd=False, forbid_entities=True, forbid_external=True)
-        target.expat = parser.parser
-        target.line_offset = start - 1
-        wrap = self.fragments  # a run of fragments (Merge) is read inside a root of our own, on no line of its own
-        try:
-            for line in lines:
-                if wrap and not line.lstrip("\ufeff").lstrip().startswith("<?xml"):
-                    parser.feed(f"<{FRAGMENTS}>")
-                    wrap = False
-                parser.feed(line + "\n")
+        breaks off, one chunk with the ``DocumentFailure``. Documents written one after another in one file (a
+        client's sessions appended to a file, each with its own declaration) are read one after another; blank
+        lines before a document are not part of it."""
+        source = iter(lines)
+        number = start - 1  # the file's line of ``text``
+        carry: str | None = None  # where a document ends inside a line: the rest of it, for the next document
+        while True:
+            target = _Target(self.hand_tag, self.context_tags)
+            parser = DefusedXMLParser(target=target, forbid_dtd=False, forbid_entities=True, forbid_external=True)
+            target.expat = parser.parser
+            target.line_offset = number - 1 if carry is not None else number
+            wrap = self.fragments  # a run of fragments (Merge) is read inside a root of our own, on no line of its own
+            began, text = False, ""
+            try:
+                while True:
+                    if carry is not None:
+                        text, carry = carry, None
+                    else:
+                        line = next(source, None)
+                        if line is None:
+                            break
+                        number, text = number + 1, line
+                    if not began:
+                        if not text.lstrip("\ufeff").strip():
+                            target.line_offset = number
+                            continue
+                        began = True
+                    if self.html_entities and "&" in text:
+                        text = _HTML_ENTITY.sub(_html_entity, text)
+                    if wrap and not text.lstrip("\ufeff").lstrip().startswith("<?xml"):
+                        parser.feed(f"<{FRAGMENTS}>")
+                        wrap = False
+                    parser.feed(text + "\n")
+                    yield from self._ready(target)
+                if not began:
+                    return
+                if self.fragments and target.stack and target.stack[0] is None and not target._in_hand():
+                    parser.feed(f"</{FRAGMENTS}>")
+                if target._in_hand() or not any(n is None for n in target.stack):
+                    parser.close()  # a session cut after its last hand (its root never closed) loses nothing
+            except DefusedXmlException as exc:
                 yield from self._ready(target)
-            if self.fragments and target.stack and target.stack[0] is None and not target._in_hand():
-                parser.feed(f"</{FRAGMENTS}>")
-            if target._in_hand() or not any(n is None for n in target.stack):
-                parser.close()  # a session cut after its last hand (its root never closed) loses nothing
-        except DefusedXmlException as exc:
-            yield from self._ready(target)
-            yield _failure(target._line() or start, 1, f"refused: {exc} (entity declarations and external"
-                           " references are never read: entity expansion would let a small file fill memory)")
-            return
-        except XMLParseError as exc:
-            yield from self._ready(target)
-            row, column = exc.position
-            open_hand = next((n for n in target.stack if n is not None and n.tag == self.hand_tag), None)
-            if open_hand is not None and "no element found" in str(exc):
-                # the file stops before the hand's closing tags: the hand is read as far as it is written
-                yield Chunk(open_hand.line, [], HandDocument(open_hand, dict(target.context), unclosed=True))
+                yield _failure(target._line() or start, 1, f"refused: {exc} (entity declarations and external"
+                               " references are never read: entity expansion would let a small file fill memory)")
                 return
-            yield _failure(row + start - 1, column + 1, f"malformed XML: {exc}; the hands before it are read")
+            except XMLParseError as exc:
+                yield from self._ready(target)
+                row, column = exc.position
+                ended = not target.stack and row + target.line_offset == number
+                if ended and _CLOSING_TAGS.fullmatch(text[max(0, text.rfind("<", 0, column + 1)):]):
+                    # a closing tag of an element the file never opened (a session cut from its head, ``</ROOT>``
+                    # after its last hand): no hand in it; the lines after it are read as a document of their own
+                    continue
+                if ended and "junk after document element" in str(exc):
+                    # the document ended and another begins: read it with a parser of its own
+                    carry = text[column:]
+                    continue
+                open_hand = next((n for n in target.stack if n is not None and n.tag == self.hand_tag), None)
+                if open_hand is not None and "no element found" in str(exc):
+                    # the file stops before the hand's closing tags: the hand is read as far as it is written
+                    yield Chunk(open_hand.line, [], HandDocument(open_hand, dict(target.context), unclosed=True))
+                    return
+                yield _failure(row + target.line_offset, column + 1, f"malformed XML: {exc}; the hands before it"
+                               " are read")
+                return
+            yield from self._ready(target)
             return
-        yield from self._ready(target)
 
     def _ready(self, target: _Target) -> Iterator[Chunk]:
         while target.ready:
@@ -300,6 +338,19 @@ class XmlSessionFormat:
     def read(self, document: HandDocument, file: str) -> Hand:
         """The room's hand from its element (and the session elements in ``document.context``)."""
         raise NotImplementedError
+
+
+_CLOSING_TAGS = re.compile(r"\s*(?:</[A-Za-z_][\w.:-]*\s*>\s*)+")
+_HTML_ENTITY = re.compile(r"&([A-Za-z][A-Za-z0-9]*);")
+_XML_ENTITIES = frozenset({"amp", "lt", "gt", "quot", "apos"})
+
+
+def _html_entity(m: re.Match[str]) -> str:
+    """``&pound;`` → ``&#163;``; XML's own five and unknown names stay as written (the parser judges them)."""
+    name = m.group(1)
+    if name in _XML_ENTITIES or name not in name2codepoint:
+        return m.group(0)
+    return f"&#{name2codepoint[name]};"
 
 
 STORED = "handlog-hand"

@@ -13,8 +13,9 @@ import pytest
 from sitekit import CORPUS, audit_flags, check_golden, corpus, read_beside_a_good_file, rel
 
 from handlog.audit import audit
+from handlog.events import Game, PostType
 from handlog.formats.boss import BossError, card
-from handlog.reading import read_text
+from handlog.reading import HandRecord, read, read_text
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "stats"))
 import fpdb_oracle
@@ -178,3 +179,56 @@ def test_corpus_agrees_with_fpdb_per_hand_rows() -> None:
         assert {s.player: (s.seat, _cents(s.stack)) for s in r.hand.seats} == {
             p: (row["seatNo"], row["startCash"]) for p, row in seen.items()}
         assert _cents(result.replay.rake) == sum(int(str(row["rake"])) for row in seen.values())
+
+
+FRESH = CORPUS / "fresh" / "bossmedia-xml"
+
+
+def _fresh(name: str) -> list[HandRecord]:
+    path = next(iter(FRESH.glob(f"{name}*")), None) if FRESH.is_dir() else None
+    if path is None:
+        pytest.skip("no fresh corpus")
+    return list(read([path]))
+
+
+def test_later_clients_state_a_call_as_the_chips_it_adds() -> None:
+    """2014 (``ENDTIME`` written): the small blind of 5.00 "calls 5.00" and the flop's ``POT`` is 30.00 over three
+    players (BasicHand); Player4 raises to 57.50, Player5 to 202.50, Player4 "calls 145.00" and the flop's ``POT``
+    is 435.00 (OmahaShowdown). Read as totals, as the 2010 clients write them, neither pot adds up."""
+    for name in ("2c95c48d-BasicHand", "2a14f3d3-OmahaShowdown"):
+        (record,) = _fresh(name)
+        assert record.hand is not None and audit(record.hand).violations == ()
+        text = next(FRESH.glob(f"{name}*")).read_text(encoding="utf-8-sig")
+        (old,) = read_text(re.sub(r' ENDTIME="[0-9]*"', "", text))  # as the 2010 clients write a call
+        assert old.hand is not None and {"call-amount", "total-pot"} <= {v.code for v in audit(old.hand).violations}
+
+
+def test_empty_seats_sitting_out_the_dealer_antes_and_hi_lo() -> None:
+    """``NAME="UNKNOWN" STATE="STATE_EMPTY"`` is an empty seat, ``STATE_SITOUT`` a player sitting out, ``DEALER="Y"``
+    the button (heads-up the small blind's own: WithSittingOut), ``HAND_ANTE`` a tournament's ante, ``GAME_OMAHL``
+    Omaha Hi/Lo; each hand reads and audits clean."""
+    records = [r for name in ("dcf1f6dc-10MultipleHands", "a06a74b9-WithSittingOut", "2c2cfa5c-Ante",
+                              "ac5277bd-PotLimitOmahaHiLo", "3469a88b-GeneralHand") for r in _fresh(name)]
+    assert len(records) == 14 and all(r.hand is not None for r in records)
+    hands = [r.hand for r in records if r.hand is not None]
+    assert all(audit(h).violations == () for h in hands), [(h.hand_id, audit(h).violations) for h in hands]
+    assert all(s.player != "UNKNOWN" for h in hands for s in h.seats)
+    heads_up = next(h for h in hands if h.hand_id == "2251000000")
+    assert heads_up.button == 2 and [s.player for s in heads_up.seats if s.sitting_out] == ["Player3"]
+    ante = next(h for h in hands if h.hand_id == "12541254")
+    assert [e.amount for e in ante.events if e.kind == "post" and e.post == PostType.ANTE] == [Decimal(100)] * 8
+    assert next(h for h in hands if h.hand_id == "2089182316").game == Game.OMAHA_HI_LO
+
+
+def test_a_file_cut_from_its_session_and_html_entities() -> None:
+    """A session cut from its head ends with ``</HISTORY></ROOT>``: the closing tag of an element never opened holds
+    no hand, and nothing is reported unparsed for it. ``&pound;`` in a name is the character it names; that file's
+    actions then name ``Player1``, whom no seat line names (its names were anonymised in part): it stays unparsed,
+    saying so."""
+    assert [(r.hand_id, r.hand is not None) for r in _fresh("665c2f51-UncalledBet")] == [("232000000", True)]
+    (record,) = _fresh("f620f0d0-StrangePlayerNames")
+    assert record.error is not None and record.error.message == "line 7: 'Player1' acts but has no seat"
+    path = next(FRESH.glob("f620f0d0-StrangePlayerNames*"))
+    names = read_text(path.read_text(encoding="utf-8-sig").replace('PLAYER="Player1"', 'PLAYER="&amp;&amp;&pound;'
+                                                                   '&pound;&Ouml;&Ouml;"'))
+    assert names[0].hand is not None and names[0].hand.seats[0].player == "&&££ÖÖ"

@@ -9,14 +9,14 @@ from pathlib import Path
 
 import pytest
 from goldens import check_golden as check_golden_file
-from sitekit import audit_flags, check_genuine, golden_hand, rel
+from sitekit import CORPUS, audit_flags, check_genuine, golden_hand, rel
 from sitekit import corpus as read_corpus
 
 from handlog.audit import audit
 from handlog.engine import replay
-from handlog.engine.rules import STANDARD
+from handlog.engine.rules import STANDARD, profile_for
 from handlog.events import Bet, ButtonDraw, Call, Collect, Notice, Post, Raise, Show, Street, StreetStart
-from handlog.reading import read_text
+from handlog.reading import read, read_text
 
 GOLDEN = Path(__file__).parent / "golden" / "bovada"
 CASES = sorted(p.stem for p in GOLDEN.glob("*.txt"))
@@ -29,13 +29,12 @@ UNPARSED = {
     # fpdb's own name: the first hand of the file is cut off after its seat lines and resumes with another's lines
     ("fpdb/cash/Bovada/Flop/NLHE-USD-5-10-201511.concatenated.partial.txt", "3178646516"):
         "SET_DEALER cannot come here",
-    # fpdb's own name: lines cut in the middle ("Rais" glued to the next hand's header, "Seat+9: Dealer Folded on
-    # the TURN" glued to one): the hand before the glued header is truncated
-    ("fpdb/cash/Bovada/Flop/PLO8-9max-USD-0.02-0.05-201408.corrupted.lines.txt", "2902237475"): "unrecognised line",
-    ("fpdb/cash/Bovada/Flop/PLO8-9max-USD-0.02-0.05-201408.corrupted.lines.txt", "2902247207"): "unrecognised line",
     # fpdb's own name: a partial hand (fpdb: "Could not identify as a Bovada hand")
     ("fpdb/tour/Bovada/Flop/NLHE-HU-USD-STT - $20-$1 - 201509.partial.hand.txt", "3260004104"): "unrecognised line",
 }
+# (2902237475 and 2902247207, in fpdb's "corrupted.lines" PLO8 file, were listed here as cut: their unread line was
+# "Set dealer/Bring in spot" with no seat name before it, as the 2016-2017 cash tables write "Set dealer" when no
+# Dealer is seated; both now read and audit clean)
 # (2691515731, in the Rebuy tournament's file, was listed here as a cut line: it is the room's "Addon 6000" after the
 # hand's result, now read as a notice like "Rebuyin 1500", and the hand audits clean)
 
@@ -277,3 +276,21 @@ def test_corpus() -> None:
     assert flagged == FLAGGED
     assert parsed_count == parsed
     assert clean >= 0.99 * parsed  # hands with no accounting violation
+
+
+FRESH = CORPUS / "fresh" / "ignition-bovada"
+
+
+def test_set_dealer_without_a_seat_name_and_the_odd_chip() -> None:
+    """``Set dealer`` alone on a line (2016-2017 cash tables without a seated Dealer) is read like ``Dealer : Set
+    dealer [3]``; and a split pot's odd chip goes to either winner (Zone Poker 2017, hand 3434245566: the button's
+    1.93 against the small blind's 1.92, left of the button), so the Bovada profile holds no odd-chip order."""
+    if not FRESH.is_dir():
+        pytest.skip("no fresh corpus")
+    records = list(read(sorted(FRESH.glob("3a51b860-*")) + sorted(FRESH.glob("5ca42937-*"))))
+    dead = next(r for r in records if r.hand_id == "3366054944")
+    assert dead.hand is not None and audit(dead.hand).violations == ()
+    split = next(r for r in records if r.hand_id == "3434245566")
+    assert split.hand is not None and audit(split.hand).violations == ()
+    assert "odd-chip" in {v.code for v in audit(split.hand, STANDARD).violations}
+    assert profile_for("Bovada").odd_chip_left_of_button is False

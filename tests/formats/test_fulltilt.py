@@ -32,7 +32,7 @@ from handlog.audit import audit
 from handlog.engine import replay
 from handlog.engine.rules import profile_for
 from handlog.events import Collect, Game, Hand, Notice, Post, PostType, Raise, Street, StreetStart, Structure
-from handlog.reading import HandRecord, ReadReport
+from handlog.reading import HandRecord, ReadReport, read, read_text
 
 GOLDEN = Path(__file__).parent / "golden" / "fulltilt"
 CASES = sorted(p.stem for p in GOLDEN.glob("*.txt"))
@@ -292,3 +292,18 @@ def test_every_hand_fpdb_read_is_parsed(corpus: tuple) -> None:
     assert len(fpdb_read) >= 290
     assert fpdb_read <= parsed
     assert ("fpdb/cash/FTP/Flop/NLHE-6max-USD-25-50.200610.Observed.No.player.stacks.txt", "1083884910") in parsed
+
+
+def test_hole_cards_written_twice() -> None:
+    """A 2011 $15 Cap No Limit hand (fresh/fulltilt) writes ``*** HOLE CARDS ***`` twice in a row: one deal, the
+    repeat a notice; the hand audits clean against the room's numbers. Any other line out of place still fails."""
+    path = CORPUS / "fresh" / "fulltilt" / "666bc121-CapNoLimitHoldem.txt"
+    if not path.exists():
+        pytest.skip("no fresh corpus")
+    (record,) = read([path])
+    assert record.hand is not None, record.error
+    assert sum(1 for e in record.hand.events if e.kind == "street" and e.street == "preflop") == 1
+    assert audit(record.hand).violations == ()
+    text = path.read_text(encoding="utf-8-sig")
+    (thrice,) = read_text(text.replace("*** HOLE CARDS ***\n", "*** HOLE CARDS ***\n*** HOLE CARDS ***\n", 1))
+    assert thrice.hand is None

@@ -12,7 +12,7 @@ from sitekit import CORPUS, audit_flags, check_golden, corpus, golden_hand, rel
 
 from handlog.audit import audit
 from handlog.events import PostType
-from handlog.reading import read_text
+from handlog.reading import read, read_text
 
 GOLDEN = Path(__file__).parent / "golden_merge"
 CASES = sorted(p.stem for p in GOLDEN.glob("*.txt"))
@@ -221,3 +221,20 @@ def test_planted_stud_bets_over_the_limit_read_from_the_bets() -> None:
     fifth = text.replace('type="BET" timestamp="1308763008848" player="2" amount="100.00"',
                          'type="BET" timestamp="1308763008848" player="2" amount="150.00"')
     assert fifth != text and {"bet-size", "fixed-limit-size"} & _codes(fifth)
+
+
+FRESH = CORPUS / "fresh" / "merge-xml"
+
+
+def test_a_dead_button_heads_up_and_a_rabbit() -> None:
+    """2012: the button on a seat nobody is dealt in from (an empty seat 4; TomthegianT sitting out in seat 5): the
+    two players left of it post the small and the big blind, and the small blind acts first after the flop, as
+    at a fuller table; ``RABBIT`` (a winner's cards shown after the others fold) moves no chips. Every fresh Merge
+    hand then reads and audits clean."""
+    if not FRESH.is_dir():
+        pytest.skip("no fresh corpus")
+    records = list(read([FRESH]))
+    assert len(records) == 19 and all(r.hand is not None for r in records)
+    assert all(audit(r.hand).violations == () for r in records if r.hand is not None)
+    dead = next(r.hand for r in records if r.hand_id == "56166187-14")
+    assert dead is not None and dead.button == 5 and [s.player for s in dead.seats if s.seat == 5] == ["TomthegianT"]

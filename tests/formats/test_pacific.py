@@ -15,8 +15,10 @@ from corpus_files import CORPUS
 from sitekit import audit_flags, caught, check_fast_path, check_genuine, check_golden, corpus, golden_hand
 
 from handlog.audit import audit
-from handlog.events import Collect, Post, PostType, UncalledBet
+from handlog.engine.rules import STANDARD
+from handlog.events import Collect, Hand, Post, PostType, UncalledBet
 from handlog.formats.pacific import PacificFormat, pacific_amount, pacific_cards
+from handlog.reading import read
 
 GOLDEN = Path(__file__).parent / "golden" / "pacific"
 ROOTS = ("fpdb/cash/PacificPoker", "fpdb/tour/PacificPoker")
@@ -161,3 +163,37 @@ def test_the_unmatched_part_is_the_same_in_every_process() -> None:
         assert '"uncalled 2.00 returned to reinaalgar (no line says so)"' in done.stdout
         outputs.add(done.stdout)
     assert len(outputs) == 1
+
+
+FRESH = CORPUS / "fresh" / "888poker"
+
+
+def _fresh(name: str, hand_id: str) -> Hand:
+    path = next(iter(FRESH.glob(f"{name}*")), None) if FRESH.is_dir() else None
+    if path is None:
+        pytest.skip("no fresh corpus")
+    record = next(r for r in read([path]) if r.hand_id == hand_id)
+    assert record.hand is not None, record.error
+    return record.hand
+
+
+def test_dead_blinds_alone_and_with_a_live_one() -> None:
+    """ "Luckyy69 posts dead blind [0,01 $ + 0 $]": the dead small blind alone, so his call of 0,02 $ is the big
+    blind (2020, hand 631367240). "PAOLDINI posts dead blind [0,01 $ + 0,02 $]" and later raises all his 0,50 $:
+    the dead cent is in the pot, not a bet anyone matches, so nothing goes back to him (hand 551184822)."""
+    alone = _fresh("3ebaf233-", "631367240")
+    post = next(e for e in alone.events if isinstance(e, Post) and e.player == "Luckyy69")
+    assert (post.post, post.amount) == (PostType.DEAD_BLIND, Decimal("0.01"))
+    assert audit(alone).violations == ()
+    both = _fresh("64104714-", "551184822")
+    assert [e for e in both.events if e.kind == "uncalled"] == []
+    assert audit(both).violations == ()
+
+
+def test_a_table_plays_its_first_hand_after_a_rise_at_the_level_before() -> None:
+    """2016 WSOP step, hand 778807232: "$200/$400 Blinds" in the header, 150 and 300 posted (Table #4's first hand
+    at the new level); the 888poker profile replays it at the posted blinds and says so."""
+    hand = _fresh("7cfe2b88-", "778807232")
+    result = audit(hand)
+    assert result.violations == ()
+    assert "blind-amount" in {v.code for v in audit(hand, STANDARD).violations}

@@ -580,3 +580,98 @@ def test_stud_hi_lo_without_a_low_is_read() -> None:
     worse = read_text(lowered)[0].hand
     assert worse is not None
     assert "split-missing" in {v.code for v in audit(worse).violations}
+
+
+BLINDS_ANTES = """\
+#Game No : 90000000010
+***** Hand History for Game 90000000010 *****
+NL Texas Hold'em  Trny:71276745 Level:9  Blinds-Antes(600/1,200 -50) - Thursday, July 19, 23:36:59 EDT 2012
+Table Qualifier Speed (2686405) Table #1 (Real Money)
+Seat 7 is the button
+Total number of players : 4/10
+Seat 3: Alice ( 275 )
+Seat 7: Bob ( 10,670 )
+Seat 8: Carol ( 620 )
+Seat 9: Dave ( 20,755 )
+Trny:71276745 Level:9
+Blinds-Antes(600/1,200 -50)
+Alice posts ante [50]
+Bob posts ante [50]
+Carol posts ante [50]
+Dave posts ante [50]
+Player Eve has been moved from table 8 to this table
+Due to current high memory use in your system we disabled the chip and card animations on the tables.
+** Dealing down cards **
+Alice is all-In  [225]
+Bob folds
+Chat has been disabled till the end of this hand as one or more players have gone All-in.
+Dave is disconnected. We will wait for Dave to reconnect for a maximum of 14 seconds.
+Dave has been reconnected and has 12 seconds to act.
+** Dealing Flop ** [ 7s, Ts, 3h ]
+** Dealing Turn ** [ Td ]
+** Dealing River ** [ 3d ]
+Alice shows [ As, Kh ]two pairs, Tens and Threes with Ace kicker.
+Dave shows [ 2s, 2d ]two pairs, Tens and Threes.
+Carol doesn't show [ 4c, 5d ]two pairs, Tens and Threes.
+Alice wins 875 chips from the main pot with two pairs, Tens and Threes with Ace kicker.
+Dave wins 690 chips from the side pot 1 with two pairs, Tens and Threes.
+Table Closed
+"""
+"""A 2012 tournament hand as the room wrote it (the corpus's fresh/partypoker file5): ``Blinds-Antes(600/1,200 -50)``
+in the header and on its own line, the antes posted and the blinds not (Carol's 570 left after her ante is all she
+can post of the small blind), and the room's messages about moves, memory, chat, connections and the table."""
+
+
+def test_a_2012_tournament_with_blinds_antes_and_implied_blinds() -> None:
+    (record,) = read_text(BLINDS_ANTES)
+    assert record.error is None, record.error
+    hand = record.hand
+    assert hand is not None
+    assert hand.stakes.small == 600 and hand.stakes.big == 1200 and hand.stakes.ante == 50
+    posts = [(e.player, e.post.value, e.amount, e.all_in) for e in hand.events if isinstance(e, Post)]
+    assert posts[4:] == [("Carol", "small_blind", Decimal(570), True), ("Dave", "big_blind", Decimal(1200), False)]
+    # the room's pots: the main pot 4 x 50 antes + 3 x 225 = 875, the side pot 2 x (570 - 225) = 690; Dave's 630
+    # over Carol's all-in goes back to him
+    result = audit(hand)
+    assert result.violations == (), result.violations
+    notices = [e.text for e in hand.events if e.kind == "notice"]
+    assert "Table Closed" in notices and any("moved from table 8" in n for n in notices)
+
+
+def test_no_small_blind_in_this_hand_posts_the_big_blind_alone() -> None:
+    """ "There is no Small Blind in this hand as the Big Blind of the previous hand left the table.": the first
+    player after the button posts the big blind and nobody the small one (file5's hand 11939456824: snakeeyes53
+    checks his option, and the room's 3,900 is 6 antes, his big blind, a call and a bet)."""
+    text = BLINDS_ANTES.replace(
+        "Player Eve has been moved", "There is no Small Blind in this hand as the Big Blind of the previous hand left"
+        " the table.\nPlayer Eve has been moved").replace("Alice is all-In", "Dave calls [1,200]\nAlice is all-In")
+    (record,) = read_text(text)
+    assert record.hand is not None
+    posts = [(e.player, e.post.value, e.amount) for e in record.hand.events if isinstance(e, Post)][4:]
+    assert posts == [("Carol", "big_blind", Decimal(570))]  # all she has after her ante; Dave calls the big blind
+    assert audit(record.hand).violations == ()
+    # read with a small blind (the message left out), Dave would be the big blind calling his own bet
+    without = read_text(text.replace("There is no Small Blind in this hand as the Big Blind of the previous hand left"
+                                     " the table.\n", ""))[0].hand
+    assert without is not None and audit(without).violations
+
+
+def test_a_dotted_thousand_is_a_thousand() -> None:
+    assert party_amount("1.200") == 1200 and party_amount("2.400.000") == 2400000
+    assert party_amount("1.20") == Decimal("1.20")
+
+
+def test_the_side_pot_of_one_is_the_return_whatever_the_rake() -> None:
+    """fresh/partypoker's 2018 cash hand 198555967: angrydad4999 raises 15.75 over a bet of 6.95, SEOULMAN is all-in
+    for 8.21 more (15.16 in all); "wins $0.59 USD from the side pot 1" is the 0.59 nobody matched, though the rake
+    leaves the collects (0.59 + 35.58) under the pot without it (37.67 - 0.59)."""
+    path = CORPUS / "fresh/partypoker/22d8e48a-cash.usd.NLHE.9max.txt"
+    if not path.exists():
+        pytest.skip("no fresh corpus")
+    hand = next(r.hand for r in read_text(text_of(path)) if r.hand_id == "198555967")
+    assert hand is not None
+    assert [(e.player, e.amount) for e in hand.events if isinstance(e, UncalledBet)] == [
+        ("angrydad4999", Decimal("0.59"))]
+    assert [(e.player, e.amount) for e in hand.events if isinstance(e, Collect)] == [
+        ("angrydad4999", Decimal("35.58"))]
+    assert audit(hand).violations == ()

@@ -10,11 +10,12 @@ from pathlib import Path
 
 import pytest
 from fpdb_sidecars import sidecar_problems
-from sitekit import audit_flags, caught, check_fast_path, check_golden, corpus, golden_hand
+from sitekit import CORPUS, audit_flags, caught, check_fast_path, check_golden, corpus, golden_hand
 
 from handlog.audit import audit
 from handlog.events import Call, Post, PostType, UncalledBet
 from handlog.formats.pkr import PkrFormat
+from handlog.reading import read_text
 
 GOLDEN = Path(__file__).parent / "golden" / "pkr"
 NAME = "nl_turn_all_in_call_returned"
@@ -89,3 +90,23 @@ def test_corpus_agrees_with_fpdbs_sidecar() -> None:
 )
 def test_planted_errors_are_caught(old: str, new: str, code: str) -> None:
     assert code in caught(GOLDEN, NAME, old, new)
+
+
+def test_the_2013_layout() -> None:
+    """fresh/pkr's 2013 Omaha hand: "Blinds are now $0.25 / $0.50", "Shuffling Deck" before "Moving Button to seat
+    6", "Dealing Flop [2 c][4 c][Q h]", "Pot sizes: $3", "bigbraine777 doesn't show", "End of Hand #", and no line
+    for the 28.98 of bigbraine777's all-in raise to 42.48 that Duckface's 13.50 left unmatched. The room's stacks
+    after the hand (bigbraine777 55.98 → 80.28: 27 put in, 51.30 won) agree with the replay."""
+    path = CORPUS / "fresh" / "pkr" / "f81ecaa0-omaha_no_show_down.txt"
+    if not path.exists():
+        pytest.skip("no fresh corpus")
+    (record,) = read_text(path.read_text(encoding="utf-8"))
+    assert record.hand is not None, record.error
+    hand = record.hand
+    assert (hand.stakes.small, hand.stakes.big, hand.button) == (Decimal("0.25"), Decimal("0.50"), 6)
+    flop = next(e for e in hand.events if e.kind == "street" and e.street == "flop")
+    assert flop.cards == ("2c", "4c", "Qh")
+    assert [(e.player, e.amount) for e in hand.events if e.kind == "uncalled"] == [("bigbraine777", Decimal("28.98"))]
+    result = audit(hand)
+    assert result.violations == ()
+    assert result.replay.results["bigbraine777"].net == Decimal("80.28") - Decimal("55.98")

@@ -8,11 +8,13 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
 from corpus_files import CORPUS, SIDECARS, rel, text_of
 
+from handlog.audit import audit
 from handlog.reading import HandRecord, ReadReport, read
 
 ROOTS = ("fpdb/cash/Stars", "fpdb/tour/Stars", "fpdb-extra/cash/Stars", "fpdb-extra/tour/Stars")
@@ -26,9 +28,10 @@ UNPARSED = {
     # header follows on the same line. That next hand (86564270670) is read; this one is truncated.
     ("fpdb/tour/Stars/Flop/NLHE-9max-Freeroll-MTT-201209.concatenated.partial.txt", "86564040647"):
         "unrecognised line",
-    # The same defect after "Player25: " (hand 86568688159 follows and is read).
+    # The same defect after "Player25: " (hand 86568688159 follows and is read): "Player25: " alone is a line with
+    # no action (as the 2021 logs write between an all-in call and the next street), so the hand ends there.
     ("fpdb/tour/Stars/Flop/NLHE-9max-Freeroll-MTT-201209.concatenated.partial.txt", "86568539580"):
-        "unrecognised line",
+        "the hand ends too early (truncated?)",
     # The client wrote a seventh-street card as "[of]" (a PokerStars bug in Triple Stud logs).
     ("fpdb/tour/Stars/Stud/Triple-Stud-USD-2.00-0.20-MTT-201301.txt", "91733835979"): "not a card: 'of'",
 }
@@ -183,3 +186,18 @@ def test_every_hand_fpdb_read_is_parsed(corpus: tuple) -> None:
     assert fpdb_failed == {(glued_file, "86564040647"), (glued_file, "86568539580")}
     glued_after = {(glued_file, "86564270670"), (glued_file, "86568688159")}
     assert glued_after <= parsed - fpdb_read
+
+
+FRESH = CORPUS / "fresh" / "pokerstars"
+
+
+def test_yuan_stakes_and_a_name_with_nothing_after_it() -> None:
+    """``Omaha Pot Limit (¥25/¥50 CNY)`` (2020): yuan amounts; ``jaychel:  `` with nothing after the colon (2021,
+    between an all-in call and the river): no action. Both hands audit clean against the room's numbers."""
+    if not FRESH.is_dir():
+        pytest.skip("no fresh corpus")
+    yuan = next(r for r in read(sorted(FRESH.glob("3c6bfafd-*"))) if r.hand_id == "113367101128")
+    assert yuan.hand is not None and (yuan.hand.stakes.small, yuan.hand.currency) == (Decimal(25), "CNY")
+    assert audit(yuan.hand).violations == ()
+    empty = next(r for r in read(sorted(FRESH.glob("fe117d14-*"))) if r.hand_id == "228677479703")
+    assert empty.hand is not None and audit(empty.hand).violations == ()

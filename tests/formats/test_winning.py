@@ -362,3 +362,121 @@ def test_actions_belong_to_seated_players(corpus: tuple) -> None:
             if player is not None and event.kind not in ("status", "chat", "notice"):
                 assert player in names, (record.file, event)
         assert all(not isinstance(e, Bet) or e.amount > 0 for e in hand.events)
+
+
+FRESH = CORPUS / "fresh" / "acr-wpn"
+
+
+def _fresh(name: str, hand_id: str | None = None) -> object:
+    """A hand of ../shared/corpus/fresh/acr-wpn (the test skips without it)."""
+    path = next(iter(FRESH.glob(f"{name}*")), None) if FRESH.is_dir() else None
+    if path is None:
+        pytest.skip("no fresh corpus")
+    records = [r for r in read([path]) if hand_id is None or r.hand_id == hand_id]
+    assert records and records[0].hand is not None, records[0].error if records else "no such hand"
+    return records[0].hand
+
+
+def test_the_2014_fee_the_room_does_not_name() -> None:
+    """``Pot: 14.95. Rake 0.80`` over a ledger whose bets are 8 and 8: the room kept 0.25 it names nowhere (its
+    later lines: ``JP fee 0.24``), on the 2014 tables with a rake (the $2/$4 "(JP)" and "( Beast )" tables:
+    16 = 14.95 + 0.80 + 0.25, 18 = 16.85 + 0.90 + 0.25, 40 = 37.75 + 2 + 0.25); a hand without a rake keeps all
+    (``Pot: 20. Rake 0`` over bets of 8, 8 and 4)."""
+    hand = _fresh("740460d6-Flop")
+    assert (hand.summary.total_pot, hand.summary.rake) == (Decimal(16), Decimal("1.05"))  # type: ignore[attr-defined]
+    notes = [e.text for e in hand.events if e.kind == "notice" and "does not name" in e.text]  # type: ignore
+    assert notes == ["the ledger's bets add up to 16, the pot and the rake to 15.75: a fee of 0.25 the room does not"
+                     " name (its later logs' 'JP fee'), counted with the rake"]
+    assert audit(hand).violations == ()  # type: ignore[arg-type]
+    text = (next(FRESH.glob("740460d6-Flop*"))).read_text(encoding="utf-8-sig")
+    # the room's collect is held to the pot less the rake and the fee: a cent more is caught
+    (wrong,) = read_text(text.replace("Collects: 14.95. Wins: 6.95.", "Collects: 14.96. Wins: 6.96."))
+    assert wrong.hand is not None and audit(wrong.hand).violations
+    # and a ledger whose bets disagree with the actions is still caught (the fee is read from the ledger)
+    (more,) = read_text(text.replace("Bets: 8. Collects: 0. Loses: 8.", "Bets: 9. Collects: 0. Loses: 9."))
+    assert more.hand is not None and "total-pot" in {v.code for v in audit(more.hand).violations}
+
+
+def test_tournament_blinds_after_the_hole_cards_mark() -> None:
+    """2021 tournaments print ``*** HOLE CARDS ***`` and the antes' running pot before the blinds, then the deal:
+    the blinds are posted before the deal (str_013, hand 718611962: FishKabob's all-in takes 19,200 = 7 antes of
+    600, the blinds of 3,000 and 6,000, and his matched 6,000)."""
+    hand = _fresh("2aafea0f-str_013")
+    kinds = [e.kind for e in hand.events]  # type: ignore[attr-defined]
+    assert kinds.index("street") > max(i for i, k in enumerate(kinds) if k == "post")
+    assert audit(hand).violations == ()  # type: ignore[arg-type]
+
+
+def test_waits_for_big_blind_and_the_side_pot_dash() -> None:
+    """``P waits for big blind``: seated, not dealt in; ``collected 14300.00 from side pot-1`` (2021)."""
+    hand = _fresh("cc450fc5-SplitPot")
+    waiting = [s.player for s in hand.seats if s.sitting_out]  # type: ignore[attr-defined]
+    assert waiting == ["Player8"]
+    assert audit(hand).violations == ()  # type: ignore[arg-type]
+    side = _fresh("8e175858-HH20210112", "624749910")
+    assert ("Bubbazinitty", Decimal(14300), "side pot-1") in [
+        (e.player, e.amount, e.pot) for e in side.events if isinstance(e, Collect)]  # type: ignore[attr-defined]
+    assert audit(side).violations == ()  # type: ignore[arg-type]
+
+
+def test_the_2016_card_lines_with_a_and_without_a_colon() -> None:
+    """``received a card: [Qc]`` (a card shown to its owner) and ``received card.`` (hidden) in an anonymised
+    2016 copy: Player6's four cards are one deal."""
+    hand = _fresh("1ce9c075-OmahaHoleCards")
+    deals = [(e.player, e.cards) for e in hand.events if e.kind == "deal_hole"]  # type: ignore[attr-defined]
+    assert deals == [("Player6", ("Qc", "Td", "3s", "4d"))]
+    assert audit(hand).violations == ()  # type: ignore[arg-type]
+
+
+DEAD_BET = """\
+Game started at: 2016/3/1 10:00:00
+Game ID: 600000001 0.10/0.25 Testite (Short) - 6-Max - 2 (Hold'em)
+Seat 1 is the button
+Seat 1: Alice (10).
+Seat 2: Bob (10).
+Seat 3: Carol (10).
+Player Bob has small blind (0.10)
+Player Carol has big blind (0.25)
+Player Alice posts (0.25)
+Player Alice posts (0.10) as a dead bet
+Player Alice received card: [Ah]
+Player Alice received card: [Kd]
+Player Bob received a card.
+Player Bob received a card.
+Player Carol received a card.
+Player Carol received a card.
+Player Alice raises (0.75)
+Player Bob folds
+Player Carol folds
+Uncalled bet (0.75) returned to Alice
+Player Alice mucks cards
+------ Summary ------
+Pot: 0.70. Rake 0
+Player Alice does not show cards.Bets: 0.35. Collects: 0.70. Wins: 0.35.
+Player Bob does not show cards.Bets: 0.10. Collects: 0. Loses: 0.10.
+Player Carol does not show cards.Bets: 0.25. Collects: 0. Loses: 0.25.
+Game ended at: 2016/3/1 10:00:30
+"""
+
+
+def test_a_dead_bet_is_dead_money() -> None:
+    """``posts (0.10) as a dead bet``: a missed small blind paid on return, in the pot and not in the player's bet
+    (Alice's live 0.25 and her raise of 0.75 more make 1.00; only the dead 0.10 and the matched 0.25 stay)."""
+    (record,) = read_text(DEAD_BET)
+    assert record.hand is not None, record.error
+    posts = [(e.player, e.post, e.amount) for e in record.hand.events if isinstance(e, Post)]
+    assert posts[-1] == ("Alice", PostType.DEAD_BLIND, Decimal("0.10"))
+    assert audit(record.hand).violations == ()
+    live = read_text(DEAD_BET.replace(" as a dead bet", ""))[0].hand
+    assert live is not None and audit(live).violations  # read as a second live bet, the raise and return disagree
+
+
+def test_an_all_in_blind_before_the_deal() -> None:
+    """``Player L6U11C2K1Y3 allin (0.24)`` where the big blind is posted (2014, 0.10/0.25): the big blind, all-in
+    for 0.24. The small blind then calls 0.15 (the full big blind) and the room returns 0.01: the engine holds a
+    call to the 0.24 that can be called when nobody else is left to act, so that call stays reported."""
+    hand = _fresh("facfbb8b-ValidHand_2")
+    post = [e for e in hand.events if isinstance(e, Post)][-1]  # type: ignore[attr-defined]
+    assert (post.player, post.post, post.amount, post.all_in) == (
+        "L6U11C2K1Y3", PostType.BIG_BLIND, Decimal("0.24"), True)
+    assert {v.code for v in audit(hand).violations} == {"call-amount"}  # type: ignore[arg-type]
