@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from handlog.events import Chat, Hand
+from handlog.formats.summaries import is_summary_file, summary_names
 from handlog.outputs import UnsafeOutput, output_path
 from handlog.reading import ReadReport, read
 from handlog.reading.decode import sniff_encoding
@@ -34,7 +35,12 @@ CHAT_MASK = "***"
 
 def pseudonym(name: str, salt: bytes) -> str:
     digest = hmac.new(salt, name.encode("utf-8"), hashlib.sha256).hexdigest()
+    if _NAME_AT_ID.fullmatch(name):  # PokerNow's "name @ id": both parts replaced, the shape kept for its reader
+        return f"Player{digest[:8]} @ {digest[8:18]}"
     return f"Player{digest[:8]}"
+
+
+_NAME_AT_ID = re.compile(r".+ @ [A-Za-z0-9_-]+")
 
 
 @dataclass(slots=True)
@@ -46,6 +52,7 @@ class FileNames:
     chats: dict[int, list[str]] = field(default_factory=dict)  # line → the words said on it
     hands: int = 0
     unparsed: int = 0
+    summary: bool = False  # a tournament summary: ``hands`` are its summaries, ``names`` every player it lists
 
 
 @dataclass(slots=True)
@@ -57,8 +64,14 @@ class Outcome:
 
 def survey(path: Path) -> FileNames:
     found = FileNames(path)
+    if is_summary_file(path):  # a tournament summary: every name it lists (handlog.formats.summaries)
+        found.names, found.hands, found.unparsed = summary_names(path)
+        found.summary = True
+        return found
+    pokernow = False
     for record in read([path]):
         found.hands += 1
+        pokernow = pokernow or record.site == "PokerNow"
         hand = record.hand
         if hand is None:
             found.unparsed += 1
@@ -72,7 +85,20 @@ def survey(path: Path) -> FileNames:
                 found.names.add(player)
             if isinstance(event, Chat) and event.text:
                 found.chats.setdefault(event.line, []).append(event.text)
+    if pokernow:
+        found.names |= _pokernow_names(path)  # its ledger names players who never played a hand
     return found
+
+
+def _pokernow_names(path: Path) -> set[str]:
+    """Every player a PokerNow log names, in its hands or only in its ledger (imported here, when such a log is
+    met: a run over other rooms' files does not load PokerNow's reader)."""
+    from handlog.formats.pokernow import names_in, read_rows
+    from handlog.reading.decode import iter_lines
+
+    with path.open("rb") as stream:
+        rows, _ = read_rows(iter_lines(stream))
+    return names_in(rows)
 
 
 _PHH_SUFFIXES = (".phh", ".phhs")
@@ -152,7 +178,7 @@ class Anonymizer:
         tmp = target.with_name(target.name + ".part")
         tmp.write_bytes(data)
         after = survey(tmp)
-        if after.hands != found.hands or after.unparsed:
+        if after.hands != found.hands or after.unparsed or (after.summary and after.names & set(self.mapping)):
             tmp.unlink()
             return Outcome(path, None, "the anonymised file does not read back into the same hands (a name is also"
                            " part of the log's own text): not written")

@@ -23,6 +23,12 @@ EXIT_USAGE = 2
 def print_problems(report: ReadReport) -> None:
     for problem in report.problems:
         sys.stderr.write(f"handlog: {problem.file}: {problem.message}\n")
+    if report.summaries:
+        n = len(report.summaries)
+        sys.stderr.write(
+            f"handlog: {n} tournament {'summary' if n == 1 else 'summaries'} skipped (not hands:"
+            " read them with `handlog tournaments`)\n"
+        )
 
 
 def add_jobs_argument(parser: argparse.ArgumentParser) -> None:

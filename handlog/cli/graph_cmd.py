@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Sequence
 
 from handlog.cli.common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, print_problems, progress_records
 from handlog.cli.dbopts import add_db_argument, add_filter_arguments, db_source, filters_from, stats_rows
@@ -28,6 +29,10 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     )
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument(
+        "--tournaments", action="store_true",
+        help="cumulative profit in money over the player's tournaments (summaries and finish lines)",
+    )
+    p.add_argument(
         "--no-allin-ev", dest="allin_ev", action="store_false",
         help="skip the all-in expectation line (exact, a few ms per all-in)",
     )
@@ -35,6 +40,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.tournaments:
+        return run_tournaments(args)
     from handlog.stats.export import OutputPathError, resolve_output
     from handlog.stats.frame import per_hand, to_frame
     from handlog.stats.graph import save_graph
@@ -87,3 +94,52 @@ def run(args: argparse.Namespace) -> int:
     if not args.quiet:
         sys.stderr.write(f"handlog: {len(series)} hands of {args.player} drawn to {args.output}\n")
     return EXIT_PROBLEMS if unparsed else EXIT_OK
+
+
+def run_tournaments(args: argparse.Namespace) -> int:
+    """``--tournaments``: the player's cumulative tournament profit in one currency (his most played by default)."""
+    from collections import Counter
+
+    from handlog.cli.tournaments_cmd import read_files
+    from handlog.stats.export import OutputPathError, resolve_output
+    from handlog.tournaments.graph import profit_series, save
+
+    try:
+        resolve_output(args.output, "tournaments.png")
+    except OutputPathError as exc:
+        sys.stderr.write(f"handlog graph: {exc}\n")
+        return EXIT_USAGE
+    errors: Sequence[object] = ()
+    if args.db is not None or not args.paths:
+        from handlog.cli.dbopts import open_db
+        from handlog.store.tournaments import load_results
+
+        db = open_db("graph", args.db)
+        if db is None:
+            return EXIT_USAGE
+        with db:
+            results, _, _ = load_results(db)
+    else:
+        results, _, errors, _, usage = read_files(args.paths)
+        if usage:
+            return EXIT_USAGE
+    mine = [r for r in results if r.player == args.player and r.finish is not None and r.cost is not None]
+    if not mine:
+        sys.stderr.write(f"handlog graph: no finished tournament of {args.player!r} with a known buy-in\n")
+        return EXIT_PROBLEMS
+    counts = Counter(r.currency for r in mine)
+    currency = args.currency or counts.most_common(1)[0][0]
+    series = profit_series(mine, args.player, currency)
+    if not series:
+        found = ", ".join(f"{c} ({n})" for c, n in counts.most_common())
+        sys.stderr.write(f"handlog graph: {args.player} has no {currency} tournaments; found {found}\n")
+        return EXIT_USAGE
+    try:
+        save(series, args.output, f"{args.player}: {len(series)} tournaments", currency)
+    except OutputPathError as exc:
+        sys.stderr.write(f"handlog graph: {exc}\n")
+        return EXIT_USAGE
+    if not args.quiet:
+        sys.stderr.write(f"handlog: {len(series)} tournaments of {args.player} drawn to {args.output} "
+                         f"(profit {series[-1][1]} {currency})\n")
+    return EXIT_PROBLEMS if errors else EXIT_OK

@@ -142,12 +142,17 @@ def _run(args: argparse.Namespace, mapper: Mapper) -> int:
         return EXIT_USAGE
     report = ReadReport()
     total = Counts()
+    summaries = [0, 0, 0, 0]  # summaries read, new tournaments, new results, unread summaries
     size = sum(f.stat().st_size for f in iter_files(args.paths, ReadReport()))
     try:
         with _progress(not (args.quiet or args.json), size) as step:
             importer = Importer(db.engine, with_allin_ev=args.allin_ev, progress=step, mapper=mapper)
             for result in importer.import_paths(args.paths, report):
                 total.add(result.counts)
+                if result.summaries is not None:
+                    s = result.summaries
+                    for i, n in enumerate((s.summaries, s.tournaments, s.results, s.errors)):
+                        summaries[i] += n
                 if args.json:
                     jsonout.write(result.as_dict())
                 if result.pending and not args.quiet:
@@ -158,7 +163,10 @@ def _run(args: argparse.Namespace, mapper: Mapper) -> int:
         db.close()
     total.files = report.files
     write_summary(total, args.json, f" (database {db.url})")
+    if any(summaries) and not args.json:
+        sys.stdout.write(f"{summaries[0]} tournament summaries: {summaries[1]} new tournaments, {summaries[2]} new "
+                         f"results, {summaries[3]} unread\n")
     print_problems(report)
     if any(p.usage for p in report.problems):
         return EXIT_USAGE
-    return EXIT_PROBLEMS if total.unparsed else EXIT_OK
+    return EXIT_PROBLEMS if total.unparsed or summaries[3] else EXIT_OK

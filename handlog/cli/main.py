@@ -23,6 +23,7 @@ COMMANDS = {
     "replay": "handlog.cli.replay_cmd",
     "import": "handlog.cli.import_cmd",
     "watch": "handlog.cli.watch_cmd",
+    "tournaments": "handlog.cli.tournaments_cmd",
 }
 """Each subcommand and the module whose ``add_parser`` adds it (its options) and whose ``run`` runs it."""
 

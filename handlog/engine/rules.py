@@ -329,6 +329,11 @@ SITE_PROFILES["Merge"] = RulesProfile(
     half_bet_all_in_sets_level=True,
 )
 
+# PokerNow (pokernow.club) hosts home games and takes no rake: its logs write no rake and no total pot, and in every
+# hand of its corpus logs (../shared/corpus/fresh/pokernow-csv) what the players collect is what they put in, so the
+# pot the engine computes is held to be paid out whole.
+SITE_PROFILES["PokerNow"] = RulesProfile(name="PokerNow", max_rake_share=Decimal(0))
+
 
 def profile_for(site: str) -> RulesProfile:
     """The site's default rules profile (the standard profile for sites without one)."""

@@ -10,7 +10,7 @@ and one line here.
 """
 
 from handlog.formats import headers
-from handlog.reading.registry import Detector, declare
+from handlog.reading.registry import Detector, declare, declare_summary
 
 DECLARED: tuple[tuple[str, str, Detector], ...] = (
     ("phh", "phh", headers.PHH),
@@ -35,6 +35,7 @@ DECLARED: tuple[tuple[str, str, Detector], ...] = (
     ("ongame_2014", "ongame_2014", headers.ONGAME_2014),  # before "ongame": the same header line
     ("ongame", "ongame", headers.ONGAME),
     ("pkr", "pkr", headers.PKR),
+    ("pokernow", "pokernow", headers.POKERNOW),
     ("weplay", "weplay", headers.WEPLAY),
     ("entraction", "entraction", headers.ENTRACTION),
     ("igt", "igt", headers.IGT),
@@ -46,9 +47,10 @@ DECLARED: tuple[tuple[str, str, Detector], ...] = (
 
 for _name, _module, _head in DECLARED:
     declare(_name, f"handlog.formats.{_module}", _head)
+declare_summary(headers.SUMMARY)  # tournament summaries: skipped by the hand commands, read by `tournaments`
 
 __all__ = [
     "acpc", "boss", "bovada", "cake", "coinpoker", "entraction", "everest", "everleaf", "fulltilt", "ggpoker",
     "headers", "igt", "ipoker", "merge", "microgaming", "ohh", "ongame", "ongame_2014", "pacific", "partypoker",
-    "phh", "pkr", "pokerstars", "pppoker", "stars_layout", "weplay", "winamax", "winning",
+    "phh", "pkr", "pokernow", "pokerstars", "pppoker", "stars_layout", "weplay", "winamax", "winning",
 ]

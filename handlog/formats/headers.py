@@ -256,5 +256,66 @@ BOSS = XmlHeader(("<HISTORY ID=",))
 MICROGAMING = XmlHeader(together=(("<Game ", "unicodetablename="),))
 EVEREST = XmlHeader(together=(("<SESSION ", "screenName="), ("<HAND time=", "<SEAT position=")))
 
+# ---------------------------------------------------------------- tournament summaries (not hands)
+SUMMARY_HEADS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("pokerstars", re.compile(r"^(?:PokerStars|Full Tilt)(?: Home Game)? Tournament #[0-9]+, ")),
+    ("fulltilt", re.compile(r"^Full Tilt Poker(?:\.fr)? Tournament Summary .*\([0-9]+\)")),
+    ("winamax", re.compile(r"^Winamax Poker - Tournament summary : ")),
+    ("pacific", re.compile(r"^\*{5} (?:Cassava|888poker|888|Pacific Poker) Tournament Summary \*{5}$")),
+    ("stars_email", re.compile(r"^Subject: PokerStars Tournament History Request")),  # anywhere in the head
+    ("stars_archive", re.compile(r"<title>TOURNEYS: ", re.IGNORECASE)),  # anywhere in the head
+)
+"""The layouts of ``handlog.formats.summaries``: the first line's, or a line of the head's for a document."""
+_OTS = re.compile(r'^\s*\{?\s*"ots"\s*:')
+_ANYWHERE = ("stars_email", "stars_archive")
+
+
+def summary_layout(head: Sequence[str]) -> str | None:
+    """The tournament-summary layout of a file whose first non-blank lines are ``head``, or None."""
+    for i, line in enumerate(head[:20]):
+        text = line.lstrip("\ufeff")
+        for name, pattern in SUMMARY_HEADS:
+            if name in _ANYWHERE:
+                if pattern.search(text):
+                    return name
+            elif i == 0 and pattern.match(text.strip()):
+                return name
+        if _OTS.match(text):
+            return "ots"
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class SummaryHead:
+    """The ``head`` the reader asks (``registry.declare_summary``): true for a tournament summary."""
+
+    def detect(self, head: Sequence[str]) -> bool:
+        return summary_layout(head) is not None
+
+
+SUMMARY = SummaryHead()
+
 # ---------------------------------------------------------------- JSON documents
 IGT = JsonHeader(together=(('"history"', '"player"', '"STATE_'),))
+
+
+# ---------------------------------------------------------------- CSV logs
+@dataclass(frozen=True, slots=True)
+class CsvLogHeader:
+    """A CSV log of ``columns`` (its header row), or without the header row, of records ending in ``rows``'s shape:
+    PokerNow's ``entry,at,order`` with an ISO UTC time and an order number."""
+
+    columns: str
+    rows: re.Pattern[str]
+
+    def detect(self, head: Sequence[str]) -> bool:
+        first = head[0].lstrip("\ufeff").strip() if head else ""
+        if first == self.columns:
+            return True
+        return sum(1 for line in head if self.rows.search(line)) >= 2
+
+
+POKERNOW = CsvLogHeader(
+    columns="entry,at,order",
+    rows=re.compile(r'^".*(?:-- (?:starting|ending) hand #| @ ).*",[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:.]+Z,[0-9]+\s*$'),
+)

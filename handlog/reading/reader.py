@@ -60,6 +60,8 @@ class ReadReport:
     files: int = 0
     problems: list[FileProblem] = field(default_factory=list)
     junk_lines: int = 0
+    summaries: list[str] = field(default_factory=list)
+    """Tournament summaries met (files about a tournament, not hands): skipped, read by ``handlog tournaments``."""
 
 
 def iter_files(paths: Iterable[str | os.PathLike[str]], report: ReadReport) -> Iterator[Path]:
@@ -92,8 +94,11 @@ def read_chunks(path: Path, report: ReadReport) -> Iterator[tuple[registry.HandF
                 head.append(line)
                 if sum(1 for h in head if h.strip()) >= HEAD_LINES:
                     break
-            fmt = registry.detect([h for h in head if h.strip()])
             report.files += 1
+            if registry.is_summary([h for h in head if h.strip()]):
+                report.summaries.append(name)
+                return
+            fmt = registry.detect([h for h in head if h.strip()])
             if fmt is None:
                 report.problems.append(FileProblem(name, "not a hand history in any known format"))
                 return

@@ -156,6 +156,21 @@ def get(name: str) -> HandFormat:
     return loaded
 
 
+_SUMMARIES: list[Detector] = []
+"""Detectors of tournament summaries (files about a tournament, not hands), asked before the hand formats."""
+
+
+def declare_summary(head: Detector) -> None:
+    """Make the reader recognise a tournament summary by ``head`` (``handlog.formats.summaries``), to skip it."""
+    if head not in _SUMMARIES:
+        _SUMMARIES.append(head)
+
+
+def is_summary(head: Sequence[str]) -> bool:
+    """True when these first non-blank lines are a tournament summary's (not hands: ``handlog tournaments``)."""
+    return any(d.detect(head) for d in _SUMMARIES)
+
+
 def detect(head: Sequence[str]) -> HandFormat | None:
     """The format that recognises these first lines, if any (its reader loaded).
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import hashlib
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from functools import partial
 from operator import attrgetter
@@ -23,6 +23,7 @@ from typing import Any
 
 from sqlalchemy import Connection, Engine, Table, func, insert, select, text, tuple_, update
 
+from handlog.events.tournament import SummaryError
 from handlog.formats.xmlsession import XmlSessionFormat
 from handlog.parallel import grouped
 from handlog.reading import FileProblem, ReadReport
@@ -40,6 +41,7 @@ from handlog.store.records import (
     prepare_chunk,
 )
 from handlog.store.tail import SETTLE_SECONDS, Position, TailHand, detect, new_hands
+from handlog.store.tournaments import SummaryCounts, import_summaries
 
 BATCH = 500
 """Hands per transaction: large enough to amortise a commit, small enough to lose little on a crash."""
@@ -84,11 +86,16 @@ class FileResult:
     reread: bool = False
     pending: bool = False
     unchanged: bool = False
+    summaries: SummaryCounts | None = None
+    """A tournament summary's file: what it held and what was new (``handlog.store.tournaments``)."""
 
     def as_dict(self) -> dict[str, object]:
         counts = {k: v for k, v in self.counts.as_dict().items() if k != "files"}
-        return {"file": self.path, **counts, "resumed_at": self.resumed_at, "reread": self.reread,
-                "pending": self.pending}  # fmt: skip
+        out: dict[str, object] = {"file": self.path, **counts, "resumed_at": self.resumed_at, "reread": self.reread,
+                                  "pending": self.pending}  # fmt: skip
+        if self.summaries is not None:
+            out["tournament_summaries"] = asdict(self.summaries)
+        return out
 
 
 @dataclass(slots=True)
@@ -173,6 +180,15 @@ class Importer:
             row = conn.execute(select(schema.files).where(schema.files.c.path == str(path))).mappings().first()
         result = FileResult(str(path))
         report.files += 1
+        if _is_summary(path):  # a tournament summary: its tournaments and results (read whole, stored once each)
+            from handlog.formats.summaries import read_file
+
+            items = list(read_file(path))
+            for item in items:
+                if isinstance(item, SummaryError):
+                    report.problems.append(FileProblem(str(path), item.describe().removeprefix(f"{path}:")))
+            result.summaries = import_summaries(self.writer, items)
+            return result
         state = self._resume(path, stat, row, result) if row is not None else None
         if result.unchanged:
             _report_prefix(result, row)
@@ -311,6 +327,12 @@ class Importer:
             state.file_id = int(found)
         conn.execute(update(schema.files).where(schema.files.c.id == state.file_id), values)
         return state.file_id
+
+
+def _is_summary(path: Path) -> bool:
+    from handlog.formats.summaries import is_summary_file
+
+    return is_summary_file(path)
 
 
 def _format(name: str) -> HandFormat | None:

@@ -135,3 +135,52 @@ hand_text = Table(
     Column("hand", Integer, ForeignKey("hands.id", ondelete="CASCADE"), primary_key=True),
     Column("text", LargeBinary, nullable=False),  # zlib of the hand's lines joined by "\n", UTF-8
 )
+
+# Tournaments (``handlog tournaments --db``): each tournament once by (site, tournament id), with the facts of its
+# most complete summary (``rank``); each player's result once per tournament, from the summary the rule of
+# ``handlog.tournaments.results.better`` prefers. Results from hands are not stored: they are read from the stored
+# hands' finish lines when asked, as from the files.
+tournaments = Table(
+    "tournaments",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("site", String(40), nullable=False),
+    Column("tournament_id", String(80), nullable=False),
+    Column("buy_in", Money),
+    Column("fee", Money, nullable=False),
+    Column("bounty", Money, nullable=False),
+    Column("currency", String(10), nullable=False),
+    Column("entrants", Integer),
+    Column("start_utc", UtcDateTime),
+    Column("rank", BigInteger, nullable=False),
+    Column("file", Text, nullable=False),
+    Column("line", Integer, nullable=False),
+    UniqueConstraint("site", "tournament_id", name="uq_tournaments_site_id"),
+)
+
+tournament_results = Table(
+    "tournament_results",
+    metadata,
+    Column("tournament", Integer, ForeignKey("tournaments.id", ondelete="CASCADE"), primary_key=True),
+    Column("player", String(100), primary_key=True),
+    Column("finish", Integer),
+    Column("entrants", Integer),
+    Column("buy_in", Money),
+    Column("fee", Money, nullable=False),
+    Column("bounty", Money, nullable=False),
+    Column("prize", Money, nullable=False),
+    Column("bounties_won", Money, nullable=False),
+    Column("currency", String(10), nullable=False),
+    Column("cost", Money),
+    Column("ticket", Text, nullable=False),
+    Column("name", Text, nullable=False),
+    Column("game", String(100), nullable=False),
+    Column("speed", String(40), nullable=False),
+    Column("kind", String(100), nullable=False),
+    Column("start_utc", UtcDateTime),
+    Column("hero", Boolean, nullable=False),
+    Column("rank", BigInteger, nullable=False),
+    Column("file", Text, nullable=False),
+    Column("line", Integer, nullable=False),
+)
+Index("ix_tournament_results_player", tournament_results.c.player)

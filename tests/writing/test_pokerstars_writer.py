@@ -38,6 +38,7 @@ UNCONVERTIBLE = (
     "PokerStars text cannot say",  # a dead blind paid alone, a line without a player's name, a join without a seat
     "before the forced bets",  # a log that writes an action before the blinds
     "the log ends before the hand does and states no result",  # a truncated log without awards
+    "PokerStars text cancels a hand only before the deal",  # CoinPoker's hand cancelled after the cards were dealt
 )
 """What PokerStars text cannot hold: each hand not written says which of these it is."""
 
@@ -112,8 +113,8 @@ def test_own_hands_keep_nets_pots_and_violations() -> None:
     assert differing == []
     assert counts["same"] >= 230
     # A-5 triple draw, 5 Card Stud and Irish (games PokerStars never dealt), GGPoker's EV cash-out, run thrice,
-    # pot-limit cash drop
-    assert counts["unconvertible"] <= 11
+    # pot-limit cash drop, CoinPoker's hand cancelled after the deal
+    assert counts["unconvertible"] <= 12
     assert counts["dealer log"] == 3  # the live samples whose dealer log breaks a rule
 
 

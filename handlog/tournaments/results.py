@@ -1,0 +1,266 @@
+"""Tournament results: one ``Result`` per (site, tournament, player), from summaries and from hands.
+
+- From a summary: every listed player (a hero-only summary lists one) with the tournament's buy-in. What a player
+  paid (``cost``) is one buy-in (prize-pool part, fee and bounty) per entry plus the rebuys and add-ons the room
+  states; what he won (``prize``) is his prize plus the bounties the room states, in the buy-in's currency (a
+  prize in another currency, such as dollars from an FPP satellite, is kept as ``ticket`` text).
+- From hands, where no summary lists the player: the hand header's buy-in (``$9.22+$0.78 USD``) and the lines
+  ``P finished the tournament in 2nd place and received $X.`` and ``P wins the tournament and receives $X -
+  congratulations!`` (entrants unknown).
+- Where a summary and the hands both give a player's place or prize and they differ, the summary is kept and a
+  notice says so (file and line of both).
+- Several summaries of one tournament (written while it ran and after it ended, or by several players of a
+  hero-only room): each player's result comes from the most complete one (ended, then most places known).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import datetime
+from decimal import Decimal
+
+from handlog.events import Hand
+from handlog.events.tournament import Result, TournamentSummary
+from handlog.formats.summaries.lines import place_number
+from handlog.formats.summaries.money import AmountError, amount
+
+ZERO = Decimal(0)
+
+FINISHED = re.compile(
+    r"^(?P<player>.+?) finished the tournament in (?P<place>[0-9]+(?:st|nd|rd|th)) place"
+    r"(?: and received (?P<prize>.+?))?\.?$"
+)
+WINS = re.compile(r"^(?P<player>.+?) wins the tournament and receives (?P<prize>.+?) - congratulations!$")
+_CODE = re.compile(r"^(?P<body>.*?)(?: (?P<code>[A-Z]{3}))?$")
+
+
+@dataclass(frozen=True, slots=True)
+class BuyIn:
+    buy_in: Decimal
+    fee: Decimal
+    bounty: Decimal
+    currency: str
+
+
+def parse_buy_in(text: str) -> BuyIn | None:
+    """A hand header's buy-in (``$9.22+$0.78 USD``, ``$1.08+$0.27+$0.15 USD``, ``4.70€ + 0.30€``, ``Freeroll``,
+    ``50FPP``), or None when it says none or cannot be read. Three parts are prize pool, bounty and fee."""
+    text = text.strip()
+    if not text:
+        return None
+    if text.lower() == "freeroll":
+        return BuyIn(ZERO, ZERO, ZERO, "FREE")
+    m = _CODE.match(text)
+    body, code = (m.group("body"), m.group("code") or "") if m else (text, "")
+    try:
+        parts = [amount(p.strip().replace("FPP", " FPP").replace("  ", " "), code) for p in re.split(r"[+/]", body)]
+    except AmountError:
+        return None
+    currency = next((c for _, c in parts if c), "") or "PLAY"
+    values = [v for v, _ in parts]
+    if len(values) == 3:
+        return BuyIn(values[0], values[2], values[1], currency)
+    if len(values) == 2:
+        return BuyIn(values[0], values[1], ZERO, currency)
+    if len(values) == 1:
+        return BuyIn(values[0], ZERO, ZERO, currency)
+    return None
+
+
+@dataclass(slots=True)
+class HandFinish:
+    player: str
+    place: int
+    prize: Decimal | None
+    file: str
+    line: int
+
+
+@dataclass(slots=True)
+class HandsTournament:
+    """What the hands of one tournament say: its buy-in, first hand time and the finish lines."""
+
+    site: str
+    tournament_id: str
+    buy_in_text: str = ""
+    start: datetime | None = None
+    finishes: dict[str, HandFinish] = field(default_factory=dict)
+
+
+def from_hands(hands: Iterable[Hand]) -> dict[tuple[str, str], HandsTournament]:
+    """The tournaments the hands belong to, with every finish line they hold."""
+    out: dict[tuple[str, str], HandsTournament] = {}
+    for hand in hands:
+        t = hand.tournament
+        if t is None or not t.id.strip():
+            continue
+        key = (hand.site, t.id.strip())
+        entry = out.get(key)
+        if entry is None:
+            entry = out[key] = HandsTournament(hand.site, t.id.strip(), t.buy_in, hand.time_utc)
+        elif not entry.buy_in_text and t.buy_in:
+            entry.buy_in_text = t.buy_in
+        for event in hand.events:
+            if event.kind != "notice":
+                continue
+            text = event.text.strip()
+            m = FINISHED.match(text)
+            if m is not None:
+                place = place_number(m.group("place"))
+            else:
+                m = WINS.match(text)
+                if m is None:
+                    continue
+                place = 1
+            prize = None
+            if m.group("prize"):
+                try:
+                    prize = amount(m.group("prize").rstrip("."))[0]
+                except AmountError:
+                    prize = None
+            entry.finishes[m.group("player")] = HandFinish(m.group("player"), place, prize, hand.file, event.line)
+    return out
+
+
+def from_summary(s: TournamentSummary) -> list[Result]:
+    """A row per listed player (merged by name: a re-entering player listed once per entry)."""
+    rows: list[Result] = []
+    same_money = s.prize_currency in ("", s.currency)
+    for x in s.finishes:
+        cost = None if s.cost is None else s.cost * x.entries + (x.extra_cost or ZERO)
+        prize = (x.prize + x.bounties) if same_money else ZERO
+        ticket = x.ticket
+        if not same_money and x.prize:
+            ticket = (ticket + "; " if ticket else "") + f"{x.prize} {s.prize_currency}"
+        rows.append(Result(
+            site=s.site, tournament_id=s.tournament_id, player=x.player, finish=x.place, entrants=s.entrants,
+            buy_in=s.buy_in, fee=s.fee, bounty=s.bounty, prize=prize, bounties_won=x.bounties if same_money else ZERO,
+            currency=s.currency, cost=cost, ticket=ticket,
+            name=s.name, game=s.game, speed=s.speed, kind=s.kind, start_utc=s.start_utc, source="summary",
+            file=s.file, line=x.line or s.line,
+        ))
+    return rows
+
+
+def rank(s: TournamentSummary) -> int:
+    """How complete a summary is: written after the tournament ended first, then by how many places it knows."""
+    return (int(s.finished) << 40) + sum(1 for x in s.finishes if x.place is not None)
+
+
+def better(new: Result, new_rank: int, old: Result, old_rank: int) -> bool:
+    """Whether ``new`` replaces ``old`` (a player's result from two summaries of one tournament): a known place
+    first, then the more complete summary; between equals the first one read (so reading a summary again
+    changes nothing). The database's import keeps the same rule: ``tournaments --db`` gives what the files give."""
+    return (new.finish is not None, new_rank) > (old.finish is not None, old_rank)
+
+
+@dataclass(frozen=True, slots=True)
+class Facts:
+    """A tournament's buy-in, entrants and start, as its most complete summary states them (for the hands' rows
+    of players that summary does not list)."""
+
+    buy_in: Decimal | None
+    fee: Decimal
+    bounty: Decimal
+    currency: str
+    entrants: int | None
+    start_utc: datetime | None
+
+    @classmethod
+    def of(cls, s: TournamentSummary) -> Facts:
+        return cls(s.buy_in, s.fee, s.bounty, s.currency, s.entrants, s.start_utc)
+
+
+@dataclass(slots=True)
+class Tournament:
+    """What the summaries of one tournament say: the facts of the most complete, each player's best result."""
+
+    facts: Facts
+    rank: int
+    players: dict[str, tuple[Result, int]] = field(default_factory=dict)
+
+    def add(self, s: TournamentSummary) -> None:
+        r = rank(s)
+        if r > self.rank:
+            self.facts, self.rank = Facts.of(s), r
+        for row in from_summary(s):
+            self.offer(row, r)
+
+    def offer(self, row: Result, row_rank: int) -> None:
+        old = self.players.get(row.player)
+        if old is None or better(row, row_rank, *old):
+            self.players[row.player] = (row, row_rank)
+
+
+def by_tournament(summaries: Iterable[TournamentSummary]) -> dict[tuple[str, str], Tournament]:
+    out: dict[tuple[str, str], Tournament] = {}
+    for s in summaries:
+        key = (s.site, s.tournament_id)
+        t = out.get(key)
+        if t is None:
+            t = out[key] = Tournament(Facts.of(s), rank(s))
+        t.add(s)
+    return out
+
+
+@dataclass(slots=True)
+class Collected:
+    results: list[Result]
+    notices: list[str]
+
+
+def collect(summaries: Iterable[TournamentSummary], hands: dict[tuple[str, str], HandsTournament]) -> Collected:
+    """Every result, summaries first, then the hands' finishes of players no summary lists; with the notices of
+    places and prizes the hands and the summaries disagree on."""
+    return combine(by_tournament(summaries), hands)
+
+
+def combine(tournaments: dict[tuple[str, str], Tournament], hands: dict[tuple[str, str], HandsTournament]
+            ) -> Collected:
+    results: list[Result] = []
+    notices: list[str] = []
+    for key in sorted(tournaments):
+        t = tournaments[key]
+        players = {name: row for name, (row, _) in t.players.items()}
+        ht = hands.get(key)
+        if ht is not None:
+            for name, hf in sorted(ht.finishes.items()):
+                listed = players.get(name)
+                if listed is None:
+                    players[name] = _hand_row(ht, hf, t.facts)
+                    continue
+                if listed.finish is not None and listed.finish != hf.place:
+                    notices.append(f"tournament {key[1]} ({key[0]}): {name} finished {hf.place} in the hands "
+                                   f"({hf.file}:{hf.line}) but {listed.finish} in the summary "
+                                   f"({listed.file}:{listed.line})")
+                elif hf.prize is not None and hf.prize != listed.prize - listed.bounties_won:
+                    notices.append(f"tournament {key[1]} ({key[0]}): {name} received {hf.prize} in the hands "
+                                   f"({hf.file}:{hf.line}) but {listed.prize - listed.bounties_won} in the summary "
+                                   f"({listed.file}:{listed.line})")
+        results.extend(players[p] for p in sorted(players, key=lambda n: (_place_key(players[n]), n)))
+    for key in sorted(k for k in hands if k not in tournaments):
+        ht = hands[key]
+        rows = [_hand_row(ht, hf, None) for hf in ht.finishes.values()]
+        results.extend(sorted(rows, key=lambda r: (_place_key(r), r.player)))
+    return Collected(results, notices)
+
+
+def _place_key(row: Result) -> int:
+    return row.finish if row.finish is not None else 1 << 62
+
+
+def _hand_row(ht: HandsTournament, hf: HandFinish, facts: Facts | None) -> Result:
+    if facts is not None:
+        buy = BuyIn(facts.buy_in, facts.fee, facts.bounty, facts.currency) if facts.buy_in is not None else None
+        entrants, start = facts.entrants, facts.start_utc
+    else:
+        buy, entrants, start = parse_buy_in(ht.buy_in_text), None, ht.start
+    cost = None if buy is None else buy.buy_in + buy.fee + buy.bounty
+    return Result(
+        site=ht.site, tournament_id=ht.tournament_id, player=hf.player, finish=hf.place, entrants=entrants,
+        buy_in=buy.buy_in if buy else None, fee=buy.fee if buy else ZERO, bounty=buy.bounty if buy else ZERO,
+        prize=hf.prize or ZERO, currency=buy.currency if buy else "", cost=cost, start_utc=start,
+        source="hands", file=hf.file, line=hf.line,
+    )
