@@ -57,6 +57,7 @@ def _schema() -> Any:
             types[name] = pa.int64()
     types["seat"] = pa.int64()
     types["time"] = pa.timestamp("us", tz="UTC")
+    types["local_time"] = pa.timestamp("us")  # the wall-clock time as the log wrote it: no zone
     return pa.schema([(name, types[name]) for name in FIELDS])
 
 

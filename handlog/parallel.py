@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, TypeVar, cast
 
 from handlog.reading import HandRecord, ReadReport, registry
+from handlog.reading.dedupe import Dedupe
 from handlog.reading.reader import iter_files, parse_chunk, read_chunks
 
 if TYPE_CHECKING:
@@ -106,13 +107,17 @@ def default_jobs() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def batches(paths: Iterable[str | os.PathLike[str]], report: ReadReport) -> Iterator[Batch]:
+def batches(
+    paths: Iterable[str | os.PathLike[str]], report: ReadReport, dedupe: Dedupe | None = None
+) -> Iterator[Batch]:
     """Every hand under ``paths``, in reading order, in batches. File-level facts (files read, problems,
-    lines outside any hand) go to ``report`` as the files are read."""
+    lines outside any hand) go to ``report`` as the files are read. With ``dedupe``, a hand read before (the
+    same site and hand id) is skipped and remembered there (:mod:`handlog.reading.dedupe`)."""
     hands = (
         RawHand(fmt.name, str(path), chunk.line, tuple(chunk.lines), chunk.document)
         for path in iter_files(paths, report)
         for fmt, chunk in read_chunks(path, report)
+        if dedupe is None or dedupe.admit(fmt, str(path), chunk.line, chunk.lines, chunk.document)
     )
     for batch in grouped(hands, BATCH_HANDS, BATCH_LINES):
         yield tuple(batch)
@@ -154,6 +159,7 @@ def map_batches(
     jobs: int | None = None,
     prepare: Callable[[], object] | None = None,
     executor: Executor | None = None,
+    dedupe: Dedupe | None = None,
 ) -> Iterator[R]:
     """``task(batch)`` for every batch of hands under ``paths``, in order, over ``jobs`` processes (default:
     the number of cores). A single batch is always run here: starting workers would cost more than it saves.
@@ -163,7 +169,7 @@ def map_batches(
     batch goes to it instead, ``jobs`` of them per worker slot in flight."""
     report = report if report is not None else ReadReport()
     jobs = default_jobs() if jobs is None else max(1, jobs)
-    source = batches(paths, report)
+    source = batches(paths, report, dedupe)
     if executor is not None:
         yield from windowed(executor, task, source, jobs * WINDOW_PER_JOB)
         return
@@ -399,9 +405,10 @@ def map_records(
     report: ReadReport | None = None,
     jobs: int | None = None,
     executor: Executor | None = None,
+    dedupe: Dedupe | None = None,
 ) -> Iterator[T]:
     """``work(record)`` for every hand under ``paths`` (parsed or not), in reading order, over ``jobs``
     processes (or ``executor``). ``work`` runs in the workers and should return something small: a JSON-ready
-    dict or a row of values, not the hand."""
-    for results in map_batches(partial(_each, work), paths, report, jobs, executor=executor):
+    dict or a row of values, not the hand. With ``dedupe``, each hand once (see :func:`batches`)."""
+    for results in map_batches(partial(_each, work), paths, report, jobs, executor=executor, dedupe=dedupe):
         yield from results

@@ -30,6 +30,7 @@ from handlog.cli.rules_option import RulesFileError, add_rules_option, rules_fil
 from handlog.engine import RulesProfile
 from handlog.parallel import Compact, map_records
 from handlog.reading import HandRecord, ReadReport
+from handlog.reading.dedupe import Dedupe
 from handlog.store.filters import Filters
 
 if TYPE_CHECKING:
@@ -132,9 +133,11 @@ def _run(
     errors = False
     current_file = None
     out = sys.stdout
-    work = partial(kept_verdict, filters_from(args), args.json, args.warnings, rules)
+    filters = filters_from(args)
+    work = partial(kept_verdict, filters, args.json, args.warnings, rules)
+    dedupe = Dedupe()
     verdicts = (
-        map_records(work, args.paths, report, args.jobs, executor)
+        map_records(work, args.paths, report, args.jobs, executor, dedupe=dedupe)
         if source is None
         else (work(record) for record in stored_records(source, report))
     )
@@ -152,14 +155,24 @@ def _run(
             out.write(f"\n{v.file}\n")
         out.write(v.text)
     total = sum(status.values())
+    if total == 0 and not filters.empty:
+        from handlog.cli.filtermiss import report_miss, seen_in
+
+        print_problems(report)
+        return report_miss("audit", filters, seen_in(args.paths, args.jobs, source))
     summary = {
         "files": report.files,
         "hands": total,
         "clean": status["clean"],
         "violations": status["violations"],
         "unparsed": status["unparsed"],
+        "duplicates": len(dedupe.duplicates),
     }
     if args.json:
+        for d in dedupe.duplicates:  # a record each, as the hands': where, which hand, and the copy kept
+            jsonout.write({"file": d.file, "line": d.line, "hand_id": d.hand_id, "site": d.site,
+                           "status": "duplicate", "duplicate_of": {"file": d.first_file, "line": d.first_line},
+                           "text_differs": d.differs})  # fmt: skip
         jsonout.write({"summary": summary})
     else:
         out.write(
@@ -168,6 +181,12 @@ def _run(
         )
         for code, n in codes.most_common():
             out.write(f"  {n:6d}  {code}\n")
+        if dedupe.duplicates:
+            out.write(f"\n{len(dedupe.duplicates)} duplicate hands skipped (read before: the same site and hand id)\n")
+            for d in dedupe.duplicates:
+                differs = "; its text differs (notice): the first is kept" if d.differs else ""
+                out.write(f"  {d.file}:{d.line}: hand {d.hand_id or '?'} ({d.site}): duplicate of "
+                          f"{d.first_file}:{d.first_line}{differs}\n")  # fmt: skip
     print_problems(report)
     if any(p.usage for p in report.problems):
         return EXIT_USAGE

@@ -15,6 +15,7 @@ from handlog.store.filters import FilterError, Filters, parse_when
 
 if TYPE_CHECKING:
     from handlog.db import Database
+    from handlog.stats.identity import Aliases
 
 GAMES = ("holdem", "five_card_draw", "omaha", "omaha_hi_lo", "badugi", "razz", "seven_card_stud")
 
@@ -54,16 +55,32 @@ def add_filter_arguments(p: argparse.ArgumentParser, player: bool = True) -> Non
         g.add_argument("--player", metavar="P", help="only hands (and statistics) of this player")
     g.add_argument("--site", metavar="S", help="only this site's hands (PokerStars …)")
     g.add_argument("--game", metavar="G", help=f"only this game ({', '.join(GAMES)} …)")
-    g.add_argument("--stakes", metavar="SB/BB", help="only these stakes, as the statistics show them (0.01/0.02)")
-    g.add_argument("--since", metavar="DATE", help="hands from this UTC date or ISO date-time on")
+    g.add_argument("--stakes", metavar="SB/BB", help="only these stakes, compared as numbers (0.5/1 = 0.50/1.00)")
+    g.add_argument("--since", metavar="DATE", help="hands from this UTC date or ISO date-time on (a hand whose "
+                   "log gives no zone: by its own wall-clock time, and the command says how many)")
     g.add_argument("--until", metavar="DATE", help="hands before this ISO date-time (a date: up to its end)")
+    g.add_argument("--tz", metavar="ZONE", help="the time zone (Europe/Paris …) of logs that state none (else "
+                   "per site in zones.toml in the user's config folder, else the wall-clock time as written)")
+    g.add_argument("--aliases", metavar="FILE", help="a TOML file of aliases merging one person's accounts: "
+                   "[aliases] me = [\"PokerStars:hero123\", \"GGPoker:Hero\"] (default: those stored with "
+                   "handlog aliases, with --db)")
     kind = g.add_mutually_exclusive_group()
     kind.add_argument("--tournament", dest="tournament", action="store_const", const=True, help="tournament hands")
     kind.add_argument("--cash", dest="tournament", action="store_const", const=False, help="cash-game hands")
 
 
-def filters_from(args: argparse.Namespace) -> Filters:
-    """The filters of the command line; raises FilterError on a bad date."""
+def filters_from(args: argparse.Namespace, times: bool = False) -> Filters:
+    """The filters of the command line; raises FilterError on a bad date, zone or zones file. The user's zones
+    (``--tz``, ``zones.toml``) are read for a time filter, or when the command shows times (``times``: stats,
+    graph); a command that only filters (audit, replay) does not load them otherwise."""
+    zones = None
+    if times or getattr(args, "tz", None) or args.since or args.until:
+        from handlog.clock import ZoneError, load_zones
+
+        try:
+            zones = load_zones(getattr(args, "tz", None))
+        except ZoneError as exc:
+            raise FilterError(str(exc)) from None
     return Filters(
         player=getattr(args, "player", None),
         site=args.site,
@@ -72,7 +89,23 @@ def filters_from(args: argparse.Namespace) -> Filters:
         since=parse_when(args.since) if args.since else None,
         until=parse_when(args.until, end=True) if args.until else None,
         tournament=args.tournament,
+        zones=zones,
     )
+
+
+def aliases_from_args(args: argparse.Namespace, db: Database | None = None) -> Aliases:
+    """The aliases of ``--aliases FILE``, else those stored in the database ``db`` (``handlog aliases``);
+    raises AliasError."""
+    from handlog.stats.identity import Aliases, load_aliases
+
+    path = getattr(args, "aliases", None)
+    if path is not None:
+        return load_aliases(path)
+    if db is not None:
+        from handlog.store.aliases import stored_aliases
+
+        return stored_aliases(db)
+    return Aliases()
 
 
 def open_db(command: str, url: str | None, create: bool = False) -> Database | None:

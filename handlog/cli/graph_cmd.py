@@ -5,10 +5,21 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from dataclasses import replace
 
-from handlog.cli.common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, print_problems, progress_records
-from handlog.cli.dbopts import add_db_argument, add_filter_arguments, db_source, filters_from, stats_rows
-from handlog.reading import ReadReport
+from handlog.cli.common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, print_problems, progress
+from handlog.cli.dbopts import (
+    add_db_argument,
+    add_filter_arguments,
+    aliases_from_args,
+    db_source,
+    filters_from,
+    stats_rows,
+)
+from handlog.cli.filtermiss import Seen, print_duplicates, report_miss
+from handlog.reading import ReadReport, read
+from handlog.reading.dedupe import Dedupe
+from handlog.stats.identity import AliasError, selects
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -19,7 +30,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "winnings and the all-in EV adjusted net. Exit codes: 0 ok, 1 some hand unparsed, 2 usage error.",
     )
     p.add_argument("paths", nargs="*", metavar="PATH", help="files or folders (recursive); none with --db")
-    p.add_argument("--player", required=True, metavar="P", help="whose winnings")
+    p.add_argument("--player", required=True, metavar="P",
+                   help="whose winnings: a name (on one site: the one with the most hands unless --site) or an alias")
     add_db_argument(p)
     add_filter_arguments(p, player=False)
     p.add_argument("-o", "--output", default="winnings.png", metavar="F", help="PNG file (default winnings.png)")
@@ -43,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
     if args.tournaments:
         return run_tournaments(args)
     from handlog.stats.export import OutputPathError, resolve_output
-    from handlog.stats.frame import per_hand, to_frame
+    from handlog.stats.frame import iter_rows, to_frame
     from handlog.stats.graph import save_graph
 
     try:
@@ -54,27 +66,53 @@ def run(args: argparse.Namespace) -> int:
     source = db_source("graph", args)
     if isinstance(source, int):
         return source
-    filters = filters_from(args)
+    filters = filters_from(args, times=True)
+    try:
+        aliases = aliases_from_args(args, source)
+    except AliasError as exc:
+        sys.stderr.write(f"handlog graph: {exc}\n")
+        return EXIT_USAGE
     report = ReadReport()
+    dedupe = Dedupe()
+    seen = Seen()
     unparsed = 0
     hands = []
+    alias = bool(aliases.members(args.player))
     if source is not None:
         with source:
-            rows, unparsed, _ = stats_rows(source, filters, args.allin_ev)
-        table = to_frame(rows)
+            rows, unparsed, _ = stats_rows(source, replace(filters, player=None if alias else args.player),
+                                           args.allin_ev)  # fmt: skip
+            from handlog.store.query import seen_values
+
+            seen = seen_values(source)
+        table = to_frame(r for r in rows if selects(args.player, r, aliases))
     else:
-        for record in progress_records(args.paths, report, quiet=args.quiet):
+        for record in progress(read(args.paths, report, dedupe), args.quiet):
             if record.hand is None:
                 unparsed += 1
-            elif filters.matches(record.hand):
+                continue
+            seen.add(record.hand)
+            if filters.matches(record.hand):
                 hands.append(record.hand)
         print_problems(report)
+        print_duplicates(dedupe)
         if any(p.usage for p in report.problems):
             return EXIT_USAGE
-        table = per_hand(hands, player=args.player, with_allin_ev=args.allin_ev)
+        table = to_frame(iter_rows(hands, player=args.player, with_allin_ev=args.allin_ev, aliases=aliases,
+                                   zones=filters.zones))  # fmt: skip
     if table.empty:
-        sys.stderr.write(f"handlog graph: no hands of {args.player!r} found\n")
-        return EXIT_PROBLEMS
+        return report_miss("graph", replace(filters, player=args.player), seen, aliases)
+    if alias:  # the accounts of an alias drawn as one player
+        table["player"] = args.player
+    else:  # a player is (site, name): one site's hands, the one with the most unless --site chose
+        sites = table["site"].value_counts()
+        if len(sites) > 1:
+            site = str(sites.index[0])
+            if not args.quiet:
+                others = ", ".join(f"{s} ({n} hands)" for s, n in sites.items() if s != site)
+                sys.stderr.write(f"handlog graph: drawing {args.player} on {site}; also found {others} (choose "
+                                 "with --site, or merge accounts with --aliases)\n")  # fmt: skip
+            table = table[table["site"] == site]
     # one line per currency: euros, dollars and tournament chips are never added together
     counts = table["currency"].value_counts()
     currency = args.currency or str(counts.index[0])

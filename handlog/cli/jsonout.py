@@ -8,6 +8,7 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any, TextIO
 
+from handlog.events import DealHole, Hand
 from handlog.reading import HandRecord
 
 
@@ -39,4 +40,42 @@ def record_head(record: HandRecord) -> dict[str, object]:
         "site": record.site,
         "game": hand.game.value if hand else record.game,
         "structure": hand.structure.value if hand else record.structure,
+    }
+
+
+def hero(hand: Hand) -> str | None:
+    """The player the log was written for: the one player whose own hole cards it deals face up (``Dealt to Hero
+    [Ah Kd]``); None when no one's or several players' are (an observer's log, a research log showing all)."""
+    known = {e.player for e in hand.events if isinstance(e, DealHole) and e.cards and any(c != "??" for c in e.cards)}
+    return next(iter(known)) if len(known) == 1 else None
+
+
+def hand_header(hand: Hand) -> dict[str, object]:
+    """The hand's header in a ``parse --json`` record: site, stakes, currency, time (UTC where its zone is known,
+    the wall-clock time as written, the zone and where it came from), table, seats, button, hero, stacks,
+    tournament."""
+    from handlog.clock import hand_time
+    from handlog.stats.frame import stakes_text
+
+    when = hand_time(hand)
+    return {
+        "site": hand.site,
+        "game_name": hand.game_name,
+        "stakes": stakes_text(hand),
+        "small_blind": hand.stakes.small,
+        "big_blind": hand.stakes.big,
+        "ante": hand.stakes.ante,
+        "currency": hand.currency,
+        "time": when.utc,
+        "local_time": when.local,
+        "time_zone": when.zone,
+        "time_source": when.source,
+        "time_as_written": hand.time_local,
+        "table": hand.table,
+        "max_seats": hand.max_seats,
+        "button": hand.button,
+        "hero": hero(hand),
+        "seats": [{"seat": s.seat, "player": s.player, "stack": s.stack, "sitting_out": s.sitting_out}
+                  for s in hand.seats],
+        "tournament_id": hand.tournament.id if hand.tournament else None,
     }

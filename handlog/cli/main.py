@@ -24,6 +24,7 @@ COMMANDS = {
     "import": "handlog.cli.import_cmd",
     "watch": "handlog.cli.watch_cmd",
     "tournaments": "handlog.cli.tournaments_cmd",
+    "aliases": "handlog.cli.aliases_cmd",
 }
 """Each subcommand and the module whose ``add_parser`` adds it (its options) and whose ``run`` runs it."""
 

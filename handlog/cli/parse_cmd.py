@@ -29,6 +29,7 @@ def record_json(record: HandRecord) -> dict[str, object]:
         **jsonout.record_head(record),
         "status": record.status,
         "error": None if record.error is None else record.error.as_dict(),
+        "header": jsonout.hand_header(hand) if hand else None,
         "events": [e.model_dump(mode="json") for e in hand.events] if hand else [],
     }
 

@@ -17,11 +17,13 @@ from handlog.cli.common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, print_problem
 from handlog.cli.dbopts import add_db_argument, add_filter_arguments, db_source, filters_from, stored_records
 from handlog.cli.rules_option import RulesFileError, add_rules_option, rules_file_problem, rules_from_args
 from handlog.reading import HandRecord, ReadReport, read
+from handlog.reading.dedupe import Dedupe
 from handlog.replayer.model import HandView, record_view
 
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from handlog.db import Database
     from handlog.engine import RulesProfile
 
 
@@ -72,14 +74,18 @@ def run(args: argparse.Namespace) -> int:
     filters = filters_from(args)
     report = ReadReport()
     # a stored hand is parsed again from its text (the database keeps it), so both views come from one replay
-    found = read(args.paths, report) if source is None else stored_records(source, report)
+    found = read(args.paths, report, Dedupe()) if source is None else stored_records(source, report)
     kept = (r for r in found if filters.keep(r))
     if args.all and args.html is None and not args.step:  # every hand in the terminal: one at a time
-        return _stream(kept, rules, report, args)
+        return _stream(kept, rules, report, args, source)
     records, more = _chosen(kept, args)
     print_problems(report)
     if any(p.usage for p in report.problems):
         return EXIT_USAGE
+    if not records and args.hand is None and not filters.empty:
+        from handlog.cli.filtermiss import report_miss, seen_in
+
+        return report_miss("replay", filters, seen_in(args.paths, None, source))
     if not records:
         what = f"no hand {args.hand}" if args.hand is not None else "no hand"
         where = ", ".join(args.paths) if source is None else "the database"
@@ -100,7 +106,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _stream(records: Iterator[HandRecord], rules: RulesProfile | None, report: ReadReport,
-            args: argparse.Namespace) -> int:
+            args: argparse.Namespace, source: Database | None = None) -> int:
     """``--all`` in the terminal: each hand shown as soon as it is replayed and then let go, so that a file of any
     size is shown in the memory of one hand."""
     from handlog.replayer import terminal
@@ -115,6 +121,10 @@ def _stream(records: Iterator[HandRecord], rules: RulesProfile | None, report: R
     print_problems(report)
     if any(p.usage for p in report.problems):
         return EXIT_USAGE
+    if not shown and not filters_from(args).empty:
+        from handlog.cli.filtermiss import report_miss, seen_in
+
+        return report_miss("replay", filters_from(args), seen_in(args.paths, None, source))
     if not shown:
         where = ", ".join(args.paths) if args.paths else "the database"
         sys.stderr.write(f"handlog replay: no hand in {where}\n")

@@ -9,7 +9,7 @@ import tempfile
 from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from functools import partial
 from itertools import islice
@@ -30,16 +30,20 @@ from handlog.cli.common import (
 from handlog.cli.dbopts import (
     add_db_argument,
     add_filter_arguments,
+    aliases_from_args,
     db_source,
     filters_from,
     streamed_stats_rows,
 )
+from handlog.cli.filtermiss import Seen, print_duplicates, report_miss
 from handlog.cli.rules_option import RulesFileError, add_rules_option, rules_file_problem, rules_from_args
 from handlog.engine import RulesProfile
 from handlog.events import Hand
 from handlog.parallel import Batch, map_batches, records
 from handlog.reading import ReadReport
+from handlog.reading.dedupe import Dedupe
 from handlog.stats.export import OutputPathError, resolve_output
+from handlog.stats.identity import AliasError, Aliases
 from handlog.stats.totals import Totals
 from handlog.stats.totals import columns as totals_columns
 from handlog.store.filters import Filters
@@ -49,7 +53,7 @@ if TYPE_CHECKING:
 
     from handlog.db import Database
 
-GROUPS = ("game", "month", "position", "stakes")
+GROUPS = ("game", "month", "position", "site", "stakes")
 """What ``--by`` accepts (the keys of ``handlog.stats.frame.GROUPS``; a test keeps them equal)."""
 
 AGGREGATE_FORMATS = ("table", "csv", "json", "parquet")
@@ -69,6 +73,12 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--by", action="append", choices=sorted(GROUPS), default=[], help="group per player and …")
     p.add_argument("--per-hand", action="store_true", help="one record per hand and player")
     p.add_argument("--format", choices=sorted({*AGGREGATE_FORMATS, *PER_HAND_FORMATS}), help="output format")
+    p.add_argument(
+        "--columns", metavar="C,C…", type=_column_list,
+        help="the table's statistics, by name or label (vpip, 3B, cbet_flop_pct, net …; default: hands, VPIP, "
+        "PFR, 3B, AF, WTSD, W$SD, bb/100, net, all-in EV net)",
+    )
+    p.add_argument("--counts", action="store_true", help="each percentage with its counts in the table: 16.7 (1/6)")
     p.add_argument("--output", "-o", metavar="F", help="write to this file (or folder) instead of stdout")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument(
@@ -94,6 +104,9 @@ class Part:
     hands: int = 0
     unparsed: int = 0
     other_games: Counter[str] = field(default_factory=Counter)
+    seen: Seen = field(default_factory=Seen)  # what a filter could have selected (for "did you mean")
+    local: int = 0  # hands a time filter or --by month placed by their wall-clock time (zone unknown)
+    untimed: int = 0  # hands a time filter left out as they have no time at all
     totals: Totals | None = None
     rows: list[tuple[Any, ...]] = field(default_factory=list)
     dataset_part: str | None = None  # --engine dask: the Parquet part the worker wrote instead
@@ -101,26 +114,33 @@ class Part:
 
 def part(
     per_hand: bool, by: tuple[str, ...], player: str | None, with_allin_ev: bool, rules: RulesProfile | None,
-    filters: Filters, batch: Batch,
+    filters: Filters, aliases: Aliases, batch: Batch,
 ) -> Part:
     """The statistics of one batch of hands (runs in a worker process), replayed under the house ``rules`` (else
     each hand's site's); the hands ``filters`` (hand-level: ``player`` picks rows) leave out are skipped."""
     from handlog.engine import replay
     from handlog.stats.frame import FIELDS, SUPPORTED_GAMES, iter_rows
 
-    out = Part(hands=len(batch), totals=None if per_hand else Totals(by, player))
+    out = Part(hands=len(batch), totals=None if per_hand else Totals(by, player, aliases))
     hands: list[Hand] = []
+    placing = filters.timed or "month" in by
     for record in records(batch):
-        if record.hand is None:
+        hand = record.hand
+        if hand is None:
             out.unparsed += 1
-        elif not filters.matches(record.hand):
             continue
-        elif record.hand.game not in SUPPORTED_GAMES:
-            out.other_games[record.hand.game_name or record.hand.game.value] += 1
+        out.seen.add(hand)
+        if not filters.matches(hand):
+            out.untimed += filters.timed and filters.placed(hand) == "none"
+            continue
+        out.local += placing and filters.placed(hand) == "local"
+        if hand.game not in SUPPORTED_GAMES:
+            out.other_games[hand.game_name or hand.game.value] += 1
         else:
-            hands.append(record.hand)
+            hands.append(hand)
     under_rules = partial(replay, rules=rules, states=False)
-    rows = iter_rows(hands, player=player, with_allin_ev=with_allin_ev, replay=under_rules)
+    rows = iter_rows(hands, player=player, with_allin_ev=with_allin_ev, replay=under_rules, aliases=aliases,
+                     zones=filters.zones)  # fmt: skip
     if out.totals is None:
         out.rows = [tuple(row[name] for name in FIELDS) for row in rows]
     else:
@@ -129,36 +149,56 @@ def part(
 
 
 def stored_parts(
-    source: Database, filters: Filters, with_allin_ev: bool, per_hand: bool, by: tuple[str, ...], player: str | None
+    source: Database, filters: Filters, with_allin_ev: bool, per_hand: bool, by: tuple[str, ...], player: str | None,
+    aliases: Aliases | None = None,
 ) -> Iterator[Part]:
     """The statistics of the database's stored per-hand records, read as they stream from it: one Part of totals,
     or the per-hand rows a thousand at a time (memory by players, or by a thousand rows, never by stored hands)."""
     from handlog.stats.frame import FIELDS
+    from handlog.store.query import seen_values
 
-    with streamed_stats_rows(source, filters, with_allin_ev) as (stored, unparsed, other):
-        first = Part(unparsed=unparsed, other_games=other)
+    aliases = aliases if aliases is not None else Aliases()
+    if player is not None and aliases.members(player):  # an alias: its accounts are picked per row
+        filters = replace(filters, player=None)
+    placing = filters.timed or "month" in by
+    local: set[tuple[str, str]] = set()
+
+    def counted(rows: Iterator[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+        for row in rows:
+            if placing and row["time"] is None and row["local_time"] is not None:
+                local.add((row["site"], row["hand_id"]))
+            yield row
+
+    with streamed_stats_rows(source, filters, with_allin_ev) as (stored_rows, unparsed, other):
+        first = Part(unparsed=unparsed, other_games=other, seen=seen_values(source))
+        stored = counted(stored_rows)
         if not per_hand:
-            first.totals = Totals(by, player).update(stored)
+            first.totals = Totals(by, player, aliases).update(stored)
+            first.local = len(local)
             yield first
             return
         rows = (tuple(row[name] for name in FIELDS) for row in stored)
+        yielded = False
         while chunk := list(islice(rows, 1000)):
             first.rows = chunk
             yield first
-            first = Part()
-        if first.unparsed or first.other_games:  # no rows at all: the counts still come through
+            first, yielded = Part(), True
+        if not yielded or local:  # the counts (and what was seen) come through even with no rows
+            first.local = len(local)
             yield first
 
 
 def dataset_part(
-    folder: str, player: str | None, with_allin_ev: bool, rules: RulesProfile | None, filters: Filters, batch: Batch
+    folder: str, player: str | None, with_allin_ev: bool, rules: RulesProfile | None, filters: Filters,
+    aliases: Aliases, by: tuple[str, ...], batch: Batch,
 ) -> Part:
     """The per-hand records of one batch written as a part of the dataset in ``folder`` (runs on a Dask
     worker); only the counts of hands left out come back."""
     from handlog.cluster import write_part
 
-    out = part(True, (), player, with_allin_ev, rules, filters, batch)
-    return Part(out.hands, out.unparsed, out.other_games, dataset_part=write_part(folder, out.rows))
+    out = part(True, by, player, with_allin_ev, rules, filters, aliases, batch)  # ``by``: what to count as placed
+    return Part(out.hands, out.unparsed, out.other_games, out.seen, out.local, out.untimed,
+                dataset_part=write_part(folder, out.rows))  # fmt: skip
 
 
 def _dataset_folder(path: str | None, stack: ExitStack) -> str:
@@ -260,18 +300,28 @@ def _run(
     report = ReadReport()
     unparsed = 0
     other_games: Counter[str] = Counter()
+    seen = Seen()
+    placed = {"local": 0, "untimed": 0}
     by = tuple(args.by)
-    filters = filters_from(args)
+    filters = filters_from(args, times=True)
+    try:
+        aliases = aliases_from_args(args, source)
+    except AliasError as exc:
+        sys.stderr.write(f"handlog stats: {exc}\n")
+        return EXIT_USAGE
     parts: Iterator[Part]
+    dedupe = Dedupe()
     if source is not None:
-        parts = stored_parts(source, filters, args.allin_ev, args.per_hand, by, args.player)
+        parts = stored_parts(source, filters, args.allin_ev, args.per_hand, by, args.player, aliases)
     else:
         hand_level = filters.hand_level()
-        task: Callable[[Batch], Part] = partial(part, args.per_hand, by, args.player, args.allin_ev, rules, hand_level)
+        task: Callable[[Batch], Part] = partial(
+            part, args.per_hand, by, args.player, args.allin_ev, rules, hand_level, aliases
+        )
         if folder is not None:
-            task = partial(dataset_part, folder, args.player, args.allin_ev, rules, hand_level)
+            task = partial(dataset_part, folder, args.player, args.allin_ev, rules, hand_level, aliases, by)
         prepare = _load_equity_tables if args.allin_ev else None
-        batches = map_batches(task, args.paths, report, args.jobs, prepare, executor)
+        batches = map_batches(task, args.paths, report, args.jobs, prepare, executor, dedupe=dedupe)
         parts = progress(batches, args.quiet, hands=lambda p: p.hands)
 
     def counted(parts: Iterator[Part]) -> Iterator[Part]:
@@ -279,6 +329,9 @@ def _run(
         for p in parts:
             unparsed += p.unparsed
             other_games.update(p.other_games)
+            seen.merge(p.seen)
+            placed["local"] += p.local
+            placed["untimed"] += p.untimed
             yield p
 
     if args.per_hand:
@@ -295,7 +348,7 @@ def _run(
             write_atomic(target, lambda out: counted_rows.append(stream_rows(rows, fmt, columns, out)))
             count = counted_rows[0]
     else:
-        totals = Totals(by, args.player)
+        totals = Totals(by, args.player, aliases)
         for p in counted(parts):
             if p.totals is not None:
                 totals.merge(p.totals)
@@ -306,8 +359,12 @@ def _run(
         found = totals.records()
         columns = totals_columns(by)
         count = len(found)
+        if count == 0 and (args.player is not None or not filters.hand_level().empty):
+            print_problems(report)
+            print_duplicates(dedupe)
+            return report_miss("stats", filters, seen, aliases)
         if fmt == "table":
-            print_table(found, list(by))
+            print_table(found, list(by), args.columns, args.counts)
         elif fmt == "parquet":
             write_frame(records_frame(found, by), fmt, target, sys.stdout, default_name=name)
         elif target is None:
@@ -315,8 +372,12 @@ def _run(
         else:
             write_atomic(target, lambda out: RECORD_WRITERS[fmt](found, columns, out))
     print_problems(report)
+    print_duplicates(dedupe)
+    if args.per_hand and count == 0 and (args.player is not None or not filters.hand_level().empty):
+        return report_miss("stats", filters, seen, aliases)
     if target is not None and not args.quiet:
         sys.stderr.write(f"handlog: wrote {count} records to {target}\n")
+    print_placed("stats", placed["local"], placed["untimed"])
     if other_games:
         left = ", ".join(f"{n} {game}" for game, n in sorted(other_games.items()))
         sys.stderr.write(f"handlog: no statistics for these games yet, left out: {left}\n")
@@ -324,6 +385,15 @@ def _run(
         sys.stderr.write(f"handlog: {unparsed} hands could not be parsed and were left out\n")
         return EXIT_PROBLEMS
     return EXIT_OK
+
+
+def print_placed(command: str, local: int, untimed: int) -> None:
+    """What the time filters and ``--by month`` did with hands whose zone is unknown, or that have no time."""
+    if local:
+        sys.stderr.write(f"handlog {command}: {local} hands placed by the wall-clock time their log wrote (no time "
+                         "zone known for them: give one with --tz or in zones.toml)\n")
+    if untimed:
+        sys.stderr.write(f"handlog {command}: {untimed} hands have no time and were left out by --since/--until\n")
 
 
 LABELS = {
@@ -356,48 +426,127 @@ LABELS = {
 }
 
 
-COMPACT = ("hands", "vpip_pct", "pfr_pct", "three_bet_pct", "steal_pct", "cbet_flop_pct", "fold_to_cbet_flop_pct",
-           "af", "wtsd_pct", "wsd_pct", "net", "bb_per_100", "net_allin_ev")  # fmt: skip
-"""The columns of the one-row-per-player table (the full set is shown when there are four rows or fewer)."""
+COMPACT = ("hands", "vpip_pct", "pfr_pct", "three_bet_pct", "af", "wtsd_pct", "wsd_pct", "bb_per_100", "net",
+           "net_allin_ev")  # fmt: skip
+"""The statistics of the one-row-per-player table (with player, site and currency: 100 columns for usual names;
+the full set is shown when there are four rows or fewer)."""
+
+SHORT = {"net_allin_ev": "EV net", "hands": "hands"}
+"""Shorter headers for the one-row-per-player table."""
+
+TABLE_WIDTH = 100
+"""The width of a table written to a pipe or a file (a terminal's own width otherwise)."""
 
 
-def _fmt(name: str, value: Any) -> str:
+def _column_list(text: str) -> list[str]:
+    """``--columns vpip,3B,net``: statistic names (``vpip`` or ``vpip_pct``) or the table's labels (``3B``)."""
+    from handlog.stats.totals import columns
+
+    known = [c for c in columns() if c not in ("player", "site", "currency", "identity")]
+    by_label = {label.lower(): name for name, label in LABELS.items()}
+    out: list[str] = []
+    for item in (i.strip() for i in text.split(",")):
+        if not item:
+            continue
+        low = item.lower()
+        name = low if low in known else f"{low}_pct" if f"{low}_pct" in known else by_label.get(low)
+        if name is None:
+            raise argparse.ArgumentTypeError(f"no statistic {item!r} (choose from {', '.join(known)})")
+        out.append(name)
+    return out
+
+
+def _count_of(name: str) -> tuple[str, str] | None:
+    """The (action, opportunity) counts behind a percentage column, as the aggregate records name them."""
+    from handlog.stats.totals import PLAYED, RATIOS
+
+    for pct, done, opp in RATIOS:
+        if pct == name:
+            return done, opp or PLAYED
+    return None
+
+
+HUNDRED_THOUSAND, TEN_MILLION, MILLION = Decimal(100_000), Decimal(10_000_000), Decimal(1_000_000)
+
+
+def _fmt(name: str, value: Any, row: dict[str, Any] | None = None) -> str:
+    """A cell of the table: at most 9 characters for an amount, 6 for bb/100, 4 for AF and a percentage (CSV
+    and JSON are exact)."""
     if value is None or (isinstance(value, float) and value != value):  # None or NaN
         return "-"
     if isinstance(value, Decimal):
-        return f"{value:,.2f}"
+        if abs(value) < HUNDRED_THOUSAND:
+            return f"{value:.2f}"
+        if abs(value) < TEN_MILLION:  # cents dropped from 100,000 on (tournament chips, mostly)
+            return f"{value:.0f}"
+        return f"{value / MILLION:.1f}M"
     if name == "af" or name == "bb_per_100":
-        return f"{value:.2f}"
+        text = f"{value:.1f}" if name == "bb_per_100" else f"{value:.2f}"
+        if len(text) > (6 if name == "bb_per_100" else 4):
+            text = f"{value:.1f}" if name == "af" and len(f"{value:.1f}") <= 4 else f"{value:.0f}"
+        return text
     if name.endswith("_pct"):
-        return f"{value:.1f}"
+        text = f"{value:.1f}"
+        text = text if len(text) <= 4 else f"{value:.0f}"  # 100.0 as 100
+        counts = _count_of(name) if row is not None else None
+        if counts is not None and row is not None:
+            return f"{text} ({row[counts[0]]}/{row[counts[1]]})"
+        return text
     return str(value)
 
 
-def print_table(rows: list[dict[str, Any]], by: list[str]) -> None:
-    """A readable terminal table: one column per player (or group) when there are few, else one row each."""
+def _who(row: dict[str, Any]) -> str:
+    return f"{row['player']} (alias)" if row.get("identity") == "alias" else str(row["player"])
+
+
+def print_table(
+    rows: list[dict[str, Any]], by: list[str], columns: list[str] | None = None, counts: bool = False,
+    console: Any = None,
+) -> None:
+    """A readable terminal table: one column per player (or group) when there are few, else one row each, in
+    the width of the terminal (``TABLE_WIDTH`` when written to a pipe or a file). Anonymous seat-hands (one hand
+    each, see ``handlog.stats.identity``) are counted under the table, not listed (CSV and JSON list them)."""
     from rich.console import Console
     from rich.table import Table
 
-    console = Console()
-    if not console.is_terminal:
-        console = Console(width=max(console.width, 160))
-    keys = ["player", "currency", *by]
-    if not rows:
+    if console is None:
+        console = Console()
+        if not console.is_terminal and "COLUMNS" not in os.environ:
+            console = Console(width=TABLE_WIDTH)
+    anonymous = [r for r in rows if r.get("identity") == "anonymous"]
+    rows = [r for r in rows if r.get("identity") != "anonymous"]
+    groups = [b for b in by if b != "site"]
+    stats = columns or list(COMPACT)
+    if not rows and not anonymous:
         console.print("no hands")
         return
-    if len(rows) <= 4:
+    if rows and len(rows) <= 4 and columns is None:
         table = Table(show_header=True, header_style="bold")
         table.add_column("")
         for row in rows:
-            table.add_column(" / ".join(str(row[k]) for k in keys), justify="right")
+            table.add_column(" / ".join([_who(row), str(row["site"]), str(row["currency"]),
+                                         *(str(row[k]) for k in groups)]), justify="right")  # fmt: skip
         for name, label in LABELS.items():
-            table.add_row(label, *(_fmt(name, row[name]) for row in rows))
-    else:
-        table = Table(show_header=True, header_style="bold")
-        for k in keys:
-            table.add_column(k)
-        for name in COMPACT:
-            table.add_column(LABELS[name], justify="right")
+            table.add_row(label, *(_fmt(name, row[name], row if counts else None) for row in rows))
+        console.print(table)
+    elif rows:
+        from rich import box
+
+        table = Table(show_header=True, header_style="bold", box=box.SIMPLE_HEAD, show_edge=False,
+                      pad_edge=False, padding=(0, 1, 0, 0))
+        table.add_column("player", overflow="fold", max_width=20)
+        table.add_column("site", overflow="fold", max_width=12)
+        table.add_column("cur", no_wrap=True)
+        for k in groups:
+            table.add_column(k, no_wrap=True)
+        for name in stats:  # numbers are never cut: the names give way (folded) when the terminal is narrow
+            table.add_column(SHORT.get(name, LABELS.get(name, name)), justify="right", no_wrap=True)
         for row in rows:
-            table.add_row(*(str(row[k]) for k in keys), *(_fmt(name, row[name]) for name in COMPACT))
-    console.print(table)
+            table.add_row(_who(row), str(row["site"]), str(row["currency"]), *(str(row[k]) for k in groups),
+                          *(_fmt(name, row[name], row if counts else None) for name in stats))  # fmt: skip
+        console.print(table)
+    if anonymous:
+        hands = sum(int(r["hands"]) for r in anonymous)
+        sites = ", ".join(sorted({str(r["site"]) for r in anonymous}))
+        console.print(f"{hands} anonymous seat-hands ({sites}: players named by seat), each its own player: "
+                      "not listed (--format csv or json lists them)")  # fmt: skip

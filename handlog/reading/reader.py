@@ -17,6 +17,7 @@ from handlog.errors import ParseError
 from handlog.events import Hand
 from handlog.reading import registry
 from handlog.reading.decode import iter_lines
+from handlog.reading.dedupe import Dedupe
 from handlog.reading.split import Chunk, SplitStats, cut_hands
 
 HEAD_LINES = 25
@@ -111,18 +112,24 @@ def read_chunks(path: Path, report: ReadReport) -> Iterator[tuple[registry.HandF
             report.problems.append(FileProblem(name, f"read error: {exc.strerror or exc}"))
 
 
-def read_file(path: Path, report: ReadReport, explicit: bool = True) -> Iterator[HandRecord]:
-    """The hands of one file."""
+def read_file(
+    path: Path, report: ReadReport, explicit: bool = True, dedupe: Dedupe | None = None
+) -> Iterator[HandRecord]:
+    """The hands of one file (with ``dedupe``: those not read before, see :mod:`handlog.reading.dedupe`)."""
     name = str(path)
     for fmt, chunk in read_chunks(path, report):
-        yield parse_chunk(fmt, name, chunk.line, chunk.lines, chunk.document)
+        if dedupe is None or dedupe.admit(fmt, name, chunk.line, chunk.lines, chunk.document):
+            yield parse_chunk(fmt, name, chunk.line, chunk.lines, chunk.document)
 
 
-def read(paths: Iterable[str | os.PathLike[str]], report: ReadReport | None = None) -> Iterator[HandRecord]:
-    """Every hand in ``paths``. Pass a ``ReadReport`` to learn about files that could not be read."""
+def read(
+    paths: Iterable[str | os.PathLike[str]], report: ReadReport | None = None, dedupe: Dedupe | None = None
+) -> Iterator[HandRecord]:
+    """Every hand in ``paths``. Pass a ``ReadReport`` to learn about files that could not be read, a ``Dedupe``
+    to read each hand once (the same site and hand id in two files)."""
     report = report if report is not None else ReadReport()
     for path in iter_files(paths, report):
-        yield from read_file(path, report)
+        yield from read_file(path, report, dedupe=dedupe)
 
 
 def iter_text(text: str, file: str = "<text>") -> Iterator[HandRecord]:

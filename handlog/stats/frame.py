@@ -13,12 +13,14 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
+from handlog.clock import Zones, hand_time
 from handlog.engine import replay as replay_hand
 from handlog.engine.views import Replay
 from handlog.events import STUD_GAMES, Game, Hand
 from handlog.reading import HandRecord, read
 from handlog.stats import counters, totals
 from handlog.stats.allin_ev import allin_ev
+from handlog.stats.identity import Aliases, selects
 from handlog.stats.positions import dealt_in, positions
 from handlog.stats.totals import COUNTER_FIELDS, RATIOS, big_blind
 
@@ -36,6 +38,9 @@ HAND_FIELDS = (
     "stakes",
     "currency",
     "time",
+    "local_time",
+    "time_zone",
+    "time_source",
     "player",
     "seat",
     "position",
@@ -66,12 +71,30 @@ ZERO = Decimal(0)
 
 
 def stakes_text(hand: Hand) -> str:
-    """``small/big`` as written in the header (blinds; small and big bet in fixed limit)."""
-    return f"{hand.stakes.small}/{hand.stakes.big}"
+    """``small/big`` in one form whatever the header wrote (``0.50/1.00`` and ``0.5/1`` are both ``0.5/1``): each
+    amount without trailing zeros (blinds; small and big bet in fixed limit)."""
+    return f"{plain_amount(hand.stakes.small)}/{plain_amount(hand.stakes.big)}"
 
 
-def hand_rows(replay: Replay, with_allin_ev: bool = True) -> list[dict[str, Any]]:
-    """One record per player dealt in (see ``FIELDS``)."""
+def plain_amount(value: Decimal) -> str:
+    """An amount without trailing zeros and never in exponent form (``0.50`` → ``0.5``, ``100`` → ``100``)."""
+    text = format(value.normalize(), "f")
+    return text
+
+
+def normal_stakes(text: str) -> str:
+    """Stakes typed by a user (``0.50/1.00``, ``$0.5/$1``) in the form of :func:`stakes_text`; text that is not
+    two amounts is given back as it is (it then matches nothing, and the filter says so)."""
+    small, sep, big = text.replace("$", "").replace("€", "").replace("£", "").partition("/")
+    try:
+        return f"{plain_amount(Decimal(small.strip()))}/{plain_amount(Decimal(big.strip()))}" if sep else text
+    except ArithmeticError:
+        return text
+
+
+def hand_rows(replay: Replay, with_allin_ev: bool = True, zones: Zones | None = None) -> list[dict[str, Any]]:
+    """One record per player dealt in (see ``FIELDS``); ``zones``: the zones the user gave for logs that state
+    none (:mod:`handlog.clock`)."""
     hand = replay.hand
     dealt = dealt_in(hand)
     labels = positions(hand, dealt) if hand.game not in STUD_GAMES else {}
@@ -86,8 +109,9 @@ def hand_rows(replay: Replay, with_allin_ev: bool = True) -> list[dict[str, Any]
         collected=collected,
     )
     ev = allin_ev(replay) if with_allin_ev else {}
+    when = hand_time(hand, zones)
     facts = (hand.hand_id, hand.file, hand.site, hand.game.value, hand.structure.value, stakes_text(hand),
-             hand.currency, hand.time_utc)  # fmt: skip
+             hand.currency, when.utc, when.local, when.zone, when.source)  # fmt: skip
     seats: dict[str, int] = {}
     for s in hand.seats:
         seats.setdefault(s.player, s.seat)  # the first, as ``hand.seat_of``
@@ -113,17 +137,23 @@ def iter_rows(
     player: str | None = None,
     with_allin_ev: bool = True,
     replay: Callable[[Hand], Replay] = lambda hand: replay_hand(hand, states=False),
+    aliases: Aliases | None = None,
+    zones: Zones | None = None,
 ) -> Iterator[dict[str, Any]]:
-    """Records of every supported, not cancelled hand (only ``player``'s when given). ``hands`` may be
-    ``Hand`` objects or the records of ``handlog.read`` (unparsed ones are skipped)."""
+    """Records of every supported, not cancelled hand (only ``player``'s when given: that name on every site, or
+    the accounts of that alias). ``hands`` may be ``Hand`` objects or the records of ``handlog.read`` (unparsed
+    ones are skipped)."""
+    names = {player} if player is not None else set()
+    if player is not None and aliases:
+        names.update(name for _, name in aliases.members(player))
     for item in hands:
         hand = item.hand if isinstance(item, HandRecord) else item
         if hand is None or hand.game not in SUPPORTED_GAMES or hand.cancelled:
             continue
-        if player is not None and hand.seat_of(player) is None:
+        if player is not None and not any(s.player in names for s in hand.seats):
             continue
-        for row in hand_rows(replay(hand), with_allin_ev):
-            if player is None or row["player"] == player:
+        for row in hand_rows(replay(hand), with_allin_ev, zones):
+            if player is None or selects(player, row, aliases):
                 yield row
 
 

@@ -18,6 +18,7 @@ from operator import add
 from typing import Any
 
 from handlog.events import Structure
+from handlog.stats.identity import ALIAS, Aliases, identity, selects
 
 COUNTER_FIELDS = (
     "vpip", "pfr", "limp", "cold_call", "three_bet_opp", "three_bet", "four_bet_opp", "four_bet",
@@ -31,8 +32,9 @@ COUNTER_FIELDS = (
 )  # fmt: skip
 """The per hand and player counters (booleans, and counts for ``postflop_…``), in column order."""
 
-GROUPS = ("game", "month", "position", "stakes")
-"""What a ``by`` may hold besides the player and the currency."""
+GROUPS = ("game", "month", "position", "site", "stakes")
+"""What a ``by`` may hold besides the player, the site and the currency (``site`` splits an alias's row per site;
+every other row is per site already)."""
 
 RATIOS: tuple[tuple[str, str, str], ...] = (
     ("vpip_pct", "vpip", ""),
@@ -66,10 +68,33 @@ ZERO = Decimal(0)
 _INDEX = {name: i for i, name in enumerate(COUNTER_FIELDS)}
 
 
+PLAYED = "played"
+"""The count behind VPIP, PFR, limp and cold call: hands less walks."""
+
+
+def _count_columns() -> tuple[str, ...]:
+    out: list[str] = []
+    for _, done, opp in RATIOS:
+        for name in (done, opp or PLAYED):
+            if name not in out:
+                out.append(name)
+    return (*out, "postflop_bets", "postflop_raises", "postflop_calls", "postflop_folds")
+
+
+COUNT_COLUMNS = _count_columns()
+"""The integer counts beside the percentages (each percentage is its action over its opportunity, both here)."""
+
+
 def columns(by: Sequence[str] = ()) -> list[str]:
-    """The aggregate record's fields, in order."""
-    return ["player", "currency", *by, "hands", *(r[0] for r in RATIOS), "af", "afq_pct", "net", "bb_per_100",
-            "showdown_net", "non_showdown_net", "net_allin_ev", "rake"]  # fmt: skip
+    """The aggregate record's fields, in order: the keys, the percentages (rounded to 2 decimals), AF, money, then
+    the integer counts behind every percentage."""
+    return [*keys(by), "hands", *(r[0] for r in RATIOS), "af", "afq_pct", "net", "bb_per_100",
+            "showdown_net", "non_showdown_net", "net_allin_ev", "rake", *COUNT_COLUMNS]  # fmt: skip
+
+
+def keys(by: Sequence[str] = ()) -> list[str]:
+    """The key fields of an aggregate record: who (player, site, identity), the currency and the groups."""
+    return ["player", "site", "currency", *(b for b in by if b != "site"), "identity"]
 
 
 def big_blind(structure: str, stakes: str) -> Decimal:
@@ -89,10 +114,22 @@ def is_walk(row: Mapping[str, Any]) -> bool:
 
 
 def month(time: Any) -> str:
-    """``YYYY-MM`` of a hand's time ("" when the log has none)."""
+    """``YYYY-MM`` of a hand's time (``unknown`` when the log has none)."""
     if time is None or time != time:  # None, or pandas' NaT
-        return ""
+        return UNKNOWN_MONTH
     return str(time.strftime("%Y-%m"))
+
+
+UNKNOWN_MONTH = "unknown"
+
+
+def row_time(row: Mapping[str, Any]) -> Any:
+    """A record's time for grouping: UTC where its zone is known, else the wall-clock time its log wrote (zone
+    unknown: ``local_time``), else None."""
+    when = row["time"]
+    if when is None or when != when:
+        return row.get("local_time")
+    return when
 
 
 @dataclass(slots=True)
@@ -103,6 +140,7 @@ class Sums:
     walks: int = 0
     counts: list[int] = field(default_factory=lambda: [0] * len(COUNTER_FIELDS))
     money: list[Decimal] = field(default_factory=lambda: [ZERO] * len(MONEY))
+    sites: set[str] = field(default_factory=set)  # the sites of an alias's accounts
     net_by_stakes: dict[tuple[str, str], Decimal] = field(default_factory=dict)  # (structure, stakes) → net
     hands_by_stakes: dict[tuple[str, str], int] = field(default_factory=dict)  # (structure, stakes) → hands
 
@@ -120,6 +158,7 @@ class Sums:
 
     def add(self, row: Mapping[str, Any]) -> None:
         self.hands += 1
+        self.sites.add(str(row["site"]))
         self.walks += is_walk(row)
         self.counts = list(map(add, self.counts, map(int, map(row.__getitem__, COUNTER_FIELDS))))
         net = Decimal(row["net"])
@@ -135,6 +174,7 @@ class Sums:
 
     def merge(self, other: Sums) -> None:
         self.hands += other.hands
+        self.sites |= other.sites
         self.walks += other.walks
         self.counts = [a + b for a, b in zip(self.counts, other.counts, strict=True)]
         self.money = [a + b for a, b in zip(self.money, other.money, strict=True)]
@@ -152,21 +192,25 @@ class Sums:
             out[name] = _pct(c[done], played if not opp else c[opp])
         aggressive = c["postflop_bets"] + c["postflop_raises"]
         calls, folds = c["postflop_calls"], c["postflop_folds"]
-        out["af"] = aggressive / calls if calls else None
+        out["af"] = round(aggressive / calls, 2) if calls else None
         out["afq_pct"] = _pct(aggressive, aggressive + calls + folds)
         net, showdown_net, non_showdown_net, allin_ev, rake = self.money
         out["net"] = net
         in_big_blinds, counted = self.big_blinds()
-        out["bb_per_100"] = float(100 * in_big_blinds / counted) if counted else None
+        out["bb_per_100"] = round(float(100 * in_big_blinds / counted), 2) if counted else None
         out["showdown_net"] = showdown_net
         out["non_showdown_net"] = non_showdown_net
         out["net_allin_ev"] = allin_ev
         out["rake"] = rake
+        c[PLAYED] = played
+        for name in COUNT_COLUMNS:
+            out[name] = c[name]
         return out
 
 
 def _pct(done: int, opp: int) -> float | None:
-    return 100.0 * done / opp if opp else None
+    """A percentage rounded to 2 decimals (``33.33``, not ``33.333333333333336``); its counts go beside it."""
+    return round(100.0 * done / opp, 2) if opp else None
 
 
 def _order(key: tuple[Any, ...]) -> tuple[tuple[bool, Any], ...]:
@@ -176,10 +220,12 @@ def _order(key: tuple[Any, ...]) -> tuple[tuple[bool, Any], ...]:
 
 @dataclass(slots=True)
 class Totals:
-    """Running sums per (player, currency, *by)."""
+    """Running sums per identity (player, site: see :mod:`handlog.stats.identity`), currency and ``by`` groups.
+    ``player`` keeps only that name's rows (on every site) or, with ``aliases``, the accounts of that alias."""
 
     by: tuple[str, ...] = ()
     player: str | None = None
+    aliases: Aliases | None = None
     sums: dict[tuple[Any, ...], Sums] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -189,11 +235,14 @@ class Totals:
         self.by = tuple(self.by)
 
     def key(self, row: Mapping[str, Any]) -> tuple[Any, ...]:
-        groups = (month(row["time"]) if name == "month" else row[name] for name in self.by)
-        return (row["player"], row["currency"], *groups)
+        player, site, kind = identity(row, self.aliases)
+        if kind == ALIAS and "site" in self.by:
+            site = str(row["site"])
+        groups = (month(row_time(row)) if name == "month" else row[name] for name in self.by if name != "site")
+        return (player, site, row["currency"], *groups, kind)
 
     def add(self, row: Mapping[str, Any]) -> None:
-        if self.player is not None and row["player"] != self.player:
+        if self.player is not None and not selects(self.player, row, self.aliases):
             return
         key = self.key(row)
         sums = self.sums.get(key)
@@ -217,10 +266,13 @@ class Totals:
 
     def records(self) -> list[dict[str, Any]]:
         """One record per key, in key order, with the fields of :func:`columns`."""
-        names = ["player", "currency", *self.by]
+        names = keys(self.by)
         out = []
         for key in sorted(self.sums, key=_order):
             rec: dict[str, Any] = dict(zip(names, key, strict=True))
-            rec.update(self.sums[key].summary())
+            sums = self.sums[key]
+            if rec["site"] == "*":  # an alias over every site it was seen on
+                rec["site"] = "+".join(sorted(sums.sites))
+            rec.update(sums.summary())
             out.append(rec)
         return out

@@ -11,21 +11,28 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
+from zoneinfo import ZoneInfo
 
 from sqlalchemy import ColumnElement, Connection, Select, and_, false, func, or_, select, true
 
+from handlog.clock import HandTime
 from handlog.events import Hand
 from handlog.reading import HandRecord
 from handlog.reading.reader import parse_chunk
 from handlog.reading.registry import get
-from handlog.stats.frame import COUNTER_FIELDS, SUPPORTED_GAMES, to_frame
+from handlog.stats.frame import COUNTER_FIELDS, SUPPORTED_GAMES, normal_stakes, to_frame
 from handlog.store import schema
-from handlog.store.filters import Filters
+from handlog.store.filters import Filters, Seen
 from handlog.store.records import decompress
 
-if TYPE_CHECKING:  # loaded by ``to_frame`` when a frame is asked for: ``import`` and ``audit --db`` never need it
+if TYPE_CHECKING:
     import pandas as pd
+
+    from handlog.db import (
+        Database,  # loaded by ``to_frame`` when a frame is asked for: ``import`` and ``audit --db`` never need it
+    )
 
 H, P, F = schema.hands, schema.hand_players, schema.files
 
@@ -38,20 +45,22 @@ def hand_clauses(filters: Filters) -> list[ColumnElement[bool]]:
     if filters.game is not None:
         out.append(H.c.game == filters.game)
     if filters.stakes is not None:
-        out.append(H.c.stakes == filters.stakes)
+        out.append(H.c.stakes == normal_stakes(filters.stakes))
     if filters.tournament is not None:
         out.append(H.c.is_tournament == (true() if filters.tournament else false()))
+    # a hand without a UTC time (zone unknown, or no time) is kept here and placed in Python (``placed_rows``)
     if filters.since is not None:
-        out.append(H.c.time_utc >= filters.since)
+        out.append(or_(H.c.time_utc.is_(None), H.c.time_utc >= filters.since))
     if filters.until is not None:
-        out.append(H.c.time_utc < filters.until)
+        out.append(or_(H.c.time_utc.is_(None), H.c.time_utc < filters.until))
     return out
 
 
 def per_hand_select(filters: Filters) -> Select[Any]:
     columns = [
         H.c.hand_id, F.c.path.label("file"), H.c.site, H.c.game, H.c.structure, H.c.stakes, H.c.currency,
-        H.c.time_utc.label("time"), P.c.player, P.c.seat, P.c.position, *(P.c[n] for n in COUNTER_FIELDS),
+        H.c.time_utc.label("time"), H.c.local_time, H.c.time_zone, H.c.time_source, P.c.player, P.c.seat,
+        P.c.position, *(P.c[n] for n in COUNTER_FIELDS),
         P.c.all_in_street, P.c.committed, P.c.collected, P.c.rake, P.c.net, P.c.net_allin_ev,
     ]  # fmt: skip
     query = select(*columns).select_from(P.join(H, P.c.hand == H.c.id).join(F, H.c.file_id == F.c.id))
@@ -72,7 +81,23 @@ def iter_rows(conn: Connection, filters: Filters, with_allin_ev: bool = True) ->
         out = dict(row)
         if not with_allin_ev or out["net_allin_ev"] is None:
             out["net_allin_ev"] = out["net"]
+        if isinstance(out["local_time"], str):
+            out["local_time"] = datetime.fromisoformat(out["local_time"])
+        if out["time"] is None and not _placed(out, filters):
+            continue
         yield out
+
+
+def _placed(row: dict[str, Any], filters: Filters) -> bool:
+    """A stored record without a UTC time: its wall-clock time as a datetime, the user's zone applied where they
+    gave one for its site (as reading the files does), and the time filters applied to it."""
+    local = row["local_time"]
+    if local is not None and filters.zones is not None:
+        given = filters.zones.of(str(row["site"]))
+        if given is not None:
+            zone, source = given
+            row.update(time=local.replace(tzinfo=ZoneInfo(zone)).astimezone(UTC), time_zone=zone, time_source=source)
+    return not filters.timed or filters.time_ok(HandTime(row["time"], local, row["time_zone"], row["time_source"]))
 
 
 def missing_allin_ev(conn: Connection, filters: Filters) -> int:
@@ -120,3 +145,17 @@ def hands(conn: Connection, filters: Filters) -> Iterator[Hand]:
     for record in records(conn, filters):
         if record.hand is not None:
             yield record.hand
+
+
+def seen_values(db: Database) -> Seen:
+    """What a filter could select among the stored hands: players, sites, games, stakes (for "did you mean")."""
+    from handlog.store.database import translated
+
+    out = Seen()
+    with translated(db.engine), db.engine.connect() as conn:
+        out.players = {str(v) for v in conn.execute(select(P.c.player).distinct()).scalars()}
+        parsed = H.c.status != "unparsed"
+        out.sites = {str(v) for v in conn.execute(select(H.c.site).where(parsed).distinct()).scalars()}
+        out.games = {str(v) for v in conn.execute(select(H.c.game).where(parsed).distinct()).scalars()}
+        out.stakes = {str(v) for v in conn.execute(select(H.c.stakes).where(parsed).distinct()).scalars()}
+    return out

@@ -19,6 +19,7 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from handlog.audit import audit
+from handlog.clock import hand_time
 from handlog.events import Hand, Street, StreetStart
 from handlog.reading import HandRecord
 from handlog.reading.reader import parse_chunk
@@ -61,7 +62,8 @@ def decompress(blob: bytes) -> list[str]:
 
 HAND_COLUMNS = (
     "site", "hand_key", "hand_id", "format", "game", "game_name", "structure", "stakes", "small_blind",
-    "big_blind", "currency", "tournament_id", "is_tournament", "time_utc", "table_name", "button", "status",
+    "big_blind", "currency", "tournament_id", "is_tournament", "time_utc", "local_time", "time_zone", "time_source",
+    "table_name", "button", "status",
     "error", "error_line", "line",
 )  # fmt: skip
 """``hands``' columns in ``PreparedHand.row`` (the writer adds ``id`` and ``file_id`` in front)."""
@@ -199,7 +201,7 @@ def prepare(fmt: HandFormat, file: str, line: int, lines: list[str], with_allin_
     if hand.game in SUPPORTED_GAMES and not hand.cancelled and result.replay.supported:
         rows = hand_rows(result.replay, with_allin_ev)
         stored.players = [
-            {**{k: v for k, v in row.items() if k not in _HAND_LEVEL}, "seq": i, "time_utc": hand.time_utc}
+            {**{k: v for k, v in row.items() if k not in _HAND_LEVEL}, "seq": i, "time_utc": row["time"]}
             for i, row in enumerate(rows)
         ]
         if not with_allin_ev:  # not computed: NULL, never the net passed off as the expectation
@@ -208,7 +210,8 @@ def prepare(fmt: HandFormat, file: str, line: int, lines: list[str], with_allin_
     return stored
 
 
-_HAND_LEVEL = frozenset({"hand_id", "file", "site", "game", "structure", "stakes", "currency", "time"})
+_HAND_LEVEL = frozenset({"hand_id", "file", "site", "game", "structure", "stakes", "currency", "time", "local_time",
+                         "time_zone", "time_source"})  # fmt: skip
 """Per-hand fields of ``hand_rows``: stored once, in ``hands``."""
 
 
@@ -237,10 +240,14 @@ def _row(fmt: HandFormat, record: HandRecord) -> dict[str, Any]:
         "currency": None,
         "tournament_id": None,
         "time_utc": None,
+        "local_time": None,
+        "time_zone": None,
+        "time_source": None,
         "table_name": None,
         "button": None,
     }
     if hand is not None:
+        when = hand_time(hand)  # the zone of the log or the room; the user's zones apply when reading (query)
         row.update(
             game=hand.game.value,
             game_name=hand.game_name or hand.game.value,
@@ -251,7 +258,10 @@ def _row(fmt: HandFormat, record: HandRecord) -> dict[str, Any]:
             currency=hand.currency,
             tournament_id=hand.tournament.id if hand.tournament else None,
             is_tournament=hand.tournament is not None,
-            time_utc=hand.time_utc,
+            time_utc=when.utc,
+            local_time=when.local.isoformat(sep=" ") if when.local is not None else None,
+            time_zone=when.zone,
+            time_source=when.source,
             table_name=hand.table,
             button=hand.button,
         )

@@ -67,6 +67,9 @@ hands = Table(
     Column("tournament_id", String(80)),
     Column("is_tournament", Boolean, nullable=False),
     Column("time_utc", UtcDateTime),
+    Column("local_time", String(26)),  # the time as its log wrote it (no zone), ISO text
+    Column("time_zone", String(60)),  # the zone it was read in (the log's, the room's, the user's), if any
+    Column("time_source", String(10)),  # log, room, --tz, config, unknown, none (handlog.clock)
     Column("table_name", String(200)),
     Column("button", Integer),
     Column("status", String(12), nullable=False),  # clean, violations, unparsed
@@ -184,3 +187,13 @@ tournament_results = Table(
     Column("line", Integer, nullable=False),
 )
 Index("ix_tournament_results_player", tournament_results.c.player)
+
+
+aliases = Table(
+    "aliases",
+    metadata,
+    Column("site", String(40), primary_key=True),  # lower case
+    Column("player", String(100), primary_key=True),
+    Column("alias", String(100), nullable=False),
+)
+"""``handlog aliases``: the user's merges of one person's accounts (see ``handlog.stats.identity``)."""

@@ -62,7 +62,7 @@ def test_json_clean(clean_dir: Path, capsys: pytest.CaptureFixture[str]) -> None
     )
     assert hands[1]["game"] == "five_card_draw"
     assert hands[1]["structure"] == "pot_limit"
-    assert summary == {"summary": {"files": 2, "hands": 2, "clean": 2, "violations": 0, "unparsed": 0}}
+    assert summary == {"summary": {"files": 2, "hands": 2, "clean": 2, "violations": 0, "unparsed": 0, "duplicates": 0}}
 
 
 def test_json_violations_exit_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -79,7 +79,8 @@ def test_json_violations_exit_1(tmp_path: Path, capsys: pytest.CaptureFixture[st
         ("collected-total", "accounting", "error", 32),
         ("summary-won", "accounting", "error", 39),
     }
-    assert records[-1] == {"summary": {"files": 1, "hands": 1, "clean": 0, "violations": 1, "unparsed": 0}}
+    assert records[-1] == {"summary": {"files": 1, "hands": 1, "clean": 0, "violations": 1, "unparsed": 0,
+                                       "duplicates": 0}}
 
 
 def test_json_warnings_only_exit_0(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -101,7 +102,8 @@ def test_json_unparsed_exit_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     assert record["status"] == "unparsed"
     assert record["violations"] == []
     assert record["hand_id"] == "35824527128"
-    assert records[-1] == {"summary": {"files": 1, "hands": 1, "clean": 0, "violations": 0, "unparsed": 1}}
+    assert records[-1] == {"summary": {"files": 1, "hands": 1, "clean": 0, "violations": 0, "unparsed": 1,
+                                       "duplicates": 0}}
 
 
 def test_missing_path_exit_2(clean_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -110,7 +112,8 @@ def test_missing_path_exit_2(clean_dir: Path, capsys: pytest.CaptureFixture[str]
     captured = capsys.readouterr()
     assert code == 2
     records = [json.loads(line) for line in captured.out.splitlines()]
-    assert records[-1] == {"summary": {"files": 1, "hands": 1, "clean": 1, "violations": 0, "unparsed": 0}}
+    assert records[-1] == {"summary": {"files": 1, "hands": 1, "clean": 1, "violations": 0, "unparsed": 0,
+                                       "duplicates": 0}}
     assert "nope.txt" in captured.err
 
 

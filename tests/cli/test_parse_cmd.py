@@ -11,7 +11,7 @@ from handlog.cli.main import main
 
 GOLDEN = Path(__file__).resolve().parents[1] / "formats" / "golden"
 GOOD = (GOLDEN / "nl_cash_showdown.txt").read_text(encoding="utf-8")
-RECORD_KEYS = ["file", "line", "hand_id", "site", "game", "structure", "status", "error", "events"]
+RECORD_KEYS = ["file", "line", "hand_id", "site", "game", "structure", "status", "error", "header", "events"]
 
 
 @pytest.fixture

@@ -72,4 +72,6 @@ def test_stats_under_house_rules(hand: Path, capsys: pytest.CaptureFixture[str])
     out = capsys.readouterr().out
     rows = json.loads(out)
     nets = {row["player"]: row["net"] for row in rows}
-    assert nets == {"p1": "12", "p2": "-12", "p3": "0"}  # 2 preflop and 10 on the river
+    # a PHH hand without names: p1 … are placeholders, each its own anonymous player (name @ hand id, issue 23)
+    assert nets == {"p1 @live": "12", "p2 @live": "-12", "p3 @live": "0"}  # 2 preflop and 10 on the river
+    assert {row["identity"] for row in rows} == {"anonymous"}

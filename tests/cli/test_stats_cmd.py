@@ -42,7 +42,7 @@ def test_table_and_csv_output(history: Path, tmp_path: Path, capsys: pytest.Capt
     assert "VPIP" in capsys.readouterr().out
     out = tmp_path / "stats.csv"
     assert main(["stats", "--quiet", "--format", "csv", "--output", str(out), str(history)]) == 0
-    assert out.read_text(encoding="utf-8").startswith("player,currency,hands,")
+    assert out.read_text(encoding="utf-8").startswith("player,site,currency,identity,hands,")
 
 
 def test_usage_errors(history: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -94,7 +94,9 @@ def test_graph_draws_one_currency(tmp_path: Path, capsys: pytest.CaptureFixture[
     out = tmp_path / "w.png"
     assert main(["graph", str(samples), "--player", "Hero", "-o", str(out), "--no-allin-ev"]) == 0
     err = capsys.readouterr().err
-    drawn = err.split("drawing ", 1)[1].split(";", 1)[0]
+    # a player is (site, name): "Hero" of one site is drawn (said), then one of its currencies (issue 23)
+    assert "handlog graph: drawing Hero on " in err
+    drawn = err.split("handlog graph: drawing ")[-1].split(";", 1)[0]
     assert drawn in ("USD", "CHIPS") and "also found" in err and ({"USD", "CHIPS"} - {drawn}).pop() in err
     umask = os.umask(0)
     os.umask(umask)

@@ -37,8 +37,10 @@ def test_aggregates_equal_a_direct_computation(table: pd.DataFrame) -> None:
         a = agg.loc[player]
         assert a["hands"] == len(g)
         walk = (g["position"] == "BB") & ~g["saw_flop"] & ~g["vpip"] & ~g["pfr"] & (g["collected"] > 0)
-        assert a["vpip_pct"] == pytest.approx(100 * g.loc[~walk, "vpip"].mean())
-        assert a["pfr_pct"] == pytest.approx(100 * g.loc[~walk, "pfr"].mean())
+        # percentages are rounded to 2 decimals (issue 23), their counts beside them are exact
+        assert a["vpip_pct"] == round(100 * g.loc[~walk, "vpip"].mean(), 2)
+        assert a["pfr_pct"] == round(100 * g.loc[~walk, "pfr"].mean(), 2)
+        assert a["vpip"] == g.loc[~walk, "vpip"].sum() and a["played"] == (~walk).sum()
         for pct, done, opp in (
             ("three_bet_pct", "three_bet", "three_bet_opp"),
             ("steal_pct", "steal", "steal_opp"),
@@ -49,20 +51,21 @@ def test_aggregates_equal_a_direct_computation(table: pd.DataFrame) -> None:
         ):
             n = g[opp].sum()
             if n:
-                assert a[pct] == pytest.approx(100 * g[done].sum() / n)
+                assert a[pct] == round(100 * g[done].sum() / n, 2)
+                assert (a[done], a[opp]) == (g[done].sum(), n)
             else:
                 assert a[pct] is None or pd.isna(a[pct])
         agg_bets = g["postflop_bets"].sum() + g["postflop_raises"].sum()
         calls = g["postflop_calls"].sum()
         if calls:
-            assert a["af"] == pytest.approx(agg_bets / calls)
+            assert a["af"] == round(agg_bets / calls, 2)
         assert a["net"] == sum(g["net"], Decimal(0))
         assert a["showdown_net"] + a["non_showdown_net"] == a["net"]
         assert a["showdown_net"] == sum(g.loc[g["saw_showdown"], "net"], Decimal(0))
         assert a["net_allin_ev"] == sum(g["net_allin_ev"], Decimal(0))
         bb = [big_blind(s, k) for s, k in zip(g["structure"], g["stakes"], strict=True)]
         per100 = 100 * sum(n / b for n, b in zip(g["net"], bb, strict=True)) / len(g)
-        assert a["bb_per_100"] == pytest.approx(float(per100))
+        assert a["bb_per_100"] == round(float(per100), 2)
 
 
 def test_a_walk_is_not_a_hand_for_vpip(table: pd.DataFrame) -> None:

@@ -56,7 +56,7 @@ def test_a_missing_group_value_sorts_last() -> None:
 
 
 def test_month() -> None:
-    assert month(None) == ""
+    assert month(None) == "unknown"  # issue 23: no empty month group
     with pytest.raises(ValueError, match="cannot group"):
         Totals(("weekday",))
 
