@@ -85,6 +85,7 @@ def survey(path: Path) -> FileNames:
             continue
         stand_ins = _stand_ins(path, hand)
         found.names.update(s.player for s in hand.seats if s.player not in stand_ins)
+        found.names.update(s.display for s in hand.seats if s.display)  # the name the table showed (OHH)
         for event in hand.events:
             player = getattr(event, "player", None)
             if player and player not in stand_ins:

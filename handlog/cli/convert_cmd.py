@@ -1,5 +1,5 @@
-"""``handlog convert --to {phh,pokerstars} --output DIR PATH...``: one ``.phhs`` or ``.txt`` per input file, each
-checked once written.
+"""``handlog convert --to {phh,pokerstars,ohh} --output DIR PATH...``: one ``.phhs``, ``.txt`` or ``.ohh`` per input
+file, each checked once written.
 
 What the target format cannot say of a hand is written to stderr, one line per hand and thing ("hand 123: …").
 Exit 0 when every hand was converted and reads back the same, 1 when some hand was not (and why), 2 on a usage
@@ -20,14 +20,14 @@ from handlog.reading.reader import FileProblem, ReadReport
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "convert",
-        help="write hands in another format (PHH, PokerStars text), one file per input file",
+        help="write hands in another format (PHH, PokerStars text, OHH), one file per input file",
         description="Writes every hand as PHH (one .phhs per input file under DIR, the folders kept) or as "
-        "PokerStars text (one .txt), then reads each file back and replays it under the rules of the hand's own "
-        "room: a hand whose nets or pots come out different is reported, and so is, per hand, what the format "
-        "cannot say.",
+        "PokerStars text (one .txt) or Open Hand History (one .ohh), then reads each file back and replays it "
+        "under the rules of the hand's own room: a hand whose nets or pots come out different is reported, and so "
+        "is, per hand, what the format cannot say.",
     )
     p.add_argument("paths", nargs="+", metavar="PATH", help="files or folders (recursive)")
-    p.add_argument("--to", required=True, choices=["phh", "pokerstars"], help="the format to write")
+    p.add_argument("--to", required=True, choices=["phh", "pokerstars", "ohh"], help="the format to write")
     p.add_argument("--output", "-o", required=True, metavar="DIR", help="folder for the converted files")
     p.set_defaults(run=run)
 

@@ -181,7 +181,7 @@ class Settlement(ForcedPosts):
         name, excess, due = self.owed_back.pop(0)  # ``due``: where the return should have come, at the latest
         top = self.players[name]
         stated = self.hand.summary.total_pot
-        in_pot = sum((q.committed for q in self.players.values()), ZERO)
+        in_pot = sum((q.committed for q in self.players.values()), self.dropped)  # a cash drop is in the total
         shown_by_total = stated is not None and stated + (self.hand.summary.stp or ZERO) == in_pot - excess
         if shown_by_total and not self.prints_uncalled:
             top.stack += excess

@@ -435,6 +435,8 @@ class Seat(BaseModel):
     out_of_hand: bool = False
     bounty: Decimal | None = None
     line: int = 0
+    display: str | None = None
+    """The name the table showed, when the log keys players by another (OHH's ``display``; PokerNow's nickname)."""
 
 
 class SeatResult(BaseModel):

@@ -5,7 +5,8 @@ reader) is imported only when a file of that format is met, or when the format i
 Detection asks the formats in the order they are declared here, each by its ``head`` (``headers``: the same
 facts its reader detects with): a room's own reader before ``stars_layout``, which reads PokerStars' layout from
 any room that has no reader of its own (a ``fallback``, asked last); the research formats (PHH, ACPC) are told
-apart by their content and come first. A new room adds its head to ``headers`` and one line here.
+apart by their content and come first (so does OHH, a JSON document). A new room adds its head to ``headers``
+and one line here.
 """
 
 from handlog.formats import headers
@@ -14,6 +15,7 @@ from handlog.reading.registry import Detector, declare, declare_summary
 DECLARED: tuple[tuple[str, str, Detector], ...] = (
     ("phh", "phh", headers.PHH),
     ("acpc", "acpc", headers.ACPC),
+    ("ohh", "ohh", headers.OHH),
     ("pokerstars", "pokerstars", headers.POKERSTARS),
     ("fulltilt", "fulltilt", headers.FULLTILT),
     ("winning", "winning", headers.WINNING),
@@ -49,6 +51,6 @@ declare_summary(headers.SUMMARY)  # tournament summaries: skipped by the hand co
 
 __all__ = [
     "acpc", "boss", "bovada", "cake", "coinpoker", "entraction", "everest", "everleaf", "fulltilt", "ggpoker",
-    "headers", "igt", "ipoker", "merge", "microgaming", "ongame", "ongame_2014", "pacific", "partypoker", "phh",
-    "pkr", "pokernow", "pokerstars", "pppoker", "stars_layout", "weplay", "winamax", "winning",
+    "headers", "igt", "ipoker", "merge", "microgaming", "ohh", "ongame", "ongame_2014", "pacific", "partypoker",
+    "phh", "pkr", "pokernow", "pokerstars", "pppoker", "stars_layout", "weplay", "winamax", "winning",
 ]

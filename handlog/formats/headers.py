@@ -147,6 +147,8 @@ PHH = LinesHeader((
 ACPC_STATE = re.compile(r"^STATE:(\d+):")
 """An ACPC / Pluribus hand: one ``STATE:<hand>:…`` line."""
 ACPC = LinesHeader((ACPC_STATE,))
+OHH = JsonHeader(together=(('"ohh"',),))
+"""Open Hand History (hh-specs.handhistory.org): ``{"ohh": {…}}`` objects, one after another."""
 
 # ---------------------------------------------------------------- text rooms
 POKERSTARS = TextHeader(

@@ -5,8 +5,9 @@ file is read back and every hand replayed again, under the rules of the room the
 net and the pots must be what the original hand gave, or the hand is reported. What the target format cannot say
 is reported per hand too (``FileResult.notes``), and a hand it cannot hold at all is not written (``skipped``).
 
-The targets: ``phh`` (one ``.phhs`` per input file, tables ``[1]``, ``[2]`` …) and ``pokerstars`` (one ``.txt``
-per input file, in PokerStars' layout, hands separated by blank lines).
+The targets: ``phh`` (one ``.phhs`` per input file, tables ``[1]``, ``[2]`` …), ``pokerstars`` (one ``.txt``
+per input file, in PokerStars' layout, hands separated by blank lines) and ``ohh`` (one ``.ohh`` per input file,
+Open Hand History objects separated by a blank line).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from handlog.events import Hand
 from handlog.outputs import UnsafeOutput, output_path
 from handlog.reading import ReadReport, read
 from handlog.reading.reader import iter_files
+from handlog.writing import ohh
 from handlog.writing.base import Unconvertible, Written
 from handlog.writing.phh import hand_to_phh
 from handlog.writing.pokerstars import hand_to_pokerstars
@@ -48,6 +50,7 @@ TARGETS: dict[str, Target] = {
         "phh", ".phhs", _phh, lambda texts: "\n".join(f"[{k}]\n{t}" for k, t in enumerate(texts, 1))
     ),
     "pokerstars": Target("pokerstars", ".txt", hand_to_pokerstars, lambda texts: "".join(t + "\n\n" for t in texts)),
+    "ohh": Target("ohh", ".ohh", ohh.hand_to_ohh, ohh.join),
 }
 
 
