@@ -74,8 +74,10 @@ MAX_OBJECT_CHARS = 4_000_000
 """An object longer than this is not read (the largest real hand is some ten thousand characters)."""
 MAX_DEPTH = 16
 """OHH nests four deep (hand, rounds, actions, cards); deeper nesting is refused before ``json`` recurses."""
-_CUT = "\x00cut"
-_DEEP = "\x00deep"
+_CUT = "\ufffecut"
+_DEEP = "\ufffedeep"
+"""Marks a chunk's last line with why it was cut short: U+FFFE is a noncharacter, never text a client writes (and,
+unlike a control character, not taken for damaged text by the reader)."""
 
 STRUCTURES = {"NL": Structure.NO_LIMIT, "PL": Structure.POT_LIMIT, "FL": Structure.FIXED_LIMIT}
 BOARD_STREETS = {"Flop": Street.FLOP, "Turn": Street.TURN, "River": Street.RIVER}

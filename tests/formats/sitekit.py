@@ -198,3 +198,16 @@ def read_beside_a_good_file(tmp_path: Path, payload: str, good: str) -> tuple[li
     (tmp_path / "b_good.xml").write_text(good)
     records = list(read([tmp_path], ReadReport()))
     return ([r for r in records if r.file.endswith("a_bad.xml")], [r for r in records if r.file.endswith("b_good.xml")])
+
+
+def check_named_unknown(text: str, line: int) -> None:
+    """A hand with one damaged line is read, and the audit names that line as one its reader did not know
+    (``unknown-action`` for a seated player's action in an unknown form, else ``unknown-line``:
+    docs/unknown-lines.md) instead of losing the hand."""
+    from handlog.audit import audit
+    from handlog.reading import read_text
+
+    [record] = read_text(text)
+    assert record.hand is not None, record.error
+    found = {(v.code, v.line) for v in audit(record.hand).violations}
+    assert found & {("unknown-action", line), ("unknown-line", line)}, found

@@ -9,7 +9,15 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from sitekit import cases, check_every_header_read, check_fast_path, check_golden, check_parsed, corpus
+from sitekit import (
+    cases,
+    check_every_header_read,
+    check_fast_path,
+    check_golden,
+    check_named_unknown,
+    check_parsed,
+    corpus,
+)
 
 from handlog.audit import audit
 from handlog.engine.replay import replay
@@ -119,8 +127,7 @@ def test_a_win_the_pot_does_not_hold_is_caught() -> None:
 
 
 def test_a_damaged_line_is_named() -> None:
-    [record] = read_text(HAND.replace("Player1                     Fold", "Player1                     Fould"))
-    assert record.hand is None and record.error is not None and record.error.line == 13
+    check_named_unknown(HAND.replace("Player1                     Fold", "Player1                     Fould"), 13)
 
 
 def test_the_table_driver_reads_as_lark_does() -> None:

@@ -42,7 +42,9 @@ ROOTS = ("fpdb/cash/FTP", "fpdb/tour/FTP")
 HEADER = re.compile(r"^\ufeff?Full ?Tilt ?Poker Game #([0-9]+):", re.MULTILINE)
 
 # Files in the Full Tilt folders that hold no hand: a tournament summary.
-NOT_HANDS = {"fpdb/tour/FTP/Flop/NLHE-9max-STT-USD-8.30-201211.step.txt"}
+NOT_HANDS: set[str] = set()
+"""Files among the hands that are no hand history and that no reader reads (the step tournament's file is a Full
+Tilt tournament summary, read as one since summaries are: tests/tournaments/test_fulltilt_summary.py)."""
 
 # Every Full Tilt hand of the corpus whose audit finds something, with what it finds and why. Nothing else may.
 MATRIX1 = "fpdb/tour/FTP/Flop/NLHE-6max-Matrix-USD-26-201211.match1.txt"

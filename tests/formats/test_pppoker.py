@@ -9,7 +9,15 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from sitekit import cases, check_every_header_read, check_fast_path, check_golden, check_parsed, corpus
+from sitekit import (
+    cases,
+    check_every_header_read,
+    check_fast_path,
+    check_golden,
+    check_named_unknown,
+    check_parsed,
+    corpus,
+)
 
 from handlog.audit import audit
 from handlog.events import Collect, Raise, StreetStart
@@ -99,8 +107,7 @@ def test_planted_errors_are_caught() -> None:
 
 
 def test_a_damaged_line_is_named() -> None:
-    [record] = read_text(HAND.replace("{Rake: $0}\n10284118: bets $9.00", "{Rake $0}\n10284118: bets $9.00"))
-    assert record.hand is None and record.error is not None and record.error.line == 15
+    check_named_unknown(HAND.replace("{Rake: $0}\n10284118: bets $9.00", "{Rake $0}\n10284118: bets $9.00"), 15)
 
 
 def test_the_table_driver_reads_as_lark_does() -> None:

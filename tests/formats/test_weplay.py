@@ -11,7 +11,15 @@ from itertools import pairwise
 from pathlib import Path
 
 import pytest
-from sitekit import cases, check_every_header_read, check_fast_path, check_golden, check_parsed, corpus
+from sitekit import (
+    cases,
+    check_every_header_read,
+    check_fast_path,
+    check_golden,
+    check_named_unknown,
+    check_parsed,
+    corpus,
+)
 
 from handlog.audit import audit
 from handlog.engine.replay import replay
@@ -120,8 +128,7 @@ def test_the_deal_written_again_after_the_showdown_is_a_notice() -> None:
 
 
 def test_a_damaged_line_is_named() -> None:
-    [record] = read_text(HAND.replace("Player3: calls $5.28", "Player3: callz $5.28"))
-    assert record.hand is None and record.error is not None and record.error.line == 17
+    check_named_unknown(HAND.replace("Player3: calls $5.28", "Player3: callz $5.28"), 17)
 
 
 def test_the_table_driver_reads_as_lark_does() -> None:

@@ -120,11 +120,20 @@ def test_results_from_hands_and_the_summary_checked(capsys: pytest.CaptureFixtur
     assert next(r for r in rows if r["player"] == "Hero")["prize"] == "2.94"  # the summary is kept
 
 
-def test_hand_commands_skip_summaries(capsys: pytest.CaptureFixture[str]) -> None:
+def test_hand_commands_skip_summaries(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     folder = corpus_file("fpdb", "summaries", "Winamax")
-    assert main(["audit", str(folder)]) == 0
+    skipped = "handlog: 10 tournament summaries skipped (not hands: read them with `handlog tournaments`)\n"
+    # summaries beside hands: skipped, said once, and the exit code is the hands'
+    mixed = tmp_path / "mixed"
+    shutil.copytree(folder, mixed)
+    shutil.copy(Path(__file__).resolve().parents[2] / "samples" / "winamax_cash.txt", mixed / "hands.txt")
+    assert main(["audit", str(mixed)]) == 0
     _, err = capsys.readouterr()
-    assert err == "handlog: 10 tournament summaries skipped (not hands: read them with `handlog tournaments`)\n"
+    assert err == skipped
+    # summaries alone: no hand at all, which every hand command says (issue 29's one behaviour for no input)
+    assert main(["audit", str(folder)]) == 1
+    _, err = capsys.readouterr()
+    assert err.startswith(skipped) and "no hand found in" in err
 
 
 def test_csv_escapes_formula_names(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
