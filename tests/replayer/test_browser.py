@@ -292,3 +292,22 @@ def test_a_page_of_thousands_of_hands_opens_and_its_last_hand_replays(browser: A
     assert checked > 10 and page(browser)["step"] >= len(rp.steps)  # stepped to the settled hand
     logs = browser.get_log("browser") if hasattr(browser, "get_log") else []
     assert [entry for entry in logs if entry.get("level") == "SEVERE"] == []
+
+
+def test_the_list_names_each_hands_site_and_filters_by_it(browser: Any, tmp_path: Path) -> None:
+    """A player is (site, name): the page's list of hands says the site of each, and the filter finds it."""
+    from selenium.webdriver.common.by import By
+
+    samples = Path(__file__).resolve().parents[2] / "samples"
+    mixed = tmp_path / "mixed"
+    mixed.mkdir()
+    for name in ("nl_holdem_cash.txt", "ggpoker_omaha_cash.txt"):
+        (mixed / name).write_bytes((samples / name).read_bytes())
+    open_page(browser, tmp_path, "--all", str(mixed))
+    visible = "return [...document.querySelectorAll('#hands li')].filter(li => !li.hidden).map(li => li.innerText);"
+    every = browser.execute_script(visible)
+    assert any("PokerStars" in item for item in every) and any("GGPoker" in item for item in every)
+    box = browser.find_element(By.ID, "filter")
+    box.send_keys("ggpoker")
+    only = browser.execute_script(visible)
+    assert only and all("GGPoker" in item for item in only) and len(only) < len(every)

@@ -245,7 +245,7 @@
     var only = $("only-violations").checked, q = $("filter").value.trim().toLowerCase(), shown = 0;
     Array.prototype.forEach.call($("hands").children, function (li) {
       var h = hands[Number(li.getAttribute("data-index"))];
-      var hit = !q || h.hand_id.toLowerCase().indexOf(q) >= 0 ||
+      var hit = !q || h.hand_id.toLowerCase().indexOf(q) >= 0 || (h.site || "").toLowerCase().indexOf(q) >= 0 ||
         h.seats.some(function (s) { return s.name.toLowerCase().indexOf(q) >= 0; });
       li.hidden = !(hit && (!only || h.violations.length > 0));
       if (!li.hidden) { shown++; }
@@ -263,7 +263,9 @@
       var label = h.status === "violations" ? h.violations.length + " violation" + (h.violations.length > 1 ? "s" : "") :
         h.status.replace("-", " ");
       li.appendChild(el("span", "badge " + h.status, label));
-      li.appendChild(el("span", "meta", (h.game_name + " " + h.stakes).trim() + (h.time ? " \u00b7 " + h.time : "")));
+      // a player is (site, name): the list says which site each hand, and so each name in it, belongs to
+      li.appendChild(el("span", "meta", [h.site, (h.game_name + " " + h.stakes).trim(), h.time].filter(Boolean)
+        .join(" \u00b7 ")));
       li.addEventListener("click", function () { loadHand(k); });
       list.appendChild(li);
     });
