@@ -13,6 +13,7 @@ from sitekit import (
     cases,
     check_every_header_read,
     check_fast_path,
+    check_fast_path_text,
     check_golden,
     check_named_unknown,
     check_parsed,
@@ -131,15 +132,7 @@ def test_a_damaged_line_is_named() -> None:
 
 
 def test_the_table_driver_reads_as_lark_does() -> None:
-    fmt = EntractionFormat()
-    _, _, fast = fmt._grammar()
-    lines = HAND.splitlines()
-    via_table = fmt.parse(lines, 1, "x")
-    fast.available = False
-    try:
-        assert fmt.parse(lines, 1, "x") == via_table
-    finally:
-        fast.available = True
+    check_fast_path_text(EntractionFormat(), HAND)
 
 
 GOLDEN = Path(__file__).parent / "golden" / "entraction"

@@ -15,6 +15,7 @@ from sitekit import (
     cases,
     check_every_header_read,
     check_fast_path,
+    check_fast_path_text,
     check_golden,
     check_named_unknown,
     check_parsed,
@@ -132,15 +133,7 @@ def test_a_damaged_line_is_named() -> None:
 
 
 def test_the_table_driver_reads_as_lark_does() -> None:
-    fmt = WePlayFormat()
-    _, _, fast = fmt._grammar()
-    lines = HAND.splitlines()
-    via_table = fmt.parse(lines, 1, "x")
-    fast.available = False
-    try:
-        assert fmt.parse(lines, 1, "x") == via_table
-    finally:
-        fast.available = True
+    check_fast_path_text(WePlayFormat(), HAND)
 
 
 def test_a_tournament_header_as_pokerstars_writes_it() -> None:
