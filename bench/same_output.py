@@ -1,0 +1,92 @@
+"""Behaviour unchanged: the outputs of ``audit --json``, ``stats --per-hand`` and ``convert`` over the corpus.
+
+``record`` runs the commands over ../shared/corpus (fpdb and fresh) and writes what each printed and wrote into a
+folder; ``compare`` holds two such folders to each other byte for byte and names every file that differs. Record
+once before a change (the baseline) and again after: a refactoring must leave every byte as it was.
+
+    python bench/same_output.py record DIR [--cmd "python -m handlog"] [--corpus ../shared/corpus] [--jobs 2]
+    python bench/same_output.py compare DIR_BEFORE DIR_AFTER
+
+The command defaults to this interpreter running ``-m handlog``, so ``PYTHONPATH`` chooses the checkout measured.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import shlex
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+FOLDERS = ("fpdb", "fresh")
+FORMATS = ("pokerstars", "phh", "ohh")
+
+
+def _run(cmd: list[str], out: Path, name: str) -> None:
+    """Run ``cmd``, keeping its stdout, stderr and exit code as ``name.*`` files under ``out``."""
+    started = time.monotonic()
+    done = subprocess.run(cmd, capture_output=True, check=False)
+    (out / f"{name}.stdout").write_bytes(done.stdout)
+    (out / f"{name}.stderr").write_bytes(done.stderr)
+    (out / f"{name}.rc").write_text(f"{done.returncode}\n", encoding="ascii")
+    print(f"  {name}: exit {done.returncode}, {time.monotonic() - started:.0f} s", file=sys.stderr)
+
+
+def record(dest: Path, cmd: list[str], corpus: Path, jobs: str) -> None:
+    """Write every output of the three commands over ``corpus`` into ``dest`` (created, must be new)."""
+    dest.mkdir(parents=True)
+    inputs = [str(corpus / f) for f in FOLDERS]
+    _run([*cmd, "audit", "--json", "--quiet", "--jobs", jobs, *inputs], dest, "audit")
+    _run([*cmd, "stats", "--per-hand", "--format", "jsonl", "--quiet", "--jobs", jobs, *inputs], dest, "stats")
+    for fmt in FORMATS:
+        folder = dest / f"convert-{fmt}"
+        _run([*cmd, "convert", "--to", fmt, "--output", str(folder), *inputs], dest, f"convert-{fmt}")
+
+
+def _digests(root: Path) -> dict[str, str]:
+    """Each file under ``root`` (by its relative path) → the SHA-256 of its bytes."""
+    return {
+        str(p.relative_to(root)): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(root.rglob("*"))
+        if p.is_file()
+    }
+
+
+def compare(before: Path, after: Path) -> int:
+    """0 when both folders hold the same files with the same bytes; else 1, naming each difference."""
+    a, b = _digests(before), _digests(after)
+    differ = sorted(k for k in a.keys() & b.keys() if a[k] != b[k])
+    only_a, only_b = sorted(a.keys() - b.keys()), sorted(b.keys() - a.keys())
+    for k in differ:
+        print(f"differs: {k}")
+    for k in only_a:
+        print(f"only in {before}: {k}")
+    for k in only_b:
+        print(f"only in {after}: {k}")
+    same = not (differ or only_a or only_b)
+    print(f"{len(a)} files before, {len(b)} after: {'byte-identical' if same else 'DIFFERENT'}")
+    return 0 if same else 1
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="what", required=True)
+    rec = sub.add_parser("record")
+    rec.add_argument("dest", type=Path)
+    rec.add_argument("--cmd", default=f"{shlex.quote(sys.executable)} -m handlog")
+    rec.add_argument("--corpus", type=Path, default=Path(__file__).resolve().parents[2] / "shared" / "corpus")
+    rec.add_argument("--jobs", default="2")
+    cmp = sub.add_parser("compare")
+    cmp.add_argument("before", type=Path)
+    cmp.add_argument("after", type=Path)
+    args = parser.parse_args()
+    if args.what == "record":
+        record(args.dest, shlex.split(args.cmd), args.corpus, args.jobs)
+        return 0
+    return compare(args.before, args.after)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
