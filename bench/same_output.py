@@ -36,6 +36,7 @@ def _run(cmd: list[str], out: Path, name: str) -> None:
 
 def record(dest: Path, cmd: list[str], corpus: Path, jobs: str) -> None:
     """Write every output of the three commands over ``corpus`` into ``dest`` (created, must be new)."""
+    dest = dest.resolve()
     dest.mkdir(parents=True)
     inputs = [str(corpus / f) for f in FOLDERS]
     _run([*cmd, "audit", "--json", "--quiet", "--jobs", jobs, *inputs], dest, "audit")
@@ -46,12 +47,17 @@ def record(dest: Path, cmd: list[str], corpus: Path, jobs: str) -> None:
 
 
 def _digests(root: Path) -> dict[str, str]:
-    """Each file under ``root`` (by its relative path) → the SHA-256 of its bytes."""
-    return {
-        str(p.relative_to(root)): hashlib.sha256(p.read_bytes()).hexdigest()
-        for p in sorted(root.rglob("*"))
-        if p.is_file()
-    }
+    """Each file under ``root`` (by its relative path) → the SHA-256 of its bytes; in what the commands printed,
+    the folder's own path (convert names the files it writes) counts as ``DIR``."""
+    own = str(root.resolve()).encode()
+    digests = {}
+    for p in sorted(root.rglob("*")):
+        if p.is_file():
+            data = p.read_bytes()
+            if p.suffix in (".stdout", ".stderr"):
+                data = data.replace(own, b"DIR")
+            digests[str(p.relative_to(root))] = hashlib.sha256(data).hexdigest()
+    return digests
 
 
 def compare(before: Path, after: Path) -> int:
