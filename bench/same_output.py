@@ -5,6 +5,7 @@ folder; ``compare`` holds two such folders to each other byte for byte and names
 once before a change (the baseline) and again after: a refactoring must leave every byte as it was.
 
     python bench/same_output.py record DIR [--cmd "python -m handlog"] [--corpus ../shared/corpus] [--jobs 2]
+        [--only audit,stats]
     python bench/same_output.py compare DIR_BEFORE DIR_AFTER
 
 The command defaults to this interpreter running ``-m handlog``, so ``PYTHONPATH`` chooses the checkout measured.
@@ -34,16 +35,21 @@ def _run(cmd: list[str], out: Path, name: str) -> None:
     print(f"  {name}: exit {done.returncode}, {time.monotonic() - started:.0f} s", file=sys.stderr)
 
 
-def record(dest: Path, cmd: list[str], corpus: Path, jobs: str) -> None:
-    """Write every output of the three commands over ``corpus`` into ``dest`` (created, must be new)."""
+def record(dest: Path, cmd: list[str], corpus: Path, jobs: str, only: set[str] | None = None) -> None:
+    """Write every output of the three commands over ``corpus`` into ``dest`` (created, must be new); ``only``:
+    just these of audit, stats, convert-pokerstars, convert-phh, convert-ohh (a quick check; compare then reports
+    the others as missing)."""
     dest = dest.resolve()
     dest.mkdir(parents=True)
     inputs = [str(corpus / f) for f in FOLDERS]
-    _run([*cmd, "audit", "--json", "--quiet", "--jobs", jobs, *inputs], dest, "audit")
-    _run([*cmd, "stats", "--per-hand", "--format", "jsonl", "--quiet", "--jobs", jobs, *inputs], dest, "stats")
+    if only is None or "audit" in only:
+        _run([*cmd, "audit", "--json", "--quiet", "--jobs", jobs, *inputs], dest, "audit")
+    if only is None or "stats" in only:
+        _run([*cmd, "stats", "--per-hand", "--format", "jsonl", "--quiet", "--jobs", jobs, *inputs], dest, "stats")
     for fmt in FORMATS:
-        folder = dest / f"convert-{fmt}"
-        _run([*cmd, "convert", "--to", fmt, "--output", str(folder), *inputs], dest, f"convert-{fmt}")
+        if only is None or f"convert-{fmt}" in only:
+            folder = dest / f"convert-{fmt}"
+            _run([*cmd, "convert", "--to", fmt, "--output", str(folder), *inputs], dest, f"convert-{fmt}")
 
 
 def _digests(root: Path) -> dict[str, str]:
@@ -84,12 +90,14 @@ def main() -> int:
     rec.add_argument("--cmd", default=f"{shlex.quote(sys.executable)} -m handlog")
     rec.add_argument("--corpus", type=Path, default=Path(__file__).resolve().parents[2] / "shared" / "corpus")
     rec.add_argument("--jobs", default="2")
+    rec.add_argument("--only", help="comma-separated: audit,stats,convert-pokerstars,convert-phh,convert-ohh")
     cmp = sub.add_parser("compare")
     cmp.add_argument("before", type=Path)
     cmp.add_argument("after", type=Path)
     args = parser.parse_args()
     if args.what == "record":
-        record(args.dest, shlex.split(args.cmd), args.corpus, args.jobs)
+        only = set(args.only.split(",")) if args.only else None
+        record(args.dest, shlex.split(args.cmd), args.corpus, args.jobs, only)
         return 0
     return compare(args.before, args.after)
 

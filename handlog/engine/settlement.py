@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from decimal import Decimal
+from enum import Enum
 from typing import TYPE_CHECKING
 
 from handlog.engine.state import ZERO, PlayerState
@@ -173,43 +174,52 @@ class Settlement:
             self._settle_owed_back()
 
     def _settle_owed_back(self) -> None:
-        """An uncalled excess never returned by a line: accepted when the site's total shows the return (old
-        logs print no "Uncalled bet" line at all), else a violation."""
+        """An uncalled excess no line returned: accepted, with a note, where the log shows the return its own way
+        (``unprinted_return``), else a violation (a log that prints "Uncalled bet" lines must print every one)."""
         name, excess, due = self.t.owed_back.pop(0)  # ``due``: where the return should have come, at the latest
+        how = None if self.t.prints_uncalled else self.unprinted_return(name, excess)
+        if how is None:
+            self.t.violate(
+                "uncalled-not-returned", due,
+                f"{excess} of {name}'s bet was not called: it should have been returned before the pot was awarded",
+            )
+            return
         top = self.t.players[name]
-        stated = self.t.hand.summary.total_pot
-        in_pot = sum((q.committed for q in self.t.players.values()), self.t.dropped)  # a cash drop is in the total
-        shown_by_total = stated is not None and stated + (self.t.hand.summary.stp or ZERO) == in_pot - excess
-        if shown_by_total and not self.t.prints_uncalled:
+        if how is not UnprintedReturn.WON_WITH_POT:
             top.stack += excess
             top.committed -= excess
-            self.t.notes.append(f"uncalled {excess} returned to {name} without a line (the total shows it)")
-            return
-        if not self.t.rules.prints_uncalled_returns and not self.t.prints_uncalled:
-            top.stack += excess
-            top.committed -= excess
-            self.t.notes.append(
-                f"uncalled {excess} returned to {name} without a line: the site never prints the return"
-            )
-            return
-        if self.t.hand.summary.uncalled_in_collects and not self.t.prints_uncalled:
-            top.stack += excess
-            top.committed -= excess
+        if how is UnprintedReturn.IN_COLLECT:
             top.returned += excess
-            self.t.notes.append(
-                f"uncalled {excess} returned to {name} without a line: the site counts it in what {name} collects"
-            )
-            return
-        if self.t.rules.walk_blind_won_back and not self.t.prints_uncalled:
+        self.t.notes.append(how.value.format(excess=excess, name=name))
+
+    def unprinted_return(self, name: str, excess: Decimal) -> UnprintedReturn | None:
+        """How a log that prints no "Uncalled bet" line shows that ``excess`` went back to ``name`` (None: it
+        does not). The conventions, in the order they are tried: the site's total shows it (old logs); the room
+        never prints the return (``RulesProfile.prints_uncalled_returns``); the site counts it in what the player
+        collects (``StatedResults.uncalled_in_collects``); the room's walk counts it in the pot the big blind wins
+        (``RulesProfile.walk_blind_won_back``)."""
+        summary, rules = self.t.hand.summary, self.t.rules
+        stated = summary.total_pot
+        in_pot = sum((q.committed for q in self.t.players.values()), self.t.dropped)  # a cash drop is in the total
+        if stated is not None and stated + (summary.stp or ZERO) == in_pot - excess:
+            return UnprintedReturn.TOTAL_SHOWS_IT
+        if not rules.prints_uncalled_returns:
+            return UnprintedReturn.NEVER_PRINTED
+        if summary.uncalled_in_collects:
+            return UnprintedReturn.IN_COLLECT
+        if rules.walk_blind_won_back:
             alone = [p.name for p in self.t.turns.live_players()] == [name]
             won = sum((e.amount for e in self.t.hand.events if isinstance(e, Collect) and e.player == name), ZERO)
             pot = stated if stated is not None else in_pot  # a log stating no total: the collect alone says it
-            if alone and pot == in_pot == won + (self.t.hand.summary.rake or ZERO):
-                self.t.notes.append(
-                    f"uncalled {excess} won back by {name} with the pot (the room counts it in the pot)"
-                )
-                return
-        self.t.violate(
-            "uncalled-not-returned", due,
-            f"{excess} of {name}'s bet was not called: it should have been returned before the pot was awarded",
-        )
+            if alone and pot == in_pot == won + (summary.rake or ZERO):
+                return UnprintedReturn.WON_WITH_POT
+        return None
+
+
+class UnprintedReturn(Enum):
+    """How a log shows an uncalled excess it prints no line for; the value is the replay's note."""
+
+    TOTAL_SHOWS_IT = "uncalled {excess} returned to {name} without a line (the total shows it)"
+    NEVER_PRINTED = "uncalled {excess} returned to {name} without a line: the site never prints the return"
+    IN_COLLECT = "uncalled {excess} returned to {name} without a line: the site counts it in what {name} collects"
+    WON_WITH_POT = "uncalled {excess} won back by {name} with the pot (the room counts it in the pot)"
