@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import os
 import shlex
 import subprocess
 import sys
@@ -28,7 +29,10 @@ FORMATS = ("pokerstars", "phh", "ohh")
 def _run(cmd: list[str], out: Path, name: str) -> None:
     """Run ``cmd``, keeping its stdout, stderr and exit code as ``name.*`` files under ``out``."""
     started = time.monotonic()
-    done = subprocess.run(cmd, capture_output=True, check=False)
+    # a fixed hash seed: an output that follows a set's order (convert --to ohh names one of a hand's unseated players
+    # so) would otherwise differ from run to run of the same code
+    env = {**os.environ, "PYTHONHASHSEED": "0"}
+    done = subprocess.run(cmd, capture_output=True, check=False, env=env)
     (out / f"{name}.stdout").write_bytes(done.stdout)
     (out / f"{name}.stderr").write_bytes(done.stderr)
     (out / f"{name}.rc").write_text(f"{done.returncode}\n", encoding="ascii")
