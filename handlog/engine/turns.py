@@ -28,17 +28,18 @@ class TurnOrder:
 
     def snapshot(self) -> Snapshot:
         """The table now, compactly (see ``Step``)."""
-        values = tuple(map(_SEAT_VALUES, self.t.seated))
-        if len(self._board_t) != len(self.t.board):
-            self._board_t = tuple(self.t.board)
+        t = self.t
+        values = tuple(map(_SEAT_VALUES, t.seated))
+        if len(self._board_t) != len(t.board):
+            self._board_t = tuple(t.board)
         return (
-            self.t.street or Street.PREFLOP,
+            t.street or Street.PREFLOP,
             self._board_t,
             self._seat_names,
             values,
-            self.next_to_act() if self.t.round_open else None,
-            self.t.current_bet,
-            self.t.raises,
+            self.next_to_act() if t.round_open else None,
+            t.current_bet,
+            t.raises,
         )
 
     def after(self, seat: int | None) -> list[PlayerState]:
@@ -59,10 +60,11 @@ class TurnOrder:
     def level(self, p: PlayerState | None = None) -> Decimal:
         """The bet ``p`` must match: the highest bet, or preflop the full big blind when the big blind is all-in
         for less, as long as someone else can still act (otherwise only what can be called counts)."""
-        level = self.t.current_bet
-        short_blind = self.t.street in (None, Street.PREFLOP) and self.t.bb_level > level
-        if short_blind and (p is None or any(q.active and q is not p for q in self.t.players.values())):
-            level = self.t.bb_level
+        t = self.t
+        level = t.current_bet
+        short_blind = t.street in (None, Street.PREFLOP) and t.bb_level > level
+        if short_blind and (p is None or any(q.active and q is not p for q in t.players.values())):
+            level = t.bb_level
         return level
 
     def needs_action(self, p: PlayerState) -> bool:
@@ -80,12 +82,13 @@ class TurnOrder:
         """The seated player whose turn it is (``last_actor`` is always a seated player: an unseated one, whose seat
         the log does not state, sits between the seated players who act before and after, so the turn passes over
         them); when only unseated players still owe an action, the first of them."""
-        if not self.t.round_open:
+        t = self.t
+        if not t.round_open:
             return None
-        start = self.t.players[self.t.last_actor].seat if self.t.last_actor is not None else self.t.round_anchor
-        level = self.t.current_bet
+        start = t.players[t.last_actor].seat if t.last_actor is not None else t.round_anchor
+        level = t.current_bet
         # a short big blind: ``level`` per player
-        if self.t.bb_level > level and self.t.street in (None, Street.PREFLOP):
+        if t.bb_level > level and t.street in (None, Street.PREFLOP):
             for p in self.after(start):
                 if self.needs_action(p):
                     return p.name
@@ -95,24 +98,25 @@ class TurnOrder:
                 p.acted_at is None or (p.bet < level and p.acted_at < level)
             ):
                 return p.name
-        return next((p.name for p in self.t.unseated_players if self.needs_action(p)), None)
+        return next((p.name for p in t.unseated_players if self.needs_action(p)), None)
 
     def round_complete(self) -> bool:
         """No one still owes an action (a lone active player facing no bet has nothing to do)."""
+        t = self.t
         live = 0
         active: list[PlayerState] = []
-        for p in self.t.seated if not self.t.unseated_players else [*self.t.seated, *self.t.unseated_players]:
+        for p in t.seated if not t.unseated_players else [*t.seated, *t.unseated_players]:
             if p.in_hand and not p.folded:
                 live += 1
                 if not p.all_in:
                     active.append(p)
         if live <= 1 or not active:
             return True
-        if len(active) == 1 and active[0].bet >= self.t.current_bet:
+        level = t.current_bet
+        if len(active) == 1 and active[0].bet >= level:
             return True
-        level = self.t.current_bet
         # a short big blind: ``level`` per player
-        if self.t.bb_level > level and self.t.street in (None, Street.PREFLOP):
+        if t.bb_level > level and t.street in (None, Street.PREFLOP):
             return not any(self.needs_action(p) for p in active)
         # ``needs_action`` inlined: every one of them is active and owes the same level
         return all(p.acted_at is not None and (p.bet >= level or p.acted_at >= level) for p in active)
