@@ -10,8 +10,10 @@ from handlog.engine.codes import BY_CODE, markdown_table
 
 ROOT = Path(__file__).resolve().parents[1]
 # a code written where a violation is made: `"code", Category.X`, `_error("code"`, `violation("code"` (made from the
-# registry), or `code = "a" if … else "b"`
-REPORTED = re.compile(r'"([a-z]+(?:-[a-z]+)+)",\s*Category\.|_error\(\s*"([a-z-]+)"|violation\(\s*"([a-z-]+)"')
+# registry), the engine's `violate("code"`, `stop("code"` and `Problem("code"`, or `code = "a" if … else "b"`
+REPORTED = re.compile(
+    r'"([a-z]+(?:-[a-z]+)+)",\s*Category\.|_error\(\s*"([a-z-]+)"|(?:violation|violate|stop|Problem)\(\s*"([a-z-]+)"'
+)
 ASSIGNED = re.compile(r'^\s*code = (.*)$', re.MULTILINE)
 LITERAL = re.compile(r'"([a-z]+(?:-[a-z]+)+)"')
 

@@ -1,6 +1,7 @@
 """The rules engine: replays a hand's events under the rules of its game and betting structure.
 
-``replay(hand)`` is the entry point; ``views`` holds what it returns; ``table`` is the state machine;
+``replay(hand)`` is the entry point; ``views`` holds what it returns; ``table`` is the state machine, a state composed
+with its parts (``turns``, ``posts``, ``settlement``, ``streets``, ``betting``, ``dealing``: docs/engine.md);
 ``structures``, ``variants``, ``pots`` and ``rules`` are the small pieces it is made of.
 """
 

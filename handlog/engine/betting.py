@@ -3,137 +3,138 @@
 from __future__ import annotations
 
 from decimal import Decimal
+from typing import TYPE_CHECKING
 
 from handlog.engine.state import UNKNOWN_STACK, ZERO, PlayerState
-from handlog.engine.streets import Streets
 from handlog.engine.structures import RoundFacts
-from handlog.engine.violations import Category
 from handlog.events import Bet, Call, Check, Fold, Post, Raise, StreetStart, Structure
 
+if TYPE_CHECKING:
+    from handlog.engine.table import Table
 
-class Betting(Streets):
+
+class Betting:
     """The betting actions of a round."""
+
+    def __init__(self, t: Table) -> None:
+        self.t = t  # the table whose state this part reads and changes
 
     def _act(self, name: str, line: int, what: str) -> PlayerState | None:
         """Common checks for a betting action: known player, still in, in turn, round open."""
-        p = self._player(name, line)
+        p = self.t.player(name, line)
         if p is None:
             return None
         if not p.in_hand:  # a player sitting out who acts was dealt in after all
             p.in_hand = True
         if p.folded:
-            self.violate("acts-after-fold", Category.LEGALITY, line, f"{name} {what} after folding")
+            self.t.violate("acts-after-fold", line, f"{name} {what} after folding")
         elif p.all_in:
             # registered as a warning: a site printing a check for an all-in player changes no chips
-            self.violate(
-                "acts-after-all-in", Category.LEGALITY, line, f"{name} {what} after going all-in", warning=True,
+            self.t.violate(
+                "acts-after-all-in", line, f"{name} {what} after going all-in",
             )
-        elif self.in_draw or (self.street is not None and not self.round_open and self._draw_pending()):
-            self.violate(
-                "act-during-draw", Category.LEGALITY, line,
+        elif self.t.in_draw or (self.t.street is not None and not self.t.round_open and self.t.turns.draw_pending()):
+            self.t.violate(
+                "act-during-draw", line,
                 f"{name} {what} before every player has drawn",
             )
-        elif self.board_pending is not None and not self.board_pending_reported:
+        elif self.t.board_pending is not None and not self.t.board_pending_reported:
             # two boards (Split Hold'em): one betting round follows both boards' streets, never the first alone;
             # reported once (the actions after it are in turn, or reported by the usual order check)
-            self.board_pending_reported = True
-            self.violate(
-                "out-of-turn", Category.LEGALITY, line,
-                f"{name} {what} out of turn: the second board's {self.board_pending.value} is not dealt yet",
+            self.t.board_pending_reported = True
+            self.t.violate(
+                "out-of-turn", line,
+                f"{name} {what} out of turn: the second board's {self.t.board_pending.value} is not dealt yet",
             )
-        elif not self.round_open:
-            self.violate(
-                "no-betting-round", Category.LEGALITY, line,
+        elif not self.t.round_open:
+            self.t.violate(
+                "no-betting-round", line,
                 f"{name} {what} but no betting round is open (the round was complete or the hand is over)",
             )
         else:
-            if self.variant.stud is not None and self.round_anchor is None and self.last_actor is None:
-                # stud with no up card in the log (an export without cards): the first actor cannot be judged, so
-                # whoever acts first opens the round and the order is held from there
-                self.round_anchor = p.seat - 1
-            expected = self.next_to_act()
-            if expected != name and name not in self.unseated:  # an unseated player's turn cannot be judged
-                self.violate(
-                    "out-of-turn", Category.LEGALITY, line,
+            self.t.dealing.before_action(p)
+            expected = self.t.turns.next_to_act()
+            if expected != name and name not in self.t.unseated:  # an unseated player's turn cannot be judged
+                self.t.violate(
+                    "out-of-turn", line,
                     f"{name} {what} out of turn: it is {expected or 'nobody'}'s turn",
                 )
         return p
 
     def _after_action(self, p: PlayerState) -> None:
-        if self.in_draw:
+        if self.t.in_draw:
             # a betting action during the draw was reported (act-during-draw); it neither takes a turn in the
             # draw nor starts the draw again, so the players who drew keep their place (one error, one violation)
-            if p.folded and all(q.drew for q in self.live_players()):
-                self._finish_draw()  # the last player yet to draw folded: the draw is over
+            if p.folded and all(q.drew for q in self.t.turns.live_players()):
+                self.t.dealing.finish_draw()  # the last player yet to draw folded: the draw is over
             return
-        if p.name not in self.unseated:  # the turn passes over an unseated player (see ``next_to_act``)
-            self.last_actor = p.name
-        if self.round_complete():
-            self.round_open = False
-            if self._draw_pending():
-                self._enter_draw(0)
+        if p.name not in self.t.unseated:  # the turn passes over an unseated player (see ``next_to_act``)
+            self.t.last_actor = p.name
+        if self.t.turns.round_complete():
+            self.t.round_open = False
+            if self.t.turns.draw_pending():
+                self.t.turns.enter_draw(0)
 
     def on_fold(self, e: Fold) -> None:
-        p = self._player(e.player, e.line)
+        p = self.t.player(e.player, e.line)
         if p is not None and p.all_in and not p.folded:
             # the site logs an automatic fold for an all-in player sitting out; an all-in player cannot fold,
             # and the site's own pots keep the player in: the fold is reported and has no effect
-            self.violate(
-                "acts-after-all-in", Category.LEGALITY, e.line,
+            self.t.violate(
+                "acts-after-all-in", e.line,
                 f"{p.name} folds after going all-in: an all-in player takes no further action (the fold is void)",
-                warning=True,
             )
-            self.last_actor = p.name
+            self.t.last_actor = p.name
             return
         p = self._act(e.player, e.line, "folds")
         if p is None:
             return
         p.folded = True
-        p.acted_at = self.level(p)
+        p.acted_at = self.t.turns.level(p)
         if e.shown:
-            self.see(tuple(c for c in e.shown if c not in p.hole), e.line, f"shown by {p.name}")
+            self.t.see(tuple(c for c in e.shown if c not in p.hole), e.line, f"shown by {p.name}")
         self._after_action(p)
 
     def on_check(self, e: Check) -> None:
         p = self._act(e.player, e.line, "checks")
         if p is None:
             return
-        if p.bet < self.level(p):
-            self.violate(
-                "check-facing-bet", Category.LEGALITY, e.line,
-                f"{p.name} checks but owes {self.level(p) - p.bet}: a check needs nothing to call",
+        if p.bet < self.t.turns.level(p):
+            self.t.violate(
+                "check-facing-bet", e.line,
+                f"{p.name} checks but owes {self.t.turns.level(p) - p.bet}: a check needs nothing to call",
             )
-        p.acted_at = self.level(p)
+        p.acted_at = self.t.turns.level(p)
         self._after_action(p)
 
     def on_call(self, e: Call) -> None:
         p = self._act(e.player, e.line, "calls")
         if p is None:
             return
-        owed = self.level(p) - p.bet
+        owed = self.t.turns.level(p) - p.bet
         if owed <= 0:
-            self.violate(
-                "call-nothing", Category.LEGALITY, e.line, f"{p.name} calls {e.amount} but owes nothing"
+            self.t.violate(
+                "call-nothing", e.line, f"{p.name} calls {e.amount} but owes nothing"
             )
         else:
-            due = min(owed, self._effective_stack(p))
+            due = min(owed, self.t.effective_stack(p))
             if p.stack == UNKNOWN_STACK and e.all_in:  # all-in for less: the log's word, the stack is not stated
                 due = min(owed, e.amount)
             # a call of what is owed by a player without the chips is one error, the stack (``exceeds-stack``)
             if e.amount != due and not (e.amount == owed and e.amount > p.stack):
-                self.violate(
-                    "call-amount", Category.LEGALITY, e.line,
+                self.t.violate(
+                    "call-amount", e.line,
                     f"{p.name} owes {owed} (and has {p.stack}); a call is {due}, the log calls {e.amount}",
                 )
-        self._put(p, e.amount, e.line)
-        self.current_bet = max(self.current_bet, p.bet)  # a call of the full big blind over a short one
-        p.acted_at = self.level(p)
-        self._check_all_in_flag(p, e.all_in, e.line)
+        self.t.put(p, e.amount, e.line)
+        self.t.current_bet = max(self.t.current_bet, p.bet)  # a call of the full big blind over a short one
+        p.acted_at = self.t.turns.level(p)
+        self.t.check_all_in_flag(p, e.all_in, e.line)
         self._after_action(p)
 
     def _among_posts(self, line: int) -> bool:
         """Whether the wager on ``line`` sits among the forced bets: another post follows it before any street."""
-        for e in self.hand.events:
+        for e in self.t.hand.events:
             if e.line <= line:
                 continue
             if isinstance(e, StreetStart):
@@ -149,125 +150,124 @@ class Betting(Streets):
         the big blind's worth live and the rest dead, and a small blind posted after it is a second one, dead. The
         hand is then judged on from the blinds, so the one misplaced line is one violation. (A wager after the
         last post, where only the deal's line is missing, is judged as the betting it is.)"""
-        live = min(put, max(ZERO, self.big_blind - p.bet))
-        self._put(p, put - live, line, to_bet=False)
+        live = min(put, max(ZERO, self.t.big_blind - p.bet))
+        self.t.put(p, put - live, line, to_bet=False)
         p.dead += put - live
-        self._put(p, live, line)
-        self.small_blind_posted = True
-        self._check_all_in_flag(p, False, line)
+        self.t.put(p, live, line)
+        self.t.small_blind_posted = True
+        self.t.check_all_in_flag(p, False, line)
 
     def on_bet(self, e: Bet) -> None:
         p = self._act(e.player, e.line, "bets")
         if p is None:
             return
-        if self.street is None and not self.round_open and not self.in_draw and self._among_posts(e.line):
+        if self.t.street is None and not self.t.round_open and not self.t.in_draw and self._among_posts(e.line):
             self._before_deal(p, e.amount, e.line)
             return
-        if self.current_bet > 0:
-            self.violate(
-                "bet-facing-bet", Category.LEGALITY, e.line,
-                f"{p.name} bets but there is already a bet of {self.current_bet}: it must be a call or a raise",
+        if self.t.current_bet > 0:
+            self.t.violate(
+                "bet-facing-bet", e.line,
+                f"{p.name} bets but there is already a bet of {self.t.current_bet}: it must be a call or a raise",
             )
-        if e.amount == self.big_bet != self.small_bet and self.open_pair_showing():
-            self.fourth_big = True
-        all_in = e.all_in or e.amount >= self._effective_stack(p)
-        problem = self.structure.bet_problem(e.amount, all_in, self.facts(p))
+        if e.amount == self.t.big_bet != self.t.small_bet and self.t.dealing.open_pair_showing():
+            self.t.fourth_big = True
+        all_in = e.all_in or e.amount >= self.t.effective_stack(p)
+        problem = self.t.structure.bet_problem(e.amount, all_in, self.t.turns.facts(p))
         if problem:
-            code = "fixed-limit-size" if self.hand.structure == Structure.FIXED_LIMIT else "bet-size"
-            self.violate(code, Category.LEGALITY, e.line, problem)
-        facts = self.facts(p)
-        self._put(p, e.amount, e.line)
-        increment = p.bet - self.current_bet
-        if self.hand.structure == Structure.FIXED_LIMIT:
+            code = "fixed-limit-size" if self.t.hand.structure == Structure.FIXED_LIMIT else "bet-size"
+            self.t.violate(code, e.line, problem)
+        facts = self.t.turns.facts(p)
+        self.t.put(p, e.amount, e.line)
+        increment = p.bet - self.t.current_bet
+        if self.t.hand.structure == Structure.FIXED_LIMIT:
             self._fixed_limit_level(p, facts)
-        elif self.current_bet == 0 or self.structure.is_full_raise(increment, facts):
-            floor = self.big_blind if self.current_bet == 0 else self.last_raise
-            self.last_raise = max(increment, floor)
-            self.raises += 1
-        self.current_bet = max(self.current_bet, p.bet)
-        p.acted_at = self.level(p)
-        self._check_all_in_flag(p, e.all_in, e.line)
+        elif self.t.current_bet == 0 or self.t.structure.is_full_raise(increment, facts):
+            floor = self.t.big_blind if self.t.current_bet == 0 else self.t.last_raise
+            self.t.last_raise = max(increment, floor)
+            self.t.raises += 1
+        self.t.current_bet = max(self.t.current_bet, p.bet)
+        p.acted_at = self.t.turns.level(p)
+        self.t.check_all_in_flag(p, e.all_in, e.line)
         self._after_action(p)
 
     def on_raise(self, e: Raise) -> None:
         p = self._act(e.player, e.line, "raises")
         if p is None:
             return
-        if self.street is None and not self.round_open and not self.in_draw and self._among_posts(e.line):
+        if self.t.street is None and not self.t.round_open and not self.t.in_draw and self._among_posts(e.line):
             self._before_deal(p, e.to - p.bet, e.line)
             return
         if (
-            not self.fourth_big
-            and self.big_bet != self.small_bet
-            and e.to - self.current_bet == self.big_bet
-            and self.open_pair_showing()
+            not self.t.fourth_big
+            and self.t.big_bet != self.t.small_bet
+            and e.to - self.t.current_bet == self.t.big_bet
+            and self.t.dealing.open_pair_showing()
         ):
             # an open pair on fourth street gives the choice of the small or the big bet: a raise of the big bet
             # over a small bet is that choice, and the big bet is the unit from then on (stud_open_pair_big_bet)
-            self.fourth_big = True
-        facts = self.facts(p)
+            self.t.fourth_big = True
+        facts = self.t.turns.facts(p)
         increment = e.to - facts.current_bet
-        written = e.to - self.current_bet  # the site writes "raises X to Y" with X over the highest bet made
-        completes = self.variant.stud is not None and self.street == self.variant.rounds[0]
-        if self.current_bet == 0 and not completes:  # stud: the bring-in's player may complete at once
-            self.violate(
-                "raise-without-bet", Category.STRUCTURE, e.line,
-                f"{p.name} raises but there is no bet to raise: it is a bet", warning=True,
+        written = e.to - self.t.current_bet  # the site writes "raises X to Y" with X over the highest bet made
+        completes = self.t.dealing.completes()
+        if self.t.current_bet == 0 and not completes:  # stud: the bring-in's player may complete at once
+            self.t.violate(
+                "raise-without-bet", e.line,
+                f"{p.name} raises but there is no bet to raise: it is a bet",
             )
         if e.by != written and e.by != increment and e.by != e.to - self._highest_bet():
-            self.violate(
-                "raise-increment", Category.STRUCTURE, e.line,
-                f"'raises {e.by} to {e.to}' but the bet was {self.current_bet}, so the raise is by {written}",
-                warning=True,
+            self.t.violate(
+                "raise-increment", e.line,
+                f"'raises {e.by} to {e.to}' but the bet was {self.t.current_bet}, so the raise is by {written}",
             )
         if (
             p.acted_at is not None
             and not p.all_in
-            and facts.current_bet - p.acted_at < self.last_raise
-            and not self.structure.is_full_raise(facts.current_bet - p.acted_at, facts)
+            and facts.current_bet - p.acted_at < self.t.last_raise
+            and not self.t.structure.is_full_raise(facts.current_bet - p.acted_at, facts)
         ):
-            self.violate(
-                "raise-not-reopened", Category.LEGALITY, e.line,
+            self.t.violate(
+                "raise-not-reopened", e.line,
                 f"{p.name} re-raises after acting, but only an incomplete all-in raise came since:"
                 " the betting was not reopened (call or fold only)",
             )
         put = e.to - p.bet
-        all_in = e.all_in or e.cap_reached or put >= self._effective_stack(p)
-        problem = self.structure.raise_problem(e.to, all_in, facts)
+        all_in = e.all_in or e.cap_reached or put >= self.t.effective_stack(p)
+        problem = self.t.structure.raise_problem(e.to, all_in, facts)
         if problem:
             code = "raise-size"
-            if self.hand.structure == Structure.FIXED_LIMIT:
+            if self.t.hand.structure == Structure.FIXED_LIMIT:
                 code = "raise-cap" if "capped" in problem else "fixed-limit-size"
-            self.violate(code, Category.LEGALITY, e.line, problem)
-        self._put(p, put, e.line)
-        if self.hand.structure == Structure.FIXED_LIMIT:
+            self.t.violate(code, e.line, problem)
+        self.t.put(p, put, e.line)
+        if self.t.hand.structure == Structure.FIXED_LIMIT:
             self._fixed_limit_level(p, facts)
-        elif self.structure.is_full_raise(increment, facts):
-            self.last_raise = increment
-            self.raises += 1
-        self.current_bet = max(self.current_bet, p.bet)
-        p.acted_at = self.level(p)
-        self._check_all_in_flag(p, e.all_in, e.line, capped=e.cap_reached)
+        elif self.t.structure.is_full_raise(increment, facts):
+            self.t.last_raise = increment
+            self.t.raises += 1
+        self.t.current_bet = max(self.t.current_bet, p.bet)
+        p.acted_at = self.t.turns.level(p)
+        self.t.check_all_in_flag(p, e.all_in, e.line, capped=e.cap_reached)
         self._after_action(p)
 
     def _highest_bet(self) -> Decimal:
         """The highest bet in front of any player: a small blind above a big blind all-in for less (Bovada
         3412787731: small blind 800, big blind all-in 400, "Raises 4800 to 4800" adds 4000 over the 800) counts,
         though the big blind's level is what the engine holds as the bet."""
-        return max((q.bet for q in self.players.values()), default=ZERO)
+        return max((q.bet for q in self.t.players.values()), default=ZERO)
 
     def _fixed_limit_level(self, p: PlayerState, facts: RoundFacts) -> None:
         """Fixed limit: a bet or raise that reaches a full unit over the last complete level makes a new level and
         counts toward the cap; an all-in for less does neither (the next raise completes it)."""
-        self.last_raise = facts.bet_unit
-        if p.bet >= self.full_level + facts.bet_unit:
-            self.full_level = p.bet
-            self.raises += 1
+        self.t.last_raise = facts.bet_unit
+        if p.bet >= self.t.full_level + facts.bet_unit:
+            self.t.full_level = p.bet
+            self.t.raises += 1
         elif (
             p.stack == ZERO
-            and self.rules.half_bet_all_in_sets_level
-            and (p.bet - self.full_level) * 2 >= facts.bet_unit
+            and self.t.rules.half_bet_all_in_sets_level
+            and (p.bet - self.t.full_level) * 2 >= facts.bet_unit
         ):
             # a room whose next raise goes a full bet over an all-in raise of half a bet or more (see the profile)
-            self.full_level = p.bet
-            self.raises += 1
+            self.t.full_level = p.bet
+            self.t.raises += 1

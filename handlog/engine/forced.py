@@ -21,16 +21,16 @@ from collections import Counter
 from dataclasses import dataclass
 from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal
 
+from handlog.engine.codes import violation
 from handlog.engine.pots import smallest_unit
 from handlog.engine.rules import RulesProfile, StraddleSeat
-from handlog.engine.violations import Category, Severity, Violation
+from handlog.engine.violations import Violation
 from handlog.events import Hand, Post, PostType, Structure
 
 
 @dataclass(frozen=True, slots=True)
 class Problem:
     code: str
-    category: Category
     message: str
 
 
@@ -103,7 +103,7 @@ def _wrong_amount(e: Post, expected: set[Decimal], what: str) -> str | None:
 
 def _blind_amount(e: Post, expected: set[Decimal], what: str) -> Problem | None:
     wrong = _wrong_amount(e, expected, what)
-    return None if wrong is None else Problem("blind-amount", Category.LEGALITY, wrong)
+    return None if wrong is None else Problem("blind-amount", wrong)
 
 
 _LIVE = frozenset({PostType.SMALL_BLIND, PostType.BIG_BLIND, PostType.BUTTON_BLIND, PostType.STRADDLE})
@@ -133,7 +133,7 @@ class ForcedBets:
             return _blind_amount(e, {self.big_blind}, "big blind at these stakes")
         if e.post == PostType.ANTE and self.ante is not None:
             wrong = _wrong_amount(e, {self.ante}, "ante")
-            return None if wrong is None else Problem("ante-amount", Category.LEGALITY, wrong)
+            return None if wrong is None else Problem("ante-amount", wrong)
         if e.post == PostType.BUTTON_BLIND:
             return self._button_blind(e, seat)
         if e.post == PostType.STRADDLE:
@@ -144,7 +144,7 @@ class ForcedBets:
         """The button blind is posted by the button, at the stated amount."""
         if self.hand.button is not None and seat != self.hand.button:
             return Problem(
-                "blind-position", Category.LEGALITY,
+                "blind-position",
                 f"the button blind is the button's (seat {self.hand.button}); {e.player} in seat {seat} posts it",
             )
         if self.hand.stakes.button_blind is None:
@@ -163,12 +163,12 @@ class ForcedBets:
         if not allowed:
             game = "tournaments" if tournament else "cash games"
             return Problem(
-                "straddle-not-allowed", Category.LEGALITY,
+                "straddle-not-allowed",
                 f"{e.player} straddles, but the {rules.name} rules allow no straddle in {game}"
             )
         if len(self.straddles) > rules.max_straddles:
             return Problem(
-                "straddle-not-allowed", Category.LEGALITY,
+                "straddle-not-allowed",
                 f"{e.player} posts straddle number {len(self.straddles)}; the {rules.name} rules allow"
                 f" {rules.max_straddles}",
             )
@@ -179,7 +179,7 @@ class ForcedBets:
                 if seat != left:
                     what = "the last straddler" if before is not None else "the big blind"
                     return Problem(
-                        "straddle-position", Category.LEGALITY,
+                        "straddle-position",
                         f"only the player directly left of {what} (seat {left}) may straddle; {e.player} in seat"
                         f" {seat} does",
                     )
@@ -189,9 +189,7 @@ class ForcedBets:
             return None
         what = f"straddle ({rules.straddle_multiple} times {base})"
         at_least = " at least" if rules.over_straddle else ""
-        return Problem(
-            "straddle-amount", Category.LEGALITY, f"the {what} is{at_least} {expected}; {e.player} straddles to {size}"
-        )
+        return Problem("straddle-amount", f"the {what} is{at_least} {expected}; {e.player} straddles to {size}")
 
 
 def forced_bet_violations(hand: Hand, rules: RulesProfile) -> list[Violation]:
@@ -207,6 +205,6 @@ def forced_bet_violations(hand: Hand, rules: RulesProfile) -> list[Violation]:
         if isinstance(e, Post) and e.player in seats:
             problem = checker.check(e, seats[e.player], dealt)
             if problem is not None:
-                found.append(Violation(problem.code, problem.category, Severity.ERROR, e.line, problem.message))
+                found.append(violation(problem.code, e.line, problem.message))
     return found
 

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from decimal import ROUND_DOWN, Decimal
 
+from handlog.engine.awards import award_pots
 from handlog.engine.forced import forced_bet_violations
 from handlog.engine.pots import build_pots
 from handlog.engine.rules import RulesProfile, profile_for
-from handlog.engine.settle import settle
 from handlog.engine.table import ZERO, PlayerState, Table
 from handlog.engine.variants import variant_for
 from handlog.engine.views import PlayerResult, Pot, Replay, Reveal
-from handlog.engine.violations import Category, Severity, Violation
+from handlog.engine.violations import Severity, Violation
 from handlog.events import Hand
 
 
@@ -45,7 +45,7 @@ def replay(hand: Hand, rules: RulesProfile | None = None, *, states: bool = True
     if not table.cancelled and not table.stopped:
         _final_checks(table)
         if not hand.summary.results_stated:  # PHH, ACPC: the log has no awards, the rules make them
-            settled_rake = settle(table)
+            settled_rake = award_pots(table)
             if reveal:  # the settlement's returns and awards are steps too
                 reveals.extend(_reveal(table) for _ in range(len(table.steps) - len(reveals)))
     players = table.players
@@ -55,7 +55,7 @@ def replay(hand: Hand, rules: RulesProfile | None = None, *, states: bool = True
     # pot, and so does the big blind ante
     committed = {p.name: p.committed - p.dead for p in players.values() if p.committed or p.live}
     dead = sum((p.dead for p in players.values()), ZERO)
-    pots = tuple(build_pots(committed, live, table.table_antes(), dead))
+    pots = tuple(build_pots(committed, live, table.settlement.table_antes(), dead))
     pots = _with_winners(pots, table)
     if table.cancelled:
         rake = ZERO
@@ -85,7 +85,7 @@ def replay(hand: Hand, rules: RulesProfile | None = None, *, states: bool = True
 def _reveal(table: Table) -> Reveal:
     """Read-only: the cards the table knows now and whose turn it is to draw."""
     holes = tuple((p.name, tuple(p.hole)) for p in table.players.values() if p.hole)
-    drawer = table._next_drawer() if table.in_draw else None
+    drawer = table.turns.next_drawer() if table.in_draw else None
     return Reveal(holes, tuple(table.board2 or ()), drawer)
 
 
@@ -96,16 +96,16 @@ def _later_boards(table: Table) -> list[tuple[str, ...]]:
 
 def _final_checks(table: Table) -> None:
     """At the end of the log: a round left open, an uncalled bet never returned, the draw for the button."""
-    table.check_button_draw()
-    live = table.live_players()
-    if table.round_open and len(live) > 1 and not table.round_complete():
+    table.posts.check_button_draw()
+    live = table.turns.live_players()
+    if table.round_open and len(live) > 1 and not table.turns.round_complete():
         last_line = table.hand.events[-1].line if table.hand.events else table.hand.line
         table.violate(
-            "round-incomplete", Category.LEGALITY, last_line,
-            f"the hand ends while {table.next_to_act()} still has to act",
+            "round-incomplete", last_line,
+            f"the hand ends while {table.turns.next_to_act()} still has to act",
         )
     if not table.uncalled_checked and table.collects:
-        table._check_uncalled_done(table.collects[0].line)
+        table.settlement.check_uncalled_done(table.collects[0].line)
 
 
 def _with_winners(pots: tuple[Pot, ...], table: Table) -> tuple[Pot, ...]:

@@ -3,28 +3,34 @@
 from __future__ import annotations
 
 from decimal import Decimal
+from enum import Enum
+from typing import TYPE_CHECKING
 
-from handlog.engine.posts import ForcedPosts
 from handlog.engine.state import ZERO, PlayerState
-from handlog.engine.violations import Category
 from handlog.events import CashOut, Collect, HandCancelled, Muck, PotDrop, Show, SidePayment, UncalledBet
 
+if TYPE_CHECKING:
+    from handlog.engine.table import Table
 
-class Settlement(ForcedPosts):
+
+class Settlement:
     """What comes back to players: uncalled excesses, collected pots, a cancelled hand's chips."""
 
+    def __init__(self, t: Table) -> None:
+        self.t = t  # the table whose state this part reads and changes
+
     def on_uncalled(self, e: UncalledBet) -> None:
-        p = self._player(e.player, e.line)
+        p = self.t.player(e.player, e.line)
         if p is None:
             return
-        owing = next((o for o in self.owed_back if o[0] == p.name), None)
+        owing = next((o for o in self.t.owed_back if o[0] == p.name), None)
         if owing is not None and p.bet <= 0:
             # some logs (converted ones) print the return after the next street or the showdown has begun
-            self.owed_back.remove(owing)
+            self.t.owed_back.remove(owing)
             owed = owing[1]
             if e.amount != owed:
-                self.violate(
-                    "uncalled-bet", Category.ACCOUNTING, e.line,
+                self.t.violate(
+                    "uncalled-bet", e.line,
                     f"{owed} of {p.name}'s bet was not called and should be returned, the log returns {e.amount}",
                 )
             back = min(e.amount, owed)
@@ -34,15 +40,15 @@ class Settlement(ForcedPosts):
         excess = self._excess_of(p)
         second = p.bet - excess
         if excess <= 0:
-            top = max(self.players.values(), key=lambda q: q.bet)
-            self.violate(
-                "uncalled-bet", Category.ACCOUNTING, e.line,
+            top = max(self.t.players.values(), key=lambda q: q.bet)
+            self.t.violate(
+                "uncalled-bet", e.line,
                 f"{e.amount} is returned to {p.name}, but {p.name}'s bet of {p.bet} was called"
                 + (f"; the uncalled bet is {top.name}'s" if top.bet > p.bet else ""),
             )
         elif e.amount != excess:
-            self.violate(
-                "uncalled-bet", Category.ACCOUNTING, e.line,
+            self.t.violate(
+                "uncalled-bet", e.line,
                 f"{p.name} bet {p.bet} and was called for {second}: {excess} should be returned, the log returns"
                 f" {e.amount}",
             )
@@ -54,55 +60,47 @@ class Settlement(ForcedPosts):
         p.committed -= back
 
     def on_show(self, e: Show) -> None:
-        p = self._player(e.player, e.line)
+        p = self.t.player(e.player, e.line)
         if p is None:
             return
-        if len(e.cards) > self.variant.max_showdown_cards:
-            self.violate(
-                "shown-count", Category.CARDS, e.line,
-                f"{p.name} shows {len(e.cards)} cards; a {self.variant.name} hand has"
-                f" {self.variant.max_showdown_cards}",
+        if len(e.cards) > self.t.variant.max_showdown_cards:
+            self.t.violate(
+                "shown-count", e.line,
+                f"{p.name} shows {len(e.cards)} cards; a {self.t.variant.name} hand has"
+                f" {self.t.variant.max_showdown_cards}",
             )
-        if self.variant.stud is not None and p.hole:
-            # stud: the cards seen so far (the up cards, or a player's own) are all shown, the down cards revealed
-            missing = [c for c in p.hole if c not in e.cards]
-            if missing:
-                self.violate(
-                    "shown-mismatch", Category.CARDS, e.line,
-                    f"{p.name} shows {' '.join(e.cards)} without {' '.join(missing)}, dealt to them",
-                )
-            self.see(tuple(c for c in e.cards if c not in p.hole), e.line, f"shown by {p.name}")
-            p.hole = list(e.cards)
+        if self.t.dealing.show(p, e):  # stud: the cards seen so far are all shown, the down cards revealed
+            pass
         elif p.hole:
             foreign = [c for c in e.cards if c not in p.hole]
             if foreign:
-                self.violate(
-                    "shown-mismatch", Category.CARDS, e.line,
+                self.t.violate(
+                    "shown-mismatch", e.line,
                     f"{p.name} shows {' '.join(foreign)} but holds {' '.join(p.hole)}",
                 )
         else:
-            self.see(e.cards, e.line, f"shown by {p.name}")
+            self.t.see(e.cards, e.line, f"shown by {p.name}")
             p.hole = list(e.cards)
         p.shown = e.cards
 
     def on_muck(self, e: Muck) -> None:
-        self._player(e.player, e.line)
+        self.t.player(e.player, e.line)
 
     def on_collect(self, e: Collect) -> None:
-        p = self._player(e.player, e.line)
+        p = self.t.player(e.player, e.line)
         if p is None:
             return
-        self._close_round(e.line, "the pot is awarded")
-        self._check_uncalled_done(e.line)
+        self.t.turns.close_round(e.line, "the pot is awarded")
+        self.check_uncalled_done(e.line)
         if p.folded:
-            self.violate(
-                "collect-by-folded", Category.SHOWDOWN, e.line, f"{p.name} folded but collects {e.amount}"
+            self.t.violate(
+                "collect-by-folded", e.line, f"{p.name} folded but collects {e.amount}"
             )
         p.collected += e.amount
-        self.collects.append(e)
+        self.t.collects.append(e)
 
     def on_cash_out(self, e: CashOut) -> None:
-        p = self._player(e.player, e.line)
+        p = self.t.player(e.player, e.line)
         if p is None:
             return
         p.cashed_out = e.amount
@@ -110,34 +108,34 @@ class Settlement(ForcedPosts):
 
     def on_pot_drop(self, e: PotDrop) -> None:
         """Money the site adds to the pot: in the pot (and a pot-limit bet's size), but nobody's contribution."""
-        self.dropped += e.amount
+        self.t.dropped += e.amount
 
     def on_side_payment(self, e: SidePayment) -> None:
         """Paid between a player and the house outside the pot: the player's result only."""
-        p = self._player(e.player, e.line)
+        p = self.t.player(e.player, e.line)
         if p is not None:
             p.side += e.amount
 
     def on_cancelled(self, e: HandCancelled) -> None:
         """A cancelled hand is void: every chip put in goes back to its owner and nobody wins or loses."""
-        self.cancelled = True
-        for p in self.players.values():
+        self.t.cancelled = True
+        for p in self.t.players.values():
             p.stack += p.committed
             p.committed = ZERO
             p.bet = ZERO
 
-    def _uncalled_excess(self) -> tuple[PlayerState, Decimal] | None:
+    def uncalled_excess(self) -> tuple[PlayerState, Decimal] | None:
         """The live player whose bet this round nobody matched, and by how much."""
-        ranked = sorted(self.players.values(), key=lambda q: q.bet, reverse=True)
+        ranked = sorted(self.t.players.values(), key=lambda q: q.bet, reverse=True)
         # only a player still in the hand gets chips back: a folded player's bet is dead money
-        if len(ranked) >= 2 and ranked[0].bet > ranked[1].bet and ranked[0].live and not self.cancelled:
+        if len(ranked) >= 2 and ranked[0].bet > ranked[1].bet and ranked[0].live and not self.t.cancelled:
             return ranked[0], self._excess_of(ranked[0])
         return None
 
     def _excess_of(self, p: PlayerState) -> Decimal:
         """How much of ``p``'s money nobody matched: the part of the bet over the next highest bet, or more when
         the others put in less altogether (an opponent all-in for an ante can match only that ante)."""
-        others = [q for q in self.players.values() if q is not p]
+        others = [q for q in self.t.players.values() if q is not p]
         over_bets = p.bet - max((q.bet for q in others), default=ZERO)
         # dead blinds and the big blind ante are the pot's: nobody matches them, and they are never uncalled
         dead = self.table_antes()
@@ -149,66 +147,79 @@ class Settlement(ForcedPosts):
     def table_antes(self) -> dict[str, Decimal]:
         """The big blind ante: an ante the big blind alone posts for the whole table, dead money in the main pot
         (not a level of its own, never an uncalled bet). Other antes are matched by antes like any chips."""
-        bb = self.players.get(self.big_blind_player or "")
-        if bb is None or bb.ante <= 0 or any(q.ante > 0 for q in self.players.values() if q is not bb):
+        bb = self.t.players.get(self.t.big_blind_player or "")
+        if bb is None or bb.ante <= 0 or any(q.ante > 0 for q in self.t.players.values() if q is not bb):
             return {}
         return {bb.name: bb.ante}
 
-    def _sweep_uncalled(self, line: int) -> None:
+    def sweep_uncalled(self, line: int) -> None:
         """A round ends: an unmatched excess is owed back (the log may print its return a little later)."""
-        found = self._uncalled_excess()
+        found = self.uncalled_excess()
         if found is not None:
             player, excess = found
             player.bet = max(player.bet - excess, ZERO)  # not in the swept pot; ``committed`` keeps it until returned
-            self.owed_back.append((player.name, excess, line))
+            self.t.owed_back.append((player.name, excess, line))
 
-    def _check_uncalled_done(self, line: int) -> None:
+    def check_uncalled_done(self, line: int) -> None:
         """Before the pot is awarded, any bet nobody called must have been returned."""
-        if self.uncalled_checked:
+        if self.t.uncalled_checked:
             return
-        self.uncalled_checked = True
-        found = self._uncalled_excess()
+        self.t.uncalled_checked = True
+        found = self.uncalled_excess()
         if found is not None:
             player, excess = found
             player.bet = max(player.bet - excess, ZERO)
-            self.owed_back.append((player.name, excess, line))
-        while self.owed_back:
+            self.t.owed_back.append((player.name, excess, line))
+        while self.t.owed_back:
             self._settle_owed_back()
 
     def _settle_owed_back(self) -> None:
-        """An uncalled excess never returned by a line: accepted when the site's total shows the return (old
-        logs print no "Uncalled bet" line at all), else a violation."""
-        name, excess, due = self.owed_back.pop(0)  # ``due``: where the return should have come, at the latest
-        top = self.players[name]
-        stated = self.hand.summary.total_pot
-        in_pot = sum((q.committed for q in self.players.values()), self.dropped)  # a cash drop is in the total
-        shown_by_total = stated is not None and stated + (self.hand.summary.stp or ZERO) == in_pot - excess
-        if shown_by_total and not self.prints_uncalled:
-            top.stack += excess
-            top.committed -= excess
-            self.notes.append(f"uncalled {excess} returned to {name} without a line (the total shows it)")
-            return
-        if not self.rules.prints_uncalled_returns and not self.prints_uncalled:
-            top.stack += excess
-            top.committed -= excess
-            self.notes.append(f"uncalled {excess} returned to {name} without a line: the site never prints the return")
-            return
-        if self.hand.summary.uncalled_in_collects and not self.prints_uncalled:
-            top.stack += excess
-            top.committed -= excess
-            top.returned += excess
-            self.notes.append(
-                f"uncalled {excess} returned to {name} without a line: the site counts it in what {name} collects"
+        """An uncalled excess no line returned: accepted, with a note, where the log shows the return its own way
+        (``unprinted_return``), else a violation (a log that prints "Uncalled bet" lines must print every one)."""
+        name, excess, due = self.t.owed_back.pop(0)  # ``due``: where the return should have come, at the latest
+        how = None if self.t.prints_uncalled else self.unprinted_return(name, excess)
+        if how is None:
+            self.t.violate(
+                "uncalled-not-returned", due,
+                f"{excess} of {name}'s bet was not called: it should have been returned before the pot was awarded",
             )
             return
-        if self.rules.walk_blind_won_back and not self.prints_uncalled:
-            alone = [p.name for p in self.live_players()] == [name]
-            won = sum((e.amount for e in self.hand.events if isinstance(e, Collect) and e.player == name), ZERO)
+        top = self.t.players[name]
+        if how is not UnprintedReturn.WON_WITH_POT:
+            top.stack += excess
+            top.committed -= excess
+        if how is UnprintedReturn.IN_COLLECT:
+            top.returned += excess
+        self.t.notes.append(how.value.format(excess=excess, name=name))
+
+    def unprinted_return(self, name: str, excess: Decimal) -> UnprintedReturn | None:
+        """How a log that prints no "Uncalled bet" line shows that ``excess`` went back to ``name`` (None: it
+        does not). The conventions, in the order they are tried: the site's total shows it (old logs); the room
+        never prints the return (``RulesProfile.prints_uncalled_returns``); the site counts it in what the player
+        collects (``StatedResults.uncalled_in_collects``); the room's walk counts it in the pot the big blind wins
+        (``RulesProfile.walk_blind_won_back``)."""
+        summary, rules = self.t.hand.summary, self.t.rules
+        stated = summary.total_pot
+        in_pot = sum((q.committed for q in self.t.players.values()), self.t.dropped)  # a cash drop is in the total
+        if stated is not None and stated + (summary.stp or ZERO) == in_pot - excess:
+            return UnprintedReturn.TOTAL_SHOWS_IT
+        if not rules.prints_uncalled_returns:
+            return UnprintedReturn.NEVER_PRINTED
+        if summary.uncalled_in_collects:
+            return UnprintedReturn.IN_COLLECT
+        if rules.walk_blind_won_back:
+            alone = [p.name for p in self.t.turns.live_players()] == [name]
+            won = sum((e.amount for e in self.t.hand.events if isinstance(e, Collect) and e.player == name), ZERO)
             pot = stated if stated is not None else in_pot  # a log stating no total: the collect alone says it
-            if alone and pot == in_pot == won + (self.hand.summary.rake or ZERO):
-                self.notes.append(f"uncalled {excess} won back by {name} with the pot (the room counts it in the pot)")
-                return
-        self.violate(
-            "uncalled-not-returned", Category.ACCOUNTING, due,
-            f"{excess} of {name}'s bet was not called: it should have been returned before the pot was awarded",
-        )
+            if alone and pot == in_pot == won + (summary.rake or ZERO):
+                return UnprintedReturn.WON_WITH_POT
+        return None
+
+
+class UnprintedReturn(Enum):
+    """How a log shows an uncalled excess it prints no line for; the value is the replay's note."""
+
+    TOTAL_SHOWS_IT = "uncalled {excess} returned to {name} without a line (the total shows it)"
+    NEVER_PRINTED = "uncalled {excess} returned to {name} without a line: the site never prints the return"
+    IN_COLLECT = "uncalled {excess} returned to {name} without a line: the site counts it in what {name} collects"
+    WON_WITH_POT = "uncalled {excess} won back by {name} with the pot (the room counts it in the pot)"

@@ -1,22 +1,27 @@
 """The replay state of one hand: seats, stacks, bets, cards seen, and the primitives that change them.
 
-Each layer of the table (turn order, forced bets, settlement, streets, betting) builds on this one; ``table.Table``
-stacks them. Money only moves through ``_put`` so that every chip put in is checked against the stack.
+``table.Table`` is this state composed with its parts (turn order, forced bets, settlement, streets, betting, dealing:
+docs/engine.md), which read and change it. Money only moves through ``put`` so that every chip put in is checked
+against the stack.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from decimal import Decimal
+from typing import TYPE_CHECKING
 
+from handlog.engine.codes import violation
 from handlog.engine.forced import ForcedBets, level_in_force
 from handlog.engine.rules import RulesProfile
-from handlog.engine.shortdeck import SHORT_DECK_RANKS
 from handlog.engine.structures import BettingStructure, structure_for
 from handlog.engine.variants import Variant
 from handlog.engine.views import Step
-from handlog.engine.violations import Category, Severity, Violation
+from handlog.engine.violations import Category, Violation
 from handlog.events import ButtonDraw, Collect, Hand, PlayerStatus, StatusChange, Street, Structure, UncalledBet
+
+if TYPE_CHECKING:
+    from handlog.engine.dealing import Dealing
 
 ZERO = Decimal(0)
 UNKNOWN_STACK = Decimal("Infinity")
@@ -61,6 +66,9 @@ class PlayerState:
 class TableState:
     """The mutable state of one replay and its primitives (reporting, cards seen, money put in)."""
 
+    dealing: Dealing
+    """How the game deals (``engine.dealing``): set by the ``Table``, which is composed of the parts."""
+
     def __init__(self, hand: Hand, variant: Variant, rules: RulesProfile, states: bool = True) -> None:
         self.keep_states = states
         hand, level_note = level_in_force(hand, rules)  # the blinds in force, where not the header's
@@ -77,15 +85,12 @@ class TableState:
                 # tournament players sitting out are still dealt in (and fold automatically); cash ones are not
                 in_hand=not (s.out_of_hand or (s.sitting_out and hand.tournament is None)),
             )
-        self._seated = list(self.players.values())
+        self.seated = list(self.players.values())
         # players who act without a seat line, by the line they first appear on (see ``_unseated_player``)
         self.unseated: dict[str, int] = {}
-        self._unseated_states: list[PlayerState] = []
+        self.unseated_players: list[PlayerState] = []
         self.last_blind_seat: int | None = None  # the seat of the last seated player to post a live blind
         self.unsure_from: int | None = None  # from this line on, who is who is not known (``_unseated_player``)
-        self._seat_names = tuple((p.seat, p.name) for p in self._seated)
-        self._rotations: dict[int, list[PlayerState]] = {}  # seat → the players in seat order after it
-        self._board_t: tuple[str, ...] = ()
         self.button = hand.button
         fixed = hand.structure == Structure.FIXED_LIMIT
         self.small_bet = hand.stakes.small if fixed else hand.stakes.big
@@ -150,22 +155,23 @@ class TableState:
                         f" {p.name}'s stack is not stated, so it was not checked"
                     )
 
-    def violate(self, code: str, category: Category, line: int, message: str, warning: bool = False) -> None:
-        if self.unsure_from is not None and code != "unknown-player" and category is not Category.CARDS:
+    def violate(self, code: str, line: int, message: str) -> None:
+        """Report a violation of the registered rule ``code`` (``codes``: its category and severity)."""
+        found = violation(code, line, message)
+        if self.unsure_from is not None and code != "unknown-player" and found.category is not Category.CARDS:
             return  # who is who is no longer known: what follows from it is not held against the hand (one error)
-        severity = Severity.WARNING if warning else Severity.ERROR
-        self.violations.append(Violation(code, category, severity, line, message))
+        self.violations.append(found)
 
-    def stop(self, code: str, category: Category, line: int, message: str) -> None:
+    def stop(self, code: str, line: int, message: str) -> None:
         """One violation where the log's structure leaves the engine nothing it can follow (a board street before
         the deal: which round do the next actions belong to?); every event after it would be judged against a
         state the log never had, so the replay stops here rather than report each of them (one error, one
         violation)."""
-        self.violate(code, category, line, message)
+        self.violate(code, line, message)
         self.stopped = True
         self.notes.append(f"the replay stopped at line {line}: the rest of the hand was not checked")
 
-    def _player(self, name: str, line: int) -> PlayerState | None:
+    def player(self, name: str, line: int) -> PlayerState | None:
         p = self.players.get(name)
         if p is None:
             p = self._unseated_player(name, line)
@@ -194,7 +200,7 @@ class TableState:
         )
         if joined is None:
             self.violate(
-                "unknown-player", Category.STRUCTURE, line,
+                "unknown-player", line,
                 f"{name!r} acts but has no seat at this table (no seat line names the player)",
             )
             if self.unsure_from is None:
@@ -212,14 +218,14 @@ class TableState:
         p = PlayerState(0, name, ZERO, UNKNOWN_STACK, in_hand=False)  # dealt in by a post or an action
         self.players[name] = p
         self.unseated[name] = line
-        self._unseated_states.append(p)
+        self.unseated_players.append(p)
         return p
 
     def see(self, cards: tuple[str, ...], line: int, what: str) -> None:
         for card in cards:
-            if self.variant.short_deck and card[:1] not in SHORT_DECK_RANKS:
+            if not self.dealing.in_deck(card):
                 self.violate(
-                    "card-not-in-deck", Category.CARDS, line,
+                    "card-not-in-deck", line,
                     f"{card} ({what}) is not in {self.variant.name}'s 36-card deck (sixes to aces)",
                 )
             if card in self.discarded and self.deck_used > self.variant.deck:
@@ -230,22 +236,22 @@ class TableState:
                 self.notes.append(f"{card} was discarded and dealt again ({what}): the stub ran out")
             elif card in self.seen:
                 self.violate(
-                    "duplicate-card", Category.CARDS, line,
+                    "duplicate-card", line,
                     f"{card} ({what}) was already seen on line {self.seen[card]}: no card may appear twice"
                     " in one deal (a misdeal)",
                 )
             else:
                 self.seen[card] = line
 
-    def _effective_stack(self, p: PlayerState) -> Decimal:
+    def effective_stack(self, p: PlayerState) -> Decimal:
         if self.cap is not None:
             return min(p.stack, max(self.cap - p.committed, ZERO))
         return p.stack
 
-    def _put(self, p: PlayerState, amount: Decimal, line: int, to_bet: bool = True) -> None:
+    def put(self, p: PlayerState, amount: Decimal, line: int, to_bet: bool = True) -> None:
         if amount > p.stack:
             self.violate(
-                "exceeds-stack", Category.ACCOUNTING, line,
+                "exceeds-stack", line,
                 f"{p.name} puts in {amount} but has only {p.stack} behind",
             )
         p.stack -= amount
@@ -253,7 +259,7 @@ class TableState:
         if to_bet:
             p.bet += amount
 
-    def _check_all_in_flag(self, p: PlayerState, flagged: bool, line: int, capped: bool = False) -> None:
+    def check_all_in_flag(self, p: PlayerState, flagged: bool, line: int, capped: bool = False) -> None:
         if p.stack == UNKNOWN_STACK:  # an unseated player's stack is not known: the log's word is taken
             if flagged and not p.all_in:
                 p.all_in = True
@@ -267,11 +273,11 @@ class TableState:
             # below zero, the player put in more than they had: ``exceeds-stack`` says so, once
             if not flagged and p.stack == 0 and not at_cap and not capped:
                 self.violate(
-                    "all-in-unmarked", Category.STRUCTURE, line,
-                    f"{p.name} has no chips left but the line does not say 'and is all-in'", warning=True,
+                    "all-in-unmarked", line,
+                    f"{p.name} has no chips left but the line does not say 'and is all-in'",
                 )
         elif flagged:
             self.violate(
-                "all-in-marked", Category.STRUCTURE, line,
-                f"the line says {p.name} is all-in but {p.stack} remain behind", warning=True,
+                "all-in-marked", line,
+                f"the line says {p.name} is all-in but {p.stack} remain behind",
             )

@@ -10,9 +10,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from decimal import Decimal
+from typing import Any, Protocol, cast
 
 from handlog.engine.betting import Betting
-from handlog.engine.state import ZERO, PlayerState
+from handlog.engine.dealing import dealing_for
+from handlog.engine.posts import ForcedPosts
+from handlog.engine.rules import RulesProfile
+from handlog.engine.settlement import Settlement
+from handlog.engine.state import ZERO, PlayerState, TableState
+from handlog.engine.streets import Streets
+from handlog.engine.turns import TurnOrder
+from handlog.engine.variants import Variant
 from handlog.engine.views import Step
 from handlog.events import (
     Bet,
@@ -27,6 +35,7 @@ from handlog.events import (
     Discard,
     Event,
     Fold,
+    Hand,
     HandCancelled,
     Muck,
     Post,
@@ -44,58 +53,83 @@ from handlog.events import (
 __all__ = ["ZERO", "PlayerState", "Table"]
 
 
-class Table(Betting):
+class Table(TableState):
     """The replay state of one hand: ``apply`` each event in order (``replay`` then settles the hand).
 
-    The layers it stacks, one job each: ``state`` (seats, cards seen, money put in), ``turns`` (turn order),
-    ``posts`` (forced bets), ``settlement`` (uncalled bets, showdown, collects), ``streets`` (deal, board, draws)
-    and ``betting`` (actions).
+    The table holds the state (``TableState``: seats, cards seen, money put in, the round's bet) and is composed of
+    parts, one job each, which read and change that state and call each other through the table: ``turns``
+    (turn order), ``posts`` (forced bets), ``settlement`` (uncalled bets, showdown, collects), ``streets`` (deal,
+    board, draws) and ``betting`` (actions). ``handlers`` sends each kind of event to the part that handles it.
     """
+
+    def __init__(self, hand: Hand, variant: Variant, rules: RulesProfile, states: bool = True) -> None:
+        super().__init__(hand, variant, rules, states)
+        self.turns = TurnOrder(self)
+        self.posts = ForcedPosts(self)
+        self.settlement = Settlement(self)
+        self.streets = Streets(self)
+        self.betting = Betting(self)
+        self.dealing = dealing_for(self)
+        posts, settlement, streets, betting = self.posts, self.settlement, self.streets, self.betting
+        dealing = self.dealing
+        # each handler takes the one event type it is registered for (``Any``: a dict cannot say so per key)
+        self.handlers: dict[type[Event], Callable[[Any], None]] = {
+            Post: posts.on_post,
+            ButtonDraw: posts.on_button_draw,
+            DealHole: streets.on_deal,
+            StreetStart: streets.on_street,
+            Fold: betting.on_fold,
+            Check: betting.on_check,
+            Call: betting.on_call,
+            Bet: betting.on_bet,
+            Raise: betting.on_raise,
+            Discard: dealing.discard,
+            StandPat: dealing.discard,
+            UncalledBet: settlement.on_uncalled,
+            Show: settlement.on_show,
+            Muck: settlement.on_muck,
+            Collect: settlement.on_collect,
+            CashOut: settlement.on_cash_out,
+            PotDrop: settlement.on_pot_drop,
+            SidePayment: settlement.on_side_payment,
+            HandCancelled: settlement.on_cancelled,
+            Burn: streets.on_burn,
+            Redeal: streets.on_redeal,
+            CardReplaced: streets.on_card_replaced,
+        }
 
     # ------------------------------------------------------------------ events
     def apply(self, event: Event) -> None:
         to_call: Decimal | None = None
         kind = type(event)
-        handler = _HANDLERS.get(kind)
+        handler = self.handlers.get(kind)
         if handler is not None and not (self.cancelled or self.stopped):
             if kind in _BY_PLAYER:  # (asking a model without the field for ``player`` costs pydantic an exception)
-                name: str = event.player  # type: ignore[union-attr,assignment]
+                name = cast("_ByPlayer", event).player
                 p = self.players.get(name)
                 if p is not None:
                     owed = self.current_bet - p.bet
                     to_call = ZERO if owed < ZERO else owed  # max(owed, ZERO), keeping owed's exponent on a tie
-            handler(self, event)
+            handler(event)
         street = self.street or Street.PREFLOP
         # tuple.__new__ skips the named tuple's Python-level constructor: one step is made per event
-        self.steps.append(_new_step(Step, (event, street, self.snapshot() if self.keep_states else None, to_call)))
+        state = self.turns.snapshot() if self.keep_states else None
+        self.steps.append(_new_step(Step, (event, street, state, to_call)))
 
 
-
-_HANDLERS: dict[type, Callable[[Table, object], None]] = {
-    Post: Table.on_post,  # type: ignore[dict-item]
-    ButtonDraw: Table.on_button_draw,  # type: ignore[dict-item]
-    DealHole: Table.on_deal,  # type: ignore[dict-item]
-    StreetStart: Table.on_street,  # type: ignore[dict-item]
-    Fold: Table.on_fold,  # type: ignore[dict-item]
-    Check: Table.on_check,  # type: ignore[dict-item]
-    Call: Table.on_call,  # type: ignore[dict-item]
-    Bet: Table.on_bet,  # type: ignore[dict-item]
-    Raise: Table.on_raise,  # type: ignore[dict-item]
-    Discard: Table.on_discard,  # type: ignore[dict-item]
-    StandPat: Table.on_discard,  # type: ignore[dict-item]
-    UncalledBet: Table.on_uncalled,  # type: ignore[dict-item]
-    Show: Table.on_show,  # type: ignore[dict-item]
-    Muck: Table.on_muck,  # type: ignore[dict-item]
-    Collect: Table.on_collect,  # type: ignore[dict-item]
-    CashOut: Table.on_cash_out,  # type: ignore[dict-item]
-    PotDrop: Table.on_pot_drop,  # type: ignore[dict-item]
-    SidePayment: Table.on_side_payment,  # type: ignore[dict-item]
-    HandCancelled: Table.on_cancelled,  # type: ignore[dict-item]
-    Burn: Table.on_burn,  # type: ignore[dict-item]
-    Redeal: Table.on_redeal,  # type: ignore[dict-item]
-    CardReplaced: Table.on_card_replaced,  # type: ignore[dict-item]
-}
-
-_BY_PLAYER: frozenset[type] = frozenset(kind for kind in _HANDLERS if "player" in getattr(kind, "model_fields", {}))
+_BY_PLAYER: frozenset[type] = frozenset(
+    kind for kind in (
+        Post, ButtonDraw, DealHole, StreetStart, Fold, Check, Call, Bet, Raise, Discard, StandPat, UncalledBet, Show,
+        Muck, Collect, CashOut, PotDrop, SidePayment, HandCancelled, Burn, Redeal, CardReplaced,
+    )
+    if "player" in getattr(kind, "model_fields", {})
+)
 """The handled events that name a player: their ``to_call`` is recorded."""
 _new_step = tuple.__new__
+
+
+class _ByPlayer(Protocol):
+    """An event that names a player (one of ``_BY_PLAYER``)."""
+
+    @property
+    def player(self) -> str: ...

@@ -1,4 +1,4 @@
-"""Settling a hand whose log states no awards (PHH, ACPC): uncalled bets back, each pot to its best hand(s).
+"""The awards of a hand whose log states none (PHH, ACPC): uncalled bets back, each pot to its best hand(s).
 
 Site logs say who collected what, and the checks hold those lines against the rules. Research formats record
 only the actions; the result follows from them by the rules, so the replay works it out, the same way for
@@ -38,14 +38,14 @@ def unstated_numbers(hand: Hand) -> list[str]:
     return [name for name, absent in missing if absent]
 
 
-def settle(table: Table) -> Decimal:
+def award_pots(table: Table) -> Decimal:
     """Return the uncalled bets and award the pots through ``table`` (as events, so the replay records them).
 
     Returns the rake the log's stated winnings imply (zero when it states none)."""
     hand = table.hand
     line = hand.events[-1].line if hand.events else hand.line
     unstated = ", ".join(unstated_numbers(hand))
-    if len(table.live_players()) > 1 and not _finished(table):
+    if len(table.turns.live_players()) > 1 and not _finished(table):
         table.notes.append(f"the log states no {unstated}, and it ends before the hand does: no pot was awarded")
         return ZERO
     table.notes.append(
@@ -55,7 +55,7 @@ def settle(table: Table) -> Decimal:
     table.round_open = False
     for name, amount, _ in list(table.owed_back):
         table.apply(UncalledBet(line=line, player=name, amount=amount))
-    found = table._uncalled_excess()
+    found = table.settlement.uncalled_excess()
     if found is not None and found[1] > 0:
         table.apply(UncalledBet(line=line, player=found[0].name, amount=found[1]))
     table.uncalled_checked = True
@@ -76,7 +76,7 @@ def _pots(table: Table, live: set[str]) -> list[Pot]:
     money in the main pot."""
     committed = {p.name: p.committed - p.dead for p in table.players.values() if p.committed or p.live}
     dead = sum((p.dead for p in table.players.values()), ZERO)
-    return build_pots(committed, live, table.table_antes(), dead)
+    return build_pots(committed, live, table.settlement.table_antes(), dead)
 
 
 def _finished(table: Table) -> bool:
@@ -84,7 +84,7 @@ def _finished(table: Table) -> bool:
     board_size = sum(table.variant.board.values())
     if len(table.board) < board_size:
         return False
-    return not (table.round_open and not table.round_complete())
+    return not (table.round_open and not table.turns.round_complete())
 
 
 def _unit(hand: Hand) -> Decimal:
