@@ -234,6 +234,8 @@ class Betting(Streets):
         put = e.to - p.bet
         all_in = e.all_in or e.cap_reached or put >= self._effective_stack(p)
         problem = self.structure.raise_problem(e.to, all_in, facts)
+        if problem and self.rules.all_in_marks_covered_bet and self._covers_the_others(p, put):
+            problem = None  # a raise to all any other player can match: no bigger raise could be called
         if problem:
             code = "raise-size"
             if self.hand.structure == Structure.FIXED_LIMIT:

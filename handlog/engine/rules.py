@@ -114,6 +114,12 @@ class RulesProfile(BaseModel):
     straight higher sets False."""
     stud_open_pair_big_bet: bool = True
     """Stud: an open pair on fourth street lets a player bet or raise the big bet there (the usual stud rule)."""
+    all_in_marks_covered_bet: bool = False
+    """A line marked all-in (``and is all-in``) leaves the player no chips: the engine warns ``all-in-marked``
+    otherwise. A room whose logs mark a bet all-in when it is all that any other player still in the hand can match
+    (the player keeps chips nobody can win) says so: such a mark is then the room's word, not the player's fault.
+    Such a room also lets a raise go to exactly what the others can match when that is less than a full raise
+    (no bigger raise could be called), so that raise is no ``raise-size`` breach."""
     shows_in_showdown_order: bool = True
     """The log writes its "shows" lines in the order the hands were shown, so the showdown order can be judged from
     it. A room that writes them in an order of its own (Winamax: the losers, then the winners) says False: its log
@@ -332,7 +338,15 @@ SITE_PROFILES["Merge"] = RulesProfile(
 # PokerNow (pokernow.club) hosts home games and takes no rake: its logs write no rake and no total pot, and in every
 # hand of its corpus logs (../shared/corpus/fresh/pokernow-csv) what the players collect is what they put in, so the
 # pot the engine computes is held to be paid out whole.
-SITE_PROFILES["PokerNow"] = RulesProfile(name="PokerNow", max_rake_share=Decimal(0))
+# It writes "and go all in" on a bet that covers every other player still in the hand, the chips behind no one can
+# match: all 30 such marks of its corpus logs (fresh/pokernow-csv, 2021-2022; e.g. ba0c9046-log1.csv, hand #107:
+# fry "raises to 105.25 and go all in" with 83.75 behind, Ayherk "calls 105.25 and go all in" with nothing left)
+# are such bets, and no mark leaves a player chips another could still call. Its raise is capped at that amount:
+# de6d476a-poker_now_log_pgl8…csv, hand #279, K. Godel "raises to 28499" over a raise to 20000, less than the full
+# raise to 33500, but all jeangreen7 has (28749 less his ante of 250), who "calls 28499 and go all in".
+SITE_PROFILES["PokerNow"] = RulesProfile(
+    name="PokerNow", max_rake_share=Decimal(0), all_in_marks_covered_bet=True
+)
 
 
 def profile_for(site: str) -> RulesProfile:
