@@ -65,13 +65,19 @@ def test_a_tournament_summary_is_not_a_hand_history() -> None:
 
 
 def test_the_reader_reports_the_header(tmp_path: Path) -> None:
+    """The Portuguese header is read now (``formats.pokerstars_pt``): the hand is the reader's, and what it cannot
+    read is named by line ("coloca small blind" is not the word of the corpus' Portuguese hand, "paga o")."""
     path = tmp_path / "hands.txt"
     path.write_text(PORTUGUESE, encoding="utf-8")
     report = ReadReport()
-    assert list(read([path], report)) == []
-    assert len(report.problems) == 1
-    assert "Mão PokerStars" in report.problems[0].message
-    assert "not a hand history" not in report.problems[0].message
+    (record,) = read([path], report)
+    assert report.problems == []
+    assert record.hand is None and record.error is not None and record.error.line == 5
+    assert record.error.text == "Ana: coloca small blind €0.01"
+    spanish = tmp_path / "mano.txt"
+    spanish.write_text(TRANSLATED["spanish"][2], encoding="utf-8")
+    assert list(read([spanish], report)) == []
+    assert [p.message.split(":")[0] for p in report.problems] == ["PokerStars hand history in Spanish"]
 
 
 # Each a hand's first lines as a client's translation writes them (written for this test: the words of each
