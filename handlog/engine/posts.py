@@ -158,6 +158,14 @@ class ForcedPosts(TurnOrder):
         players, acts = self.players, (Fold, Check, Call, Bet, Raise, Post)
         return any(isinstance(e, acts) and e.player not in players for e in self.hand.events)
 
+    def _button_posts_big_blind(self) -> bool:
+        """The button's player posts the big blind (heads-up: the blinds of the two players left of the dealer)."""
+        return any(
+            isinstance(step.event, Post) and step.event.post == PostType.BIG_BLIND and step.event.player in self.players
+            and self.players[step.event.player].seat == self.button
+            for step in self.steps
+        )
+
     def _check_heads_up_blinds(self, line: int) -> None:
         """Heads-up, the button posts the small blind. A dead button (on a seat with nobody dealt in: an empty
         seat, a player sitting out) has no one to post: the blinds follow it as at any table (Merge 2012, hand
@@ -173,7 +181,9 @@ class ForcedPosts(TurnOrder):
             e = step.event
             if isinstance(e, Post) and e.post == PostType.SMALL_BLIND and e.player in self.players:
                 seat = self.players[e.player].seat
-                if seat != self.button:
+                if seat != self.button and not (
+                    self.rules.heads_up_button_may_post_big_blind and self._button_posts_big_blind()
+                ):
                     self.violate(
                         "blind-position", Category.LEGALITY, e.line,
                         f"heads-up the button (seat {self.button}) posts the small blind; {e.player} in seat"

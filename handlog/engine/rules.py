@@ -114,6 +114,12 @@ class RulesProfile(BaseModel):
     straight higher sets False."""
     stud_open_pair_big_bet: bool = True
     """Stud: an open pair on fourth street lets a player bet or raise the big bet there (the usual stud rule)."""
+    heads_up_button_may_post_big_blind: bool = False
+    """Heads-up the button posts the small blind (``blind-position``). The written rules name the blinds' seats from
+    the dealer: the first and the second player after it (limit-holdem-rules-da.txt, "The Small Blind = ... for den
+    første spiller efter dealeren", "The Big Blind = ... for den anden spiller efter dealeren"; holdem-rules-de.txt,
+    "Die Blinden": the two players left of the dealer), which heads-up puts the big blind on the dealer. A room that
+    deals heads-up hands both ways says so: a button that posts the big blind is then no breach."""
     all_in_marks_covered_bet: bool = False
     """A line marked all-in (``and is all-in``) leaves the player no chips: the engine warns ``all-in-marked``
     otherwise. A room whose logs mark a bet all-in when it is all that any other player still in the hand can match
@@ -347,6 +353,13 @@ SITE_PROFILES["Merge"] = RulesProfile(
 SITE_PROFILES["PokerNow"] = RulesProfile(
     name="PokerNow", max_rake_share=Decimal(0), all_in_marks_covered_bet=True
 )
+
+
+# Entraction deals heads-up both ways: of the 14 heads-up hands of its corpus logs (fresh/entraction, 2012), 11 put
+# the small blind on the button ("Dealer: NO12", "Small Blind: NO12") and 3 the big blind, the written rules' seats
+# (ca1bdb57-GeneralHand.txt, hand 2645975604: "Dealer: GrossoGatto", "Small Blind: ORFEO", "Big Blind:
+# GrossoGatto"; ORFEO then acts first before and after the flop, the dealer last, as the rules' order says).
+SITE_PROFILES["Entraction"] = RulesProfile(name="Entraction", heads_up_button_may_post_big_blind=True)
 
 
 def profile_for(site: str) -> RulesProfile:
