@@ -8,7 +8,7 @@ from handlog.engine.state import UNKNOWN_STACK, ZERO, PlayerState
 from handlog.engine.streets import Streets
 from handlog.engine.structures import RoundFacts
 from handlog.engine.violations import Category
-from handlog.events import Bet, Call, Check, Fold, Post, Raise, StreetStart, Structure
+from handlog.events import Bet, Call, Check, Fold, Post, Raise, Street, StreetStart, Structure
 
 
 class Betting(Streets):
@@ -120,7 +120,11 @@ class Betting(Streets):
             if p.stack == UNKNOWN_STACK and e.all_in:  # all-in for less: the log's word, the stack is not stated
                 due = min(owed, e.amount)
             # a call of what is owed by a player without the chips is one error, the stack (``exceeds-stack``)
-            if e.amount != due and not (e.amount == owed and e.amount > p.stack):
+            full_blind = (
+                self.rules.call_of_the_full_big_blind and self.street == Street.PREFLOP
+                and self.current_bet < self.big_blind and e.amount == self.big_blind - p.bet <= p.stack
+            )
+            if e.amount != due and not (e.amount == owed and e.amount > p.stack) and not full_blind:
                 self.violate(
                     "call-amount", Category.LEGALITY, e.line,
                     f"{p.name} owes {owed} (and has {p.stack}); a call is {due}, the log calls {e.amount}",

@@ -120,6 +120,10 @@ class RulesProfile(BaseModel):
     første spiller efter dealeren", "The Big Blind = ... for den anden spiller efter dealeren"; holdem-rules-de.txt,
     "Die Blinden": the two players left of the dealer), which heads-up puts the big blind on the dealer. A room that
     deals heads-up hands both ways says so: a button that posts the big blind is then no breach."""
+    call_of_the_full_big_blind: bool = False
+    """A call is what the player owes (``call-amount``). A room whose client calls the table's full big blind over a
+    big blind all-in for less, and returns the excess as an uncalled bet, says so: such a call is its way of
+    writing, the chips the same."""
     all_in_marks_covered_bet: bool = False
     """A line marked all-in (``and is all-in``) leaves the player no chips: the engine warns ``all-in-marked``
     otherwise. A room whose logs mark a bet all-in when it is all that any other player still in the hand can match
@@ -259,9 +263,12 @@ SITE_PROFILES["Full Tilt"] = RulesProfile(
 # $9.00", "Seat 2: Player0 did not show and won $9.00") count it in the pot the big blind wins. The 2015-2018
 # layout prints the return on a walk ("Uncalled bet (0.03) returned to …", "Pot: 0.04", all 13 of its walks), and a
 # hand that prints a return is held to it: the setting only accepts a walk that prints none and whose numbers agree.
+# Its 2014 client calls the full big blind over a big blind all-in for less and returns the excess: fresh/acr-wpn/
+# facfbb8b-ValidHand_2.txt, hand 266919237 ($0.10/$0.25): "Player L6U11C2K1Y3 allin (0.24)", "Player choptop calls
+# (0.15)" from the small blind of 0.10, "Uncalled bet (0.01) returned to choptop", and the ledger's "Bets: 0.24".
 SITE_PROFILES["Winning"] = RulesProfile(
     name="Winning", fixed_limit_bets_per_round=4, cap_applies_heads_up=True,
-    showdown_order_all_in=AllInShowdown.NOT_HELD, walk_blind_won_back=True,
+    showdown_order_all_in=AllInShowdown.NOT_HELD, walk_blind_won_back=True, call_of_the_full_big_blind=True,
 )
 
 # Bovada (Ignition, Bodog) rakes 5 % of a cash pot, rounded down to the cent, up to a cap that depends on the stakes,

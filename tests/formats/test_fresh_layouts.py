@@ -34,11 +34,6 @@ REPORTED: dict[tuple[str, str, str], tuple[str | frozenset[str], str]] = {
         "line 51: luckiedar bet the river and first shirt called, but first shirt's cards are written first (a"
         " warning: the corpus has one other such Winning showdown, in the usual order, too few to call it a habit)",
     ),
-    ("acr-wpn", "facfbb8b-ValidHand_2", "266919237"): (
-        frozenset({"call-amount"}),
-        "line 28: choptop calls 0.15 over a big blind all-in for 0.24 with nobody else to act, and the room returns"
-        " 0.01: the engine holds the call to what can be called",
-    ),
     ("bossmedia-xml", "ecda3670-HeroName", "185632598"): (
         frozenset({"blind-amount", "out-of-turn", "call-nothing", "check-facing-bet"}),
         "line 7: STAKES=\"2.00/4.00\" but the blinds are 2.50 and 5.00 (an obfuscated copy): the big blind reads as"
