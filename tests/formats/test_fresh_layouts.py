@@ -92,6 +92,17 @@ REPORTED: dict[tuple[str, str, str], tuple[str | frozenset[str], str]] = {
         frozenset({"board-mismatch"}),
         "line 18 'Board: [7h Qs 3c]': the flop dealt 3d 3s 2s (an edited copy)",
     ),
+    ("coinpoker", "7166172e-15-tour-hand-cancelled", "185509980"): (
+        frozenset({"no-betting-round"}),
+        "line 26: HimemoriLuna (small blind 400, over a big blind all-in for 210, everyone else folded) folds with"
+        " nothing left to act on; the room then cancels the hand and returns every bet (line 28), as its numbers say",
+    ),
+    ("pppoker", "0d372b1c-PPPokerHand", "934479950000496"): (
+        frozenset({"showdown-order"}),
+        "line 38: 9673947 raised all-in on the turn and the river was checked, so he shows first, but 10284118's"
+        " line comes first; all three lines say 'mucks hand' while the summary shows all three hands (a warning:"
+        " the corpus' one PPPoker showdown, too few to call its order a habit)",
+    ),
     ("888poker", "5c073960-InValidHand", "539304607"): (
         "the hand ends too early (truncated?)",
         "line 29: the file ends after the flop, whose line shows two cards ('[ 5c, Jc ]')",
