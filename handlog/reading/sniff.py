@@ -53,6 +53,9 @@ element."""
 _NUMBER = r"(?:#|n\.?\s?[°ºo]|n\.\s?º|nº|n°|Nr\.?|No\.?|№|n\.)\s*[0-9]{3,}"
 """A hand's number as the clients' translations write it: ``#123``, ``n° 123``, ``nº``, ``n.º``, ``Nr. 123``, ``№``."""
 
+_HEADER_NUMBER = re.compile(_NUMBER + r"|\b[0-9]{6,}\b", re.IGNORECASE)
+"""A hand's number on a header line: written after a number sign in a translation, or a long number alone."""
+
 _STARS_HEADER = re.compile(r"^\W{0,2}(?:[^\n:]{0,40}?\bPokerStars\b[^\n:]{0,40}?" + _NUMBER + r"|PokerStars)",
                            re.IGNORECASE)
 """A PokerStars header line, in English or a translation: the room's name near the hand's number (``Mão PokerStars
@@ -116,13 +119,16 @@ def language_of(head: Sequence[str]) -> str | None:
 
 def known_client(head: Sequence[str]) -> str | None:
     """The known client whose header the first non-blank line is, in English or a translation: "PokerStars",
-    "Everleaf", "Winamax" (None: no such header)."""
+    "Everleaf", "Winamax" by their headers' shape, any other room of ``_ROOMS`` whose name or mark the line holds
+    beside a hand's number (None: no such header)."""
     if not head:
         return None
     first = head[0]
     for client, rx in (("PokerStars", _STARS_HEADER), ("Everleaf", _EVERLEAF_HEADER), ("Winamax", _WINAMAX_HEADER)):
         if rx.search(first):
             return client
+    if _HEADER_NUMBER.search(first):
+        return next((room for room, rx in _ROOMS if rx.search(first)), None)
     return None
 
 

@@ -145,6 +145,24 @@ Asiento 3: Bruno (2€)
 *** ANTE/CIEGAS ***
 Ana pone la ciega pequeña 0.01€
 """),
+    "888-spanish": ("888poker", "Spanish", """\
+***** 888poker Historial de manos del juego 123456789 *****
+0,01 $/0,02 $ ciegas No Limit Holdem - *** 07 07 2015 18:00:00
+Mesa Madrid 6 Max (dinero real)
+El asiento 3 es el botón
+Asiento 1: Ana ( 2 $ )
+Asiento 3: Bruno ( 2 $ )
+Ana pone la ciega pequeña [0,01 $]
+"""),
+    "partypoker-french": ("PartyPoker", "French", """\
+***** Historique des mains PartyPoker pour la partie 1234567890 *****
+Partie n° 1234567890 : 0,01 €/0,02 € Hold'em No Limit - 2015/07/07 18:00:00 CET
+Table Paris (argent réel)
+Le siège 3 est le bouton
+Siège 1: Ana ( 2 € )
+Siège 3: Bruno ( 2 € )
+Ana pose la petite blinde [0,01 €]
+"""),
 }
 
 
