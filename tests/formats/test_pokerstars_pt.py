@@ -112,3 +112,20 @@ def test_the_corpus_hand_reproduces_its_printed_numbers() -> None:
     assert {n: r.net for n, r in rp.results.items()} == {"JFDX7WC": Decimal(66), "JACOPO70": Decimal(-66)}
     assert rp.results["JFDX7WC"].collected == Decimal(132)
     assert audit(hand).violations == ()
+
+
+def test_an_unknown_line_is_kept_and_judged_by_the_hands_own_numbers() -> None:
+    """Issue 26 on this reader: a chip-free line of no known form is read as an unknown line, a warning, when the
+    stated pot and rake still reconcile; in place of Ana's call of €0.06 (line 15) it is an error (the pot stated,
+    €0.18, is no longer what the lines put in)."""
+    lines = CASH.splitlines()
+    quiet = [*lines[:14], "O dealer embaralha as cartas", *lines[14:]]
+    hand = _hand("\n".join(quiet) + "\n")
+    found = [(v.code, v.severity, v.line) for v in audit(hand).violations]
+    assert found == [("unknown-line", Severity.WARNING, 15)]
+    assert {n: r.net for n, r in replay(hand).results.items()} == {
+        n: r.net for n, r in replay(_hand(CASH)).results.items()
+    }
+    lost = [*lines[:14], "O dealer embaralha as cartas", *lines[15:]]
+    codes = {(v.code, v.severity) for v in audit(_hand("\n".join(lost) + "\n")).violations}
+    assert ("unknown-line", Severity.ERROR) in codes
