@@ -159,6 +159,12 @@ def unrecognised(head: Sequence[str]) -> str:
     translated = translated_header(head)
     if translated is not None:  # never "not a hand history", even when no English word is there to see
         return translated
+    language = language_of(head) if head else None
+    if language and _HEADER_NUMBER.search(head[0]) and any(_HAND_MARKS.search(h) for h in head):
+        # a hand's number, then a seat line in a translation: a hand history of a room not named, in a language
+        room = room_named(head)
+        client = f"{room} hand history" if room else "a hand history"
+        return f"{client} in {language}: header not recognised: {head[0].strip()[:200]!r}"
     if not head or not looks_like_hands(head):
         return NOT_A_HAND_HISTORY
     room = room_named(head)

@@ -203,3 +203,16 @@ def test_a_translated_file_is_reported_by_language_whether_a_reader_claims_it_or
     assert [r.hand for r in records if r.hand is not None] == []
     assert messages == [f"{client} hand history in {language}: header not recognised: {text.splitlines()[0]!r}"]
     assert all(r.error is not None and r.error.line <= 2 for r in records)  # the header block
+
+
+def test_a_hand_of_a_room_not_named_in_a_translation_is_named_with_its_language() -> None:
+    """No room's name, no English word: a hand's number on the first line and a seat line in Spanish."""
+    lines = """\
+Mano n.º 4455667788 - Hold'em No Limit 0,01 €/0,02 € - 2015/07/07 18:00:00
+Mesa 'Sevilla' 6-max
+Asiento 1: Ana (2 € en fichas)
+Asiento 3: Bruno (2 € en fichas)
+Ana: pone la ciega pequeña 0,01 €
+""".splitlines()
+    assert unrecognised(lines) == f"a hand history in Spanish: header not recognised: {lines[0]!r}"
+    assert unrecognised(["Mano n.º 4455667788", "una mano sin asientos"]) == NOT_A_HAND_HISTORY
