@@ -18,7 +18,7 @@ from handlog.events import Hand
 from handlog.reading import registry
 from handlog.reading.decode import control_character, iter_lines, visible
 from handlog.reading.dedupe import Dedupe
-from handlog.reading.sniff import translated_header, unrecognised
+from handlog.reading.sniff import in_header_block, translated_header, unrecognised
 from handlog.reading.split import Chunk, SplitStats, cut_hands
 
 HEAD_LINES = 25
@@ -148,11 +148,6 @@ def read_text(text: str, file: str = "<text>") -> list[HandRecord]:
     return list(iter_text(text, file))
 
 
-HEADER_BLOCK = 6
-"""The lines of a hand's header block (the header and what the rooms write before the seats): a line of them the
-reader cannot read, in a known client's translation, is reported by language (``sniff.translated_header``)."""
-
-
 def parse_chunk(
     fmt: registry.HandFormat, file: str, line: int, lines: Sequence[str], document: object | None = None
 ) -> HandRecord:
@@ -188,7 +183,10 @@ def parse_chunk(
     except registry.HandParseFailure as failure:
         err = failure.error
         record.error = err if isinstance(err, ParseError) else ParseError(line=line, message=str(err))
-        if record.error.line - line < HEADER_BLOCK and record.error.message == "unrecognised line" and stream is None:
+        if (
+            stream is None and record.error.message == "unrecognised line"
+            and in_header_block(lines, record.error.line - line)
+        ):
             # a header (or the lines under it) the reader took for its own but could not read: a translation of
             # it says so, by language (a French Everleaf skin writes the English first line, then French)
             translated = translated_header([h for h in lines[:12] if h.strip()])

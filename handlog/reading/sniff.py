@@ -132,6 +132,19 @@ def known_client(head: Sequence[str]) -> str | None:
     return None
 
 
+HEADER_BLOCK = 6
+"""The most lines a hand's header block holds (the header and what rooms write before the seats)."""
+
+
+def in_header_block(lines: Sequence[str], index: int) -> bool:
+    """Whether ``lines[index]`` (a hand's lines, from its header) is in its header block: among its first
+    ``HEADER_BLOCK`` lines and above its first seat line. A line there that the reader claiming the hand cannot
+    read, in a known client's translation, is reported by language (``translated_header``)."""
+    if not 0 <= index < HEADER_BLOCK:
+        return False
+    return not any(_HAND_MARKS.search(line) for line in lines[:index])
+
+
 def translated_header(head: Sequence[str]) -> str | None:
     """"<client> hand history in <language>: header not recognised: '<line>'" when the first non-blank lines
     (``head``) are a known client's header in a translation (None otherwise)."""

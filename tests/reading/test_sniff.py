@@ -74,6 +74,7 @@ def test_the_reader_reports_the_header(tmp_path: Path) -> None:
     assert report.problems == []
     assert record.hand is None and record.error is not None and record.error.line == 5
     assert record.error.text == "Ana: coloca small blind €0.01"
+    assert record.error.message == "unrecognised line"  # below the seats: the header was read
     spanish = tmp_path / "mano.txt"
     spanish.write_text(TRANSLATED["spanish"][2], encoding="utf-8")
     assert list(read([spanish], report)) == []
