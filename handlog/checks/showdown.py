@@ -250,8 +250,8 @@ def showdown_order(replay: Replay) -> Iterator[Violation]:
 
     Sites show hands automatically, in their own order, so a breach is a warning unless the rules profile says the
     room enforces the order (``showdown_order_is_error``)."""
-    if not replay.rules.shows_in_showdown_order:
-        return  # the room writes the shown hands in an order of its own: the log does not say who showed first
+    if not replay.rules.shows_in_showdown_order or not replay.hand.summary.shows_in_order:
+        return  # the room (or a converter) writes the shown hands in an order of its own: who showed first is unsaid
     events = replay.hand.events
     if not any(map(_SHOWS.__contains__, map(type, events))):
         return  # nobody showed or mucked: no order to judge (most hands)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from handlog.engine.state import UNKNOWN_STACK, ZERO, PlayerState
 from handlog.engine.structures import RoundFacts
-from handlog.events import Bet, Call, Check, Fold, Post, Raise, StreetStart, Structure
+from handlog.events import Bet, Call, Check, Fold, Post, Raise, Street, StreetStart, Structure
 
 if TYPE_CHECKING:
     from handlog.engine.table import Table
@@ -121,7 +121,11 @@ class Betting:
             if p.stack == UNKNOWN_STACK and e.all_in:  # all-in for less: the log's word, the stack is not stated
                 due = min(owed, e.amount)
             # a call of what is owed by a player without the chips is one error, the stack (``exceeds-stack``)
-            if e.amount != due and not (e.amount == owed and e.amount > p.stack):
+            full_blind = (
+                self.t.rules.call_of_the_full_big_blind and self.t.street == Street.PREFLOP
+                and self.t.current_bet < self.t.big_blind and e.amount == self.t.big_blind - p.bet <= p.stack
+            )
+            if e.amount != due and not (e.amount == owed and e.amount > p.stack) and not full_blind:
                 self.t.violate(
                     "call-amount", e.line,
                     f"{p.name} owes {owed} (and has {p.stack}); a call is {due}, the log calls {e.amount}",
@@ -234,6 +238,8 @@ class Betting:
         put = e.to - p.bet
         all_in = e.all_in or e.cap_reached or put >= self.t.effective_stack(p)
         problem = self.t.structure.raise_problem(e.to, all_in, facts)
+        if problem and self.t.rules.all_in_marks_covered_bet and self.t.covers_the_others(p, put):
+            problem = None  # a raise to all any other player can match: no bigger raise could be called
         if problem:
             code = "raise-size"
             if self.t.hand.structure == Structure.FIXED_LIMIT:

@@ -135,6 +135,15 @@ class ForcedPosts:
         players, acts = self.t.players, (Fold, Check, Call, Bet, Raise, Post)
         return any(isinstance(e, acts) and e.player not in players for e in self.t.hand.events)
 
+    def _button_posts_big_blind(self) -> bool:
+        """The button's player posts the big blind (heads-up: the blinds of the two players left of the dealer)."""
+        players = self.t.players
+        return any(
+            isinstance(e := step.event, Post) and e.post == PostType.BIG_BLIND and e.player in players
+            and players[e.player].seat == self.t.button
+            for step in self.t.steps
+        )
+
     def check_heads_up_blinds(self, line: int) -> None:
         """Heads-up, the button posts the small blind. A dead button (on a seat with nobody dealt in: an empty
         seat, a player sitting out) has no one to post: the blinds follow it as at any table (Merge 2012, hand
@@ -150,7 +159,9 @@ class ForcedPosts:
             e = step.event
             if isinstance(e, Post) and e.post == PostType.SMALL_BLIND and e.player in self.t.players:
                 seat = self.t.players[e.player].seat
-                if seat != self.t.button:
+                if seat != self.t.button and not (
+                    self.t.rules.heads_up_button_may_post_big_blind and self._button_posts_big_blind()
+                ):
                     self.t.violate(
                         "blind-position", e.line,
                         f"heads-up the button (seat {self.t.button}) posts the small blind; {e.player} in seat"

@@ -114,6 +114,22 @@ class RulesProfile(BaseModel):
     straight higher sets False."""
     stud_open_pair_big_bet: bool = True
     """Stud: an open pair on fourth street lets a player bet or raise the big bet there (the usual stud rule)."""
+    heads_up_button_may_post_big_blind: bool = False
+    """Heads-up the button posts the small blind (``blind-position``). The written rules name the blinds' seats from
+    the dealer: the first and the second player after it (limit-holdem-rules-da.txt, "The Small Blind = ... for den
+    første spiller efter dealeren", "The Big Blind = ... for den anden spiller efter dealeren"; holdem-rules-de.txt,
+    "Die Blinden": the two players left of the dealer), which heads-up puts the big blind on the dealer. A room that
+    deals heads-up hands both ways says so: a button that posts the big blind is then no breach."""
+    call_of_the_full_big_blind: bool = False
+    """A call is what the player owes (``call-amount``). A room whose client calls the table's full big blind over a
+    big blind all-in for less, and returns the excess as an uncalled bet, says so: such a call is its way of
+    writing, the chips the same."""
+    all_in_marks_covered_bet: bool = False
+    """A line marked all-in (``and is all-in``) leaves the player no chips: the engine warns ``all-in-marked``
+    otherwise. A room whose logs mark a bet all-in when it is all that any other player still in the hand can match
+    (the player keeps chips nobody can win) says so: such a mark is then the room's word, not the player's fault.
+    Such a room also lets a raise go to exactly what the others can match when that is less than a full raise
+    (no bigger raise could be called), so that raise is no ``raise-size`` breach."""
     shows_in_showdown_order: bool = True
     """The log writes its "shows" lines in the order the hands were shown, so the showdown order can be judged from
     it. A room that writes them in an order of its own (Winamax: the losers, then the winners) says False: its log
@@ -247,9 +263,12 @@ SITE_PROFILES["Full Tilt"] = RulesProfile(
 # $9.00", "Seat 2: Player0 did not show and won $9.00") count it in the pot the big blind wins. The 2015-2018
 # layout prints the return on a walk ("Uncalled bet (0.03) returned to …", "Pot: 0.04", all 13 of its walks), and a
 # hand that prints a return is held to it: the setting only accepts a walk that prints none and whose numbers agree.
+# Its 2014 client calls the full big blind over a big blind all-in for less and returns the excess: fresh/acr-wpn/
+# facfbb8b-ValidHand_2.txt, hand 266919237 ($0.10/$0.25): "Player L6U11C2K1Y3 allin (0.24)", "Player choptop calls
+# (0.15)" from the small blind of 0.10, "Uncalled bet (0.01) returned to choptop", and the ledger's "Bets: 0.24".
 SITE_PROFILES["Winning"] = RulesProfile(
     name="Winning", fixed_limit_bets_per_round=4, cap_applies_heads_up=True,
-    showdown_order_all_in=AllInShowdown.NOT_HELD, walk_blind_won_back=True,
+    showdown_order_all_in=AllInShowdown.NOT_HELD, walk_blind_won_back=True, call_of_the_full_big_blind=True,
 )
 
 # Bovada (Ignition, Bodog) rakes 5 % of a cash pot, rounded down to the cent, up to a cap that depends on the stakes,
@@ -332,7 +351,22 @@ SITE_PROFILES["Merge"] = RulesProfile(
 # PokerNow (pokernow.club) hosts home games and takes no rake: its logs write no rake and no total pot, and in every
 # hand of its corpus logs (../shared/corpus/fresh/pokernow-csv) what the players collect is what they put in, so the
 # pot the engine computes is held to be paid out whole.
-SITE_PROFILES["PokerNow"] = RulesProfile(name="PokerNow", max_rake_share=Decimal(0))
+# It writes "and go all in" on a bet that covers every other player still in the hand, the chips behind no one can
+# match: all 30 such marks of its corpus logs (fresh/pokernow-csv, 2021-2022; e.g. ba0c9046-log1.csv, hand #107:
+# fry "raises to 105.25 and go all in" with 83.75 behind, Ayherk "calls 105.25 and go all in" with nothing left)
+# are such bets, and no mark leaves a player chips another could still call. Its raise is capped at that amount:
+# de6d476a-poker_now_log_pgl8…csv, hand #279, K. Godel "raises to 28499" over a raise to 20000, less than the full
+# raise to 33500, but all jeangreen7 has (28749 less his ante of 250), who "calls 28499 and go all in".
+SITE_PROFILES["PokerNow"] = RulesProfile(
+    name="PokerNow", max_rake_share=Decimal(0), all_in_marks_covered_bet=True
+)
+
+
+# Entraction deals heads-up both ways: of the 14 heads-up hands of its corpus logs (fresh/entraction, 2012), 11 put
+# the small blind on the button ("Dealer: NO12", "Small Blind: NO12") and 3 the big blind, the written rules' seats
+# (ca1bdb57-GeneralHand.txt, hand 2645975604: "Dealer: GrossoGatto", "Small Blind: ORFEO", "Big Blind:
+# GrossoGatto"; ORFEO then acts first before and after the flop, the dealer last, as the rules' order says).
+SITE_PROFILES["Entraction"] = RulesProfile(name="Entraction", heads_up_button_may_post_big_blind=True)
 
 
 def profile_for(site: str) -> RulesProfile:

@@ -259,6 +259,12 @@ class TableState:
         if to_bet:
             p.bet += amount
 
+    def covers_the_others(self, p: PlayerState, adding: Decimal = ZERO) -> bool:
+        """``p``, having put in ``adding`` more, has put in at least what any other player still in the hand can
+        (the most anyone can match)."""
+        total = p.committed + adding
+        return all(o.committed + o.stack <= total for o in self.players.values() if o is not p and o.live)
+
     def check_all_in_flag(self, p: PlayerState, flagged: bool, line: int, capped: bool = False) -> None:
         if p.stack == UNKNOWN_STACK:  # an unseated player's stack is not known: the log's word is taken
             if flagged and not p.all_in:
@@ -276,7 +282,7 @@ class TableState:
                     "all-in-unmarked", line,
                     f"{p.name} has no chips left but the line does not say 'and is all-in'",
                 )
-        elif flagged:
+        elif flagged and not (self.rules.all_in_marks_covered_bet and self.covers_the_others(p)):
             self.violate(
                 "all-in-marked", line,
                 f"the line says {p.name} is all-in but {p.stack} remain behind",

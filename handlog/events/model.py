@@ -485,6 +485,10 @@ class StatedResults(BaseModel):
     board_line: int = 0  # the (first) "Board […]" line
     results_stated: bool = True
     """False when the log states no awards at all (PHH, ACPC): the replay then awards the pots itself."""
+    shows_in_order: bool = Field(default=True, exclude=True)
+    """False when the log lists the shown hands in an order of its own (a converter's), not the order they were
+    shown: the showdown order is then not judged from it. A fact of the reader, recomputed at every read (not
+    written out by ``model_dump``)."""
 
 
 class Stakes(BaseModel):

@@ -17,6 +17,7 @@ DECLARED: tuple[tuple[str, str, Detector], ...] = (
     ("acpc", "acpc", headers.ACPC),
     ("ohh", "ohh", headers.OHH),
     ("pokerstars", "pokerstars", headers.POKERSTARS),
+    ("pokerstars-pt", "pokerstars_pt", headers.POKERSTARS_PT),
     ("fulltilt", "fulltilt", headers.FULLTILT),
     ("winning", "winning", headers.WINNING),
     ("winning_2015", "winning", headers.WINNING_2015),
@@ -52,5 +53,5 @@ declare_summary(headers.SUMMARY)  # tournament summaries: skipped by the hand co
 __all__ = [
     "acpc", "boss", "bovada", "cake", "coinpoker", "entraction", "everest", "everleaf", "fulltilt", "ggpoker",
     "headers", "igt", "ipoker", "merge", "microgaming", "ohh", "ongame", "ongame_2014", "pacific", "partypoker",
-    "phh", "pkr", "pokernow", "pokerstars", "pppoker", "stars_layout", "weplay", "winamax", "winning",
+    "phh", "pkr", "pokernow", "pokerstars", "pokerstars_pt", "pppoker", "stars_layout", "weplay", "winamax", "winning",
 ]

@@ -160,6 +160,10 @@ POKERSTARS = TextHeader(
     ),
     glued_hints=("Stars", "STARS"),
 )
+POKERSTARS_PT = TextHeader(  # PokerStars' Portuguese client: "Mão PokerStars #137738351488: Torneio #…"
+    header_start=re.compile(r"^\ufeff?Mão PokerStars (?:Zoom )?#[0-9]+"),
+    header_heads=frozenset({"Mão P", "\ufeffMão "}),
+)
 FULLTILT = TextHeader(
     header_start=re.compile(r"^\ufeff?Full ?Tilt ?Poker Game #[0-9]+: "),
     header_heads=frozenset({"Full ", "FullT", "\ufeffFull"}),

@@ -259,6 +259,24 @@ class OHHTournamentInfo(_Model):
     currency: str | None = None
 
 
+POKERNOW = "PokerNow"
+_POKERNOW_GAME = re.compile(r"pgl[A-Za-z0-9_-]{20,}")
+"""A PokerNow game's id ("pglMTwWjtlpKXlGCB119DrPl6", the game's address on pokernow.club)."""
+
+
+def pokernow_conversion(doc: OHHHand) -> bool:
+    """A document a converter wrote from a PokerNow log under another room's name (``site_name`` "PokerStars", for
+    the trackers that import PokerStars' hands): its table is a PokerNow game's id and its players carry
+    PokerNow's nicknames beside their ids (``display``). Both corpus files of the kind
+    (fresh/ohh-json/*poker_now_log_pgl*.ohh, 2022) list the Showdown round's shows in an order of their own: the
+    pot's winner first in 29 of their 32 showdowns of two or more hands, whoever bet last."""
+    table = doc.table_name
+    return (
+        isinstance(table, str) and _POKERNOW_GAME.fullmatch(table) is not None
+        and any(p.display and p.display != p.name for p in doc.players)
+    )
+
+
 class OHHHand(_Model):
     """The fields of ``{"ohh": …}`` handlog reads (hh-specs.handhistory.org, "The Specification")."""
 
@@ -595,8 +613,13 @@ class HandBuilder:
         self.rounds()
         summary = self.pots()
         tournament = self.tournament()
+        site = (doc.site_name or doc.network_name or "OHH").strip() or "OHH"
+        if site != POKERNOW and pokernow_conversion(doc):
+            # the hands were played at PokerNow; their Showdown round is in the converter's order (winners first)
+            site = POKERNOW
+            summary = summary.model_copy(update={"shows_in_order": False})
         return Hand(
-            site=(doc.site_name or doc.network_name or "OHH").strip() or "OHH",
+            site=site,
             hand_id=str(doc.game_number),
             file=self.file,
             line=self.first_line,

@@ -22,7 +22,8 @@ from sitekit import (
 
 from handlog.audit import audit
 from handlog.engine.replay import replay
-from handlog.events import Bet, Call, Collect, Notice, Raise, StreetStart, UncalledBet
+from handlog.engine.rules import STANDARD
+from handlog.events import Bet, Call, Collect, Notice, Post, Raise, StreetStart, UncalledBet
 from handlog.formats.entraction import EntractionFormat
 from handlog.reading import read_text
 
@@ -81,10 +82,48 @@ def test_corpus_every_hand_read_and_replayed_to_the_rooms_numbers() -> None:
         pot = sum((p.committed for p in play.results.values()), Decimal(0))
         assert sum((c.amount for c in play.collects), Decimal(0)) + (r.hand.summary.rake or 0) == pot
         assert any("states no total pot" in n for n in play.notes)
-        off_button |= {r.hand_id for v in result.violations if v.code == "blind-position"}
+        assert [v for v in result.violations if v.code == "blind-position"] == [], r.hand_id
+        hand = r.hand
+        seats = {seat.player: seat.seat for seat in hand.seats}
+        if len(hand.seats) == 2 and any(
+            e.post.value == "big_blind" and seats.get(e.player) == hand.button
+            for e in hand.events if isinstance(e, Post)
+        ):
+            off_button.add(hand.hand_id)
     # three heads-up hands where "Dealer:" names the big blind, and the small blind acts first on every street:
-    # the room kept the button where it was when the table went heads-up (the engine reports it, as it should)
+    # the written rules' seats (the two players left of the dealer post the blinds), which the room deals too
+    # (profile Entraction, heads_up_button_may_post_big_blind); its other 11 heads-up hands put the small blind
+    # on the button
     assert off_button == {"2645975604", "2646630562", "2646782758"}
+
+
+def test_heads_up_the_dealer_on_the_big_blind_is_the_rooms_other_way() -> None:
+    """Heads-up with "Dealer:" on the big blind (the written rules' seats): no breach at Entraction, whose logs
+    deal it both ways; under the standard profile the button must post the small blind."""
+    lines = HAND.replace("Player3                     (EUR 1,048.50 in seat 6)\n", "")
+    lines = lines.replace("Dealer:                     Player3", "Dealer:                     Player 2")
+    head, _ = lines.split("Player3                     Raise", 1)
+    text = head + """Player1                     Call        (0.50)
+Player 2                    Check
+
+Flop                        6d - 8d - 9h
+
+Player1                     Bet         (1.00)
+Player 2                    Fold
+Player1                     Payback     (1.00)
+
+Player1 didn't show hand
+
+Player1 wins:               EUR 2.00
+Rake:                       EUR 0.00
+
+Game ended 2012-05-30 15:49:35 GMT+01:00
+"""
+    (record,) = read_text(text, "hu.txt")
+    assert record.hand is not None, record.error
+    assert audit(record.hand).violations == ()
+    standard = replay(record.hand, STANDARD).violations
+    assert [(v.code, v.line) for v in standard] == [("blind-position", 8)]
 
 
 def test_amounts_are_the_chips_each_line_adds() -> None:

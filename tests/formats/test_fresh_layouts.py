@@ -34,11 +34,6 @@ REPORTED: dict[tuple[str, str, str], tuple[str | frozenset[str], str]] = {
         "line 51: luckiedar bet the river and first shirt called, but first shirt's cards are written first (a"
         " warning: the corpus has one other such Winning showdown, in the usual order, too few to call it a habit)",
     ),
-    ("acr-wpn", "facfbb8b-ValidHand_2", "266919237"): (
-        frozenset({"call-amount"}),
-        "line 28: choptop calls 0.15 over a big blind all-in for 0.24 with nobody else to act, and the room returns"
-        " 0.01: the engine holds the call to what can be called",
-    ),
     ("bossmedia-xml", "ecda3670-HeroName", "185632598"): (
         frozenset({"blind-amount", "out-of-turn", "call-nothing", "check-facing-bet"}),
         "line 7: STAKES=\"2.00/4.00\" but the blinds are 2.50 and 5.00 (an obfuscated copy): the big blind reads as"
@@ -96,6 +91,17 @@ REPORTED: dict[tuple[str, str, str], tuple[str | frozenset[str], str]] = {
     ("winamax", "6686fe56-Flop", "5281577-483-1382586829"): (
         frozenset({"board-mismatch"}),
         "line 18 'Board: [7h Qs 3c]': the flop dealt 3d 3s 2s (an edited copy)",
+    ),
+    ("coinpoker", "7166172e-15-tour-hand-cancelled", "185509980"): (
+        frozenset({"no-betting-round"}),
+        "line 26: HimemoriLuna (small blind 400, over a big blind all-in for 210, everyone else folded) folds with"
+        " nothing left to act on; the room then cancels the hand and returns every bet (line 28), as its numbers say",
+    ),
+    ("pppoker", "0d372b1c-PPPokerHand", "934479950000496"): (
+        frozenset({"showdown-order"}),
+        "line 38: 9673947 raised all-in on the turn and the river was checked, so he shows first, but 10284118's"
+        " line comes first; all three lines say 'mucks hand' while the summary shows all three hands (a warning:"
+        " the corpus' one PPPoker showdown, too few to call its order a habit)",
     ),
     ("888poker", "5c073960-InValidHand", "539304607"): (
         "the hand ends too early (truncated?)",

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from handlog.anonymize import Anonymizer
+from handlog.audit import audit
 from handlog.engine import replay
 from handlog.engine.rules import profile_for
 from handlog.engine.violations import Category
@@ -226,6 +227,51 @@ def test_the_name_the_table_showed_is_kept_and_anonymised(tmp_path: Path) -> Non
     assert [r.hand is not None for r in read([outcome.target])] == [True]
 
 
+def _showdown(**fields: Any) -> dict[str, Any]:
+    """A bets 4 on the river and B calls: A, the last bettor, shows first by the rules, but the Showdown round lists
+    B, who wins the pot of 12, first (as the PokerNow conversions of the corpus list the winner)."""
+    return _hand(
+        rounds=[
+            {"id": 0, "street": "Preflop", "actions": [
+                _action(0, 0, "Post SB", 1), _action(1, 1, "Post BB", 2), _action(2, 0, "Call", 1),
+                _action(3, 1, "Check"),
+            ]},
+            {"id": 1, "street": "Flop", "cards": ["2c", "7d", "9s"], "actions": [
+                _action(4, 1, "Check"), _action(5, 0, "Check"),
+            ]},
+            {"id": 2, "street": "Turn", "cards": ["Jh"], "actions": [_action(7, 1, "Check"), _action(8, 0, "Check")]},
+            {"id": 3, "street": "River", "cards": ["4d"], "actions": [
+                _action(9, 1, "Check"), _action(10, 0, "Bet", 4), _action(11, 1, "Call", 4),
+            ]},
+            {"id": 4, "street": "Showdown", "actions": [
+                _action(12, 1, "Shows Cards", cards=["9h", "9d"]), _action(13, 0, "Shows Cards", cards=["Ah", "Kd"]),
+            ]},
+        ],
+        pots=[{"number": 0, "amount": 12, "rake": 0, "player_wins": [{"player_id": 1, "win_amount": 12}]}],
+        **fields,
+    )
+
+
+def test_a_pokernow_log_converted_under_another_rooms_name_is_pokernows_with_the_converters_show_order() -> None:
+    plain = _showdown()
+    (record,) = _records(_text(plain))
+    assert record.hand is not None and record.hand.site == "TestSite"
+    assert [v.code for v in audit(record.hand).violations] == ["showdown-order"]
+    converted = _showdown(site_name="PokerStars", network_name="PokerStars", table_name="pglAbCdEfGhIjKlMnOpQrStUv")
+    converted["ohh"]["players"][0].update(name="SmithA", display="Al")
+    converted["ohh"]["players"][1].update(name="JonesB", display="Bo")
+    (record,) = _records(_text(converted))
+    hand = record.hand
+    assert hand is not None and hand.site == "PokerNow" and not hand.summary.shows_in_order
+    assert audit(hand).violations == ()
+    assert {n: r.net for n, r in replay(hand).results.items()} == {"SmithA": D(-6), "JonesB": D(6)}
+    # a PokerNow game id alone (no nicknames) is not enough to say who wrote the file
+    converted["ohh"]["players"][0].pop("display")
+    converted["ohh"]["players"][1].pop("display")
+    (record,) = _records(_text(converted))
+    assert record.hand is not None and record.hand.site == "PokerStars"
+
+
 def test_stud_and_draw_are_refused_with_the_reason() -> None:
     (record,) = _records(_text(_hand(game_type="Stud")))
     assert record.error is not None and "game_type 'Stud'" in record.error.message
@@ -331,6 +377,8 @@ def test_corpus_file_is_detected_read_and_its_numbers_replayed(path: Path) -> No
         assert sum(returned.values(), Decimal(0)) == sum(put_in.values(), Decimal(0)) - total, where
         assert len(returned) <= 1, where
         assert sum((r.net for r in rp.results.values()), Decimal(0)) == -rake, where
+        if "poker_now_log_pgl" in path.name:  # a converter's file from a PokerNow log, labelled PokerStars
+            assert (doc["site_name"], hand.site, hand.summary.shows_in_order) == ("PokerStars", "PokerNow", False)
 
 
 @pytest.mark.skipif(not OHH_FILES, reason="the corpus's .ohh files are not here")

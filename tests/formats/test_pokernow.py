@@ -347,6 +347,53 @@ def test_an_unknown_line_without_amounts_is_kept_as_a_notice() -> None:
     assert audit(hand).violations == ()
 
 
+def _covered(ann_line: str, bo_stack: str = "30.00") -> list[str]:
+    """Heads-up after Smith folds: Ann (50) against Bo (``bo_stack``); Ann's line ``ann_line`` over Bo's raise."""
+    return [
+        f"-- starting hand #12 (id: cov12)  (No Limit Texas Hold'em) (dealer: {q(SMITH)}) --",
+        f"Player stacks: #1 {q(SMITH)} (100.00) | #3 {q(ANN)} (50.00) | #7 {q(BO)} ({bo_stack})",
+        f"{q(ANN)} posts a small blind of 0.50",
+        f"{q(BO)} posts a big blind of 1.00",
+        f"{q(SMITH)} folds",
+        f"{q(ANN)} raises to 3.00",
+        f"{q(BO)} raises to 20.00",
+        ann_line,
+        f"{q(BO)} calls 30.00 and go all in",
+        f"{q(ANN)} shows a A♠, A♦.",
+        f"{q(BO)} shows a K♣, K♦.",
+        "Flop:  [2♦, 7♠, 9♣]",
+        "Turn: 2♦, 7♠, 9♣ [4♥]",
+        "River: 2♦, 7♠, 9♣, 4♥ [3♦]",
+        f"{q(ANN)} collected 60.00 from pot with Pair, A's (combination: A♠, A♦, 9♣, 7♠, 4♥)",
+        "-- ending hand #12 --",
+    ]
+
+
+def test_a_raise_to_all_the_other_can_match_is_marked_all_in_and_is_no_short_raise() -> None:
+    """PokerNow caps a raise at what the others can match and marks it all-in (engine.rules, profile PokerNow):
+    Ann raises to 30.00, less than the full raise (to 37.00 over Bo's 17), but all Bo has; 20 stay behind her."""
+    (hand,) = hands(log(_covered(f"{q(ANN)} raises to 30.00 and go all in")))
+    assert nets(hand) == {SMITH: 0, ANN: D(30), BO: D(-30)}  # the pot 60 = 30 + 30, Ann's
+    assert audit(hand).violations == ()
+
+
+def test_an_all_in_mark_or_a_short_raise_that_the_other_could_still_call_is_reported() -> None:
+    # Bo has 40: Ann's raise to 30 leaves him 10 he could still put in, and a full raise goes to 37
+    lines = _covered(f"{q(ANN)} raises to 30.00", bo_stack="40.00")
+    lines[8:] = [
+        f"{q(BO)} folds",
+        f"Uncalled bet of 10.00 returned to {q(ANN)}",
+        f"{q(ANN)} collected 40.00 from pot",  # 20 + 20
+        "-- ending hand #12 --",
+    ]
+    (hand,) = hands(log(lines))
+    assert {(v.code, v.severity) for v in audit(hand).violations} == {("raise-size", Severity.ERROR)}
+    # marked all-in, the raise may be short, but she keeps 20 that Bo could still call: the mark is wrong
+    lines[7] = f"{q(ANN)} raises to 30.00 and go all in"
+    (hand,) = hands(log(lines))
+    assert {(v.code, v.severity) for v in audit(hand).violations} == {("all-in-marked", Severity.WARNING)}
+
+
 def test_the_logs_own_player_gets_the_cards_in_hands_where_they_show_nothing(tmp_path: Path) -> None:
     """Hand 7 proves Smith is the log's player (he shows the cards "Your hand is" gave); hand 8's "Your hand is"
     then gives Smith's cards too, although nobody shows them; read without its file, hand 8 cannot know."""

@@ -473,10 +473,56 @@ def test_a_dead_bet_is_dead_money() -> None:
 
 def test_an_all_in_blind_before_the_deal() -> None:
     """``Player L6U11C2K1Y3 allin (0.24)`` where the big blind is posted (2014, 0.10/0.25): the big blind, all-in
-    for 0.24. The small blind then calls 0.15 (the full big blind) and the room returns 0.01: the engine holds a
-    call to the 0.24 that can be called when nobody else is left to act, so that call stays reported."""
+    for 0.24. The small blind then calls 0.15 (the full big blind) and the room returns 0.01: the room's way of
+    writing that call (profile Winning, ``call_of_the_full_big_blind``), its ledger's "Bets: 0.24" the chips."""
     hand = _fresh("facfbb8b-ValidHand_2")
     post = [e for e in hand.events if isinstance(e, Post)][-1]  # type: ignore[attr-defined]
     assert (post.player, post.post, post.amount, post.all_in) == (
         "L6U11C2K1Y3", PostType.BIG_BLIND, Decimal("0.24"), True)
-    assert {v.code for v in audit(hand).violations} == {"call-amount"}  # type: ignore[arg-type]
+    assert audit(hand).violations == ()  # type: ignore[arg-type]
+
+
+SHORT_BLIND = """\
+Game started at: 2014/3/25 21:47:0
+Game ID: 600000002 0.10/0.25 Testite (JP) - CAP - 6-Max - 2 (Hold'em)
+Seat 1 is the button
+Seat 1: Alice (10).
+Seat 2: Bob (5).
+Seat 3: Carol (0.20).
+Player Bob has small blind (0.10)
+Player Carol allin (0.20)
+Player Bob received a card.
+Player Bob received a card.
+Player Carol received a card.
+Player Carol received a card.
+Player Alice received a card.
+Player Alice received a card.
+Player Alice folds
+Player Bob calls (0.15)
+Uncalled bet (0.05) returned to Bob
+*** FLOP ***: [7d 9d 9h]
+*** TURN ***: [7d 9d 9h] [7s]
+*** RIVER ***: [7d 9d 9h 7s] [10c]
+------ Summary ------
+Pot: 0.40. Rake 0
+Board: [7d 9d 9h 7s 10c]
+Player Alice does not show cards.Bets: 0. Collects: 0. Wins: 0.
+Player Bob shows: Two pairs. 9s and 7s [2d 4h]. Bets: 0.20. Collects: 0. Loses: 0.20.
+*Player Carol shows: Two pairs. 9s and 7s (kicker A) [Ks Ad]. Bets: 0.20. Collects: 0.40. Wins: 0.20.
+Game ended at: 2014/3/25 21:47:25
+"""
+
+
+def test_a_call_of_the_full_big_blind_over_a_short_all_in_one_is_the_rooms_and_its_excess_returned() -> None:
+    """Bob's small blind of 0.10 calls 0.15 (the table's big blind) over Carol's all-in of 0.20; the room returns
+    0.05 and Bob's ledger bets 0.20. Any other amount stays a ``call-amount`` error."""
+    (record,) = read_text(SHORT_BLIND)
+    assert record.hand is not None, record.error
+    result = audit(record.hand)
+    assert result.violations == ()
+    assert {n: r.net for n, r in result.replay.results.items()} == {
+        "Alice": 0, "Bob": Decimal("-0.20"), "Carol": Decimal("0.20")
+    }
+    odd_text = SHORT_BLIND.replace("calls (0.15)", "calls (0.14)").replace("(0.05) returned", "(0.04) returned")
+    (odd,) = read_text(odd_text)
+    assert odd.hand is not None and "call-amount" in {v.code for v in audit(odd.hand).violations}
