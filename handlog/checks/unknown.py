@@ -15,12 +15,14 @@ A hand with either error is *unverified*: statistics leave it out unless asked (
 
 from __future__ import annotations
 
+import dataclasses
+import re
 from collections.abc import Iterable
 
 from handlog.checks import run_checks
 from handlog.engine import Category, Replay, Severity, Violation
 from handlog.engine.codes import UNVERIFIED_CODES
-from handlog.events import Hand, UnknownLine
+from handlog.events import Hand, StreetStart, UnknownLine
 
 
 def unknown_lines(hand: Hand) -> list[UnknownLine]:
@@ -80,6 +82,61 @@ def unknown_line_violations(replay: Replay, found: Iterable[Violation]) -> list[
                 f"a line the reader does not know: {e.text!r}; {why}",
             ))
     return out
+
+
+_FOLLOWS_ANY = frozenset({Category.ACCOUNTING})
+"""What an action not understood may upset in the whole hand: the chips it may have moved."""
+_FOLLOWS_STREET = frozenset({Category.LEGALITY})
+"""What it may upset in the rest of its street: the betting (it may have been a bet or a raise)."""
+_FOLLOWS_PLAYER = frozenset({Category.LEGALITY, Category.ACCOUNTING, Category.CARDS, Category.SHOWDOWN})
+"""What it may upset of its own player in the rest of the hand: their chips and their cards (it may have dealt
+them a card, or mucked, or shown)."""
+
+
+def _names(message: str, player: str) -> bool:
+    return re.search(rf"(?<![\w]){re.escape(player)}(?![\w])", message) is not None
+
+
+def without_follow_ons(hand: Hand, found: Iterable[Violation]) -> list[Violation]:
+    """The violations ``found`` in the hand, less those that follow from an action the reader did not understand
+    (``unknown-action``): one cause, one violation, never a cascade. What the action may have done is unknown, so
+    what follows it cannot be told apart from what it caused: the accounting of the whole hand, the betting of the
+    rest of its street, and anything of its own player later in the hand. Those are folded into the
+    ``unknown-action``'s message, which names them."""
+    found = list(found)
+    actions = [e for e in unknown_lines(hand) if e.action and e.player]
+    if not actions or not any(v.code == "unknown-action" for v in found):
+        return found
+    streets = sorted(e.line for e in hand.events if isinstance(e, StreetStart))
+    folded: dict[int, list[Violation]] = {}
+    kept: list[Violation] = []
+    for v in found:
+        cause = next((a for a in actions if _follows(v, a, streets)), None)
+        if cause is None:
+            kept.append(v)
+        else:
+            folded.setdefault(cause.line, []).append(v)
+    if not folded:
+        return found
+    out: list[Violation] = []
+    for v in kept:
+        after = folded.get(v.line) if v.code == "unknown-action" else None
+        if after:
+            names = ", ".join(f"{f.code} (line {f.line})" for f in after)
+            v = dataclasses.replace(v, message=f"{v.message}; what may follow from it is not reported apart: {names}")
+        out.append(v)
+    return out
+
+
+def _follows(v: Violation, action: UnknownLine, streets: list[int]) -> bool:
+    """``v`` comes after the action not understood and may follow from it."""
+    if v.code in UNVERIFIED_CODES or v.line <= action.line:
+        return False
+    if v.category in _FOLLOWS_ANY:
+        return True
+    if v.category in _FOLLOWS_STREET and not any(action.line < s <= v.line for s in streets):
+        return True
+    return v.category in _FOLLOWS_PLAYER and action.player is not None and _names(v.message, action.player)
 
 
 def unverified(violations: Iterable[Violation]) -> bool:
