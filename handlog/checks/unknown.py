@@ -5,10 +5,11 @@ The reader keeps such a line and reads the hand on; the audit decides what it me
 - an action of a seated player in a form the reader has not met (``UnknownLine.action``) may have moved chips:
   ``unknown-action``, an error whatever the totals say;
 - any other unknown line is ``unknown-line``: a warning when the hand's own numbers prove the hand without it
-  (the room states a total pot or its rake, or, in a tournament, which keeps no rake, the amounts collected; and
-  every accounting check of the replay holds against them), an error when they do not, or when the room states
-  nothing that could prove the hand (a cash game whose log states only what each player collected: a missing bet
-  smaller than the rake would only look like less rake).
+  (the room states a total pot or its rake, or, in a tournament, which keeps no rake, the amounts collected, or
+  every player's stack after the hand; and every accounting check of the replay holds against them, the stacks
+  after the hand included), an error when they do not, or when the room states nothing that could prove the hand
+  (a cash game whose log states only what each player collected: a missing bet smaller than the rake would only
+  look like less rake).
 
 A hand with either error is *unverified*: statistics leave it out unless asked (``--include-unverified``).
 """
@@ -48,10 +49,13 @@ def _why_unproven(replay: Replay, found: Iterable[Violation]) -> str | None:
     # a tournament, or a room whose rules keep no rake (PokerNow's home games), pays out its whole pot
     keeps_none = hand.tournament is not None or replay.rules.max_rake_share == 0
     paid_whole = keeps_none and summary.results_stated and replay.collects
-    if summary.total_pot is None and summary.rake is None and not paid_whole:
+    # the stacks after the hand, printed for every player in it, prove each player's net result (stack-after)
+    printed = {s.player for s in summary.stacks_after}
+    stacks_prove = bool(printed) and all(player in printed for player in replay.results)
+    if summary.total_pot is None and summary.rake is None and not paid_whole and not stacks_prove:
         # what the players collected alone proves nothing where a rake is kept: a missing bet smaller than the
         # rake only looks like less rake
-        return "the room states no total pot nor rake that could prove the hand"
+        return "the room states no total pot nor rake, nor the stacks after the hand, that could prove the hand"
     wrong = sorted({v.code for v in found if v.category is Category.ACCOUNTING and v.severity is Severity.ERROR})
     if wrong:
         return "the hand's numbers do not reconcile (" + ", ".join(wrong) + ")"

@@ -108,6 +108,7 @@ from handlog.events import (
     Seat,
     SeatResult,
     Show,
+    StackAfter,
     Stakes,
     StandPat,
     StatedResults,
@@ -263,6 +264,7 @@ class SummaryBlock:
     seats: list[SeatResult] = field(default_factory=list)
     pot_line: int = 0
     board_line: int = 0
+    stacks_after: list[StackAfter] = field(default_factory=list)
 
 
 Tok = TypeVar("Tok", "Token", LineRef)
@@ -647,6 +649,7 @@ class TextHandBuilder:
             line=self.summary_line,
             pot_line=s.pot_line,
             board_line=s.board_line,
+            stacks_after=tuple(s.stacks_after),
         )
         events = self.events
         return Hand(

@@ -58,7 +58,7 @@ class Case:
     call: Call
     proven: bool
     """The room states what could prove the hand: a total pot or rake (or it keeps none: a tournament, or a home
-    game whose rules keep no rake, when it states what was collected)."""
+    game whose rules keep no rake, when it states what was collected), or every seat's stack after the hand."""
     kind: str = "text"
     """How the hand is written: ``text`` (a line grammar), ``xml``, ``csv`` (PokerNow's log), ``igt`` or ``ohh``
     (JSON documents: the hand's document alone, one JSON text)."""
@@ -198,7 +198,10 @@ def _doc_cases(site_source: str, fmt: str, kind: str, lines: list[str]) -> Itera
             continue
         stated = hand.summary
         keeps_none = hand.tournament is not None or profile_for(hand.site).max_rake_share == 0
-        proven = stated.total_pot is not None or stated.rake is not None or (keeps_none and stated.results_stated)
+        printed = {s.player for s in stated.stacks_after}  # every seat's stack after the hand proves its net
+        stacks = bool(printed) and all(s.player in printed for s in hand.seats)
+        proven = (stated.total_pot is not None or stated.rake is not None or (keeps_none and stated.results_stated)
+                  or stacks)
         call = calls[-1]  # a player's last call: in rooms that write a round's total (Boss), a later wager of the
         # same round would hold the chips of an earlier call
         line = lines[call.line - 1]
@@ -305,7 +308,9 @@ def test_corpus_rooms() -> None:
     assert {"microgaming Microgaming", "pacific 888poker", "partypoker PartyPoker", "ohh PokerStars"} <= set(rooms)
     assert rooms["pacific 888poker"].proven and rooms["partypoker PartyPoker"].proven
     assert rooms["ohh PokerStars"].proven
-    assert not rooms["microgaming Microgaming"].proven  # it states what each player won, no total nor rake
+    # Microgaming states what each player won, no total nor rake: its stacks after the hand (endbalance) prove it
+    assert rooms["microgaming Microgaming"].proven and rooms["microgaming Microgaming"].hand.summary.total_pot is None
+    assert not rooms["cake Cake"].proven  # it states what each player collected, and nothing else
     for case in rooms.values():
         _chip_free(case)
         _in_place_of_a_call(case)
