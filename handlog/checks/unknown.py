@@ -106,16 +106,23 @@ def without_follow_ons(hand: Hand, found: Iterable[Violation]) -> list[Violation
     (``unknown-action``): one cause, one violation, never a cascade. What the action may have done is unknown, so
     what follows it cannot be told apart from what it caused: the accounting of the whole hand, the betting of the
     rest of its street, and anything of its own player later in the hand. Those are folded into the
-    ``unknown-action``'s message, which names them."""
+    ``unknown-action``'s message, which names them.
+
+    "After" is in the hand's order of events, not of lines: a room may write the results before the play (iPoker
+    states each player's win in its players' element, above the rounds)."""
     found = list(found)
-    actions = [e for e in unknown_lines(hand) if e.action and e.player]
+    actions = [(i, e) for i, e in enumerate(hand.events) if isinstance(e, UnknownLine) and e.action and e.player]
     if not actions or not any(v.code == "unknown-action" for v in found):
         return found
-    streets = sorted(e.line for e in hand.events if isinstance(e, StreetStart))
+    last: dict[int, int] = {}  # a line's last event
+    for i, e in enumerate(hand.events):
+        last[e.line] = i
+    streets = [i for i, e in enumerate(hand.events) if isinstance(e, StreetStart)]
+    results = {hand.summary.line, hand.summary.pot_line} - {0}
     folded: dict[int, list[Violation]] = {}
     kept: list[Violation] = []
     for v in found:
-        cause = next((a for a in actions if _follows(v, a, streets)), None)
+        cause = next((a for i, a in actions if _follows(v, i, a, last, streets, results)), None)
         if cause is None:
             kept.append(v)
         else:
@@ -132,13 +139,20 @@ def without_follow_ons(hand: Hand, found: Iterable[Violation]) -> list[Violation
     return out
 
 
-def _follows(v: Violation, action: UnknownLine, streets: list[int]) -> bool:
-    """``v`` comes after the action not understood and may follow from it."""
-    if v.code in UNVERIFIED_CODES or v.line <= action.line:
+def _follows(v: Violation, index: int, action: UnknownLine, last: dict[int, int], streets: list[int],
+             results: set[int]) -> bool:
+    """``v`` comes after the action not understood (the ``index``-th event) and may follow from it."""
+    if v.code in UNVERIFIED_CODES:
+        return False
+    at = last.get(v.line)
+    if at is None:  # a line of no event: after the action when written after it, or when it states the results
+        # (they come after the play in time, wherever they are written: iPoker's total pot, above the rounds)
+        at = index + 1 if v.line > action.line or v.line in results else -1
+    if at <= index:
         return False
     if v.category in _FOLLOWS_ANY:
         return True
-    if v.category in _FOLLOWS_STREET and not any(action.line < s <= v.line for s in streets):
+    if v.category in _FOLLOWS_STREET and not any(index < s <= at for s in streets):
         return True
     return v.category in _FOLLOWS_PLAYER and action.player is not None and _names(v.message, action.player)
 
