@@ -66,7 +66,7 @@ from handlog.events import (
     Tournament,
 )
 from handlog.formats import headers
-from handlog.formats.unknown import unknown_entry
+from handlog.formats.unknown import bad_field_line, unknown_entry
 from handlog.reading.registry import HandParseFailure, HeaderFacts, register
 from handlog.reading.split import MAX_HAND_LINES, Chunk, SplitStats
 
@@ -484,8 +484,12 @@ class HandBuilder:
     def action(self, a: OHHAction, line: int) -> None:
         kind = a.action
         amount = a.amount
-        if amount < 0:
-            raise OHHError(f"{kind!r} of a negative amount ({amount})", line)
+        if amount < 0:  # an amount in a form not met: an action of its player in a new form (when seated)
+            if a.player_id not in self.names:
+                raise OHHError(f"{kind!r} of a negative amount ({amount})", line)
+            text = json.dumps(a.model_dump(mode="json", exclude_defaults=True), ensure_ascii=False)
+            self.events.append(bad_field_line(line, text, self.names[a.player_id]))
+            return
         if kind == "Add to Pot":
             self.events.append(PotDrop(line=line, amount=amount))
             return

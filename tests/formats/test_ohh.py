@@ -365,3 +365,15 @@ def test_corpus_hands_written_as_pokerstars_text_keep_their_nets() -> None:
         assert [p.amount for p in after.pots] == [p.amount for p in before.pots] and after.rake == before.rake
         same += 1
     assert same == 163
+
+
+def test_a_negative_amount_is_an_action_in_a_new_form() -> None:
+    # an amount no action can have: the player's action in a form not met (unknown-action), the hand read on
+    rounds = _hand()["ohh"]["rounds"]
+    call = next(a for a in rounds[0]["actions"] if a["action"] == "Call")
+    call["amount"] = -4
+    (record,) = _records(_text(_hand(rounds=rounds)))
+    assert record.hand is not None, record.error
+    [unknown] = [e for e in record.hand.events if isinstance(e, UnknownLine)]
+    assert unknown.action and unknown.player == "B" and '"amount": "-4"' in unknown.text
+    assert "unknown-action" in {v.code for v in audit(record.hand).violations}
