@@ -467,3 +467,15 @@ def test_an_unknown_first_line_fails_as_before() -> None:
     lines = ["Welcome to the table", *STARS.read_text(encoding="utf-8").splitlines()]
     records = read_text("\n".join(lines) + "\n")
     assert all(r.hand is None or not any(e.kind == "unknown" for e in r.hand.events) for r in records)
+
+
+def test_a_hand_copied_with_every_line_indented_by_one_space_is_read_as_written() -> None:
+    # the corpus' "Full Ring (10 Handed)" PokerStars file: every line after the header begins with one space
+    lines = STARS.read_text(encoding="utf-8").splitlines()
+    indented = [lines[0], *(" " + line for line in lines[1:])]
+    [record] = read_text("\n".join(indented) + "\n")
+    [original] = read_text("\n".join(lines) + "\n")
+    assert record.hand is not None and original.hand is not None, record.error
+    said, *events = record.hand.events
+    assert said.kind == "notice" and "indented by one space" in said.text  # said, never mended silently
+    assert record.hand.model_copy(update={"events": tuple(events)}).model_dump() == original.hand.model_dump()
