@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from handlog.checks import run_checks
-from handlog.checks.unknown import unknown_line_violations, unverified
+from handlog.checks.unknown import unknown_line_violations, unverified, without_follow_ons
 from handlog.engine import Category, Replay, RulesProfile, Severity, Violation, replay
 from handlog.events import Hand
 
@@ -58,5 +58,6 @@ def audit(hand: Hand, rules: RulesProfile | None = None, *, full: bool = False) 
             )
         )
     found += unknown_line_violations(rp, found)
+    found = without_follow_ons(hand, found)
     found.sort(key=lambda v: v.line)
     return Audit(rp, tuple(found))

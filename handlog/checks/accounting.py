@@ -262,6 +262,26 @@ def summary_won(replay: Replay) -> Iterator[Violation]:
             )
 
 
+def stack_after(replay: Replay) -> Iterator[Violation]:
+    """Each stack the room prints after the hand is the player's stack before it plus their net result in the
+    replay (what they collected and were paid outside the pot, less what they put in)."""
+    if _cashed_out(replay):
+        return
+    before = {s.player: s.stack for s in replay.hand.seats}
+    for stated in replay.hand.summary.stacks_after:
+        result = replay.results.get(stated.player)
+        if result is None and stated.player not in before:
+            continue  # a player without a seat: unknown-player says so
+        start = result.start_stack if result is not None else before[stated.player]
+        net = result.net if result is not None else ZERO
+        if start + net != stated.stack:
+            yield _error(
+                "stack-after", stated.line,
+                f"the room says {stated.player} has {stated.stack} after the hand; the hand gives {start} and a"
+                f" net result of {net}: {start + net}",
+            )
+
+
 CHECKS: list[Callable[[Replay], Iterator[Violation]]] = [
     total_pot,
     collected_total,
@@ -271,4 +291,5 @@ CHECKS: list[Callable[[Replay], Iterator[Violation]]] = [
     collect_eligibility,
     collected_per_pot,
     summary_won,
+    stack_after,
 ]

@@ -13,6 +13,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from handlog.audit import Audit, audit
+from handlog.checks.unknown import unknown_lines
 from handlog.cli import jsonout
 from handlog.cli.common import (
     EXIT_OK,
@@ -64,6 +65,9 @@ def record_json(record: HandRecord, result: Audit | None) -> dict[str, object]:
         out["error"] = record.error.as_dict()
     if result is not None and result.replay.notes:  # what the replay read from the log's conventions, said aloud
         out["notes"] = list(result.replay.notes)
+    if result is not None and (unknown := len(unknown_lines(result.replay.hand))):  # docs/unknown-lines.md
+        out["unknown_lines"] = unknown
+        out["unverified"] = result.unverified
     return out
 
 
@@ -77,6 +81,10 @@ class Verdict(Compact):
     has_errors: bool
     codes: tuple[str, ...]
     text: str
+    unknown: int = 0
+    """The hand's lines its reader did not know (docs/unknown-lines.md)."""
+    unverified: bool = False
+    """Left out of statistics unless asked: an unknown line its numbers do not prove, or an unknown action."""
 
 
 def verdict(as_json: bool, warnings: bool, rules: RulesProfile | None, record: HandRecord) -> Verdict:
@@ -85,8 +93,11 @@ def verdict(as_json: bool, warnings: bool, rules: RulesProfile | None, record: H
     state = "unparsed" if result is None else result.status
     codes = tuple(f"{v.category.value}/{v.code}" for v in result.violations) if result is not None else ()
     has_errors = result is None or result.has_errors
+    unknown = len(unknown_lines(result.replay.hand)) if result is not None else 0
+    unverified = unknown > 0 and result is not None and result.unverified
     if as_json:
-        return Verdict(record.file, state, has_errors, codes, jsonout.dumps(record_json(record, result)) + "\n")
+        return Verdict(record.file, state, has_errors, codes, jsonout.dumps(record_json(record, result)) + "\n",
+                       unknown, unverified)
     lines: list[str] = []
     if record.error is not None:
         lines.append(f"  hand {record.hand_id or '?'} (line {record.line}): unparsed: {record.error.message}"
@@ -97,7 +108,7 @@ def verdict(as_json: bool, warnings: bool, rules: RulesProfile | None, record: H
                 lines.append(
                     f"  {record.file}:{v.line}: hand {record.hand_id}: {v.severity.value} {v.code}: {v.message}\n"
                 )
-    return Verdict(record.file, state, has_errors, codes, "".join(lines))
+    return Verdict(record.file, state, has_errors, codes, "".join(lines), unknown, unverified)
 
 
 def kept_verdict(
@@ -148,6 +159,8 @@ def _run(
         if v is None:  # a hand the filters leave out
             continue
         status[v.state] += 1
+        status["unknown_lines"] += v.unknown > 0
+        status["unverified"] += v.unverified
         errors = errors or v.has_errors
         codes.update(v.codes)
         if args.json or not v.text:
@@ -157,7 +170,7 @@ def _run(
             current_file = v.file
             out.write(f"\n{v.file}\n")
         out.write(v.text)
-    total = sum(status.values())
+    total = status["clean"] + status["violations"] + status["unparsed"]
     if total == 0 and not filters.empty:
         from handlog.cli.filtermiss import report_miss, seen_in
 
@@ -171,6 +184,8 @@ def _run(
         "unparsed": status["unparsed"],
         "duplicates": len(dedupe.duplicates),
     }
+    if status["unknown_lines"]:  # hands holding a line their reader did not know, and of those the unverified
+        summary |= {"unknown_lines": status["unknown_lines"], "unverified": status["unverified"]}
     if args.json:
         for d in dedupe.duplicates:  # a record each, as the hands': where, which hand, and the copy kept
             jsonout.write({"file": d.file, "line": d.line, "hand_id": d.hand_id, "site": d.site,
@@ -182,6 +197,11 @@ def _run(
             f"\n{report.files} files, {total} hands: {status['clean']} clean, {status['violations']} with"
             f" violations, {status['unparsed']} unparsed\n"
         )
+        if status["unknown_lines"]:
+            out.write(
+                f"{status['unknown_lines']} hands hold a line their reader did not know; {status['unverified']} of"
+                " them are left out of statistics (unknown-line and unknown-action errors: docs/unknown-lines.md)\n"
+            )
         for code, n in codes.most_common():
             out.write(f"  {n:6d}  {code}\n")
         if dedupe.duplicates:

@@ -108,6 +108,8 @@ RULES: tuple[Rule, ...] = (
     Rule("pot-unknown", ACC, E, "A player collects only from a pot that exists."),
     Rule("pot-overpaid", ACC, E, "No pot pays out more than it holds."),
     Rule("summary-won", ACC, E, "Each summary line's 'won'/'collected' amount is what that player collected."),
+    Rule("stack-after", ACC, E, "Each stack the room prints after the hand is the player's stack before it plus "
+         "their net result (OnGame's and PKR's summary seats, Microgaming's endbalance)."),
     Rule("split-amount", ACC, E, "A split pot is shared equally to the smallest unit (the cent, one chip): only "
          "the odd chips differ (or the room's rake steps, where its profile takes the rake from the shares) "
          "(holdem-rules-de.txt, Der Fluss)."),

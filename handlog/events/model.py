@@ -454,6 +454,18 @@ class SeatResult(BaseModel):
     line: int = 0
 
 
+class StackAfter(BaseModel):
+    """A player's stack after the hand, as the room printed it (OnGame's and PKR's summary seats, Microgaming's
+    ``endbalance``; not IGT's showdown ``bankRoll``, which its exports do not keep in step with the seats): an
+    oracle of its own (``stack-after``)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    player: str
+    stack: Decimal
+    line: int = 0
+
+
 class HouseFee(BaseModel):
     """A fee the site takes from the pot besides the rake, as the summary names it ("Jackpot $5", "Bingo $0")."""
 
@@ -489,6 +501,8 @@ class StatedResults(BaseModel):
     """False when the log lists the shown hands in an order of its own (a converter's), not the order they were
     shown: the showdown order is then not judged from it. A fact of the reader, recomputed at every read (not
     written out by ``model_dump``)."""
+    stacks_after: tuple[StackAfter, ...] = Field(default=(), exclude_if=lambda v: not v)
+    """Each stack after the hand the room prints (none in most rooms: then left out of the model's JSON)."""
 
 
 class Stakes(BaseModel):

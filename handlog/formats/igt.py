@@ -67,6 +67,7 @@ from handlog.events import (
     UncalledBet,
 )
 from handlog.formats import headers
+from handlog.formats.unknown import bad_field_line, unknown_entry
 from handlog.reading.registry import HandParseFailure, HeaderFacts, register
 from handlog.reading.split import Chunk, SplitStats
 
@@ -148,6 +149,24 @@ def _money(value: object, line: int, what: str) -> Decimal:
     return out
 
 
+class _NewForm(Exception):
+    """A known entry whose kind or amount is in a form the reader has not met (an action of its player in a new
+    form: ``unknown-action``)."""
+
+
+def _amount(value: object, line: int, what: str) -> Decimal:
+    """An action's amount; one that cannot be read makes the action one in a new form."""
+    try:
+        return _money(value, line, what)
+    except IgtError:
+        raise _NewForm from None
+
+
+def _entry_text(a: dict[str, Any]) -> str:
+    """An action entry as written (its JSON)."""
+    return json.dumps(a, default=str, ensure_ascii=False)
+
+
 def _text(obj: dict[str, Any], key: str) -> str:
     value = obj.get(key)
     return value if isinstance(value, str) else ""
@@ -163,6 +182,7 @@ class _Builder:
         self.put: dict[str, Decimal] = {}
         self.level = ZERO
         self.board: tuple[str, ...] = ()
+        self.seated: set[str] = set()
         self.first_bankroll: dict[str, tuple[Decimal, int]] = {}
         """Each player's stack after their first action that states it, with its line, and what they had put in."""
 
@@ -219,6 +239,7 @@ class _Builder:
                               sitting_out=_text(p, "state") not in ("STATE_PLAYING", "")))
             if _text(p, "dealer") == "Y":
                 button = int(seat)
+        self.seated = {s.player for s in seats}
         blinds: dict[PostType, Decimal] = {}
         for index, a in enumerate(actions):
             if not isinstance(a, dict):
@@ -261,7 +282,11 @@ class _Builder:
 
     def _action(self, a: dict[str, Any], line: int, blinds: dict[PostType, Decimal]) -> None:
         kind, player = _text(a, "type"), _text(a, "player")
-        self._act(a, kind, player, line, blinds)
+        try:
+            self._act(a, kind, player, line, blinds)
+        except _NewForm:  # a known entry in a form not met (a forced bet of a new kind, an amount not read)
+            self.events.append(bad_field_line(line, _entry_text(a), player))
+            return
         if player and "bankRoll" in a and player not in self.first_bankroll:
             self.first_bankroll[player] = (_money(a["bankRoll"], line, "bankRoll") + self.put.get(player, ZERO), line)
 
@@ -269,8 +294,8 @@ class _Builder:
         if kind == "HAND_BLINDS":
             post = POSTS.get(_text(a, "kind"))
             if post is None:
-                raise IgtError(line, f"unknown forced bet {_text(a, 'kind')!r}")
-            value = _money(a.get("value"), line, kind)
+                raise _NewForm
+            value = _amount(a.get("value"), line, kind)
             if post in (PostType.ANTE, PostType.DEAD_BLIND):  # dead money: in the pot, not in the bet
                 self.put[player] = self.put.get(player, ZERO) + value
             else:
@@ -297,18 +322,16 @@ class _Builder:
         elif kind == "ACTION_CHECK":
             self.events.append(Check(line=line, player=player))
         elif kind in ("ACTION_CALL", "ACTION_BET", "ACTION_RAISE", "ACTION_ALLIN"):
-            self.events.append(self._wager(kind, player, _money(a.get("value"), line, kind), line))
+            self.events.append(self._wager(kind, player, _amount(a.get("value"), line, kind), line))
         elif kind == "ACTION_ADJUSTEMENT":  # what is left of the bet nobody called
-            left = _money(a.get("value"), line, kind)
+            left = _amount(a.get("value"), line, kind)
             back = self.bets.get(player, ZERO) - left
             if back > 0:
                 self._add(player, left)
                 self.events.append(UncalledBet(line=line, player=player, amount=back))
-        elif "value" not in a and "bankRoll" not in a and "card" not in a:
-            # an entry that moves no chips and deals no card ("ACTION_SITOUT"?): kept as it is, in a notice
-            self.events.append(Notice(line=line, player=player or None, text=f"{kind} {player}".strip()))
-        else:  # it may carry chips: never skipped
-            raise IgtError(line, f"unknown action {kind!r}")
+        else:  # an entry of a kind not met: kept, and judged by the audit (docs/unknown-lines.md)
+            amounts = (a.get("value"), a.get("bankRoll"))
+            self.events.append(unknown_entry(line, _entry_text(a), kind, player or None, amounts, self.seated))
 
     def _showdown(self, h: dict[str, Any]) -> StatedResults:
         sd, line = h.get("showDown"), self.doc.showdown_line

@@ -43,6 +43,7 @@ from handlog.events import (
     UncalledBet,
 )
 from handlog.formats import headers
+from handlog.formats.unknown import bad_field_line
 from handlog.formats.xmlsession import (
     HandDocument,
     Node,
@@ -85,6 +86,15 @@ POCKET_GAMES = {2: Game.HOLDEM, 4: Game.OMAHA, 5: Game.FIVE_CARD_OMAHA, 6: Game.
 
 class IPokerError(XmlHandError):
     """A field that does not read as iPoker writes it."""
+
+
+def _readable(a: Node) -> bool:
+    """The action's amount can be read (else the action is one in a new form: ``Builder._action``)."""
+    try:
+        amount(a.get("sum", "0"))
+    except IPokerError:
+        return False
+    return True
 
 
 def amount(text: str) -> Decimal:
@@ -196,7 +206,7 @@ class _Builder:
             button = self._button_before_small_blind(actions, seats)
         stacks = self.stacks = {s.player: s.stack for s in seats}
         stakes = self._stated_stakes(gametype)
-        big_posts = [amount(a.get("sum", "0")) for _, a in actions if a.get("type") == "2"]
+        big_posts = [amount(a.get("sum", "0")) for _, a in actions if a.get("type") == "2" and _readable(a)]
         self.big = stakes.small if stakes and structure is Structure.FIXED_LIMIT else (
             stakes.big if stakes else min(big_posts, default=ZERO))
         if self.doc.unclosed:
@@ -321,7 +331,12 @@ class _Builder:
             return
         if name not in self.bets.left:
             raise IPokerError(f"line {line}: {name!r} acts but has no seat")
-        added = amount(a.get("sum", "0"))
+        try:
+            added = amount(a.get("sum", "0"))
+        except IPokerError:  # a known action whose amount cannot be read ("DP", 2011): an action in a new form
+            text = "<action " + " ".join(f'{k}="{v}"' for k, v in a.attrib.items()) + "/>"
+            self.events.append(bad_field_line(line, text, name))
+            return
         if code in POSTS:
             self.events.append(self.bets.post(line, name, POSTS[code], added, self.big))
         elif code == "0":

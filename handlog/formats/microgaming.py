@@ -42,6 +42,7 @@ from handlog.events import (
     Seat,
     Show,
     SidePayment,
+    StackAfter,
     Stakes,
     StatedResults,
     Street,
@@ -153,7 +154,9 @@ class _Builder:
             max_seats=to_int(g.get("tablesize")) or None,
             button=next((to_int(p.get("num")) for p in players if p.get("dealer") == "true"), None),
             time_local=g.get("date"), seats=seats, events=tuple(self.events),
-            summary=StatedResults(line=g.line),
+            summary=StatedResults(line=g.line, stacks_after=tuple(
+                StackAfter(player=self.names[p.get("num")], stack=amount(p.get("endbalance")), line=p.line)
+                for p in players if p.get("endbalance"))),
         )
 
     def _return_in_the_win(self) -> None:

@@ -22,7 +22,7 @@ from datetime import UTC, datetime
 from decimal import Decimal
 from typing import ClassVar
 
-from handlog.events import Collect, Game, Hand, SeatResult, Stakes, Street, StreetStart, Structure
+from handlog.events import Collect, Game, Hand, SeatResult, StackAfter, Stakes, Street, StreetStart, Structure
 from handlog.formats import headers
 from handlog.formats.cake import CakeBuilder, cake_cards
 from handlog.formats.grammar import Fields
@@ -126,6 +126,9 @@ class OnGameBuilder(CakeBuilder):
         won = tuple(e.amount for e in self.events if isinstance(e, Collect) and e.player == player)
         self.summary.seats.append(SeatResult(seat=int(f["seat"] or 0), player=player, text=text, won=won,
                                              shown=cake_cards(f["cards"]), line=self._lineno(tok)))
+        if f["stack"]:
+            self.summary.stacks_after.append(StackAfter(player=player, stack=amount(f["stack"]),
+                                                        line=self._lineno(tok)))
         return tok
 
     def END(self, tok: Tok, fields: Fields | None = None) -> Tok:

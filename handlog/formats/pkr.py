@@ -35,6 +35,7 @@ from handlog.events import (
     Post,
     PostType,
     SeatResult,
+    StackAfter,
     Stakes,
     Street,
     StreetStart,
@@ -231,6 +232,7 @@ class PkrBuilder(CakeBuilder):
             won = stack - before.get(player, Decimal(0)) + put
             self.summary.seats.append(SeatResult(seat=seat, player=player, text=f"- {stack}",
                                                  won=(won,) if won else (), line=line))
+            self.summary.stacks_after.append(StackAfter(player=player, stack=stack, line=line))
 
     def END(self, tok: Tok, fields: Fields | None = None) -> Tok:
         return tok

@@ -79,8 +79,10 @@ from handlog.events import (
     Structure,
     Tournament,
     UncalledBet,
+    UnknownLine,
 )
 from handlog.formats import headers
+from handlog.formats.unknown import unknown_line
 from handlog.reading.decode import iter_lines
 from handlog.reading.registry import HandParseFailure, HeaderFacts, register
 from handlog.reading.split import Chunk, SplitStats
@@ -618,10 +620,10 @@ class _Builder:
         self._unknown(line, entry)
 
     def _unknown(self, line: int, entry: str) -> None:
-        """A line this reader does not know: kept as a notice when it can carry no chips, else the hand fails."""
-        if re.search(r"[0-9]", SYMBOL_CARD.sub("", entry)):  # a card's rank is no amount
-            raise ValueError(f"a line this reader does not know, which may move chips: {entry[:120]!r}")
-        self.events.append(Notice(line=line, text=entry))
+        """A line this reader does not know: kept, and judged by the audit (``docs/unknown-lines.md``): an action
+        of the seated player it names when it reads like one, else a line that carries no chips."""
+        seen = unknown_line(line, SYMBOL_CARD.sub(" ", entry), (s.player for s in self.seats))  # a rank is no amount
+        self.events.append(UnknownLine(line=line, text=entry, player=seen.player, action=seen.action))
 
     def _start_preflop(self, line: int) -> None:
         if self.preflop:

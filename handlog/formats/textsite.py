@@ -108,6 +108,7 @@ from handlog.events import (
     Seat,
     SeatResult,
     Show,
+    StackAfter,
     Stakes,
     StandPat,
     StatedResults,
@@ -263,10 +264,22 @@ class SummaryBlock:
     seats: list[SeatResult] = field(default_factory=list)
     pot_line: int = 0
     board_line: int = 0
+    stacks_after: list[StackAfter] = field(default_factory=list)
 
 
 Tok = TypeVar("Tok", "Token", LineRef)
 """A line as a callback receives it: a Lark ``Token``, or the fast path's ``LineRef``."""
+
+
+def _dedented(lines: Sequence[str]) -> Sequence[str]:
+    """A hand whose every line after its header begins with one space (a hand copied with an indent: the corpus'
+    "Full Ring (10 Handed)" PokerStars file) read as written without it; any other hand as it is."""
+    if len(lines) < 3 or not lines[1].startswith(" "):
+        return lines
+    rest = [line for line in lines[1:] if line.strip()]
+    if not all(line.startswith(" ") and not line.startswith("  ") for line in rest):
+        return lines
+    return [lines[0], *(line[1:] if line.strip() else line for line in lines[1:])]
 
 
 class TextHandBuilder:
@@ -647,6 +660,7 @@ class TextHandBuilder:
             line=self.summary_line,
             pot_line=s.pot_line,
             board_line=s.board_line,
+            stacks_after=tuple(s.stacks_after),
         )
         events = self.events
         return Hand(
@@ -833,13 +847,20 @@ class TextSiteFormat(HeaderTests):
             if len(text_line) > MAX_LINE:  # no line of a hand is this long; do not make the lexer crawl through it
                 error = ParseError(line=first_line + index, message=f"line longer than {MAX_LINE} characters")
                 raise HandParseFailure(error)
+        written = lines
+        lines = _dedented(lines)
         text = "\n".join(lines).lstrip("\ufeff") + "\n"
         builder.reset(first_line)
         try:
             if not (fast.available and fast.parse(text)):
                 builder.reset(first_line)  # the fast path gave up: Lark parses again, and explains any error
                 self._lark_parse(grammar, grammar.mark_unknown(text), lines, first_line)
-            return builder.build(file, first_line)
+            hand = builder.build(file, first_line)
+            if lines is not written:  # said, never mended silently
+                said = Notice(line=first_line + 1, text="every line after the header is indented by one space (a"
+                              " copy of the hand): read without it")
+                hand = hand.model_copy(update={"events": (said, *hand.events)})
+            return hand
         except FieldError as exc:
             index = builder.at - 1
             text_line = lines[index] if 0 <= index < len(lines) else ""

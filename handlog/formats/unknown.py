@@ -83,3 +83,26 @@ def bad_field_line(line: int, text: str, player: str) -> UnknownLine:
     """A line of a known kind whose fields the reader cannot read (an amount or cards in an unknown format): an
     action of ``player`` in a new form."""
     return UnknownLine(line=line, text=text.rstrip("\r\n"), player=player, action=True)
+
+
+_NONZERO = re.compile(r"[1-9]")
+MAX_ENTRY_TEXT = 500
+"""An unknown entry's text is cut to this length (an entry of a document may be long)."""
+
+
+def unknown_entry(line: int, text: str, kind: str, player: str | None, amounts: Iterable[object],
+                  seated: Iterable[str]) -> UnknownLine:
+    """An entry of a document (a JSON object, a CSV row) of a kind the reader does not know (``kind``, its type
+    as written), kept as an ``UnknownLine`` with ``text`` (the entry as written): an action of ``player`` (when
+    seated) if its kind is a word of the game's actions (an ante, a bet, a payout …) or one of its ``amounts`` is
+    not zero; else an entry that carries no chips (a player sitting out, a table notice), which the audit judges
+    by the hand's own numbers. The document readers' counterpart of ``unknown_line`` (text rooms) and
+    ``xmlsession.unknown_element`` (XML rooms)."""
+    text = " ".join(text.split())[:MAX_ENTRY_TEXT]
+    if player is not None and player not in set(seated):
+        player = None
+    if player is not None:
+        words = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", kind).replace("_", " ")
+        if may_carry_chips(words) or any(_NONZERO.search(str(v)) for v in amounts if v is not None):
+            return UnknownLine(line=line, text=text, player=player, action=True)
+    return UnknownLine(line=line, text=text, player=player)

@@ -86,3 +86,18 @@ def test_graph_leaves_out_the_same(tmp_path: Path, capsys: pytest.CaptureFixture
                  str(files["notice"])])
     err = capsys.readouterr().err
     assert code == 0 and "left out" not in err and Path(out).stat().st_size > 0
+
+
+def test_audit_json_counts_the_unknown_lines_per_hand_and_in_its_summary(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # the scoreboard's per-room view of unknown lines reads these fields (docs/unknown-lines.md)
+    files = _files(tmp_path)
+    main(["audit", "--json", "--quiet", "--jobs", "1", *(str(p) for p in files.values())])
+    records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    by_file = {Path(r["file"]).parent.name: r for r in records if "file" in r}
+    assert "unknown_lines" not in by_file["clean"] and "unverified" not in by_file["clean"]
+    assert (by_file["notice"]["unknown_lines"], by_file["notice"]["unverified"]) == (1, False)  # a warning
+    assert (by_file["action"]["unknown_lines"], by_file["action"]["unverified"]) == (1, True)  # an error
+    summary = records[-1]["summary"]
+    assert (summary["hands"], summary["unknown_lines"], summary["unverified"]) == (3, 2, 1)

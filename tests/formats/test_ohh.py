@@ -19,7 +19,7 @@ from handlog.audit import audit
 from handlog.engine import replay
 from handlog.engine.rules import profile_for
 from handlog.engine.violations import Category
-from handlog.events import Collect, Game, Notice, PotDrop, Raise, StreetStart, Structure
+from handlog.events import Collect, Game, PotDrop, Raise, StreetStart, Structure, UnknownLine
 from handlog.reading import read, read_text, registry
 from handlog.reading.reader import HandRecord
 
@@ -169,16 +169,23 @@ def test_nesting_too_deep_is_refused() -> None:
     assert records[1].error is not None and "nested more than" in records[1].error.message
 
 
-def test_an_unknown_action_with_chips_fails_the_hand_and_one_without_is_a_notice() -> None:
+def test_an_unknown_action_is_kept_and_judged_by_the_audit() -> None:
+    # docs/unknown-lines.md: an action of a kind not met is kept, the hand read on; one that moves no chips is an
+    # unknown-line the pot and its rake prove (a warning); one of a seated player with an amount an unknown-action
     rounds = _hand()["ohh"]["rounds"]
     rounds[1]["actions"].insert(0, _action(9, 0, "Time Bank"))
     (record,) = _records(_text(_hand(rounds=rounds)))
     assert record.hand is not None
-    assert [e.text for e in record.hand.events if isinstance(e, Notice)] == ["Time Bank"]
+    [unknown] = [e for e in record.hand.events if isinstance(e, UnknownLine)]
+    assert not unknown.action and '"Time Bank"' in unknown.text
+    assert [(v.code, v.severity.value) for v in audit(record.hand).violations] == [("unknown-line", "warning")]
     rounds[1]["actions"][0] = _action(9, 0, "Insurance", 3)
     (record,) = _records(_text(_hand(rounds=rounds)))
-    assert record.hand is None and record.error is not None
-    assert "unknown action 'Insurance' moving 3" in record.error.message
+    assert record.hand is not None, record.error
+    [unknown] = [e for e in record.hand.events if isinstance(e, UnknownLine)]
+    assert unknown.action and unknown.player == "A" and '"Insurance"' in unknown.text
+    found = audit(record.hand).violations
+    assert [(v.code, v.severity.value) for v in found] == [("unknown-action", "error")]
 
 
 def test_add_to_pot_without_a_player_is_money_the_site_put_in() -> None:
@@ -405,3 +412,15 @@ def test_corpus_hands_written_as_pokerstars_text_keep_their_nets() -> None:
         assert [p.amount for p in after.pots] == [p.amount for p in before.pots] and after.rake == before.rake
         same += 1
     assert same == 163
+
+
+def test_a_negative_amount_is_an_action_in_a_new_form() -> None:
+    # an amount no action can have: the player's action in a form not met (unknown-action), the hand read on
+    rounds = _hand()["ohh"]["rounds"]
+    call = next(a for a in rounds[0]["actions"] if a["action"] == "Call")
+    call["amount"] = -4
+    (record,) = _records(_text(_hand(rounds=rounds)))
+    assert record.hand is not None, record.error
+    [unknown] = [e for e in record.hand.events if isinstance(e, UnknownLine)]
+    assert unknown.action and unknown.player == "B" and '"amount": "-4"' in unknown.text
+    assert "unknown-action" in {v.code for v in audit(record.hand).violations}

@@ -233,6 +233,7 @@ def test_a_dead_blind_of_a_small_blind_is_dead_money() -> None:
     blinds = "Player1 posts big blind ($5)"
     text = text.replace(blinds, blinds + "\nPlayer1 posts dead blind ($2.50)")
     text = text.replace("Main pot: $520.00", "Main pot: $522.50").replace("Rake taken: $1", "Rake taken: $3.50")
+    text = text.replace("Player1 ($591.00), net: +$259.00", "Player1 ($588.50), net: +$256.50")  # his 2.50 more
     [record] = read_text(text)
     hand = record.hand
     assert hand is not None, record.error

@@ -22,7 +22,19 @@ import pytest
 from handlog.anonymize import Anonymizer
 from handlog.audit import audit
 from handlog.engine import Category, Severity, replay
-from handlog.events import Collect, DealHole, Game, Hand, Notice, Post, PostType, Street, StreetStart, Structure
+from handlog.events import (
+    Collect,
+    DealHole,
+    Game,
+    Hand,
+    Notice,
+    Post,
+    PostType,
+    Street,
+    StreetStart,
+    Structure,
+    UnknownLine,
+)
 from handlog.formats.pokernow import display_name, player_id, read_rows, session_results
 from handlog.reading import read, read_text, registry
 from handlog.reading.decode import iter_lines
@@ -320,7 +332,7 @@ def test_an_entry_holding_a_newline_keeps_the_file_lines_right() -> None:
     assert lines[flop.line - 1].startswith('"Flop:')
     bo = next(e for e in hand.events if isinstance(e, Post) and e.player == BO)
     assert q(BO) in lines[bo.line - 1] and "missing small blind" in lines[bo.line - 1]
-    assert any(isinstance(e, Notice) and e.text == "The dealer says:\nplay on." for e in hand.events)
+    assert any(isinstance(e, UnknownLine) and e.text == "The dealer says:\nplay on." for e in hand.events)
 
 
 def test_a_log_that_begins_in_the_middle_of_a_hand_says_so() -> None:
@@ -330,21 +342,35 @@ def test_a_log_that_begins_in_the_middle_of_a_hand_says_so() -> None:
     assert error is not None and "begins in the middle of this hand" in error.message
 
 
-def test_an_unknown_line_that_may_move_chips_fails_its_hand_only() -> None:
+def test_an_unknown_line_that_may_move_chips_is_an_unknown_action_of_its_player() -> None:
+    # docs/unknown-lines.md: a line naming a seated player with an amount after the name is an action in a new
+    # form: kept at its own file line, the hand read on, and an error whatever the totals
     odd = [*HAND_9[:6], f"{q(BO)} posts a bounty of 5.00", *HAND_9[6:]]
     records = read_text(log([*HAND_7, *odd]), file="odd.csv")
-    assert [r.status for r in records] == ["parsed", "unparsed"]
-    error = records[1].error
-    assert error is not None and "does not know" in error.message and "bounty" in error.text
-    assert error.line == len(HAND_9) + 1 - 6 + 1  # rows are newest first: the unknown row's own file line
+    assert [r.status for r in records] == ["parsed", "parsed"]
+    hand = records[1].hand
+    assert hand is not None
+    [unknown] = [e for e in hand.events if isinstance(e, UnknownLine)]
+    assert unknown.action and unknown.player == BO and "bounty" in unknown.text
+    assert unknown.line == len(HAND_9) + 1 - 6 + 1  # rows are newest first: the unknown row's own file line
+    found = audit(hand).violations
+    assert [(v.code, v.severity.value) for v in found] == [("unknown-action", "error")]
 
 
-def test_an_unknown_line_without_amounts_is_kept_as_a_notice() -> None:
+def test_an_unknown_line_without_amounts_is_an_unknown_line_the_collected_amounts_prove() -> None:
+    # PokerNow's home games keep no rake: what the players collected is the whole pot, and proves the hand
     quiet = [*HAND_9[:6], "The dealer takes a break.", *HAND_9[6:-1], "Undealt cards: 10♦, 9♣", HAND_9[-1]]
     (hand,) = hands(log(quiet))
-    assert any(isinstance(e, Notice) and e.text == "The dealer takes a break." for e in hand.events)
-    assert any(isinstance(e, Notice) and e.text.startswith("Undealt") for e in hand.events)  # ranks are no amounts
-    assert audit(hand).violations == ()
+    unknown = [e for e in hand.events if isinstance(e, UnknownLine)]
+    assert [(e.text, e.action) for e in unknown] == [("The dealer takes a break.", False),
+                                                     ("Undealt cards: 10♦, 9♣", False)]  # ranks are no amounts
+    found = audit(hand).violations
+    assert [(v.code, v.severity.value) for v in found] == [("unknown-line", "warning")] * 2
+    # a chip-free line in place of a call: the collected amounts no longer reconcile, an error
+    short = [*HAND_9[:8], "The dealer takes a break.", *HAND_9[9:]]  # Ann's call of 1.00
+    (hand,) = hands(log(short))
+    found = audit(hand).violations
+    assert ("unknown-line", "error") in [(v.code, v.severity.value) for v in found], found
 
 
 def _covered(ann_line: str, bo_stack: str = "30.00") -> list[str]:

@@ -9,24 +9,32 @@ For every room with a test hand of its own (the golden hands) and every room of 
   the pot the room states), and ``unknown-line`` is an error that leaves the hand out of statistics;
 - a seated player's action in a new form, inserted: ``unknown-action``, an error whatever the totals.
 
-An XML room's line is an element: the call's element with an unknown type (and no amount) is its chip-free
-unknown line, with a type naming an ante its new-form action.
+One case per reader and room (``ongame_2014 OnGame``), so every reader is covered, the document readers too. An
+XML room's line is an element: the call's element with an unknown type (and no amount) is its chip-free unknown
+line, with a type naming an ante its new-form action. A JSON document's (IGT, OHH) is an action entry alike, in the
+hand's document alone; PokerNow's is a row of its CSV log at the call's time (newest first: after it in the file).
 """
 
 from __future__ import annotations
 
+import csv
+import functools
+import io
+import json
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 from corpus_files import CORPUS, SIDECARS, rel
 
 from handlog.audit import audit
 from handlog.checks.unknown import unverified
+from handlog.engine.rules import profile_for
 from handlog.events import Bet, Call, Hand, Post, Raise, UnknownLine
-from handlog.reading import read_text
+from handlog.reading import read_text, registry
 from handlog.reading.decode import _decoded_lines
 from handlog.stats.frame import SUPPORTED_GAMES, iter_rows
 
@@ -42,17 +50,18 @@ _AMOUNT = re.compile(r'\b(amount|sum|value|VALUE|bet|BET)="[^"]*"')
 
 @dataclass(frozen=True)
 class Case:
-    site: str
+    room: str
+    """The room's reader and site (``ongame_2014 OnGame``): one case per reader and room."""
     source: str
     lines: list[str]
     hand: Hand
     call: Call
     proven: bool
-    """The room states what could prove the hand: a total pot or rake (or it is a tournament, which keeps none)."""
-
-    @property
-    def xml(self) -> bool:
-        return self.lines[self.call.line - 1].lstrip().startswith("<")
+    """The room states what could prove the hand: a total pot or rake (or it keeps none: a tournament, or a home
+    game whose rules keep no rake, when it states what was collected), or every seat's stack after the hand."""
+    kind: str = "text"
+    """How the hand is written: ``text`` (a line grammar), ``xml``, ``csv`` (PokerNow's log), ``igt`` or ``ohh``
+    (JSON documents: the hand's document alone, one JSON text)."""
 
     def index(self) -> int:
         return self.call.line - 1
@@ -64,12 +73,73 @@ class Case:
         line = _TYPE.sub(rf'\1="{kind}"', line) if _TYPE.search(line) else _TAG.sub(rf"\1{kind}", line)
         return _AMOUNT.sub(r'\1="0"', line)
 
-    def chip_free_line(self) -> str:
-        return self._element("TABLE_NOTICE") if self.xml else CHIP_FREE
+    def _row(self, entry: str) -> str:
+        """A row of PokerNow's log at the call's time and order (a row alike in both written after it in the file
+        came before it)."""
+        [row] = list(csv.reader([self.lines[self.index()]]))
+        out = io.StringIO()
+        csv.writer(out, lineterminator="").writerow([entry, *row[1:]])
+        return out.getvalue()
 
-    def new_form_action(self) -> str:
-        # no colon after the name: several rooms write a chat line so ("P: text")
-        return self._element("DEAD_ANTE_NEW") if self.xml else f"{self.call.player} bets it all in a way never seen"
+    def _entries(self, doc: Any) -> list[dict[str, Any]]:
+        """The JSON document's action entries that are calls, in order (the ``Call`` events' order)."""
+        if self.kind == "igt":
+            return [a for h in doc["history"] for a in h["action"] if a.get("type") == "ACTION_CALL"]
+        return [a for r in doc["ohh"]["rounds"] for a in r["actions"] if _key(a.get("action")) == "call"]
+
+    def _json(self, change: str) -> list[str]:
+        doc = json.loads("\n".join(self.lines))
+        calls = [e for e in self.hand.events if isinstance(e, Call) and (self.kind == "ohh" or not e.all_in)]
+        entry = self._entries(doc)[calls.index(self.call)]
+        owner = next(lst for lst in _action_lists(doc, self.kind) if any(a is entry for a in lst))
+        at = next(i for i, a in enumerate(owner) if a is entry)
+        who = {k: v for k, v in entry.items() if k in ("player", "player_id", "action_number")}
+        kind_key = "type" if self.kind == "igt" else "action"
+        if change == "chip-free":
+            owner.insert(at, {**who, kind_key: "TABLE_NOTICE"})
+        elif change == "in place":
+            owner[at] = {**who, kind_key: "TABLE_NOTICE"}
+        else:
+            value = {"value": "0.00"} if self.kind == "igt" else {"amount": 0}
+            owner.insert(at, {**who, kind_key: "DEAD_ANTE_NEW", **value})
+        return json.dumps(doc, indent=None if self.kind == "igt" else 4).splitlines()
+
+    def changed(self, change: str) -> list[str]:
+        """The hand's lines with ``change`` made before the call: a ``chip-free`` unknown line inserted, one ``in
+        place`` of the call, or a ``new-form`` action of the call's player inserted."""
+        if self.kind in ("igt", "ohh"):
+            return self._json(change)
+        lines = list(self.lines)
+        if self.kind == "xml":
+            line = self._element("DEAD_ANTE_NEW" if change == "new-form" else "TABLE_NOTICE")
+        elif change == "new-form":  # no colon after the name: several rooms write a chat line so ("P: text")
+            player = f'"{self.call.player}"' if self.kind == "csv" else self.call.player
+            line = f"{player} bets it all in a way never seen"
+        else:
+            line = CHIP_FREE
+        if self.kind == "csv":
+            line = self._row(line)
+        if change == "in place":
+            lines[self.index()] = line
+        else:  # before the call: in PokerNow's log (newest first), the row after it in the file
+            lines.insert(self.index() + (self.kind == "csv"), line)
+        return lines
+
+    def marker(self, change: str) -> str:
+        """What the changed line's text holds."""
+        if self.kind in ("igt", "ohh", "xml"):
+            return "DEAD_ANTE_NEW" if change == "new-form" else "TABLE_NOTICE"
+        return "in a way never seen" if change == "new-form" else CHIP_FREE
+
+
+def _key(text: object) -> str:
+    return "".join(str(text).split()).lower()
+
+
+def _action_lists(doc: Any, kind: str) -> list[list[dict[str, Any]]]:
+    if kind == "igt":
+        return [h["action"] for h in doc["history"]]
+    return [r["actions"] for r in doc["ohh"]["rounds"]]
 
 
 def _read(lines: list[str], hand_id: str) -> Hand:
@@ -80,9 +150,39 @@ def _read(lines: list[str], hand_id: str) -> Hand:
     raise AssertionError(f"hand {hand_id} is not read")
 
 
+def _documents(lines: list[str], fmt: str) -> Iterator[tuple[str, list[str]]]:
+    """A file's lines as its reader sees them: each JSON document's hand alone (IGT, OHH), else the file."""
+    if fmt not in ("igt", "ohh"):
+        yield ("csv" if fmt == "pokernow" else "text"), lines
+        return
+    text, decoder, at = "\n".join(lines).lstrip("\ufeff"), json.JSONDecoder(), 0
+    while (at := _next_object(text, at)) >= 0:
+        try:
+            doc, at = decoder.raw_decode(text, at)
+        except ValueError:
+            return
+        if fmt == "igt":
+            hands = doc.get("history") if isinstance(doc, dict) else None
+            for hand in hands if isinstance(hands, list) else []:
+                yield "igt", [json.dumps({"history": [hand]})]
+        elif isinstance(doc, dict) and "ohh" in doc:
+            yield "ohh", json.dumps(doc, indent=4).splitlines()
+
+
+def _next_object(text: str, at: int) -> int:
+    return text.find("{", at)
+
+
 def _case(site_source: str, lines: list[str]) -> Iterator[Case]:
-    if lines and lines[0].lstrip("\ufeff \t").startswith(("{", "[", "entry,", '"entry"')):
-        return  # a JSON document (IGT …) or a CSV log (PokerNow): its lines are no lines of a grammar
+    head = [line for line in lines[:60] if line.strip()]
+    fmt = registry.detect(head)
+    if fmt is None:
+        return
+    for kind, doc_lines in _documents(lines, fmt.name):
+        yield from _doc_cases(site_source, fmt.name, kind, doc_lines)
+
+
+def _doc_cases(site_source: str, fmt: str, kind: str, lines: list[str]) -> Iterator[Case]:
     for record in read_text("\n".join(lines) + "\n"):
         hand = record.hand
         if hand is None or hand.game not in SUPPORTED_GAMES or hand.cancelled:
@@ -97,21 +197,28 @@ def _case(site_source: str, lines: list[str]) -> Iterator[Case]:
         if not calls:
             continue
         stated = hand.summary
-        proven = stated.total_pot is not None or stated.rake is not None or hand.tournament is not None
+        keeps_none = hand.tournament is not None or profile_for(hand.site).max_rake_share == 0
+        printed = {s.player for s in stated.stacks_after}  # every seat's stack after the hand proves its net
+        stacks = bool(printed) and all(s.player in printed for s in hand.seats)
+        proven = (stated.total_pot is not None or stated.rake is not None or (keeps_none and stated.results_stated)
+                  or stacks)
         call = calls[-1]  # a player's last call: in rooms that write a round's total (Boss), a later wager of the
         # same round would hold the chips of an earlier call
         line = lines[call.line - 1]
-        if line.lstrip().startswith("<") and len(_OPENING.findall(line)) > 1:
-            continue  # an XML line that holds more than the call's element
-        yield Case(hand.site, site_source, lines, hand, call, proven)
+        if kind == "text" and line.lstrip().startswith("<"):
+            if len(_OPENING.findall(line)) > 1:
+                continue  # an XML line that holds more than the call's element
+            kind = "xml"
+        yield Case(f"{fmt} {hand.site}", site_source, lines, hand, call, proven, kind)
 
 
 def _keep(found: dict[str, Case], case: Case) -> None:
     """One case per room: the first the room's numbers prove, else the first."""
-    if case.site not in found or (case.proven and not found[case.site].proven):
-        found[case.site] = case
+    if case.room not in found or (case.proven and not found[case.room].proven):
+        found[case.room] = case
 
 
+@functools.cache
 def _golden_cases() -> dict[str, Case]:
     found: dict[str, Case] = {}
     for path in GOLDEN:
@@ -140,7 +247,7 @@ def _corpus_cases(proven: set[str]) -> dict[str, Case]:
                 if len(lines) > 4000:
                     continue
                 for case in _case(rel(path), [line.rstrip("\r\n") for line in lines]):
-                    if case.site not in proven:
+                    if case.room not in proven:
                         _keep(found, case)
                 if any(c.proven for c in found.values() if c.source.startswith(rel(folder))):
                     break
@@ -153,64 +260,85 @@ _CASES: dict[str, Case] | None = None
 def cases() -> dict[str, Case]:
     global _CASES
     if _CASES is None:
-        golden = _golden_cases()
-        _CASES = {**golden, **_corpus_cases({site for site, case in golden.items() if case.proven})}
+        golden = dict(_golden_cases())
+        _CASES = {**golden, **_corpus_cases({room for room, case in golden.items() if case.proven})}
     return _CASES
 
 
-GOLDEN_SITES = sorted(_golden_cases())
+GOLDEN_ROOMS = sorted(_golden_cases())
 
 
-def test_every_room_with_test_hands_has_a_case() -> None:
-    # the rooms whose own test hands hold a clean hand with a call (what the three changes need)
+def test_every_reader_has_a_case() -> None:
+    # every reader of hands (but ACPC's and PHH's research logs, which state no result of the room's own) has a
+    # clean hand with a call (what the three changes need), in its own test hands or in the corpus
+    readers = {room.split()[0] for room in GOLDEN_ROOMS}
+    expected = set(registry.names()) - {"acpc", "phh"}
+    if CORPUS.is_dir():
+        readers |= {room.split()[0] for room in cases()}
+    else:
+        expected -= {"ohh"}  # its hands are the corpus' (tests/formats/test_ohh.py writes its own in code)
+    assert expected <= readers, sorted(expected - readers)
+    sites = {room.split(" ", 1)[1] for room in GOLDEN_ROOMS}
     assert {"PokerStars", "Bovada", "Full Tilt", "GGPoker", "iPoker", "Everest", "Winamax", "Winning",
-            "PartyPoker", "OnGame", "PKR", "Boss", "Cake", "Everleaf"} <= set(GOLDEN_SITES), GOLDEN_SITES
+            "PartyPoker", "OnGame", "PKR", "Boss", "Cake", "Everleaf", "WePlay", "CoinPoker", "PPPoker",
+            "Entraction", "PokerNow", "IGT"} <= sites, sorted(sites)
 
 
 def _rows(hand: Hand) -> list[dict[str, object]]:
     return [{k: v for k, v in row.items() if k != "file"} for row in iter_rows([hand], include_unverified=True)]
 
 
-@pytest.mark.parametrize("site", GOLDEN_SITES)
-def test_golden_room_reads_a_chip_free_unknown_line(site: str) -> None:
-    _chip_free(cases()[site])
+@pytest.mark.parametrize("room", GOLDEN_ROOMS)
+def test_golden_room_reads_a_chip_free_unknown_line(room: str) -> None:
+    _chip_free(cases()[room])
 
 
-@pytest.mark.parametrize("site", GOLDEN_SITES)
-def test_golden_room_unknown_line_in_place_of_a_call_is_an_error(site: str) -> None:
-    _in_place_of_a_call(cases()[site])
+@pytest.mark.parametrize("room", GOLDEN_ROOMS)
+def test_golden_room_unknown_line_in_place_of_a_call_is_an_error(room: str) -> None:
+    _in_place_of_a_call(cases()[room])
 
 
-@pytest.mark.parametrize("site", GOLDEN_SITES)
-def test_golden_room_new_form_action_is_an_error(site: str) -> None:
-    _new_form_action(cases()[site])
+@pytest.mark.parametrize("room", GOLDEN_ROOMS)
+def test_golden_room_new_form_action_is_an_error(room: str) -> None:
+    _new_form_action(cases()[room])
 
 
 def test_corpus_rooms() -> None:
     if not CORPUS.is_dir():
         pytest.skip("../shared/corpus is not there")
-    rooms = {site: case for site, case in cases().items() if not case.source.startswith("golden")}
-    # the rooms of the corpus whose own test hands hold no hand their numbers prove
-    assert {"Microgaming", "888poker", "PartyPoker"} <= set(rooms), sorted(rooms)
-    assert rooms["888poker"].proven and rooms["PartyPoker"].proven
-    assert not rooms["Microgaming"].proven  # it states what each player won, no total nor rake
+    rooms = {room: case for room, case in cases().items() if not case.source.startswith("golden")}
+    # the readers of the corpus whose own test hands hold no hand their numbers prove
+    assert {"microgaming Microgaming", "pacific 888poker", "partypoker PartyPoker", "ohh PokerStars"} <= set(rooms)
+    assert rooms["pacific 888poker"].proven and rooms["partypoker PartyPoker"].proven
+    assert rooms["ohh PokerStars"].proven
+    # Microgaming states what each player won, no total nor rake: its stacks after the hand (endbalance) prove it
+    assert rooms["microgaming Microgaming"].proven and rooms["microgaming Microgaming"].hand.summary.total_pot is None
+    assert not rooms["cake Cake"].proven  # it states what each player collected, and nothing else
     for case in rooms.values():
         _chip_free(case)
         _in_place_of_a_call(case)
         _new_form_action(case)
 
 
-def _chip_free(case: Case) -> None:
-    lines = list(case.lines)
-    inserted = case.chip_free_line()
-    lines.insert(case.index(), inserted)
-    hand = _read(lines, case.hand.hand_id)
+def _unknown_at(case: Case, change: str, lines: list[str], hand: Hand) -> list[UnknownLine]:
+    """The hand's unknown lines, each checked to be the changed line (its text, and its line in the file)."""
     unknown = [e for e in hand.events if isinstance(e, UnknownLine)]
+    for e in unknown:
+        assert case.marker(change) in e.text, (case.source, e)
+        assert case.marker(change) in lines[e.line - 1] or case.kind in ("igt", "ohh"), (case.source, e)
+        if case.kind in ("text", "xml"):
+            assert e.line == case.call.line
+    return unknown
+
+
+def _chip_free(case: Case) -> None:
+    lines = case.changed("chip-free")
+    hand = _read(lines, case.hand.hand_id)
+    unknown = _unknown_at(case, "chip-free", lines, hand)
     assert len(unknown) == 1 and not unknown[0].action, (case.source, unknown)
-    assert unknown[0].line == case.call.line
     found = audit(hand).violations
     codes = [(v.code, v.severity.value) for v in found]
-    assert inserted.strip()[:20] in found[0].message or "TABLE_NOTICE" in found[0].message
+    assert case.marker("chip-free") in found[0].message
     assert _rows(hand) == _rows(case.hand), case.source
     if case.proven:
         assert codes == [("unknown-line", "warning")], (case.source, found)
@@ -223,9 +351,9 @@ def _chip_free(case: Case) -> None:
 
 
 def _in_place_of_a_call(case: Case) -> None:
-    lines = list(case.lines)
-    lines[case.index()] = case.chip_free_line()
+    lines = case.changed("in place")
     hand = _read(lines, case.hand.hand_id)
+    assert len(_unknown_at(case, "in place", lines, hand)) == 1
     found = audit(hand).violations
     unknown = [v for v in found if v.code == "unknown-line"]
     assert len(unknown) == 1 and unknown[0].severity.value == "error", (case.source, found)
@@ -237,13 +365,14 @@ def _in_place_of_a_call(case: Case) -> None:
 
 
 def _new_form_action(case: Case) -> None:
-    lines = list(case.lines)
-    lines.insert(case.index(), case.new_form_action())
+    lines = case.changed("new-form")
     hand = _read(lines, case.hand.hand_id)
+    [unknown] = _unknown_at(case, "new-form", lines, hand)
+    assert unknown.action and unknown.player == case.call.player, (case.source, unknown)
     found = audit(hand).violations
     actions = [v for v in found if v.code == "unknown-action"]
     assert len(actions) == 1 and actions[0].severity.value == "error", (case.source, found)
-    assert case.call.player in actions[0].message and actions[0].line == case.call.line
+    assert case.call.player in actions[0].message and actions[0].line == unknown.line
     # whatever the totals: the inserted line moved no chips, and every other check holds
     assert [v.code for v in found] == ["unknown-action"], (case.source, found)
     assert list(iter_rows([hand])) == []
@@ -338,3 +467,15 @@ def test_an_unknown_first_line_fails_as_before() -> None:
     lines = ["Welcome to the table", *STARS.read_text(encoding="utf-8").splitlines()]
     records = read_text("\n".join(lines) + "\n")
     assert all(r.hand is None or not any(e.kind == "unknown" for e in r.hand.events) for r in records)
+
+
+def test_a_hand_copied_with_every_line_indented_by_one_space_is_read_as_written() -> None:
+    # the corpus' "Full Ring (10 Handed)" PokerStars file: every line after the header begins with one space
+    lines = STARS.read_text(encoding="utf-8").splitlines()
+    indented = [lines[0], *(" " + line for line in lines[1:])]
+    [record] = read_text("\n".join(indented) + "\n")
+    [original] = read_text("\n".join(lines) + "\n")
+    assert record.hand is not None and original.hand is not None, record.error
+    said, *events = record.hand.events
+    assert said.kind == "notice" and "indented by one space" in said.text  # said, never mended silently
+    assert record.hand.model_copy(update={"events": tuple(events)}).model_dump() == original.hand.model_dump()

@@ -24,6 +24,9 @@ ROOTS = ("fpdb", "fpdb-extra", "fresh")
 LISTED: list[tuple[str, str, str, str]] = [
     ("fpdb/cash/Bovada/Flop/PLO8-9max-USD-0.02-0.05-201408.corrupted.lines.txt", r"Set dealer/Bring in spot",
      "unknown-line", "a Bovada dealer notice cut by the file's own damage ('corrupted.lines'): no chips"),
+    ("fpdb/cash/iPoker/Flop/LHE-10max-USD-0.10-0.20-201107.player.sitting.out.xml",
+     r'<action no="12" player="Player7" type="7" sum="DP" cards=""/>', "unknown-action",
+     "an iPoker all-in (type 7) whose amount is written 'DP': a known action whose chips cannot be read"),
     ("fpdb/tour/Stars/Stud/Triple-Stud-USD-2.00-0.20-MTT-201301.txt", r"Dealt to Hero \[.*\] \[of\]",
      "unknown-action", "PokerStars wrote a seventh-street card as '[of]' (a client bug): a deal whose cards "
      "cannot be read"),
