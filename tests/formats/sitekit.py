@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
+from corpus_cache import audited, read_cached
 from corpus_files import CORPUS, SIDECARS, rel, text_of
 from goldens import assert_anonymised, cases, read_golden
 from goldens import check_golden as check_golden_file
@@ -95,11 +96,21 @@ def corpus(roots: Iterable[str], header: re.Pattern[str]) -> Corpus:
     for root in roots:
         for path in sorted((CORPUS / root).rglob("*")):
             if path.is_file() and not path.name.endswith(SIDECARS):
-                for m in header.finditer(text_of(path)):
-                    headers[(rel(path), m.group(1))] += 1
+                headers.update(_headers(path, header))
     report = ReadReport()
-    records = list(read([CORPUS / root for root in roots], report))
+    records = read_cached([CORPUS / root for root in roots], report)  # each file read once a session
     return headers, records, report
+
+
+_HEADERS: dict[tuple[Path, str], Counter[tuple[str, str]]] = {}
+
+
+def _headers(path: Path, header: re.Pattern[str]) -> Counter[tuple[str, str]]:
+    """The headers ``header`` finds in one file (counted once a session per file and pattern)."""
+    key = (path, f"{header.flags}:{header.pattern}")
+    if key not in _HEADERS:
+        _HEADERS[key] = Counter((rel(path), m.group(1)) for m in header.finditer(text_of(path)))
+    return _HEADERS[key]
 
 
 def audit_flags(records: Iterable[HandRecord]) -> tuple[dict[tuple[str, str], set[str]], int, int]:
@@ -111,7 +122,7 @@ def audit_flags(records: Iterable[HandRecord]) -> tuple[dict[tuple[str, str], se
         if r.hand is None:
             continue
         parsed += 1
-        found = audit(r.hand).violations
+        found = audited(r.hand).violations
         codes = {v.code for v in found if v.code != "game-not-replayed"}
         if codes:
             flagged[(rel(r.file), r.hand_id or "")] = codes
@@ -189,7 +200,7 @@ def check_genuine(
     genuine = [r for r in records if r.hand is not None and not any(d in Path(r.file).name for d in defect_named)]
     accounting = {
         (Path(r.file).name, r.hand_id or "") for r in genuine if r.hand is not None
-        and any(v.category.value == "accounting" for v in audit(r.hand).violations)
+        and any(v.category.value == "accounting" for v in audited(r.hand).violations)
     }
     assert accounting == off
     assert len(genuine) >= minimum

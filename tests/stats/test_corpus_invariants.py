@@ -6,8 +6,8 @@ from decimal import Decimal
 
 import fpdb_oracle as fo
 import pytest
+from corpus_cache import read_cached
 
-import handlog
 from handlog.engine import replay
 from handlog.stats.frame import SUPPORTED_GAMES, aggregate, hand_rows, to_frame
 
@@ -22,7 +22,7 @@ def test_net_sums_to_minus_the_rake_hand_by_hand() -> None:
     rows = []
     total_rake = Decimal(0)
     hands = 0
-    for record in handlog.read(STARS):
+    for record in read_cached(STARS):
         hand = record.hand
         if hand is None or hand.game not in SUPPORTED_GAMES or hand.cancelled:
             continue
