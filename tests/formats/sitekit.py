@@ -27,15 +27,18 @@ from handlog.reading import HandRecord, ReadReport, read, read_text
 __all__ = [
     "CORPUS",
     "Corpus",
+    "accounting_off",
     "audit_flags",
     "cases",
     "caught",
+    "caught_in",
     "check_anonymised",
     "check_every_header_read",
     "check_fast_path",
     "check_genuine",
     "check_golden",
     "check_parsed",
+    "check_planted",
     "corpus",
     "golden_hand",
     "load",
@@ -79,9 +82,33 @@ def caught(folder: Path, name: str, old: str, new: str) -> set[str]:
     planted error)."""
     text = (folder / f"{name}.txt").read_text(encoding="utf-8")
     assert text.count(old) == 1
-    hand = read_text(text.replace(old, new))[0].hand
-    assert hand is not None
-    return {v.code for v in audit(hand).violations}
+    return caught_in(text, old, new)
+
+
+def caught_in(text: str, old: str, new: str) -> set[str]:
+    """The codes of the audit of the one hand in ``text`` with ``old`` (which it must hold) changed to ``new``."""
+    assert old in text, old
+    [record] = read_text(text.replace(old, new))
+    assert record.hand is not None, record.error
+    return {v.code for v in audit(record.hand).violations}
+
+
+def check_planted(text: str, plants: Iterable[tuple[str, str, str]]) -> None:
+    """Each planted error (``old`` changed to ``new`` in the hand ``text``) is caught with its code."""
+    for old, new, code in plants:
+        assert code in caught_in(text, old, new), (old, new, code)
+
+
+def accounting_off(records: Iterable[HandRecord]) -> dict[str, tuple[set[str], set[int]]]:
+    """Every record is a parsed hand; those whose audit finds the room's own numbers off (an accounting
+    violation), by file name: the codes and their lines."""
+    off: dict[str, tuple[set[str], set[int]]] = {}
+    for r in records:
+        assert r.hand is not None, r.error
+        found = [v for v in audited(r.hand).violations if v.category.value == "accounting"]
+        if found:
+            off[Path(r.file).name] = ({v.code for v in found}, {v.line for v in found})
+    return off
 
 
 Corpus = tuple[Counter[tuple[str, str]], list[HandRecord], ReadReport]
