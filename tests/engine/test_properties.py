@@ -14,11 +14,11 @@ from functools import cache
 from itertools import pairwise
 from pathlib import Path
 
+from corpus_cache import read_cached
 from handkit import HANDS, load, names
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import handlog
 from handlog.audit import audit
 from handlog.engine import Replay, replay
 from handlog.engine.pots import build_pots
@@ -51,7 +51,7 @@ def corpus_hands() -> tuple[Hand, ...]:
     hands = [load(n) for n in names()]
     folders = ["fpdb/cash/Stars", "fpdb/tour/Stars", "fpdb-extra/cash/Stars", "fpdb-extra/tour/Stars"]
     paths = [CORPUS / f for f in folders if (CORPUS / f).is_dir()]
-    for record in handlog.read(paths):
+    for record in read_cached(paths):
         if record.hand is not None and record.hand.game in (Game.HOLDEM, Game.FIVE_CARD_DRAW):
             hands.append(record.hand)
     return tuple(hands)
