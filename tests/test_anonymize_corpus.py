@@ -24,6 +24,8 @@ from handlog.formats.summaries import is_summary_file, summary_names
 from handlog.reading import ReadReport
 from handlog.reading.reader import iter_files
 
+pytestmark = pytest.mark.slow  # corpus-wide: `pytest -m "not slow"` leaves it out
+
 corpus = pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus is not there")
 
 LABELS = re.compile(r"(?:[Ss]eat [0-9]+|Dealer|Small Blind|Big Blind|UTG(?:\+[0-9]|plus[0-9])?)\Z")

@@ -7,7 +7,7 @@ flag that disappears must be looked at and this list updated with the reason.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from decimal import Decimal
 from pathlib import Path
 
@@ -90,7 +90,12 @@ def test_violation_as_dict() -> None:
 
 # ---------------------------------------------------------------- the corpus
 
-corpus = pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus is not there")
+_absent = pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus is not there")
+
+
+def corpus(test: Callable[..., None]) -> Callable[..., None]:
+    """A corpus-wide test: skipped without the corpus, and slow (`pytest -m "not slow"` leaves it out)."""
+    return pytest.mark.slow(_absent(test))
 
 
 @pytest.fixture(scope="module")

@@ -29,6 +29,7 @@ def test_test_hands_report_registered_codes() -> None:
         _check(audit(load(name)).violations)
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus is not there")
 def test_corpus_reports_registered_codes() -> None:
     seen = set()

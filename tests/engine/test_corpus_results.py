@@ -17,7 +17,7 @@ from handlog.events import Game
 
 STATS = CORPUS / "fpdb-stats" / "stars-dev.jsonl"
 
-pytestmark = pytest.mark.skipif(not STATS.is_file(), reason="../shared/corpus is not there")
+pytestmark = [pytest.mark.skipif(not STATS.is_file(), reason="../shared/corpus is not there"), pytest.mark.slow]
 
 # (hand id, player): fpdb's totalProfit, in cents, is wrong for these; the replay's net is right.
 FPDB_WRONG = {

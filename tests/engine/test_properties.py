@@ -14,6 +14,7 @@ from functools import cache
 from itertools import pairwise
 from pathlib import Path
 
+import pytest
 from corpus_cache import read_cached
 from handkit import HANDS, load, names
 from hypothesis import HealthCheck, given, settings
@@ -146,6 +147,7 @@ def chips_conserved(rp: Replay) -> bool:
     return total == 0
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(st.data())
 def test_corpus_hands_conserve_chips(data: st.DataObject) -> None:
@@ -221,6 +223,7 @@ def perturbed(draw: st.DrawFn) -> Hand:
     return hand
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(perturbed())
 def test_perturbed_hands_replay_and_report_what_does_not_add_up(hand: Hand) -> None:

@@ -119,6 +119,7 @@ def test_courchevel_planted_errors() -> None:
     assert "split-missing" in {v.code for v in audit(parse(scoop)).violations}
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus is absent")
 def test_every_corpus_short_deck_and_courchevel_hand_replays_clean() -> None:
     games = {Game.SIX_PLUS_HOLDEM, Game.COURCHEVEL, Game.COURCHEVEL_HI_LO}

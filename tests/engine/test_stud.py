@@ -165,6 +165,7 @@ FLAGGED: set[tuple[str, str]] = {
 }
 
 
+@pytest.mark.slow
 def test_every_corpus_stud_hand_is_replayed_and_reproduces_the_sites_numbers() -> None:
     hands = _corpus_stud_hands()
     assert len(hands) >= 150  # PokerStars, Full Tilt, Bovada, Winamax, Winning … stud, stud hi/lo and razz

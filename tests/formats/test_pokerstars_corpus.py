@@ -18,6 +18,8 @@ from corpus_files import CORPUS, SIDECARS, rel, text_of
 from handlog.audit import audit
 from handlog.reading import HandRecord, ReadReport, read
 
+pytestmark = pytest.mark.slow  # corpus-wide: `pytest -m "not slow"` leaves it out
+
 ROOTS = ("fpdb/cash/Stars", "fpdb/tour/Stars", "fpdb-extra/cash/Stars", "fpdb-extra/tour/Stars")
 
 # Independent of the grammar: a hand starts wherever this text appears, even glued to the middle of a line.

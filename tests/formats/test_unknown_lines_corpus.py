@@ -18,6 +18,8 @@ from corpus_files import CORPUS, rel
 from handlog.checks.unknown import unknown_lines
 from handlog.reading import ReadReport
 
+pytestmark = pytest.mark.slow  # corpus-wide: `pytest -m "not slow"` leaves it out
+
 ROOTS = ("fpdb", "fpdb-extra", "fresh")
 
 # (file, the line as written (a regular expression, whole line), code, why the reader does not know it)

@@ -13,7 +13,7 @@ from handlog.stats.frame import SUPPORTED_GAMES, aggregate, hand_rows, to_frame
 
 STARS = [fo.CORPUS / "fpdb" / "cash" / "Stars", fo.CORPUS / "fpdb" / "tour" / "Stars"]
 
-pytestmark = pytest.mark.skipif(not STARS[0].is_dir(), reason="../shared/corpus is absent")
+pytestmark = [pytest.mark.skipif(not STARS[0].is_dir(), reason="../shared/corpus is absent"), pytest.mark.slow]
 
 
 def test_net_sums_to_minus_the_rake_hand_by_hand() -> None:

@@ -22,7 +22,7 @@ from test_fpdb_corpus import FLOP_AND_DRAW, FPDB_WRONG, Rule, Seen, _all_in_blin
 from handlog.engine import replay
 from handlog.events import UncalledBet
 
-pytestmark = pytest.mark.skipif(not fo.SITES_DEV.is_file(), reason="../shared/corpus is absent")
+pytestmark = [pytest.mark.skipif(not fo.SITES_DEV.is_file(), reason="../shared/corpus is absent"), pytest.mark.slow]
 
 Row = dict[str, Any]
 SITE = "Bovada"

@@ -31,7 +31,7 @@ from handlog.stats import counters
 from handlog.stats.frame import STUD_GAMES, SUPPORTED_GAMES, iter_rows
 from handlog.stats.positions import dealt_in, fpdb_position
 
-pytestmark = pytest.mark.skipif(not fo.STARS_DEV.is_file(), reason="../shared/corpus is absent")
+pytestmark = [pytest.mark.skipif(not fo.STARS_DEV.is_file(), reason="../shared/corpus is absent"), pytest.mark.slow]
 
 Row = dict[str, Any]
 

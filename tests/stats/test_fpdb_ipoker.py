@@ -36,7 +36,7 @@ from handlog.audit import audit
 from handlog.events import Fold, Hand, Street, StreetStart, UncalledBet
 from handlog.stats.positions import fpdb_position
 
-pytestmark = pytest.mark.skipif(not fo.SITES_DEV.is_file(), reason="../shared/corpus is absent")
+pytestmark = [pytest.mark.skipif(not fo.SITES_DEV.is_file(), reason="../shared/corpus is absent"), pytest.mark.slow]
 
 Row = dict[str, Any]
 SITE = "iPoker"

@@ -93,6 +93,7 @@ def test_seat_named_players_are_never_pooled() -> None:
 
 
 @needs_corpus
+@pytest.mark.slow
 def test_every_hand_whose_log_prints_a_date_has_a_time() -> None:
     counts: Counter[str] = Counter()
     missing = []
@@ -210,6 +211,7 @@ def test_stakes_filter_and_groups_are_one_form(capsys: pytest.CaptureFixture[str
 
 
 @needs_corpus
+@pytest.mark.slow
 def test_the_corpus_table_fits_100_columns(capsys: pytest.CaptureFixture[str]) -> None:
     from rich.console import Console
 
