@@ -43,6 +43,7 @@ __all__ = [
     "golden_hand",
     "load",
     "parse",
+    "read_room",
     "rel",
     "text_of",
 ]
@@ -187,6 +188,18 @@ def check_every_header_read(found: Corpus, minimum: int) -> None:
     headers, records, _ = found
     assert sum(headers.values()) >= minimum
     assert Counter((rel(r.file), r.hand_id) for r in records) == headers
+
+
+def read_room(
+    roots: Iterable[str], header: re.Pattern[str], minimum: int, site: str,
+    unparsed: dict[tuple[str, str], str] | None = None,
+) -> Corpus:
+    """A room's corpus (``corpus``), held to ``check_every_header_read`` (at least ``minimum`` headers) and
+    ``check_parsed`` (exactly the ``unparsed`` hands fail, none by default)."""
+    found = corpus(roots, header)
+    check_every_header_read(found, minimum)
+    check_parsed(found, unparsed or {}, site)
+    return found
 
 
 def check_parsed(found: Corpus, unparsed: dict[tuple[str, str], str], site: str) -> None:

@@ -12,14 +12,12 @@ import pytest
 from sitekit import (
     accounting_off,
     cases,
-    check_every_header_read,
     check_fast_path,
     check_fast_path_text,
     check_golden,
     check_named_unknown,
-    check_parsed,
     check_planted,
-    corpus,
+    read_room,
 )
 
 from handlog.audit import audit
@@ -67,9 +65,7 @@ Seat 7: Hero (big blind) folded before Flop
 
 
 def test_corpus_every_hand_read_and_replayed_to_the_rooms_numbers() -> None:
-    found = corpus(ROOTS, HEADER)
-    check_every_header_read(found, 2)
-    check_parsed(found, {}, "CoinPoker")
+    found = read_room(ROOTS, HEADER, 2, "CoinPoker")
     _, records, _ = found
     assert accounting_off(records) == {}
     cancelled = next(r.hand for r in records if r.hand is not None and r.hand.hand_id == "185509980")

@@ -13,13 +13,11 @@ from corpus_cache import audited
 from sitekit import (
     cases,
     caught_in,
-    check_every_header_read,
     check_fast_path,
     check_fast_path_text,
     check_golden,
     check_named_unknown,
-    check_parsed,
-    corpus,
+    read_room,
 )
 
 from handlog.audit import audit
@@ -68,9 +66,7 @@ Game ended 2012-05-30 15:49:35 GMT+01:00
 
 
 def test_corpus_every_hand_read_and_replayed_to_the_rooms_numbers() -> None:
-    found = corpus(ROOTS, HEADER)
-    check_every_header_read(found, 20)
-    check_parsed(found, {}, "Entraction")
+    found = read_room(ROOTS, HEADER, 20, "Entraction")
     _, records, report = found
     assert not [p for p in report.problems if "not a hand history" in p.message]
     off_button = set()

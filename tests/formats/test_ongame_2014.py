@@ -13,14 +13,12 @@ from corpus_cache import audited
 from sitekit import (
     CORPUS,
     cases,
-    check_every_header_read,
     check_fast_path,
     check_fast_path_text,
     check_golden,
     check_named_unknown,
-    check_parsed,
     check_planted,
-    corpus,
+    read_room,
 )
 
 from handlog.audit import audit
@@ -102,9 +100,7 @@ def _money(text: str) -> Decimal:
 
 
 def test_corpus_every_hand_read_and_replayed_to_the_rooms_numbers() -> None:
-    found = corpus(ROOTS, HEADER)
-    check_every_header_read(found, 26)
-    check_parsed(found, {}, "OnGame")
+    found = read_room(ROOTS, HEADER, 26, "OnGame")
     _, records, report = found
     assert not [p for p in report.problems if "not a hand history" in p.message]
     for r in records:

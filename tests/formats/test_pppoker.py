@@ -12,14 +12,12 @@ import pytest
 from sitekit import (
     accounting_off,
     cases,
-    check_every_header_read,
     check_fast_path,
     check_fast_path_text,
     check_golden,
     check_named_unknown,
-    check_parsed,
     check_planted,
-    corpus,
+    read_room,
 )
 
 from handlog.audit import audit
@@ -67,9 +65,7 @@ Hand ended at 2025/06/04 16:09:07
 
 
 def test_corpus_every_hand_read_and_replayed_to_the_rooms_numbers() -> None:
-    found = corpus(ROOTS, HEADER)
-    check_every_header_read(found, 3)
-    check_parsed(found, {}, "PPPoker")
+    found = read_room(ROOTS, HEADER, 3, "PPPoker")
     _, records, _ = found
     off = accounting_off(records)
     # eb74de79's line 24 says "Total pot $3.60 | Rake $0.36" but line 22 pays "collected $3.30": 3.30 + 0.36 is

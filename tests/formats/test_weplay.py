@@ -14,13 +14,11 @@ import pytest
 from sitekit import (
     cases,
     caught_in,
-    check_every_header_read,
     check_fast_path,
     check_fast_path_text,
     check_golden,
     check_named_unknown,
-    check_parsed,
-    corpus,
+    read_room,
 )
 
 from handlog.audit import audit
@@ -69,9 +67,7 @@ Seat 6: Player3 (big blind) showed [Jh Td] and won ($32.56) with a pair of Jacks
 
 
 def test_corpus_every_hand_read_and_replayed_to_the_rooms_numbers() -> None:
-    found = corpus(ROOTS, HEADER)
-    check_every_header_read(found, 27)
-    check_parsed(found, {}, "WePlay")
+    found = read_room(ROOTS, HEADER, 27, "WePlay")
     _, records, _ = found
     hands = [r.hand for r in records if r.hand is not None]
     for hand in hands:
