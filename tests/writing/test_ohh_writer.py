@@ -173,6 +173,7 @@ KNOWN: dict[str, str] = {}
 """Corpus hands whose OHH copy differs, each for a reason (none)."""
 
 
+@pytest.mark.slow
 def test_corpus_sample_keeps_nets_pots_and_rake() -> None:
     if not (CORPUS / "fpdb").is_dir():
         pytest.skip(f"{CORPUS} is not there")

@@ -124,6 +124,7 @@ KNOWN = {
 """Corpus hands whose PHH copy differs, each for a reason PHH's notation gives (the comments say which)."""
 
 
+@pytest.mark.slow
 def test_corpus_hands_keep_nets_pots_and_violations() -> None:
     fpdb = CORPUS / "fpdb"
     if not fpdb.is_dir():

@@ -121,6 +121,7 @@ def test_own_hands_keep_nets_pots_and_violations() -> None:
     assert counts["dealer log"] == 3  # the live samples whose dealer log breaks a rule
 
 
+@pytest.mark.slow
 def test_corpus_hands_keep_nets_pots_and_violations() -> None:
     fpdb = CORPUS / "fpdb"
     if not fpdb.is_dir():
