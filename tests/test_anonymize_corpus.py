@@ -17,13 +17,15 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from corpus_cache import CORPUS, read_cached
 
 from handlog.anonymize import Anonymizer, Outcome, _trie_bytes, _trie_text
 from handlog.formats.summaries import is_summary_file, summary_names
-from handlog.reading import ReadReport, read
+from handlog.reading import ReadReport
 from handlog.reading.reader import iter_files
 
-CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
+pytestmark = pytest.mark.slow  # corpus-wide: `pytest -m "not slow"` leaves it out
+
 corpus = pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus is not there")
 
 LABELS = re.compile(r"(?:[Ss]eat [0-9]+|Dealer|Small Blind|Big Blind|UTG(?:\+[0-9]|plus[0-9])?)\Z")
@@ -46,7 +48,7 @@ def run(tmp_path_factory: pytest.TempPathFactory) -> Run:
     names: set[str] = set()
     with_hands: set[Path] = set()
     unparsed: set[Path] = set()
-    for record in read([CORPUS], ReadReport()):
+    for record in read_cached([CORPUS], ReadReport()):
         path = Path(record.file)
         with_hands.add(path)
         if record.hand is None:

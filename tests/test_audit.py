@@ -7,11 +7,13 @@ flag that disappears must be looked at and this list updated with the reason.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from corpus_cache import CORPUS, read_cached
+from corpus_cache import audited as audit_once
 
 import handlog
 from handlog.audit import Audit, audit
@@ -19,7 +21,6 @@ from handlog.engine import Severity
 from handlog.events import Game, Hand
 
 HANDS = Path(__file__).parent / "engine" / "hands"
-CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
 FOLDERS = ["fpdb/cash/Stars", "fpdb/tour/Stars", "fpdb-extra/cash/Stars", "fpdb-extra/tour/Stars"]
 REPLAYED = (
     Game.HOLDEM, Game.FIVE_CARD_DRAW, Game.OMAHA, Game.FIVE_CARD_OMAHA, Game.SIX_CARD_OMAHA, Game.OMAHA_HI_LO,
@@ -89,7 +90,12 @@ def test_violation_as_dict() -> None:
 
 # ---------------------------------------------------------------- the corpus
 
-corpus = pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus is not there")
+_absent = pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus is not there")
+
+
+def corpus(test: Callable[..., None]) -> Callable[..., None]:
+    """A corpus-wide test: skipped without the corpus, and slow (`pytest -m "not slow"` leaves it out)."""
+    return pytest.mark.slow(_absent(test))
 
 
 @pytest.fixture(scope="module")
@@ -97,13 +103,13 @@ def audited() -> list[tuple[str, str, str, Audit | None]]:
     """(file name, hand id, game, audit or None when unparsed) for every replayed game's hand."""
     out: list[tuple[str, str, str, Audit | None]] = []
     paths = [CORPUS / f for f in FOLDERS if (CORPUS / f).is_dir()]
-    for record in handlog.read(paths):
+    for record in read_cached(paths):
         if record.site != "PokerStars":  # other rooms' files in the Stars folders: tests/formats/test_stars_layout.py
             continue
         game = record.hand.game.value if record.hand is not None else (record.game or "")
         if game not in REPLAYED:
             continue
-        result = audit(record.hand) if record.hand is not None else None
+        result = audit_once(record.hand) if record.hand is not None else None
         out.append((Path(record.file).name, record.hand_id or "?", game, result))
     return out
 
@@ -236,7 +242,7 @@ def test_corpus_flags_of_the_other_games_are_exactly_the_known_hands() -> None:
     the genuine ones all reproduce the site's numbers."""
     flags: set[tuple[str, str, str]] = set()
     replayed = 0
-    for record in handlog.read([CORPUS / f for f in FOLDERS if (CORPUS / f).is_dir()]):
+    for record in read_cached([CORPUS / f for f in FOLDERS if (CORPUS / f).is_dir()]):
         game = record.hand.game.value if record.hand is not None else (record.game or "")
         if record.site != "PokerStars" or game in REPLAYED:
             continue
@@ -244,7 +250,7 @@ def test_corpus_flags_of_the_other_games_are_exactly_the_known_hands() -> None:
         if record.hand is None:
             flags.add((name, record.hand_id or "?", "unparsed"))
             continue
-        result = audit(record.hand)
+        result = audit_once(record.hand)
         assert result.replay.supported, (name, record.hand_id)
         replayed += 1
         flags |= {(name, record.hand_id or "?", v.code) for v in result.violations}

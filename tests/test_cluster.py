@@ -38,6 +38,7 @@ def run(capsys: pytest.CaptureFixture[str], args: list[str]) -> tuple[int, str, 
     return code, out.out, out.err
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("by", [[], ["--by", "position", "--by", "month"]])
 def test_stats_on_the_cluster_equal_the_local_stats(
     scheduler: str, by: list[str], capsys: pytest.CaptureFixture[str]

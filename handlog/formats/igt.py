@@ -67,6 +67,7 @@ from handlog.events import (
     UncalledBet,
 )
 from handlog.formats import headers
+from handlog.formats.document import DocumentFailure, DocumentReader, SizeLimit, failure_in, load_json, positive
 from handlog.formats.unknown import bad_field_line, unknown_entry
 from handlog.reading.registry import HandParseFailure, HeaderFacts, register
 from handlog.reading.split import Chunk, SplitStats
@@ -111,13 +112,8 @@ class IgtHand:
     showdown_line: int
 
 
-@dataclass(frozen=True, slots=True)
-class IgtFailure:
-    """A document that could not be read: where and why (one unparsed record)."""
-
-    line: int
-    column: int
-    message: str
+IgtFailure = DocumentFailure
+"""A document that could not be read: where and why (one unparsed record)."""
 
 
 def card(link: object) -> str | None:
@@ -429,7 +425,7 @@ def _line_at(text: str, offset: int, first: int) -> int:
     return first + text.count("\n", 0, offset)
 
 
-class IgtFormat:
+class IgtFormat(DocumentReader):
     """The IGT JSON reader, registered as ``igt``: a ``registry.DocumentFormat`` (it cuts its own documents).
 
     Each hand is cut as one line of JSON: the hand's object and where its lines were in the file
@@ -438,21 +434,12 @@ class IgtFormat:
 
     name = "igt"
     site = "IGT"
-    summary_marker: str | None = None
-
-    def detect(self, head: Sequence[str]) -> bool:
-        return headers.IGT.detect(head)
-
-    def is_header(self, line: str) -> bool:
-        return False
-
-    def glued_header(self, line: str) -> int:
-        return -1
+    declared = headers.IGT
 
     def peek(self, header: str) -> HeaderFacts:
         """Hand id, game and structure of a hand as ``split`` cut it (none of anything else)."""
         try:
-            doc = json.loads(header, parse_float=Decimal, parse_constant=_no_constant)
+            doc = load_json(header)
         except (ValueError, RecursionError):
             return HeaderFacts()
         hands = _hands(doc)
@@ -468,8 +455,7 @@ class IgtFormat:
         """The document's hands, one chunk (of one line) each; a document too long or not JSON is one failure."""
         for item in _documents(lines, start):
             if isinstance(item, IgtFailure):
-                failure = {"line": item.line, "column": item.column, "message": item.message}
-                yield Chunk(item.line, [json.dumps({"handlog_error": failure})])
+                yield Chunk(item.line, [item.as_line()])
             else:
                 placed = {"hand": item.line, "actions": list(item.action_lines), "showdown": item.showdown_line}
                 text = json.dumps({"history": [item.hand], "handlog_lines": placed}, default=str, ensure_ascii=False)
@@ -491,44 +477,39 @@ class IgtFormat:
 def _cut(lines: Sequence[str], first_line: int) -> IgtHand | IgtFailure:
     """The hand ``split`` cut into ``lines``, with its lines in the file."""
     if len(lines) == 1:
+        failure = failure_in(lines[0], first_line)
+        if failure is not None:
+            return failure
         try:
-            doc = json.loads(lines[0], parse_float=Decimal, parse_constant=_no_constant)
+            doc = load_json(lines[0])
         except (ValueError, RecursionError):
             doc = None
-        if isinstance(doc, dict) and isinstance(doc.get("handlog_error"), dict):
-            e = doc["handlog_error"]
-            return IgtFailure(_int(e.get("line"), first_line), _int(e.get("column"), 1), str(e.get("message")))
         placed = doc.get("handlog_lines") if isinstance(doc, dict) else None
         hands = _hands(doc)
         if isinstance(placed, dict) and hands and len(hands) == 1:
             actions = placed.get("actions")
             return IgtHand(
-                hands[0], _int(placed.get("hand"), first_line),
-                tuple(_int(n, first_line) for n in actions) if isinstance(actions, list) else (),
-                _int(placed.get("showdown"), first_line),
+                hands[0], positive(placed.get("hand"), first_line),
+                tuple(positive(n, first_line) for n in actions) if isinstance(actions, list) else (),
+                positive(placed.get("showdown"), first_line),
             )
     for item in _documents(lines, first_line):  # a whole document's lines, not cut by ``split``
         return item
     return IgtFailure(first_line, 1, "no hand in the document")
 
 
-def _int(value: object, default: int) -> int:
-    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else default
-
-
 def _documents(lines: Iterable[str], start: int) -> Iterator[IgtHand | IgtFailure]:
     """The hands of the document in ``lines``, each with the lines of its actions and showdown."""
     kept: list[str] = []
-    size = 0
+    limit = SizeLimit(MAX_DOCUMENT)
     for line in lines:
-        size += len(line) + 1
-        if size > MAX_DOCUMENT:
+        if not limit.take(line):
             yield IgtFailure(start, 1, f"the document is longer than {MAX_DOCUMENT} characters")
             return
         kept.append(line)
     text = "\n".join(kept).lstrip("\ufeff")
     try:
-        doc = json.loads(text, parse_float=Decimal, parse_constant=_no_constant)
+        doc = load_json(text)
     except json.JSONDecodeError as exc:
         yield IgtFailure(start + exc.lineno - 1, exc.colno, f"not JSON: {exc.msg}")
         return
@@ -555,10 +536,6 @@ def _documents(lines: Iterable[str], start: int) -> Iterator[IgtHand | IgtFailur
             hand, hand_line, actions if len(actions) == n_actions else (),
             _line_at(text, showdown.start(), start) if showdown else hand_line,
         )
-
-
-def _no_constant(name: str) -> None:
-    raise ValueError(f"{name} is not a number JSON allows")
 
 
 def _hands(doc: object) -> list[Any] | None:

@@ -66,6 +66,7 @@ from handlog.events import (
     Tournament,
 )
 from handlog.formats import headers
+from handlog.formats.document import DocumentFailure, DocumentReader, SizeLimit, failure_in, load_json
 from handlog.formats.unknown import bad_field_line, unknown_entry
 from handlog.reading.registry import HandParseFailure, HeaderFacts, register
 from handlog.reading.split import MAX_HAND_LINES, Chunk, SplitStats
@@ -75,10 +76,6 @@ MAX_OBJECT_CHARS = 4_000_000
 """An object longer than this is not read (the largest real hand is some ten thousand characters)."""
 MAX_DEPTH = 16
 """OHH nests four deep (hand, rounds, actions, cards); deeper nesting is refused before ``json`` recurses."""
-_CUT = "\ufffecut"
-_DEEP = "\ufffedeep"
-"""Marks a chunk's last line with why it was cut short: U+FFFE is a noncharacter, never text a client writes (and,
-unlike a control character, not taken for damaged text by the reader)."""
 
 STRUCTURES = {"NL": Structure.NO_LIMIT, "PL": Structure.POT_LIMIT, "FL": Structure.FIXED_LIMIT}
 BOARD_STREETS = {"Flop": Street.FLOP, "Turn": Street.TURN, "River": Street.RIVER}
@@ -326,21 +323,15 @@ class OHHError(ValueError):
         self.line = line
 
 
-def _reject_constant(name: str) -> object:
-    raise ValueError(f"{name} is no amount")
-
-
 def load(lines: Sequence[str], first_line: int) -> tuple[OHHHand, str]:
     """The hand in one object's lines (``lines[0]`` is file line ``first_line``) and its text; raises
     ``HandParseFailure`` with the line and what was wrong."""
-    if lines and lines[-1] in (_CUT, _DEEP):
-        what = f"more than {MAX_OBJECT_CHARS} characters or {MAX_HAND_LINES} lines" if lines[-1] == _CUT else (
-            f"nested more than {MAX_DEPTH} deep"
-        )
-        raise HandParseFailure(ParseError(line=first_line, message=f"a JSON object {what}: not read"))
+    failure = failure_in(lines[-1], first_line) if len(lines) == 2 else None  # what ``split`` cut short
+    if failure is not None:
+        raise HandParseFailure(ParseError(line=failure.line, message=failure.message))
     text = "\n".join(lines)
     try:
-        data = json.loads(text, parse_float=Decimal, parse_constant=_reject_constant)
+        data = load_json(text)
     except json.JSONDecodeError as exc:
         index = min(max(exc.lineno - 1, 0), max(len(lines) - 1, 0))
         ends = not text[exc.pos :].strip()
@@ -678,23 +669,14 @@ class HandBuilder:
 
 
 # ---------------------------------------------------------------------------------------------- the format
-class OHHFormat:
-    """The OHH reader, registered as ``ohh``: a ``DocumentFormat`` (it cuts its files into JSON objects)."""
+class OHHFormat(DocumentReader):
+    """The OHH reader, registered as ``ohh``: a ``DocumentFormat`` (it cuts its files into JSON objects). No line
+    is a header: ``split`` yields a hand on the line its object closes, so no line starts the next one (a file
+    read on as it grows, ``store.tail``, resumes after that line)."""
 
     name = "ohh"
     site = "OHH"
-    summary_marker: str | None = None
-
-    def detect(self, head: Sequence[str]) -> bool:
-        return headers.OHH.detect(head)
-
-    def is_header(self, line: str) -> bool:
-        """False: ``split`` yields a hand on the line its object closes, so no line starts the next one (a file read
-        on as it grows, ``store.tail``, resumes after that line)."""
-        return False
-
-    def glued_header(self, line: str) -> int:
-        return -1
+    declared = headers.OHH
 
     def peek(self, header: str) -> HeaderFacts:
         m = re.search(r'"game_number"\s*:\s*"?([^",}\s]+)', header)
@@ -708,7 +690,7 @@ class OHHFormat:
         in_string = False
         parts: list[str] = []
         begin_line = start
-        size = 0
+        limit = SizeLimit(MAX_OBJECT_CHARS, MAX_HAND_LINES)
         cut: str | None = None
         for number, line in enumerate(lines, start):
             pos = 0  # where the open object's text on this line begins
@@ -729,7 +711,8 @@ class OHHFormat:
                     continue
                 if depth == 0:
                     if ch == "{":
-                        depth, pos, begin_line, size, cut = 1, i, number, 0, None
+                        depth, pos, begin_line, cut = 1, i, number, None
+                        limit = SizeLimit(MAX_OBJECT_CHARS, MAX_HAND_LINES)
                     elif not (ch.isspace() or ch in "[],\ufeff"):
                         junk = True
                     i += 1
@@ -739,7 +722,7 @@ class OHHFormat:
                 elif ch in "{[":
                     depth += 1
                     if depth > MAX_DEPTH:
-                        cut = cut or _DEEP
+                        cut = cut or f"nested more than {MAX_DEPTH} deep"
                 elif ch in "}]":
                     depth -= 1
                     if depth == 0:
@@ -749,9 +732,8 @@ class OHHFormat:
                 i += 1
             if depth > 0:
                 piece = line[pos:] if pos >= 0 else line
-                size += len(piece)
-                if cut is None and (size > MAX_OBJECT_CHARS or len(parts) >= MAX_HAND_LINES):
-                    cut = _CUT
+                if not limit.take(piece, newline=False) and cut is None:
+                    cut = limit.what()
                 if cut is None or not parts:
                     parts.append(piece)
             if junk and stats is not None:
@@ -765,7 +747,10 @@ class OHHFormat:
 
     @staticmethod
     def _chunk(line: int, parts: list[str], cut: str | None) -> Chunk:
-        return Chunk(line, [parts[0], cut] if cut else parts)
+        """The object's lines; one cut short keeps its first line (its id, for the record) and the failure."""
+        if cut is None:
+            return Chunk(line, parts)
+        return Chunk(line, [parts[0], DocumentFailure(line, 1, f"a JSON object {cut}: not read").as_line()])
 
     def parse(self, lines: Sequence[str], first_line: int, file: str) -> Hand:
         doc, _ = load(lines, first_line)

@@ -82,6 +82,7 @@ from handlog.events import (
     UnknownLine,
 )
 from handlog.formats import headers
+from handlog.formats.document import DocumentReader
 from handlog.formats.unknown import unknown_line
 from handlog.reading.decode import iter_lines
 from handlog.reading.registry import HandParseFailure, HeaderFacts, register
@@ -330,21 +331,15 @@ def hands_of(rows: list[Row]) -> Iterator[list[Row]]:
             yield group.rows
 
 
-class PokerNowFormat:
+class PokerNowFormat(DocumentReader):
     """The PokerNow log reader, registered as ``pokernow``: a ``DocumentFormat`` (it cuts its own hands)."""
 
     name = "pokernow"
     site = "PokerNow"
-    summary_marker: str | None = None
-
-    def detect(self, head: Sequence[str]) -> bool:
-        return headers.POKERNOW.detect(head)
+    declared = headers.POKERNOW
 
     def is_header(self, line: str) -> bool:
         return "-- starting hand #" in line
-
-    def glued_header(self, line: str) -> int:
-        return -1
 
     def peek(self, header: str) -> HeaderFacts:
         m = re.search(r"(?:starting|ending) hand #([0-9]+)(?: \(id: ([^)]*)\))?", header)

@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from corpus_cache import audited, read_cached
 from handkit import HANDS, load, names
 
-import handlog
 from handlog.audit import audit
 from handlog.engine.codes import BY_CODE, EITHER_SEVERITY
 
@@ -29,13 +29,14 @@ def test_test_hands_report_registered_codes() -> None:
         _check(audit(load(name)).violations)
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus is not there")
 def test_corpus_reports_registered_codes() -> None:
     seen = set()
-    for record in handlog.read([CORPUS / "fpdb" / "cash" / "Stars", CORPUS / "fpdb" / "tour" / "Stars"]):
+    for record in read_cached([CORPUS / "fpdb" / "cash" / "Stars", CORPUS / "fpdb" / "tour" / "Stars"]):
         # Other rooms' hands in these folders: tests/formats/test_stars_layout.py (one known mismatch there).
         if record.hand is not None and record.site == "PokerStars":
-            result = audit(record.hand)
+            result = audited(record.hand)
             _check(result.violations)
             seen.update(v.code for v in result.violations)
     assert "game-not-replayed" not in seen  # every PokerStars game of the corpus is replayed (issue 15)

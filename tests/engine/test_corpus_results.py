@@ -8,18 +8,16 @@ from __future__ import annotations
 
 import json
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
+from corpus_cache import CORPUS, read_cached
 
-import handlog
 from handlog.engine import replay
 from handlog.events import Game
 
-CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus"
 STATS = CORPUS / "fpdb-stats" / "stars-dev.jsonl"
 
-pytestmark = pytest.mark.skipif(not STATS.is_file(), reason="../shared/corpus is not there")
+pytestmark = [pytest.mark.skipif(not STATS.is_file(), reason="../shared/corpus is not there"), pytest.mark.slow]
 
 # (hand id, player): fpdb's totalProfit, in cents, is wrong for these; the replay's net is right.
 FPDB_WRONG = {
@@ -55,7 +53,7 @@ def test_replay_net_agrees_with_fpdb() -> None:
                 fpdb[(row["hand_id"], row["player"])] = Decimal(row["totalProfit"]) / 100
     compared = 0
     disagree: dict[tuple[str, str], Decimal] = {}
-    for record in handlog.read([CORPUS / "fpdb" / "cash" / "Stars", CORPUS / "fpdb" / "tour" / "Stars"]):
+    for record in read_cached([CORPUS / "fpdb" / "cash" / "Stars", CORPUS / "fpdb" / "tour" / "Stars"]):
         hand = record.hand
         if hand is None or hand.game not in (Game.HOLDEM, Game.FIVE_CARD_DRAW):
             continue

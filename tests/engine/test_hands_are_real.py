@@ -7,9 +7,9 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from corpus_cache import read_cached
 from handkit import EDITED, load, names
 
-import handlog
 from handlog.events import Hand, Notice
 
 CORPUS = Path(__file__).resolve().parents[2] / ".." / "shared" / "corpus"
@@ -44,7 +44,7 @@ def corpus_hand(hand_id: str) -> Hand | None:
         for path in sorted((CORPUS / folder).rglob("*.txt")):
             if f"#{hand_id}:" not in path.read_text(encoding="utf-8", errors="replace"):
                 continue
-            for record in handlog.read([path]):
+            for record in read_cached([path]):
                 if record.hand is not None and record.hand.hand_id == hand_id:
                     return record.hand
     return None

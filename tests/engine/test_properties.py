@@ -14,11 +14,12 @@ from functools import cache
 from itertools import pairwise
 from pathlib import Path
 
+import pytest
+from corpus_cache import read_cached
 from handkit import HANDS, load, names
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import handlog
 from handlog.audit import audit
 from handlog.engine import Replay, replay
 from handlog.engine.pots import build_pots
@@ -51,7 +52,7 @@ def corpus_hands() -> tuple[Hand, ...]:
     hands = [load(n) for n in names()]
     folders = ["fpdb/cash/Stars", "fpdb/tour/Stars", "fpdb-extra/cash/Stars", "fpdb-extra/tour/Stars"]
     paths = [CORPUS / f for f in folders if (CORPUS / f).is_dir()]
-    for record in handlog.read(paths):
+    for record in read_cached(paths):
         if record.hand is not None and record.hand.game in (Game.HOLDEM, Game.FIVE_CARD_DRAW):
             hands.append(record.hand)
     return tuple(hands)
@@ -146,6 +147,7 @@ def chips_conserved(rp: Replay) -> bool:
     return total == 0
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(st.data())
 def test_corpus_hands_conserve_chips(data: st.DataObject) -> None:
@@ -221,6 +223,7 @@ def perturbed(draw: st.DrawFn) -> Hand:
     return hand
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(perturbed())
 def test_perturbed_hands_replay_and_report_what_does_not_add_up(hand: Hand) -> None:

@@ -7,9 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from corpus_cache import audited, read_cached
 from handkit import errors, parse
 
-import handlog
 from handlog.audit import audit
 from handlog.engine.rules import RulesProfile, profile_for
 from handlog.engine.shortdeck import short_deck_evaluator
@@ -119,14 +119,15 @@ def test_courchevel_planted_errors() -> None:
     assert "split-missing" in {v.code for v in audit(parse(scoop)).violations}
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus is absent")
 def test_every_corpus_short_deck_and_courchevel_hand_replays_clean() -> None:
     games = {Game.SIX_PLUS_HOLDEM, Game.COURCHEVEL, Game.COURCHEVEL_HI_LO}
-    hands = [r.hand for r in handlog.read([CORPUS / "fpdb", CORPUS / "fpdb-extra"])
+    hands = [r.hand for r in read_cached([CORPUS / "fpdb", CORPUS / "fpdb-extra"])
              if r.hand is not None and r.hand.game in games]
     assert len(hands) >= 9  # PokerStars and GGPoker 6+, PokerStars and Full Tilt Courchevel
     for hand in hands:
-        result = audit(hand)
+        result = audited(hand)
         assert result.replay.supported and not errors(result), (hand.file, hand.hand_id, errors(result))
 
 

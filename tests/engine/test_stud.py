@@ -9,9 +9,9 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from corpus_cache import read_cached
 from handkit import check, edit, errors, found, load, parse
 
-import handlog
 from handlog.audit import audit
 from handlog.engine.stud import bring_in_order, eight_low_any, showing_strength
 from handlog.engine.variants import razz_low, variant_for
@@ -150,7 +150,7 @@ def _corpus_stud_hands() -> list[tuple[str, Hand]]:
         pytest.skip("../shared/corpus is absent")
     folders = [p for p in CORPUS.glob("fpdb*/*/*/*") if p.is_dir() and p.name in ("Stud", "Mixed", "Mix")]
     found_hands = []
-    for record in handlog.read(sorted(folders)):
+    for record in read_cached(sorted(folders)):
         if record.hand is not None and record.hand.game in STUD_GAMES:
             found_hands.append((str(Path(record.file).resolve().relative_to(CORPUS.resolve())), record.hand))
     return found_hands
@@ -165,6 +165,7 @@ FLAGGED: set[tuple[str, str]] = {
 }
 
 
+@pytest.mark.slow
 def test_every_corpus_stud_hand_is_replayed_and_reproduces_the_sites_numbers() -> None:
     hands = _corpus_stud_hands()
     assert len(hands) >= 150  # PokerStars, Full Tilt, Bovada, Winamax, Winning … stud, stud hi/lo and razz

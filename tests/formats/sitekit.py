@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
+from corpus_cache import audited, read_cached
 from corpus_files import CORPUS, SIDECARS, rel, text_of
 from goldens import assert_anonymised, cases, read_golden
 from goldens import check_golden as check_golden_file
@@ -26,19 +27,23 @@ from handlog.reading import HandRecord, ReadReport, read, read_text
 __all__ = [
     "CORPUS",
     "Corpus",
+    "accounting_off",
     "audit_flags",
     "cases",
     "caught",
+    "caught_in",
     "check_anonymised",
     "check_every_header_read",
     "check_fast_path",
     "check_genuine",
     "check_golden",
     "check_parsed",
+    "check_planted",
     "corpus",
     "golden_hand",
     "load",
     "parse",
+    "read_room",
     "rel",
     "text_of",
 ]
@@ -78,9 +83,33 @@ def caught(folder: Path, name: str, old: str, new: str) -> set[str]:
     planted error)."""
     text = (folder / f"{name}.txt").read_text(encoding="utf-8")
     assert text.count(old) == 1
-    hand = read_text(text.replace(old, new))[0].hand
-    assert hand is not None
-    return {v.code for v in audit(hand).violations}
+    return caught_in(text, old, new)
+
+
+def caught_in(text: str, old: str, new: str) -> set[str]:
+    """The codes of the audit of the one hand in ``text`` with ``old`` (which it must hold) changed to ``new``."""
+    assert old in text, old
+    [record] = read_text(text.replace(old, new))
+    assert record.hand is not None, record.error
+    return {v.code for v in audit(record.hand).violations}
+
+
+def check_planted(text: str, plants: Iterable[tuple[str, str, str]]) -> None:
+    """Each planted error (``old`` changed to ``new`` in the hand ``text``) is caught with its code."""
+    for old, new, code in plants:
+        assert code in caught_in(text, old, new), (old, new, code)
+
+
+def accounting_off(records: Iterable[HandRecord]) -> dict[str, tuple[set[str], set[int]]]:
+    """Every record is a parsed hand; those whose audit finds the room's own numbers off (an accounting
+    violation), by file name: the codes and their lines."""
+    off: dict[str, tuple[set[str], set[int]]] = {}
+    for r in records:
+        assert r.hand is not None, r.error
+        found = [v for v in audited(r.hand).violations if v.category.value == "accounting"]
+        if found:
+            off[Path(r.file).name] = ({v.code for v in found}, {v.line for v in found})
+    return off
 
 
 Corpus = tuple[Counter[tuple[str, str]], list[HandRecord], ReadReport]
@@ -95,11 +124,21 @@ def corpus(roots: Iterable[str], header: re.Pattern[str]) -> Corpus:
     for root in roots:
         for path in sorted((CORPUS / root).rglob("*")):
             if path.is_file() and not path.name.endswith(SIDECARS):
-                for m in header.finditer(text_of(path)):
-                    headers[(rel(path), m.group(1))] += 1
+                headers.update(_headers(path, header))
     report = ReadReport()
-    records = list(read([CORPUS / root for root in roots], report))
+    records = read_cached([CORPUS / root for root in roots], report)  # each file read once a session
     return headers, records, report
+
+
+_HEADERS: dict[tuple[Path, str], Counter[tuple[str, str]]] = {}
+
+
+def _headers(path: Path, header: re.Pattern[str]) -> Counter[tuple[str, str]]:
+    """The headers ``header`` finds in one file (counted once a session per file and pattern)."""
+    key = (path, f"{header.flags}:{header.pattern}")
+    if key not in _HEADERS:
+        _HEADERS[key] = Counter((rel(path), m.group(1)) for m in header.finditer(text_of(path)))
+    return _HEADERS[key]
 
 
 def audit_flags(records: Iterable[HandRecord]) -> tuple[dict[tuple[str, str], set[str]], int, int]:
@@ -111,7 +150,7 @@ def audit_flags(records: Iterable[HandRecord]) -> tuple[dict[tuple[str, str], se
         if r.hand is None:
             continue
         parsed += 1
-        found = audit(r.hand).violations
+        found = audited(r.hand).violations
         codes = {v.code for v in found if v.code != "game-not-replayed"}
         if codes:
             flagged[(rel(r.file), r.hand_id or "")] = codes
@@ -149,6 +188,18 @@ def check_every_header_read(found: Corpus, minimum: int) -> None:
     headers, records, _ = found
     assert sum(headers.values()) >= minimum
     assert Counter((rel(r.file), r.hand_id) for r in records) == headers
+
+
+def read_room(
+    roots: Iterable[str], header: re.Pattern[str], minimum: int, site: str,
+    unparsed: dict[tuple[str, str], str] | None = None,
+) -> Corpus:
+    """A room's corpus (``corpus``), held to ``check_every_header_read`` (at least ``minimum`` headers) and
+    ``check_parsed`` (exactly the ``unparsed`` hands fail, none by default)."""
+    found = corpus(roots, header)
+    check_every_header_read(found, minimum)
+    check_parsed(found, unparsed or {}, site)
+    return found
 
 
 def check_parsed(found: Corpus, unparsed: dict[tuple[str, str], str], site: str) -> None:
@@ -189,7 +240,7 @@ def check_genuine(
     genuine = [r for r in records if r.hand is not None and not any(d in Path(r.file).name for d in defect_named)]
     accounting = {
         (Path(r.file).name, r.hand_id or "") for r in genuine if r.hand is not None
-        and any(v.category.value == "accounting" for v in audit(r.hand).violations)
+        and any(v.category.value == "accounting" for v in audited(r.hand).violations)
     }
     assert accounting == off
     assert len(genuine) >= minimum

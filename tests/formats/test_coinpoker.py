@@ -10,14 +10,14 @@ from pathlib import Path
 
 import pytest
 from sitekit import (
+    accounting_off,
     cases,
-    check_every_header_read,
     check_fast_path,
     check_fast_path_text,
     check_golden,
     check_named_unknown,
-    check_parsed,
-    corpus,
+    check_planted,
+    read_room,
 )
 
 from handlog.audit import audit
@@ -65,13 +65,9 @@ Seat 7: Hero (big blind) folded before Flop
 
 
 def test_corpus_every_hand_read_and_replayed_to_the_rooms_numbers() -> None:
-    found = corpus(ROOTS, HEADER)
-    check_every_header_read(found, 2)
-    check_parsed(found, {}, "CoinPoker")
+    found = read_room(ROOTS, HEADER, 2, "CoinPoker")
     _, records, _ = found
-    for r in records:
-        assert r.hand is not None
-        assert [v for v in audit(r.hand).violations if v.category.value == "accounting"] == [], r.hand_id
+    assert accounting_off(records) == {}
     cancelled = next(r.hand for r in records if r.hand is not None and r.hand.hand_id == "185509980")
     assert cancelled.cancelled and cancelled.tournament is not None
     assert (cancelled.tournament.id, cancelled.currency, cancelled.stakes.ante) == ("1287772", "CHIPS", 100)
@@ -101,13 +97,10 @@ def test_a_file_saved_from_a_text_view_is_read_alike() -> None:
 
 
 def test_planted_errors_are_caught() -> None:
-    for old, new, code in [
+    check_planted(HAND, [
         ("Total pot 1.30 | Rake 0.07", "Total pot 1.30 | Rake 0.05", "collected-total"),
         ("Player6: calls 0.22", "Player6: calls 0.20", "call-amount"),
-    ]:
-        [record] = read_text(HAND.replace(old, new))
-        assert record.hand is not None
-        assert code in {v.code for v in audit(record.hand).violations}
+    ])
 
 
 def test_a_damaged_line_is_named() -> None:

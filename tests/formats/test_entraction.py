@@ -9,15 +9,15 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from corpus_cache import audited
 from sitekit import (
     cases,
-    check_every_header_read,
+    caught_in,
     check_fast_path,
     check_fast_path_text,
     check_golden,
     check_named_unknown,
-    check_parsed,
-    corpus,
+    read_room,
 )
 
 from handlog.audit import audit
@@ -67,15 +67,13 @@ Game ended 2012-05-30 15:49:35 GMT+01:00
 
 
 def test_corpus_every_hand_read_and_replayed_to_the_rooms_numbers() -> None:
-    found = corpus(ROOTS, HEADER)
-    check_every_header_read(found, 20)
-    check_parsed(found, {}, "Entraction")
+    found = read_room(ROOTS, HEADER, 20, "Entraction")
     _, records, report = found
     assert not [p for p in report.problems if "not a hand history" in p.message]
     off_button = set()
     for r in records:
         assert r.hand is not None
-        result = audit(r.hand)
+        result = audited(r.hand)
         assert [v for v in result.violations if v.category.value == "accounting"] == [], r.hand_id
         # the wins and the stated rake make the pot the bets make; the room states no total, the audit says so
         play = replay(r.hand)
@@ -161,9 +159,7 @@ def test_a_payback_is_the_uncalled_bet() -> None:
 
 
 def test_a_win_the_pot_does_not_hold_is_caught() -> None:
-    [record] = read_text(HAND.replace("EUR 96.00", "EUR 97.50"))
-    assert record.hand is not None
-    assert "collected-total" in {v.code for v in audit(record.hand).violations}
+    assert "collected-total" in caught_in(HAND, "EUR 96.00", "EUR 97.50")
 
 
 def test_a_damaged_line_is_named() -> None:

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 import sitekit
+from corpus_cache import audited
 
 from handlog.audit import audit
 from handlog.engine import replay
@@ -236,7 +237,7 @@ def test_the_sites_numbers_are_reproduced(corpus: sitekit.Corpus) -> None:
     for r in records:
         if r.hand is None:
             continue
-        result = audit(r.hand)
+        result = audited(r.hand)
         if not result.replay.supported:
             assert r.hand.game.value == "6plus_holdem"  # only Short Deck is read without a replay
             continue

@@ -324,6 +324,7 @@ def test_malformed_document_keeps_the_hands_before() -> None:
     assert broken.splitlines()[failed[0].error.line - 1].find("<oops") >= 0
 
 
+@pytest.mark.slow
 def test_50_mb_session_in_bounded_memory(tmp_path: Path) -> None:
     """A session of real hands (the corpus's largest iPoker tournament file) repeated with fresh ids up to 50 MB:
     every hand is cut from the stream with its element parsed (what would hold the whole document if anything

@@ -9,16 +9,16 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from corpus_cache import audited
 from sitekit import (
     CORPUS,
     cases,
-    check_every_header_read,
     check_fast_path,
     check_fast_path_text,
     check_golden,
     check_named_unknown,
-    check_parsed,
-    corpus,
+    check_planted,
+    read_room,
 )
 
 from handlog.audit import audit
@@ -100,14 +100,12 @@ def _money(text: str) -> Decimal:
 
 
 def test_corpus_every_hand_read_and_replayed_to_the_rooms_numbers() -> None:
-    found = corpus(ROOTS, HEADER)
-    check_every_header_read(found, 26)
-    check_parsed(found, {}, "OnGame")
+    found = read_room(ROOTS, HEADER, 26, "OnGame")
     _, records, report = found
     assert not [p for p in report.problems if "not a hand history" in p.message]
     for r in records:
         assert r.hand is not None
-        result = audit(r.hand)
+        result = audited(r.hand)
         assert [v for v in result.violations if v.category.value == "accounting"] == [], r.hand_id
         play = replay(r.hand)
         for seat in r.hand.summary.seats:  # "Seat 1: P ($591.00), net: +$259.00": the stack after and the net
@@ -154,13 +152,10 @@ def test_an_unknown_zone_leaves_the_utc_time_unknown() -> None:
 
 
 def test_planted_errors_are_caught() -> None:
-    for old, new, code in [
+    check_planted(HAND, [
         ("Rake taken: $1", "Rake taken: $3", "collected-total"),
         ("Player2 calls $20.00", "Player2 calls $15.00", "call-amount"),
-    ]:
-        [record] = read_text(HAND.replace(old, new))
-        assert record.hand is not None
-        assert code in {v.code for v in audit(record.hand).violations}
+    ])
 
 
 def test_a_damaged_line_is_named() -> None:

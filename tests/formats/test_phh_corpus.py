@@ -17,6 +17,8 @@ import pytest
 from handlog.audit import audit
 from handlog.reading import HandRecord, ReadReport, read
 
+pytestmark = pytest.mark.slow  # corpus-wide: `pytest -m "not slow"` leaves it out
+
 CORPUS = Path(os.environ.get("HANDLOG_CORPUS", Path(__file__).resolve().parents[2].parent / "shared" / "corpus"))
 PHH = CORPUS / "phh"
 NOT_REPLAYED: set[str] = set()  # stud, stud hi/lo and razz are replayed too since issue 15

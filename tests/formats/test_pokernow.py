@@ -18,6 +18,8 @@ from itertools import pairwise
 from pathlib import Path
 
 import pytest
+from corpus_files import CORPUS
+from goldens import cases, check_golden
 
 from handlog.anonymize import Anonymizer
 from handlog.audit import audit
@@ -39,8 +41,6 @@ from handlog.formats.pokernow import display_name, player_id, read_rows, session
 from handlog.reading import read, read_text, registry
 from handlog.reading.decode import iter_lines
 from handlog.writing.pokerstars import hands_to_pokerstars
-from tests.formats.corpus_files import CORPUS
-from tests.formats.goldens import cases, check_golden
 
 D = Decimal
 GOLDEN = Path(__file__).parent / "golden_pokernow"

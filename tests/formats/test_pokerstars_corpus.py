@@ -12,10 +12,13 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from corpus_cache import read_cached
 from corpus_files import CORPUS, SIDECARS, rel, text_of
 
 from handlog.audit import audit
 from handlog.reading import HandRecord, ReadReport, read
+
+pytestmark = pytest.mark.slow  # corpus-wide: `pytest -m "not slow"` leaves it out
 
 ROOTS = ("fpdb/cash/Stars", "fpdb/tour/Stars", "fpdb-extra/cash/Stars", "fpdb-extra/tour/Stars")
 
@@ -85,7 +88,7 @@ def corpus() -> tuple[Counter[tuple[str, str, str]], list[HandRecord], ReadRepor
         for m in HEADER.finditer(text_of(path)):
             headers[(rel(path), m.group(1), _family(m.group(2)))] += 1
     report = ReadReport()
-    records = list(read([CORPUS / root for root in ROOTS], report))
+    records = read_cached([CORPUS / root for root in ROOTS], report)
     return headers, records, report
 
 

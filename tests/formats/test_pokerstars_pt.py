@@ -5,47 +5,23 @@ lines state."""
 from __future__ import annotations
 
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
 from corpus_files import CORPUS
+from sitekit import cases, check_fast_path, check_golden
 
 from handlog.audit import audit
 from handlog.engine import Severity, replay
 from handlog.events import Call, Check, Collect, Fold, Hand, Post, PostType, UncalledBet
+from handlog.formats.pokerstars_pt import PokerStarsPtFormat
 from handlog.reading import read, read_text, registry
 
 CORPUS_HAND = CORPUS / "fresh" / "pokerstars" / "2af53bcf-testHand_002.txt"
 
 # A cash hand written for this test in the words of the corpus hand: blinds, calls, checks, bets, folds, a return.
-CASH = """\
-Mão PokerStars #200000000001: Hold'em No Limit (€0.01/€0.02 EUR) - 2015/07/07 16:49:31 WET [2015/07/07 11:49:31 ET]
-Mesa 'Alpha' 6-max Lugar #1 é o botão
-Lugar 1: Ana (€2 em fichas)
-Lugar 2: Bruno (€2.50 em fichas)
-Lugar 4: Carla (€1.20 em fichas)
-Bruno: paga o small blind €0.01
-Carla: paga o big blind €0.02
-*** CARTAS DA MÃO ***
-Ana: iguala €0.02
-Bruno: iguala €0.01
-Carla: passa
-*** FLOP *** [2c 7d Ts]
-Bruno: aposta €0.06
-Carla: desiste
-Ana: iguala €0.06
-*** TURN *** [2c 7d Ts] [Ah]
-Bruno: passa
-Ana: aposta €0.10
-Bruno: desiste
-Aposta não-igualada (€0.10) voltou para Ana
-Ana recebeu €0.17 do pote
-*** SUMÁRIO ***
-Total pote €0.18 | comissão €0.01
-Mesa [2c 7d Ts Ah]
-Lugar 1: Ana (Botão) recebeu (€0.17)
-Lugar 2: Bruno (small blind) desistiu no Turn
-Lugar 4: Carla (big blind) desistiu no Flop
-"""
+GOLDEN = Path(__file__).parent / "golden" / "pokerstars_pt"
+CASH = (GOLDEN / "cash_fold_return.txt").read_text(encoding="utf-8")
 # The pot: 0.02 x 3 before the flop, 0.06 x 2 on it = 0.18; Ana collects 0.17, the rake 0.01.
 
 
@@ -129,3 +105,13 @@ def test_an_unknown_line_is_kept_and_judged_by_the_hands_own_numbers() -> None:
     lost = [*lines[:14], "O dealer embaralha as cartas", *lines[15:]]
     codes = {(v.code, v.severity) for v in audit(_hand("\n".join(lost) + "\n")).violations}
     assert ("unknown-line", Severity.ERROR) in codes
+
+
+@pytest.mark.parametrize("name", cases(GOLDEN))
+def test_golden(name: str) -> None:
+    """A hand written in the client's words becomes exactly its ``Hand``."""
+    check_golden(GOLDEN, name)
+
+
+def test_the_table_driver_reads_the_goldens_as_lark_does() -> None:
+    check_fast_path(PokerStarsPtFormat(), GOLDEN)

@@ -10,14 +10,14 @@ from pathlib import Path
 
 import pytest
 from sitekit import (
+    accounting_off,
     cases,
-    check_every_header_read,
     check_fast_path,
     check_fast_path_text,
     check_golden,
     check_named_unknown,
-    check_parsed,
-    corpus,
+    check_planted,
+    read_room,
 )
 
 from handlog.audit import audit
@@ -65,16 +65,9 @@ Hand ended at 2025/06/04 16:09:07
 
 
 def test_corpus_every_hand_read_and_replayed_to_the_rooms_numbers() -> None:
-    found = corpus(ROOTS, HEADER)
-    check_every_header_read(found, 3)
-    check_parsed(found, {}, "PPPoker")
+    found = read_room(ROOTS, HEADER, 3, "PPPoker")
     _, records, _ = found
-    off = {}
-    for r in records:
-        assert r.hand is not None
-        codes = {v.code for v in audit(r.hand).violations if v.category.value == "accounting"}
-        if codes:
-            off[Path(r.file).name] = (codes, {v.line for v in audit(r.hand).violations if v.code in codes})
+    off = accounting_off(records)
     # eb74de79's line 24 says "Total pot $3.60 | Rake $0.36" but line 22 pays "collected $3.30": 3.30 + 0.36 is
     # 3.66, more than the 3.60 the two players put in (1.80 each): the hand's own numbers disagree
     assert off == {"eb74de79-UtcTimestampFormat.txt": ({"collected-total"}, {24})}
@@ -98,13 +91,10 @@ def test_a_hand_read_whole() -> None:
 
 
 def test_planted_errors_are_caught() -> None:
-    for old, new, code in [
+    check_planted(HAND, [
         ("collected $57.90", "collected $58.90", "collected-total"),
         ("11641651: calls $9.00", "11641651: calls $8.00", "call-amount"),
-    ]:
-        [record] = read_text(HAND.replace(old, new))
-        assert record.hand is not None
-        assert code in {v.code for v in audit(record.hand).violations}
+    ])
 
 
 def test_a_damaged_line_is_named() -> None:

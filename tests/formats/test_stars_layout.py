@@ -15,6 +15,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from corpus_cache import audited, read_cached
 from corpus_files import CORPUS, SIDECARS, rel, text_of
 from goldens import assert_anonymised, cases, check_golden, read_golden
 
@@ -22,7 +23,7 @@ from handlog.audit import audit
 from handlog.engine.codes import BY_CODE
 from handlog.events import Post, PostType, Raise, Show
 from handlog.formats.stars_layout import StarsLayoutFormat
-from handlog.reading import HandRecord, ReadReport, read, read_text
+from handlog.reading import HandRecord, ReadReport, read_text
 from handlog.reading.registry import HandParseFailure
 
 GOLDEN = Path(__file__).parent / "golden" / "stars_layout"
@@ -222,7 +223,7 @@ def corpus() -> tuple[Counter[tuple[str, str]], list[HandRecord]]:
                 headers.update(found)
                 files += [path] if found else []
     report = ReadReport()
-    records = list(read(files, report))
+    records = read_cached(files, report)
     assert report.problems == []
     return headers, records
 
@@ -242,7 +243,7 @@ def test_exactly_the_listed_hands_break_a_rule(corpus: tuple) -> None:
     flagged = {}
     for record in records:
         assert record.hand is not None
-        found = {v.code for v in audit(record.hand).violations}
+        found = {v.code for v in audited(record.hand).violations}
         if found:
             flagged[(rel(record.file), record.hand_id)] = found
     assert flagged == FLAGGED
@@ -252,7 +253,7 @@ def test_these_hands_report_registered_codes(corpus: tuple) -> None:
     _, records = corpus
     for record in records:
         assert record.hand is not None
-        for v in audit(record.hand).violations:
+        for v in audited(record.hand).violations:
             rule = BY_CODE[v.code]
             assert (v.category, v.severity) == (rule.category, rule.severity), v
 

@@ -12,11 +12,13 @@ from __future__ import annotations
 import re
 
 import pytest
+from corpus_cache import audited, read_cached
 from corpus_files import CORPUS, rel
 
-from handlog.audit import audit
 from handlog.checks.unknown import unknown_lines
-from handlog.reading import ReadReport, read
+from handlog.reading import ReadReport
+
+pytestmark = pytest.mark.slow  # corpus-wide: `pytest -m "not slow"` leaves it out
 
 ROOTS = ("fpdb", "fpdb-extra", "fresh")
 
@@ -76,11 +78,11 @@ def found() -> list[tuple[str, str, str, str]]:
     if not CORPUS.is_dir():
         pytest.skip("../shared/corpus is not there")
     out = []
-    for record in read([CORPUS / root for root in ROOTS], ReadReport()):
+    for record in read_cached([CORPUS / root for root in ROOTS], ReadReport()):
         if record.hand is None or not unknown_lines(record.hand):
             continue
         by_line = {e.line: e.text for e in unknown_lines(record.hand)}
-        for v in audit(record.hand).violations:
+        for v in audited(record.hand).violations:
             if v.code in ("unknown-line", "unknown-action"):
                 out.append((rel(record.file), by_line[v.line], v.code, v.severity.value))
     return out

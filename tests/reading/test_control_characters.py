@@ -101,6 +101,7 @@ COMMANDS = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("argv", COMMANDS, ids=" ".join)
 def test_no_output_of_a_command_holds_a_control_character(
     argv: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]

@@ -257,6 +257,7 @@ def test_all_lists_hands_and_filters_to_violations(browser: Any, tmp_path: Path)
         shutil.copy(tmp_path / "all-laptop.png", Path(os.environ["HANDLOG_SCREENSHOTS"]) / "all-laptop.png")
 
 
+@pytest.mark.slow
 def test_a_page_of_thousands_of_hands_opens_and_its_last_hand_replays(browser: Any, tmp_path: Path) -> None:
     """A long session as one page: its hands' states are written as changes and expanded when a hand is opened.
     The list holds every hand, and the last one steps to the same table the engine computed, at every step."""

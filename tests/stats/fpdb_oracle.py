@@ -10,7 +10,8 @@ from pathlib import Path
 from typing import Any
 
 REPO = Path(__file__).resolve().parents[2]
-CORPUS = REPO.parent / "shared" / "corpus"
+CORPUS = REPO / ".." / "shared" / "corpus"
+"""Spelled as ``tests/corpus_cache.CORPUS``: the records ``read_cached`` keeps of a file are shared by its spelling."""
 STARS_DEV = CORPUS / "fpdb-stats" / "stars-dev.jsonl"
 SITES_DEV = CORPUS / "fpdb-stats" / "sites-dev.jsonl"
 STARS_OTHER_GAMES_DEV = CORPUS / "fpdb-stats" / "stars-other-games-dev.jsonl"

@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Any
 
 import fpdb_oracle as fo
+from corpus_cache import read_cached
 
-import handlog
 from handlog.engine import replay
 from handlog.events import Post, PostType, UncalledBet
 
@@ -36,7 +36,7 @@ def _facts(
     returned: dict[tuple[str, str], Decimal] = {}
     rake: dict[str, Decimal] = {}
     blinds: set[tuple[str, str]] = set()
-    for record in handlog.read(sorted({fo.CORPUS / r["file"] for r in rows})):
+    for record in read_cached(sorted({fo.CORPUS / r["file"] for r in rows})):
         hand = record.hand
         if hand is None:
             continue

@@ -6,14 +6,14 @@ from decimal import Decimal
 
 import fpdb_oracle as fo
 import pytest
+from corpus_cache import read_cached
 
-import handlog
 from handlog.engine import replay
 from handlog.stats.frame import SUPPORTED_GAMES, aggregate, hand_rows, to_frame
 
 STARS = [fo.CORPUS / "fpdb" / "cash" / "Stars", fo.CORPUS / "fpdb" / "tour" / "Stars"]
 
-pytestmark = pytest.mark.skipif(not STARS[0].is_dir(), reason="../shared/corpus is absent")
+pytestmark = [pytest.mark.skipif(not STARS[0].is_dir(), reason="../shared/corpus is absent"), pytest.mark.slow]
 
 
 def test_net_sums_to_minus_the_rake_hand_by_hand() -> None:
@@ -22,7 +22,7 @@ def test_net_sums_to_minus_the_rake_hand_by_hand() -> None:
     rows = []
     total_rake = Decimal(0)
     hands = 0
-    for record in handlog.read(STARS):
+    for record in read_cached(STARS):
         hand = record.hand
         if hand is None or hand.game not in SUPPORTED_GAMES or hand.cancelled:
             continue

@@ -16,13 +16,13 @@ from typing import Any
 
 import fpdb_oracle as fo
 import pytest
+from corpus_cache import read_cached
 from test_fpdb_corpus import FLOP_AND_DRAW, FPDB_WRONG, Rule, Seen, _all_in_blind, compare
 
-import handlog
 from handlog.engine import replay
 from handlog.events import UncalledBet
 
-pytestmark = pytest.mark.skipif(not fo.SITES_DEV.is_file(), reason="../shared/corpus is absent")
+pytestmark = [pytest.mark.skipif(not fo.SITES_DEV.is_file(), reason="../shared/corpus is absent"), pytest.mark.slow]
 
 Row = dict[str, Any]
 SITE = "Bovada"
@@ -38,7 +38,7 @@ def _uncalled_return_kept_out(f: Row, o: Row, h: Seen) -> bool:
 def _returns() -> dict[tuple[str, str], dict[str, Decimal]]:
     """Each corpus hand's uncalled bets returned, by player, as the log states them."""
     out: dict[tuple[str, str], dict[str, Decimal]] = {}
-    for record in handlog.read(sorted((fo.CORPUS / "fpdb").glob("*/Bovada"))):
+    for record in read_cached(sorted((fo.CORPUS / "fpdb").glob("*/Bovada"))):
         if record.hand is not None:
             back = out.setdefault((str(Path(record.file).resolve()), record.hand.hand_id), {})
             for e in record.hand.events:
@@ -122,7 +122,7 @@ def _put_in_misread(f: Row, o: Row, h: Seen) -> bool:
 def _put_in() -> dict[tuple[str, str], tuple[Decimal, Decimal]]:
     """Per corpus hand whose log states a total pot: that pot and what handlog's replay has the players put in."""
     out: dict[tuple[str, str], tuple[Decimal, Decimal]] = {}
-    for record in handlog.read(sorted((fo.CORPUS / "fpdb").glob("*/Bovada"))):
+    for record in read_cached(sorted((fo.CORPUS / "fpdb").glob("*/Bovada"))):
         hand = record.hand
         if hand is not None and hand.summary.total_pot is not None:
             put_in = sum((r.committed for r in replay(hand, states=False).results.values()), Decimal(0))

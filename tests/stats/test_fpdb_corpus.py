@@ -22,6 +22,7 @@ from typing import Any
 
 import fpdb_oracle as fo
 import pytest
+from corpus_cache import read_cached
 
 import handlog
 from handlog.engine import replay
@@ -30,7 +31,7 @@ from handlog.stats import counters
 from handlog.stats.frame import STUD_GAMES, SUPPORTED_GAMES, iter_rows
 from handlog.stats.positions import dealt_in, fpdb_position
 
-pytestmark = pytest.mark.skipif(not fo.STARS_DEV.is_file(), reason="../shared/corpus is absent")
+pytestmark = [pytest.mark.skipif(not fo.STARS_DEV.is_file(), reason="../shared/corpus is absent"), pytest.mark.slow]
 
 Row = dict[str, Any]
 
@@ -211,7 +212,7 @@ def _our_rows(
     paths: list[Path], fpdb_id: Callable[[str], str] = str, games: frozenset[Game] = SUPPORTED_GAMES
 ) -> tuple[dict[tuple[str, str, str], Row], dict[tuple[str, str], Seen]]:
     """Our rows keyed like fpdb's: file, fpdb's hand id (``fpdb_id`` of ours), player."""
-    hands = [r.hand for r in handlog.read(paths) if r.hand is not None]
+    hands = [r.hand for r in read_cached(paths) if r.hand is not None]
     rows: dict[tuple[str, str, str], Row] = {}
     seen: dict[tuple[str, str], Seen] = {}
     ids = Counter((h.file, fpdb_id(h.hand_id)) for h in hands)

@@ -13,7 +13,7 @@ import pytest
 from test_fpdb_bovada import _blind_money_is_voluntary
 from test_fpdb_corpus import FPDB_WRONG, HOLDEM_AND_DRAW, Rule, Seen, compare
 
-pytestmark = pytest.mark.skipif(not fo.SITES_DEV.is_file(), reason="../shared/corpus is absent")
+pytestmark = [pytest.mark.skipif(not fo.SITES_DEV.is_file(), reason="../shared/corpus is absent"), pytest.mark.slow]
 
 Row = dict[str, Any]
 SITE = "Everleaf"

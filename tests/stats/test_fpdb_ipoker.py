@@ -28,15 +28,15 @@ from typing import Any
 
 import fpdb_oracle as fo
 import pytest
+from corpus_cache import read_cached
 from test_fpdb_corpus import FPDB_WRONG, HOLDEM_AND_DRAW, Rule, Seen, _our_rows, compare
 from test_fpdb_sites import _blind_money_is_voluntary
 
-import handlog
 from handlog.audit import audit
 from handlog.events import Fold, Hand, Street, StreetStart, UncalledBet
 from handlog.stats.positions import fpdb_position
 
-pytestmark = pytest.mark.skipif(not fo.SITES_DEV.is_file(), reason="../shared/corpus is absent")
+pytestmark = [pytest.mark.skipif(not fo.SITES_DEV.is_file(), reason="../shared/corpus is absent"), pytest.mark.slow]
 
 Row = dict[str, Any]
 SITE = "iPoker"
@@ -47,7 +47,7 @@ def _hands() -> dict[tuple[str, str], Hand]:
     """The hands of the XML rooms' files fpdb read (iPoker's, and Merge's for ``test_fpdb_merge``)."""
     files = sorted({fo.CORPUS / r["file"] for site in (SITE, "Merge") for r in fo.sites_dev(site)})
     out: dict[tuple[str, str], Hand] = {}
-    for record in handlog.read(files):
+    for record in read_cached(files):
         if record.hand is not None:
             rel = Path(record.file).resolve().relative_to(fo.CORPUS.resolve()).as_posix()
             out[(rel, record.hand.hand_id)] = record.hand

@@ -23,7 +23,7 @@ from test_fpdb_sites import _blind_money_is_voluntary
 
 from handlog.audit import audit
 
-pytestmark = pytest.mark.skipif(not fo.SITES_DEV.is_file(), reason="../shared/corpus is absent")
+pytestmark = [pytest.mark.skipif(not fo.SITES_DEV.is_file(), reason="../shared/corpus is absent"), pytest.mark.slow]
 
 SITE = "Merge"
 

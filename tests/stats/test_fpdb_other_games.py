@@ -49,7 +49,7 @@ from test_fpdb_corpus import (
 
 from handlog.stats.frame import STUD_GAMES, SUPPORTED_GAMES
 
-pytestmark = pytest.mark.skipif(not fo.SITES_DEV.is_file(), reason="../shared/corpus is absent")
+pytestmark = [pytest.mark.skipif(not fo.SITES_DEV.is_file(), reason="../shared/corpus is absent"), pytest.mark.slow]
 
 Row = dict[str, Any]
 OTHER_FLOP_AND_DRAW = SUPPORTED_GAMES - HOLDEM_AND_DRAW - STUD_GAMES

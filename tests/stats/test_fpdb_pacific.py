@@ -29,7 +29,7 @@ from test_fpdb_sites import _blind_money_is_voluntary
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "formats"))
 from test_pacific import FLAGGED
 
-pytestmark = pytest.mark.skipif(not fo.SITES_DEV.is_file(), reason="../shared/corpus is absent")
+pytestmark = [pytest.mark.skipif(not fo.SITES_DEV.is_file(), reason="../shared/corpus is absent"), pytest.mark.slow]
 
 Row = dict[str, Any]
 SITE = "PacificPoker"

@@ -28,7 +28,7 @@ import fpdb_oracle as fo
 import pytest
 from test_fpdb_corpus import FPDB_WRONG, HOLDEM_AND_DRAW, Rule, Seen, compare, sidecar_problems, sidecars
 
-pytestmark = pytest.mark.skipif(not fo.SITES_DEV.is_file(), reason="../shared/corpus is absent")
+pytestmark = [pytest.mark.skipif(not fo.SITES_DEV.is_file(), reason="../shared/corpus is absent"), pytest.mark.slow]
 
 Row = dict[str, Any]
 SITES = {"Full Tilt Poker": "FTP", "WinningPoker": "Winning"}

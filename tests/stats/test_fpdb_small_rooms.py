@@ -10,7 +10,7 @@ import fpdb_oracle as fo
 import pytest
 from test_fpdb_corpus import HOLDEM_AND_DRAW, assert_agreement, compare
 
-pytestmark = pytest.mark.skipif(not fo.SITES_DEV.is_file(), reason="../shared/corpus is absent")
+pytestmark = [pytest.mark.skipif(not fo.SITES_DEV.is_file(), reason="../shared/corpus is absent"), pytest.mark.slow]
 
 
 def _digits(hand_id: str) -> str:

@@ -15,6 +15,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "formats"))
 
+from corpus_cache import read_cached
 from corpus_files import CORPUS
 
 from handlog.cli.main import main
@@ -92,10 +93,11 @@ def test_seat_named_players_are_never_pooled() -> None:
 
 
 @needs_corpus
+@pytest.mark.slow
 def test_every_hand_whose_log_prints_a_date_has_a_time() -> None:
     counts: Counter[str] = Counter()
     missing = []
-    for record in read([CORPUS]):
+    for record in read_cached([CORPUS]):
         hand = record.hand
         if hand is None or hand.game.value == "other":
             continue
@@ -209,12 +211,13 @@ def test_stakes_filter_and_groups_are_one_form(capsys: pytest.CaptureFixture[str
 
 
 @needs_corpus
+@pytest.mark.slow
 def test_the_corpus_table_fits_100_columns(capsys: pytest.CaptureFixture[str]) -> None:
     from rich.console import Console
 
     from handlog.cli.stats_cmd import print_table
 
-    rows = Totals().update(iter_rows(read([CORPUS]), with_allin_ev=False)).records()
+    rows = Totals().update(iter_rows(iter(read_cached([CORPUS])), with_allin_ev=False)).records()
     console = Console(width=100, record=True, file=open("/dev/null", "w"))  # noqa: SIM115 - closed with the test
     print_table(rows, [], console=console)
     text = console.export_text()

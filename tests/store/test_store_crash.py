@@ -22,6 +22,8 @@ from storekit import renumbered_hands
 import handlog.db
 from handlog.store import schema
 
+pytestmark = pytest.mark.slow  # imports killed and restarted: minutes; `pytest -m "not slow"` leaves it out
+
 HANDS = 5000
 FILES = 5
 

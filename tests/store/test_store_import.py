@@ -36,6 +36,7 @@ def stars_files() -> list[Path]:
     return roots
 
 
+@pytest.mark.slow
 def test_corpus_twice_adds_nothing_the_second_time(db_url: str) -> None:
     roots = stars_files()
     records = list(handlog.read(roots))

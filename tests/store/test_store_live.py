@@ -80,6 +80,7 @@ def _wait(url: str, key: str, limit: float) -> float:
     raise AssertionError(f"hand {key} not imported within {limit} s")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("poll", [False, True], ids=["notifications", "polling"])
 def test_watch_takes_a_complete_summary_at_once_and_a_last_hand_once_quiet(
     db_url: str, tmp_path: Path, poll: bool

@@ -40,6 +40,7 @@ def append(path: Path, text: str) -> None:
         out.flush()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("poll", [False, True], ids=["notifications", "polling"])
 def test_watch_imports_each_hand_within_a_second_of_completion(db_url: str, tmp_path: Path, poll: bool) -> None:
     if poll and not db_url.endswith(".sqlite"):

@@ -130,6 +130,7 @@ def test_a_malformed_session_keeps_its_hands_and_stores_where_it_breaks(db_url: 
     assert "malformed XML" in failure.message
 
 
+@pytest.mark.slow
 def test_corpus_sessions_round_trip(db_url: str) -> None:
     roots = [CORPUS / "fpdb" / "cash" / "iPoker", CORPUS / "fpdb" / "tour" / "iPoker",
              CORPUS / "fpdb" / "cash" / "Merge", CORPUS / "fpdb" / "tour" / "Merge"]

@@ -14,6 +14,8 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from corpus_cache import CORPUS as CACHED_CORPUS
+from corpus_cache import read_cached
 
 from handlog.cli.main import main
 from handlog.engine import replay
@@ -26,7 +28,7 @@ from handlog.writing.ohh import hand_to_ohh, join
 
 ROOT = Path(__file__).resolve().parents[2]
 OWN = [ROOT / "samples", ROOT / "tests" / "engine" / "hands", *sorted((ROOT / "tests" / "formats").glob("golden*"))]
-CORPUS = Path(os.environ.get("HANDLOG_CORPUS", ROOT.parent / "shared" / "corpus"))
+CORPUS = Path(os.environ.get("HANDLOG_CORPUS", CACHED_CORPUS))  # spelled as other corpus tests do: reads shared
 D = Decimal
 
 
@@ -42,7 +44,7 @@ def _round_trip(paths: list[Path]) -> tuple[Counter[str], list[str]]:
     differing: list[str] = []
     for path in paths:
         hands, texts = [], []
-        for record in read([path]):
+        for record in read_cached([path]):
             if record.hand is None:
                 continue
             try:
@@ -171,6 +173,7 @@ KNOWN: dict[str, str] = {}
 """Corpus hands whose OHH copy differs, each for a reason (none)."""
 
 
+@pytest.mark.slow
 def test_corpus_sample_keeps_nets_pots_and_rake() -> None:
     if not (CORPUS / "fpdb").is_dir():
         pytest.skip(f"{CORPUS} is not there")

@@ -15,6 +15,8 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from corpus_cache import CORPUS as CACHED_CORPUS
+from corpus_cache import read_cached
 from test_phh_writer import _show_order_unchecked
 
 from handlog.audit import audit
@@ -27,7 +29,7 @@ from handlog.writing.pokerstars import Unconvertible, hand_to_pokerstars
 
 ROOT = Path(__file__).resolve().parents[2]
 OWN = [ROOT / "samples", ROOT / "tests" / "engine" / "hands", *sorted((ROOT / "tests" / "formats").glob("golden*"))]
-CORPUS = Path(os.environ.get("HANDLOG_CORPUS", ROOT.parent / "shared" / "corpus"))
+CORPUS = Path(os.environ.get("HANDLOG_CORPUS", CACHED_CORPUS))  # spelled as other corpus tests do: reads shared
 GOLDEN = Path(__file__).parent / "golden_pokerstars"
 
 UNCONVERTIBLE = (
@@ -73,7 +75,7 @@ def _outcome(hand: Hand, original: Hand) -> tuple[dict[str, Decimal], list[Decim
 def _round_trip(paths: list[Path]) -> tuple[Counter[str], list[str]]:
     counts: Counter[str] = Counter()
     differing = []
-    for record in read(paths):
+    for record in read_cached(paths):
         if record.hand is None:
             continue
         try:
@@ -119,6 +121,7 @@ def test_own_hands_keep_nets_pots_and_violations() -> None:
     assert counts["dealer log"] == 3  # the live samples whose dealer log breaks a rule
 
 
+@pytest.mark.slow
 def test_corpus_hands_keep_nets_pots_and_violations() -> None:
     fpdb = CORPUS / "fpdb"
     if not fpdb.is_dir():
