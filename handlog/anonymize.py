@@ -1,7 +1,9 @@
 """Anonymise hand histories: every player's name becomes a pseudonym, chat is masked, nothing else changes.
 
 - Names are found by reading the hands (every seat, and every player an event names: chat, joins, notices), in
-  every file of the run first, so that a name is replaced wherever it appears, in every file.
+  every file of the run first, so that a name is replaced wherever it appears, in every file. Where one file's
+  player's name is a word of another file's log ("Hold" of "Hold'em"), replacing it there would change that log:
+  that file then has its own players' names replaced, and only those.
 - A pseudonym is ``Player`` and eight hex digits of an HMAC-SHA256 of the name: the same name gets the same
   pseudonym in every file of a run, and in every run given the same salt (without a salt, a random one per run).
 - Replacement works on the file's bytes (UTF-8 and cp1252 spellings of a name; UTF-16 files through their text),
@@ -142,7 +144,7 @@ class Anonymizer:
         self.copy_unknown = copy_unknown
         self.mapping: dict[str, str] = {}
         self.hands = 0  # hands found in the run's files, read or not
-        self._patterns: tuple[re.Pattern[str], re.Pattern[bytes], dict[bytes, bytes]] | None = None
+        self._patterns: _Patterns | None = None
 
     def names_for(self, names: Iterable[str]) -> None:
         """Pseudonyms for ``names`` (all the names of the run at once): none contains any original name, so no
@@ -184,23 +186,34 @@ class Anonymizer:
             return Outcome(path, None, str(exc))
         if target.resolve() in inputs:
             return Outcome(path, None, f"{target} is one of the input files: not overwritten")
-        raw = path.read_bytes()
+        raw = self.mask_chat(path.read_bytes(), found.chats)
         encoding = sniff_encoding(raw[:4096])
-        data = self.replace_bytes(self.mask_chat(raw, found.chats), encoding)
-        leak = self._leak(data, encoding)
+        error = self._write(raw, encoding, target, found, self._compiled())
+        own = found.names & self.mapping.keys()
+        if error is not None and len(own) < len(self.mapping):
+            # Another file's player's name is a word of this log ("Hold" of "Hold'em", "Bet" …): replaced, it
+            # broke the log. This file's own players are the names it holds; those alone are replaced.
+            error = self._write(raw, encoding, target, found, self._compiled(own))
+        return Outcome(path, None, error) if error else Outcome(path, target)
+
+    def _write(self, raw: bytes, encoding: str, target: Path, found: FileNames, patterns: _Patterns) -> str | None:
+        """Write ``raw`` with the names of ``patterns`` replaced to ``target``, or say why not (nothing written):
+        a name left in the output, or an output that does not read back into the same hands."""
+        data = _replace_bytes(raw, encoding, patterns)
+        leak = _leak(data, encoding, patterns)
         if leak is not None:
-            return Outcome(path, None, f"the name {leak!r} is also part of the log's own text, so it cannot be"
-                           " replaced everywhere without changing the log: not written")
+            return (f"the name {leak!r} is also part of the log's own text, so it cannot be replaced everywhere"
+                    " without changing the log: not written")
         target.parent.mkdir(parents=True, exist_ok=True)
         tmp = target.with_name(target.name + ".part")
         tmp.write_bytes(data)
         after = survey(tmp)
-        if after.hands != found.hands or after.unparsed or (after.summary and after.names & set(self.mapping)):
+        if after.hands != found.hands or after.unparsed or (after.summary and after.names & found.names):
             tmp.unlink()
-            return Outcome(path, None, "the anonymised file does not read back into the same hands (a name is also"
-                           " part of the log's own text): not written")
+            return ("the anonymised file does not read back into the same hands (a name is also part of the log's"
+                    " own text): not written")
         tmp.replace(target)
-        return Outcome(path, target)
+        return None
 
     def _unknown(self, root: Path, path: Path, inputs: set[Path]) -> Outcome:
         """A file in which no hand was found: its names are unknown, so it is left out, or copied as it is when
@@ -221,49 +234,19 @@ class Anonymizer:
         return Outcome(path, target, copied_unknown=True)
 
     # ------------------------------------------------------------------ replacement
-    def _compiled(self) -> tuple[re.Pattern[str], re.Pattern[bytes], dict[bytes, bytes]]:
-        """The run's names as one text pattern and one bytes pattern (UTF-8 and cp1252 spellings), with the
-        pseudonym of each byte spelling; built once per mapping."""
+    def _compiled(self, names: Iterable[str] | None = None) -> _Patterns:
+        """The patterns of the run's names (built once per mapping), or of ``names`` only (one file's)."""
+        if names is not None:
+            return _Patterns.of({name: self.mapping[name] for name in names})
         if self._patterns is None:
-            pairs: dict[bytes, bytes] = {}
-            for name, alias in self.mapping.items():
-                for spelling in ("utf-8", "cp1252"):
-                    try:
-                        pairs.setdefault(name.encode(spelling), alias.encode("ascii"))
-                    except UnicodeEncodeError:
-                        continue
-            self._patterns = (re.compile(_trie_text(self.mapping)), re.compile(_trie_bytes(pairs)), pairs)
+            self._patterns = _Patterns.of(self.mapping)
         return self._patterns
 
     def replace_text(self, text: str) -> str:
-        if not self.mapping:
-            return text
-        pattern = self._compiled()[0]
-        return pattern.sub(lambda m: self.mapping[m.group(0)], text)
+        return _replace_text(text, self._compiled()) if self.mapping else text
 
     def replace_bytes(self, raw: bytes, encoding: str) -> bytes:
-        if encoding.startswith("utf-16"):
-            codec, bom = _utf16(raw, encoding)
-            text = raw[len(bom):].decode(codec, errors="surrogatepass")
-            return bom + self.replace_text(text).encode(codec, errors="surrogatepass")
-        if not self.mapping:
-            return raw
-        _, pattern, pairs = self._compiled()
-        return pattern.sub(lambda m: pairs[m.group(0)], raw)
-
-    def _leak(self, data: bytes, encoding: str) -> str | None:
-        """An original name still in ``data`` (in the file's encoding), or None."""
-        if not self.mapping:
-            return None
-        text_pattern, bytes_pattern, _ = self._compiled()
-        if encoding.startswith("utf-16"):
-            codec, bom = _utf16(data, encoding)
-            found = text_pattern.search(data[len(bom):].decode(codec, errors="surrogatepass"))
-            return found.group(0) if found else None
-        hit = bytes_pattern.search(data)
-        if hit is None:
-            return None
-        return next((n for n in self.mapping if hit.group(0) in _spellings(n)), hit.group(0).decode("latin-1"))
+        return _replace_bytes(raw, encoding, self._compiled())
 
     def mask_chat(self, raw: bytes, chats: dict[int, list[str]]) -> bytes:
         """Each chat line loses the words said on it (the line itself, and the speaker, stay)."""
@@ -287,6 +270,56 @@ class Anonymizer:
                 text = line.decode("cp1252", errors="surrogateescape")
                 chunks[index] = _masked(text, words).encode("cp1252", errors="surrogateescape")
         return bom + b"".join(chunks)
+
+
+@dataclass(frozen=True, slots=True)
+class _Patterns:
+    """Names and their pseudonyms as one text pattern and one bytes pattern (UTF-8 and cp1252 spellings), with
+    the pseudonym of each name and of each byte spelling."""
+
+    mapping: dict[str, str]
+    text: re.Pattern[str]
+    raw: re.Pattern[bytes]
+    pairs: dict[bytes, bytes]
+
+    @classmethod
+    def of(cls, mapping: dict[str, str]) -> _Patterns:
+        pairs: dict[bytes, bytes] = {}
+        for name, alias in mapping.items():
+            for spelling in ("utf-8", "cp1252"):
+                try:
+                    pairs.setdefault(name.encode(spelling), alias.encode("ascii"))
+                except UnicodeEncodeError:
+                    continue
+        return cls(mapping, re.compile(_trie_text(mapping)), re.compile(_trie_bytes(pairs)), pairs)
+
+
+def _replace_text(text: str, patterns: _Patterns) -> str:
+    return patterns.text.sub(lambda m: patterns.mapping[m.group(0)], text)
+
+
+def _replace_bytes(raw: bytes, encoding: str, patterns: _Patterns) -> bytes:
+    if encoding.startswith("utf-16"):
+        codec, bom = _utf16(raw, encoding)
+        text = raw[len(bom):].decode(codec, errors="surrogatepass")
+        return bom + _replace_text(text, patterns).encode(codec, errors="surrogatepass")
+    if not patterns.mapping:
+        return raw
+    return patterns.raw.sub(lambda m: patterns.pairs[m.group(0)], raw)
+
+
+def _leak(data: bytes, encoding: str, patterns: _Patterns) -> str | None:
+    """A name of ``patterns`` still in ``data`` (in the file's encoding), or None."""
+    if not patterns.mapping:
+        return None
+    if encoding.startswith("utf-16"):
+        codec, bom = _utf16(data, encoding)
+        found = patterns.text.search(data[len(bom):].decode(codec, errors="surrogatepass"))
+        return found.group(0) if found else None
+    hit = patterns.raw.search(data)
+    if hit is None:
+        return None
+    return next((n for n in patterns.mapping if hit.group(0) in _spellings(n)), hit.group(0).decode("latin-1"))
 
 
 def _holds_any(alias: str, names: set[str]) -> bool:

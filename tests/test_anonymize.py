@@ -219,3 +219,21 @@ def test_a_hand_with_a_line_the_reader_does_not_know_is_not_written(tmp_path: Pa
     assert (found.hands, found.unparsed) == (1, 1)
     path.write_text(text, encoding="utf-8")
     assert survey(path).unparsed == 0
+
+
+def test_a_name_that_is_a_word_of_another_files_log_is_replaced_only_where_it_is_a_name(
+    inputs: Path, tmp_path: Path
+) -> None:
+    """An ACPC player called "Hold": replacing "Hold" in the PokerStars files would break their "Hold'em"
+    header, so those files have their own players replaced (no refusal), and the ACPC file loses "Hold"."""
+    (inputs / "acpc.log").write_text(ACPC.replace(":Ann|", ":Hold|"), encoding="utf-8")
+    out = tmp_path / "out"
+    anonymizer = Anonymizer(out, salt="s")
+    outcomes, _ = anonymizer.run([inputs])
+    assert all(o.error is None for o in outcomes), [o.error for o in outcomes]
+    acpc = (out / "in" / "acpc.log").read_text(encoding="utf-8")
+    assert "Hold" not in acpc and anonymizer.mapping["Hold"] in acpc
+    stars = (out / "in" / "stars" / "bom.txt").read_bytes()
+    assert b"Hold'em" in stars and b"Ana Mar" not in stars
+    for record in read([out / "in" / "stars"]):
+        assert record.hand is not None and not {s.player for s in record.hand.seats} & set(anonymizer.mapping)
