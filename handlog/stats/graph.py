@@ -9,7 +9,7 @@ from typing import Any
 
 import pandas as pd
 
-from handlog.stats.export import resolve_output, write_atomic
+from handlog.stats.export import image_format, resolve_output, write_atomic
 
 SIZE_INCHES = (10.0, 6.0)
 DPI = 100
@@ -82,11 +82,13 @@ def draw(series: pd.DataFrame, title: str = "", currency: str = "") -> Any:
 def save_graph(
     table: pd.DataFrame, player: str, output: str | os.PathLike[str], title: str | None = None
 ) -> tuple[Any, pd.DataFrame]:
-    """Draw ``player``'s winnings graph to ``output`` (a PNG file, or a folder for ``winnings.png``)."""
+    """Draw ``player``'s winnings graph to ``output`` (a PNG, SVG or PDF file by its suffix, or a folder for
+    ``winnings.png``)."""
     series = winnings_series(table, player)
     rows = table[table["player"] == player]
     currencies = sorted({str(c) for c in rows["currency"]}) if len(rows) else []
     fig = draw(series, title if title is not None else f"{player}: {len(series)} hands", "/".join(currencies))
     path = resolve_output(output, "winnings.png")
-    write_atomic(path, lambda p: fig.savefig(p, format="png", dpi=DPI), binary=True)
+    kind = image_format(path)
+    write_atomic(path, lambda p: fig.savefig(p, format=kind, dpi=DPI), binary=True)
     return fig, series

@@ -156,6 +156,14 @@ def test_graph_tournaments_cumulative_profit(capsys: pytest.CaptureFixture[str],
     assert main(["graph", "--tournaments", "--player", "Hero", "-o", str(out), str(path)]) == 0
     assert out.read_bytes().startswith(b"\x89PNG")
     assert "4 tournaments of Hero drawn" in capsys.readouterr().err
+    svg = tmp_path / "t.svg"  # the format follows the suffix
+    assert main(["graph", "--tournaments", "--player", "Hero", "--quiet", "-o", str(svg), str(path)]) == 0
+    assert svg.read_bytes().startswith(b"<?xml") and b"<svg" in svg.read_bytes()
+    pdf = tmp_path / "t.pdf"
+    assert main(["graph", "--tournaments", "--player", "Hero", "--quiet", "-o", str(pdf), str(path)]) == 0
+    assert pdf.read_bytes().startswith(b"%PDF-")
+    assert main(["graph", "--tournaments", "--player", "Hero", "-o", str(tmp_path / "t.gif"), str(path)]) == 2
+    assert "cannot draw a .gif file: name it .png, .svg or .pdf" in capsys.readouterr().err
 
 
 def test_unknown_layout_names_file_and_line(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
