@@ -6,7 +6,8 @@
   prize in another currency, such as dollars from an FPP satellite, is kept as ``ticket`` text).
 - From hands, where no summary lists the player: the hand header's buy-in (``$9.22+$0.78 USD``) and the lines
   ``P finished the tournament in 2nd place and received $X.`` and ``P wins the tournament and receives $X -
-  congratulations!`` (entrants unknown).
+  congratulations!`` (entrants unknown), plus the bounties the hands pay him (``P wins $1.50 for eliminating Q
+  and their own bounty increases by …``, ``P wins the $0.27 bounty for eliminating Q``).
 - Where a summary and the hands both give a player's place or prize and they differ, the summary is kept and a
   notice says so (file and line of both).
 - Several summaries of one tournament (written while it ran and after it ended, or by several players of a
@@ -33,6 +34,12 @@ FINISHED = re.compile(
     r"(?: and received (?P<prize>.+?))?\.?$"
 )
 WINS = re.compile(r"^(?P<player>.+?) wins the tournament and receives (?P<prize>.+?) - congratulations!$")
+BOUNTY = re.compile(
+    r"^(?P<player>.+?) wins (?:the )?(?P<amount>\S+?)(?: bounty)? for eliminating (?P<loser>.+?)"
+    r"(?: and their own bounty increases by .+)?$"
+)
+"""A bounty paid in a hand: ``P wins $1.50 for eliminating Q and their own bounty increases by $1.50 to $4.50``
+(progressive knockout: the cash half) and ``P wins the $0.27 bounty for eliminating Q`` (knockout)."""
 _CODE = re.compile(r"^(?P<body>.*?)(?: (?P<code>[A-Z]{3}))?$")
 
 
@@ -87,6 +94,7 @@ class HandsTournament:
     buy_in_text: str = ""
     start: datetime | None = None
     finishes: dict[str, HandFinish] = field(default_factory=dict)
+    bounties: dict[str, Decimal] = field(default_factory=dict)  # player → bounty money won in the hands
 
 
 def from_hands(hands: Iterable[Hand]) -> dict[tuple[str, str], HandsTournament]:
@@ -106,6 +114,14 @@ def from_hands(hands: Iterable[Hand]) -> dict[tuple[str, str], HandsTournament]:
             if event.kind != "notice":
                 continue
             text = event.text.strip()
+            won = BOUNTY.match(text)
+            if won is not None:
+                try:
+                    value = amount(won.group("amount"))[0]
+                except AmountError:
+                    continue
+                entry.bounties[won.group("player")] = entry.bounties.get(won.group("player"), ZERO) + value
+                continue
             m = FINISHED.match(text)
             if m is not None:
                 place = place_number(m.group("place"))
@@ -258,9 +274,11 @@ def _hand_row(ht: HandsTournament, hf: HandFinish, facts: Facts | None) -> Resul
     else:
         buy, entrants, start = parse_buy_in(ht.buy_in_text), None, ht.start
     cost = None if buy is None else buy.buy_in + buy.fee + buy.bounty
+    bounties = ht.bounties.get(hf.player, ZERO)
     return Result(
         site=ht.site, tournament_id=ht.tournament_id, player=hf.player, finish=hf.place, entrants=entrants,
         buy_in=buy.buy_in if buy else None, fee=buy.fee if buy else ZERO, bounty=buy.bounty if buy else ZERO,
-        prize=hf.prize or ZERO, currency=buy.currency if buy else "", cost=cost, start_utc=start,
+        prize=(hf.prize or ZERO) + bounties, bounties_won=bounties, currency=buy.currency if buy else "", cost=cost,
+        start_utc=start,
         source="hands", file=hf.file, line=hf.line,
     )

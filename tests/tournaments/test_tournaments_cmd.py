@@ -185,3 +185,28 @@ def test_summary_by_month_and_date_filters(capsys: pytest.CaptureFixture[str]) -
             for r in rows] == [("I_LIMP_KQJT", "2017-04", 2, 1, D(10) + D(20) + D(25), D(50), D(-5))]
     code, rows, err = run_json(capsys, str(folder), "--since", "2030-01-01")
     assert code == 1 and err.strip() == "handlog tournaments: no tournament result matches the filters"
+
+
+def test_bounties_won_in_the_hands_are_prizes(capsys: pytest.CaptureFixture[str]) -> None:
+    """A progressive knockout's hands alone (no summary): each player's money is his finish line's prize plus the
+    cash half of every bounty the hands pay him; bounties alone are not in the money."""
+    hands = corpus_file("fresh", "pokerstars", "56bc529f-HH20220115 T3339171319 No Limit Hold'em $3.92 + $0.48.txt")
+    code, rows, _ = run_json(capsys, str(hands))
+    assert code == 0
+    by = {r["player"]: r for r in rows}
+    # header "$0.92+$3.00+$0.48 USD": prize pool, bounty, fee
+    # Chill_BoyEZ "wins $2.25 for eliminating ICANTBLUFF18", "$3.38 … nabru02", "$1.50 … kodiak205", then
+    # "finished the tournament in 1025th place and received $1.60."
+    chill = by["Chill_BoyEZ"]
+    assert (chill["finish"], chill["prize"], chill["cost"], chill["profit"]) == (1025, "8.73", "4.40", "4.33")
+    # KeinKönich's four eliminations raise his own bounty from the $3.00 of the buy-in to "$9.75": the cash halves
+    # paid him as much, 6.75; then "finished the tournament in 576th place and received $2.28."
+    assert D("9.75") - D("3.00") == D("6.75")
+    assert by["KeinKönich"]["prize"] == str(D("2.28") + D("6.75"))
+    # nabru02: "$2.25 for eliminating Mat262Ville", "$1.50 … hydeparkboy", then "1829th place" without a prize
+    assert (by["nabru02"]["finish"], by["nabru02"]["prize"]) == (1829, "3.75")
+    from handlog.cli.tournaments_cmd import read_files
+
+    results = {r.player: r for r in read_files([str(hands)])[0]}
+    assert results["nabru02"].bounties_won == D("3.75") and not results["nabru02"].in_the_money
+    assert results["Chill_BoyEZ"].in_the_money
