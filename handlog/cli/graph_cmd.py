@@ -140,8 +140,14 @@ def run(args: argparse.Namespace) -> int:
         others = ", ".join(f"{c} ({n} hands)" for c, n in counts.items() if c != currency)
         sys.stderr.write(f"handlog graph: drawing {currency}; also found {others} (choose with --currency)\n")
     table = table[table["currency"] == currency]
+    # chips of different tournaments do not add up: each hand in its own big blinds (money: graph --tournaments)
+    tournaments = table["tournament_id"].nunique(dropna=False) if "tournament_id" in table else 1
+    in_big_blinds = tournaments > 1 and bool(table["tournament_id"].notna().any())
+    if in_big_blinds and not args.quiet:
+        sys.stderr.write(f"handlog graph: {args.player}'s {currency} hands are of {tournaments} tournaments: drawn "
+                         "in big blinds (chips of different tournaments do not add up; money: graph --tournaments)\n")
     try:
-        _, series = save_graph(table, args.player, args.output)
+        _, series = save_graph(table, args.player, args.output, in_big_blinds=in_big_blinds)
     except OutputPathError as exc:
         sys.stderr.write(f"handlog graph: {exc}\n")
         return EXIT_USAGE

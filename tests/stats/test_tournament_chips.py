@@ -77,3 +77,18 @@ def test_cash_hands_have_no_tournament(capsys: pytest.CaptureFixture[str]) -> No
     assert lines and all(r["tournament_id"] is None for r in lines)
     assert main(["stats", "--quiet", "--format", "json", str(cash)]) == 0
     assert all(r["net"] is not None for r in json.loads(capsys.readouterr().out))  # cash nets are added as before
+
+
+def test_winnings_graph_of_several_tournaments_is_in_big_blinds(
+    files: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from handlog.stats.frame import read_per_hand
+    from handlog.stats.graph import winnings_series
+
+    series = winnings_series(read_per_hand(files), "Hero", in_big_blinds=True)
+    # in time order: the Zoom hand (2014-07-20, −25 at 100/200), then the 5 Card Omaha hand (2016-11-26, −90 at 15/30)
+    assert list(series["net"]) == [Decimal("-0.125"), Decimal("-3.125")]
+    out = tmp_path / "g.png"
+    assert main(["graph", "--player", "Hero", "-o", str(out), *files]) == 0
+    assert "hands are of 2 tournaments: drawn in big blinds" in capsys.readouterr().err
+    assert out.read_bytes().startswith(b"\x89PNG")
