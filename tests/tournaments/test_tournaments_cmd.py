@@ -210,3 +210,14 @@ def test_bounties_won_in_the_hands_are_prizes(capsys: pytest.CaptureFixture[str]
     results = {r.player: r for r in read_files([str(hands)])[0]}
     assert results["nabru02"].bounties_won == D("3.75") and not results["nabru02"].in_the_money
     assert results["Chill_BoyEZ"].in_the_money
+
+
+def test_winner_line_of_real_hands(capsys: pytest.CaptureFixture[str]) -> None:
+    """``P wins the tournament and receives $X - congratulations!`` and ``P finished the tournament in 2nd place``
+    of a real heads-up sit-and-go (header ``$1.40+$0.10 USD``)."""
+    hands = corpus_file("fpdb", "tour", "Stars", "Draw", "2-7 Single Draw-NL-USD-2max-STT-1.40-201212.ante.all.in.txt")
+    code, rows, err = run_json(capsys, str(hands))
+    assert code == 0 and "notice" not in err
+    assert [(r["player"], r["finish"], r["prize"], r["cost"], r["profit"], r["source"]) for r in rows] == [
+        ("Player0", 1, "2.80", "1.50", "1.30", "hands"), ("Hero", 2, "0", "1.50", "-1.50", "hands"),
+    ]  # fmt: skip
