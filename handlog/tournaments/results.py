@@ -33,6 +33,11 @@ FINISHED = re.compile(
     r"^(?P<player>.+?) finished the tournament in (?P<place>[0-9]+(?:st|nd|rd|th)) place"
     r"(?: and received (?P<prize>.+?))?\.?$"
 )
+PARTY_FINISHED = re.compile(
+    r"^(?P<player>.+?) finished in (?P<place>[0-9]+)(?: place)?(?: and received (?P<prize>.+?))?\.?$"
+)
+"""PartyPoker's finish line: ``Player P finished in 4.``, ``P finished in 3 place.``, ``Player P finished in 1 place
+and received $3 USD`` (``Player`` is the line's word, not the name's: the name is the seated player's)."""
 WINS = re.compile(r"^(?P<player>.+?) wins the tournament and receives (?P<prize>.+?) - congratulations!$")
 BOUNTY = re.compile(
     r"^(?P<player>.+?) wins (?:the )?(?P<amount>\S+?)(?: bounty)? for eliminating (?P<loser>.+?)"
@@ -83,6 +88,7 @@ class HandFinish:
     prize: Decimal | None
     file: str
     line: int
+    currency: str = ""  # the prize's, as the line wrote it (for a tournament whose buy-in the hands do not state)
 
 
 @dataclass(slots=True)
@@ -122,7 +128,7 @@ def from_hands(hands: Iterable[Hand]) -> dict[tuple[str, str], HandsTournament]:
                     continue
                 entry.bounties[won.group("player")] = entry.bounties.get(won.group("player"), ZERO) + value
                 continue
-            m = FINISHED.match(text)
+            m = FINISHED.match(text) or PARTY_FINISHED.match(text)
             if m is not None:
                 place = place_number(m.group("place"))
             else:
@@ -130,14 +136,28 @@ def from_hands(hands: Iterable[Hand]) -> dict[tuple[str, str], HandsTournament]:
                 if m is None:
                     continue
                 place = 1
-            prize = None
+            player = _seated(m.group("player"), hand)
+            if player is None:
+                continue
+            prize, currency = None, ""
             if m.group("prize"):
                 try:
-                    prize = amount(m.group("prize").rstrip("."))[0]
+                    prize, currency = amount(m.group("prize").rstrip("."))
                 except AmountError:
                     prize = None
-            entry.finishes[m.group("player")] = HandFinish(m.group("player"), place, prize, hand.file, event.line)
+            entry.finishes[player] = HandFinish(player, place, prize, hand.file, event.line, currency)
     return out
+
+
+def _seated(name: str, hand: Hand) -> str | None:
+    """The seated player a finish line names: the name itself, or (PartyPoker's ``Player P finished in …``) the
+    name after the word ``Player``; a name seated nowhere in the hand is no finish (None)."""
+    seated = {s.player for s in hand.seats}
+    if name in seated or not seated:
+        return name
+    if name.startswith("Player ") and name[len("Player "):] in seated:
+        return name[len("Player "):]
+    return None
 
 
 def from_summary(s: TournamentSummary) -> list[Result]:
@@ -267,6 +287,11 @@ def _place_key(row: Result) -> int:
     return row.finish if row.finish is not None else 1 << 62
 
 
+def _prize_currency(ht: HandsTournament, hf: HandFinish) -> str:
+    """Without a buy-in, the currency the tournament's finish lines pay in (its own line's first)."""
+    return hf.currency or next((f.currency for f in ht.finishes.values() if f.currency), "")
+
+
 def _hand_row(ht: HandsTournament, hf: HandFinish, facts: Facts | None) -> Result:
     if facts is not None:
         buy = BuyIn(facts.buy_in, facts.fee, facts.bounty, facts.currency) if facts.buy_in is not None else None
@@ -278,7 +303,7 @@ def _hand_row(ht: HandsTournament, hf: HandFinish, facts: Facts | None) -> Resul
     return Result(
         site=ht.site, tournament_id=ht.tournament_id, player=hf.player, finish=hf.place, entrants=entrants,
         buy_in=buy.buy_in if buy else None, fee=buy.fee if buy else ZERO, bounty=buy.bounty if buy else ZERO,
-        prize=(hf.prize or ZERO) + bounties, bounties_won=bounties, currency=buy.currency if buy else "", cost=cost,
-        start_utc=start,
-        source="hands", file=hf.file, line=hf.line,
+        prize=(hf.prize or ZERO) + bounties, bounties_won=bounties,
+        currency=buy.currency if buy else _prize_currency(ht, hf), cost=cost, start_utc=start, source="hands",
+        file=hf.file, line=hf.line,
     )

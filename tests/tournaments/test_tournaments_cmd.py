@@ -221,3 +221,16 @@ def test_winner_line_of_real_hands(capsys: pytest.CaptureFixture[str]) -> None:
     assert [(r["player"], r["finish"], r["prize"], r["cost"], r["profit"], r["source"]) for r in rows] == [
         ("Player0", 1, "2.80", "1.50", "1.30", "hands"), ("Hero", 2, "0", "1.50", "-1.50", "hands"),
     ]  # fmt: skip
+
+
+def test_partypoker_finish_lines(capsys: pytest.CaptureFixture[str]) -> None:
+    """PartyPoker's ``Player P finished in 4.`` … ``Player Hero finished in 1 place and received $3 USD`` (the word
+    ``Player`` is not part of the name); its header's ``$1 USD Buy-in`` does not split prize pool and fee, so the
+    buy-in stays unknown and the rows are in the currency the winner's line pays in."""
+    hands = corpus_file("fpdb", "tour", "PartyPoker", "Flop", "NLHE-4max-STT-USD-1-201607.second.trny.format.txt")
+    code, rows, _ = run_json(capsys, str(hands))
+    assert code == 0
+    assert [(r["player"], r["finish"], r["prize"], r["currency"], r["cost"]) for r in rows] == [
+        ("Hero", 1, "3", "USD", None), ("Player1", 2, "0", "USD", None), ("Player0", 3, "0", "USD", None),
+        ("Player2", 4, "0", "USD", None),
+    ]  # fmt: skip
