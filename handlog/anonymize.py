@@ -180,6 +180,9 @@ class Anonymizer:
         if found.unparsed:
             return Outcome(path, None, f"{found.unparsed} of {found.hands} hands cannot be read (or hold lines the"
                            " reader does not know), so the names in them are unknown: not written")
+        if found.summary and path.read_bytes()[:4] == b"\xd0\xcf\x11\xe0":  # OLE2: Full Tilt's .xls report
+            return Outcome(path, None, "an Excel workbook: its names are in binary cells, which a copy with other"
+                           " names would break: not written (save the sheet as text to anonymise it)")
         try:
             target = output_path(self.output, root, path, rename=self.replace_text)
         except UnsafeOutput as exc:

@@ -27,7 +27,7 @@ from handlog.stats.identity import AliasError, selects
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "graph",
-        help="a player's winnings graph (PNG)",
+        help="a player's winnings graph (PNG, SVG or PDF)",
         description="Draw a player's cumulative winnings over their hands: net, showdown and non-showdown "
         "winnings and the all-in EV adjusted net. Exit codes: 0 ok, 1 some hand unparsed, 2 usage error.",
     )
@@ -36,7 +36,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                    help="whose winnings: a name (on one site: the one with the most hands unless --site) or an alias")
     add_db_argument(p)
     add_filter_arguments(p, player=False)
-    p.add_argument("-o", "--output", default="winnings.png", metavar="F", help="PNG file (default winnings.png)")
+    p.add_argument("-o", "--output", default="winnings.png", metavar="F",
+                   help="the image: PNG, SVG or PDF by its suffix (default winnings.png)")
     p.add_argument(
         "--currency", metavar="C",
         help="the money to draw (USD, EUR, CHIPS …); by default the one the player has most hands in",
@@ -57,12 +58,12 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 def run(args: argparse.Namespace) -> int:
     if args.tournaments:
         return run_tournaments(args)
-    from handlog.stats.export import OutputPathError, resolve_output
+    from handlog.stats.export import OutputPathError, image_format, resolve_output
     from handlog.stats.frame import iter_rows, to_frame
     from handlog.stats.graph import save_graph
 
     try:
-        resolve_output(args.output, "winnings.png")  # a bad path is reported before the hands are read
+        image_format(resolve_output(args.output, "winnings.png"))  # a bad path is reported before reading hands
     except OutputPathError as exc:
         sys.stderr.write(f"handlog graph: {exc}\n")
         return EXIT_USAGE
@@ -139,8 +140,14 @@ def run(args: argparse.Namespace) -> int:
         others = ", ".join(f"{c} ({n} hands)" for c, n in counts.items() if c != currency)
         sys.stderr.write(f"handlog graph: drawing {currency}; also found {others} (choose with --currency)\n")
     table = table[table["currency"] == currency]
+    # chips of different tournaments do not add up: each hand in its own big blinds (money: graph --tournaments)
+    tournaments = table["tournament_id"].nunique(dropna=False) if "tournament_id" in table else 1
+    in_big_blinds = tournaments > 1 and bool(table["tournament_id"].notna().any())
+    if in_big_blinds and not args.quiet:
+        sys.stderr.write(f"handlog graph: {args.player}'s {currency} hands are of {tournaments} tournaments: drawn "
+                         "in big blinds (chips of different tournaments do not add up; money: graph --tournaments)\n")
     try:
-        _, series = save_graph(table, args.player, args.output)
+        _, series = save_graph(table, args.player, args.output, in_big_blinds=in_big_blinds)
     except OutputPathError as exc:
         sys.stderr.write(f"handlog graph: {exc}\n")
         return EXIT_USAGE
@@ -154,11 +161,11 @@ def run_tournaments(args: argparse.Namespace) -> int:
     from collections import Counter
 
     from handlog.cli.tournaments_cmd import read_files
-    from handlog.stats.export import OutputPathError, resolve_output
+    from handlog.stats.export import OutputPathError, image_format, resolve_output
     from handlog.tournaments.graph import profit_series, save
 
     try:
-        resolve_output(args.output, "tournaments.png")
+        image_format(resolve_output(args.output, "tournaments.png"))
     except OutputPathError as exc:
         sys.stderr.write(f"handlog graph: {exc}\n")
         return EXIT_USAGE

@@ -56,7 +56,7 @@ if TYPE_CHECKING:
 
     from handlog.db import Database
 
-GROUPS = ("game", "month", "position", "site", "stakes")
+GROUPS = ("game", "month", "position", "site", "stakes", "tournament")
 """What ``--by`` accepts (the keys of ``handlog.stats.frame.GROUPS``; a test keeps them equal)."""
 
 AGGREGATE_FORMATS = ("table", "csv", "json", "parquet")
@@ -520,6 +520,11 @@ def _fmt(name: str, value: Any, row: dict[str, Any] | None = None) -> str:
     return str(value)
 
 
+def _cell(value: Any) -> str:
+    """A group's value in the table (``-`` for none: a cash hand's tournament)."""
+    return "-" if value is None else str(value)
+
+
 def _who(row: dict[str, Any]) -> str:
     return f"{row['player']} (alias)" if row.get("identity") == "alias" else str(row["player"])
 
@@ -550,7 +555,7 @@ def print_table(
         table.add_column("")
         for row in rows:
             table.add_column(" / ".join([_who(row), str(row["site"]), str(row["currency"]),
-                                         *(str(row[k]) for k in groups)]), justify="right")  # fmt: skip
+                                         *(_cell(row[k]) for k in groups)]), justify="right")  # fmt: skip
         for name, label in LABELS.items():
             table.add_row(label, *(_fmt(name, row[name], row if counts else None) for row in rows))
         console.print(table)
@@ -567,7 +572,7 @@ def print_table(
         for name in stats:  # numbers are never cut: the names give way (folded) when the terminal is narrow
             table.add_column(SHORT.get(name, LABELS.get(name, name)), justify="right", no_wrap=True)
         for row in rows:
-            table.add_row(_who(row), str(row["site"]), str(row["currency"]), *(str(row[k]) for k in groups),
+            table.add_row(_who(row), str(row["site"]), str(row["currency"]), *(_cell(row[k]) for k in groups),
                           *(_fmt(name, row[name], row if counts else None) for name in stats))  # fmt: skip
         console.print(table)
     if anonymous:

@@ -152,7 +152,8 @@ class Result(BaseModel):
 
     @property
     def in_the_money(self) -> bool:
-        return self.prize > 0 or bool(self.ticket)
+        """Finished in a paid place: a prize beyond the bounties won, or a ticket (bounties alone are not ITM)."""
+        return self.prize - self.bounties_won > 0 or bool(self.ticket)
 
     @property
     def profit(self) -> Decimal | None:

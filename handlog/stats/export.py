@@ -154,6 +154,21 @@ def resolve_output(path: str | os.PathLike[str], default_name: str) -> Path:
     return final
 
 
+IMAGE_FORMATS = {".png": "png", ".svg": "svg", ".pdf": "pdf"}
+"""The graphs' file formats, by the output's suffix (a name without one is a PNG)."""
+
+
+def image_format(path: str | os.PathLike[str]) -> str:
+    """The image format ``path``'s suffix asks for (``png``, ``svg``, ``pdf``; ``png`` without a suffix): the bytes
+    written are what the name says."""
+    suffix = Path(path).suffix.lower()
+    if not suffix:
+        return "png"
+    if suffix not in IMAGE_FORMATS:
+        raise OutputPathError(f"cannot draw a {suffix} file: name it .png, .svg or .pdf")
+    return IMAGE_FORMATS[suffix]
+
+
 def _umask() -> int:
     mask = os.umask(0)
     os.umask(mask)

@@ -38,6 +38,7 @@ HAND_FIELDS = (
     "structure",
     "stakes",
     "currency",
+    "tournament_id",
     "time",
     "local_time",
     "time_zone",
@@ -112,7 +113,8 @@ def hand_rows(replay: Replay, with_allin_ev: bool = True, zones: Zones | None = 
     ev = allin_ev(replay) if with_allin_ev else {}
     when = hand_time(hand, zones)
     facts = (hand.hand_id, hand.file, hand.site, hand.game.value, hand.structure.value, stakes_text(hand),
-             hand.currency, when.utc, when.local, when.zone, when.source)  # fmt: skip
+             hand.currency, hand.tournament.id if hand.tournament else None, when.utc, when.local, when.zone,
+             when.source)  # fmt: skip
     seats: dict[str, int] = {}
     for s in hand.seats:
         seats.setdefault(s.player, s.seat)  # the first, as ``hand.seat_of``

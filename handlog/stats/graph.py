@@ -9,7 +9,8 @@ from typing import Any
 
 import pandas as pd
 
-from handlog.stats.export import resolve_output, write_atomic
+from handlog.stats.export import image_format, resolve_output, write_atomic
+from handlog.stats.totals import big_blind
 
 SIZE_INCHES = (10.0, 6.0)
 DPI = 100
@@ -23,16 +24,22 @@ LINES = (
 )
 
 
-def winnings_series(table: pd.DataFrame, player: str) -> pd.DataFrame:
+def winnings_series(table: pd.DataFrame, player: str, in_big_blinds: bool = False) -> pd.DataFrame:
     """Cumulative sums (exact Decimal) over ``player``'s hands in time order: ``hand`` (1, 2 …), ``net``,
-    ``showdown`` and ``non_showdown`` (net split by whether the player saw a showdown), ``allin_ev``."""
+    ``showdown`` and ``non_showdown`` (net split by whether the player saw a showdown), ``allin_ev``.
+    ``in_big_blinds``: each hand's amounts in its own big blinds (tournament chips of several tournaments, which
+    do not add up; a hand without a big blind counts nothing)."""
     rows = table[table["player"] == player]
     if "time" in rows and rows["time"].notna().any():
         order = sorted(range(len(rows)), key=lambda i: (_time_key(rows["time"].iloc[i]), i))
         rows = rows.iloc[order]
-    net = [Decimal(v) for v in rows["net"]]
+    scale = [Decimal(1)] * len(rows)
+    if in_big_blinds:
+        blinds = (big_blind(str(a), str(b)) for a, b in zip(rows["structure"], rows["stakes"], strict=True))
+        scale = [1 / blind if blind > 0 else Decimal(0) for blind in blinds]
+    net = [Decimal(v) * k for v, k in zip(rows["net"], scale, strict=True)]
     sd = [bool(v) for v in rows["saw_showdown"]]
-    ev = [Decimal(v) for v in rows["net_allin_ev"]]
+    ev = [Decimal(v) * k for v, k in zip(rows["net_allin_ev"], scale, strict=True)]
     out: dict[str, list[Any]] = {"hand": [], "net": [], "showdown": [], "non_showdown": [], "allin_ev": []}
     total = showdown = non_showdown = allin = Decimal(0)
     for i, (n, s, e) in enumerate(zip(net, sd, ev, strict=True), 1):
@@ -80,13 +87,17 @@ def draw(series: pd.DataFrame, title: str = "", currency: str = "") -> Any:
 
 
 def save_graph(
-    table: pd.DataFrame, player: str, output: str | os.PathLike[str], title: str | None = None
+    table: pd.DataFrame, player: str, output: str | os.PathLike[str], title: str | None = None,
+    in_big_blinds: bool = False,
 ) -> tuple[Any, pd.DataFrame]:
-    """Draw ``player``'s winnings graph to ``output`` (a PNG file, or a folder for ``winnings.png``)."""
-    series = winnings_series(table, player)
+    """Draw ``player``'s winnings graph to ``output`` (a PNG, SVG or PDF file by its suffix, or a folder for
+    ``winnings.png``)."""
+    series = winnings_series(table, player, in_big_blinds)
     rows = table[table["player"] == player]
     currencies = sorted({str(c) for c in rows["currency"]}) if len(rows) else []
-    fig = draw(series, title if title is not None else f"{player}: {len(series)} hands", "/".join(currencies))
+    unit = "big blinds" if in_big_blinds else "/".join(currencies)
+    fig = draw(series, title if title is not None else f"{player}: {len(series)} hands", unit)
     path = resolve_output(output, "winnings.png")
-    write_atomic(path, lambda p: fig.savefig(p, format="png", dpi=DPI), binary=True)
+    kind = image_format(path)
+    write_atomic(path, lambda p: fig.savefig(p, format=kind, dpi=DPI), binary=True)
     return fig, series

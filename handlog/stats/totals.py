@@ -32,9 +32,15 @@ COUNTER_FIELDS = (
 )  # fmt: skip
 """The per hand and player counters (booleans, and counts for ``postflop_…``), in column order."""
 
-GROUPS = ("game", "month", "position", "site", "stakes")
+GROUPS = ("game", "month", "position", "site", "stakes", "tournament")
 """What a ``by`` may hold besides the player, the site and the currency (``site`` splits an alias's row per site;
-every other row is per site already)."""
+every other row is per site already; ``tournament`` is the hand's tournament id, none for cash hands)."""
+
+CHIP_MONEY = ("net", "showdown_net", "non_showdown_net", "net_allin_ev", "rake")
+"""The aggregate's sums of the hands' own units: for tournament hands, chips, which mean nothing added over
+several tournaments (a 1,500-chip sit-and-go's and a 10,000-chip MTT's): a row whose hands come from more than one
+tournament (or from a tournament and cash games) gives none of them (``bb_per_100`` stays: each hand's net is in
+its own big blinds). ``--by tournament`` gives them per tournament."""
 
 RATIOS: tuple[tuple[str, str, str], ...] = (
     ("vpip_pct", "vpip", ""),
@@ -123,6 +129,17 @@ def month(time: Any) -> str:
 UNKNOWN_MONTH = "unknown"
 
 
+def group(row: Mapping[str, Any], name: str) -> Any:
+    """A record's value for the ``by`` group ``name`` (``month``: of its time; ``tournament``: its tournament id,
+    None for a cash hand)."""
+    if name == "month":
+        return month(row_time(row))
+    if name == "tournament":
+        value = row.get("tournament_id")
+        return None if value is None or value != value else str(value)
+    return row[name]
+
+
 def row_time(row: Mapping[str, Any]) -> Any:
     """A record's time for grouping: UTC where its zone is known, else the wall-clock time its log wrote (zone
     unknown: ``local_time``), else None."""
@@ -143,6 +160,7 @@ class Sums:
     sites: set[str] = field(default_factory=set)  # the sites of an alias's accounts
     net_by_stakes: dict[tuple[str, str], Decimal] = field(default_factory=dict)  # (structure, stakes) → net
     hands_by_stakes: dict[tuple[str, str], int] = field(default_factory=dict)  # (structure, stakes) → hands
+    tournaments: set[str | None] = field(default_factory=set)  # the hands' tournament ids (None: cash hands)
 
     def big_blinds(self) -> tuple[Fraction, int]:
         """The sum of net / big blind over the hands, and how many hands it covers (exact, for bb/100). A hand
@@ -159,6 +177,8 @@ class Sums:
     def add(self, row: Mapping[str, Any]) -> None:
         self.hands += 1
         self.sites.add(str(row["site"]))
+        tournament = row.get("tournament_id")
+        self.tournaments.add(None if tournament is None or tournament != tournament else str(tournament))  # NaN
         self.walks += is_walk(row)
         self.counts = list(map(add, self.counts, map(int, map(row.__getitem__, COUNTER_FIELDS))))
         net = Decimal(row["net"])
@@ -175,6 +195,7 @@ class Sums:
     def merge(self, other: Sums) -> None:
         self.hands += other.hands
         self.sites |= other.sites
+        self.tournaments |= other.tournaments
         self.walks += other.walks
         self.counts = [a + b for a, b in zip(self.counts, other.counts, strict=True)]
         self.money = [a + b for a, b in zip(self.money, other.money, strict=True)]
@@ -202,6 +223,8 @@ class Sums:
         out["non_showdown_net"] = non_showdown_net
         out["net_allin_ev"] = allin_ev
         out["rake"] = rake
+        if len(self.tournaments) > 1:  # chips of several tournaments (or chips and cash): no sum
+            out.update(dict.fromkeys(CHIP_MONEY))
         c[PLAYED] = played
         for name in COUNT_COLUMNS:
             out[name] = c[name]
@@ -238,7 +261,7 @@ class Totals:
         player, site, kind = identity(row, self.aliases)
         if kind == ALIAS and "site" in self.by:
             site = str(row["site"])
-        groups = (month(row_time(row)) if name == "month" else row[name] for name in self.by if name != "site")
+        groups = (group(row, name) for name in self.by if name != "site")
         return (player, site, row["currency"], *groups, kind)
 
     def add(self, row: Mapping[str, Any]) -> None:

@@ -77,8 +77,8 @@ def unverified_count(conn: Connection, filters: Filters) -> int:
 def per_hand_select(filters: Filters, include_unverified: bool = False) -> Select[Any]:
     columns = [
         H.c.hand_id, F.c.path.label("file"), H.c.site, H.c.game, H.c.structure, H.c.stakes, H.c.currency,
-        H.c.time_utc.label("time"), H.c.local_time, H.c.time_zone, H.c.time_source, P.c.player, P.c.seat,
-        P.c.position, *(P.c[n] for n in COUNTER_FIELDS),
+        H.c.tournament_id, H.c.time_utc.label("time"), H.c.local_time, H.c.time_zone, H.c.time_source, P.c.player,
+        P.c.seat, P.c.position, *(P.c[n] for n in COUNTER_FIELDS),
         P.c.all_in_street, P.c.committed, P.c.collected, P.c.rake, P.c.net, P.c.net_allin_ev,
     ]  # fmt: skip
     query = select(*columns).select_from(P.join(H, P.c.hand == H.c.id).join(F, H.c.file_id == F.c.id))

@@ -39,7 +39,7 @@ def save(series: list[tuple[int, Decimal, Decimal]], output: str | os.PathLike[s
     matplotlib.use("Agg")
     from matplotlib.figure import Figure
 
-    from handlog.stats.export import resolve_output, write_atomic
+    from handlog.stats.export import image_format, resolve_output, write_atomic
 
     fig = Figure(figsize=SIZE_INCHES, dpi=DPI)
     ax = fig.add_subplot()
@@ -53,5 +53,6 @@ def save(series: list[tuple[int, Decimal, Decimal]], output: str | os.PathLike[s
     ax.legend(loc="best")
     fig.tight_layout()
     path = resolve_output(output, "tournaments.png")
-    write_atomic(path, lambda p: fig.savefig(p, format="png", dpi=DPI), binary=True)
+    kind = image_format(path)  # the suffix's format: png, svg or pdf
+    write_atomic(path, lambda p: fig.savefig(p, format=kind, dpi=DPI), binary=True)
     return fig

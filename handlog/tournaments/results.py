@@ -6,7 +6,8 @@
   prize in another currency, such as dollars from an FPP satellite, is kept as ``ticket`` text).
 - From hands, where no summary lists the player: the hand header's buy-in (``$9.22+$0.78 USD``) and the lines
   ``P finished the tournament in 2nd place and received $X.`` and ``P wins the tournament and receives $X -
-  congratulations!`` (entrants unknown).
+  congratulations!`` (entrants unknown), plus the bounties the hands pay him (``P wins $1.50 for eliminating Q
+  and their own bounty increases by …``, ``P wins the $0.27 bounty for eliminating Q``).
 - Where a summary and the hands both give a player's place or prize and they differ, the summary is kept and a
   notice says so (file and line of both).
 - Several summaries of one tournament (written while it ran and after it ended, or by several players of a
@@ -32,7 +33,18 @@ FINISHED = re.compile(
     r"^(?P<player>.+?) finished the tournament in (?P<place>[0-9]+(?:st|nd|rd|th)) place"
     r"(?: and received (?P<prize>.+?))?\.?$"
 )
+PARTY_FINISHED = re.compile(
+    r"^(?P<player>.+?) finished in (?P<place>[0-9]+)(?: place)?(?: and received (?P<prize>.+?))?\.?$"
+)
+"""PartyPoker's finish line: ``Player P finished in 4.``, ``P finished in 3 place.``, ``Player P finished in 1 place
+and received $3 USD`` (``Player`` is the line's word, not the name's: the name is the seated player's)."""
 WINS = re.compile(r"^(?P<player>.+?) wins the tournament and receives (?P<prize>.+?) - congratulations!$")
+BOUNTY = re.compile(
+    r"^(?P<player>.+?) wins (?:the )?(?P<amount>\S+?)(?: bounty)? for eliminating (?P<loser>.+?)"
+    r"(?: and their own bounty increases by .+)?$"
+)
+"""A bounty paid in a hand: ``P wins $1.50 for eliminating Q and their own bounty increases by $1.50 to $4.50``
+(progressive knockout: the cash half) and ``P wins the $0.27 bounty for eliminating Q`` (knockout)."""
 _CODE = re.compile(r"^(?P<body>.*?)(?: (?P<code>[A-Z]{3}))?$")
 
 
@@ -76,6 +88,7 @@ class HandFinish:
     prize: Decimal | None
     file: str
     line: int
+    currency: str = ""  # the prize's, as the line wrote it (for a tournament whose buy-in the hands do not state)
 
 
 @dataclass(slots=True)
@@ -87,6 +100,7 @@ class HandsTournament:
     buy_in_text: str = ""
     start: datetime | None = None
     finishes: dict[str, HandFinish] = field(default_factory=dict)
+    bounties: dict[str, Decimal] = field(default_factory=dict)  # player → bounty money won in the hands
 
 
 def from_hands(hands: Iterable[Hand]) -> dict[tuple[str, str], HandsTournament]:
@@ -106,7 +120,15 @@ def from_hands(hands: Iterable[Hand]) -> dict[tuple[str, str], HandsTournament]:
             if event.kind != "notice":
                 continue
             text = event.text.strip()
-            m = FINISHED.match(text)
+            won = BOUNTY.match(text)
+            if won is not None:
+                try:
+                    value = amount(won.group("amount"))[0]
+                except AmountError:
+                    continue
+                entry.bounties[won.group("player")] = entry.bounties.get(won.group("player"), ZERO) + value
+                continue
+            m = FINISHED.match(text) or PARTY_FINISHED.match(text)
             if m is not None:
                 place = place_number(m.group("place"))
             else:
@@ -114,14 +136,28 @@ def from_hands(hands: Iterable[Hand]) -> dict[tuple[str, str], HandsTournament]:
                 if m is None:
                     continue
                 place = 1
-            prize = None
+            player = _seated(m.group("player"), hand)
+            if player is None:
+                continue
+            prize, currency = None, ""
             if m.group("prize"):
                 try:
-                    prize = amount(m.group("prize").rstrip("."))[0]
+                    prize, currency = amount(m.group("prize").rstrip("."))
                 except AmountError:
                     prize = None
-            entry.finishes[m.group("player")] = HandFinish(m.group("player"), place, prize, hand.file, event.line)
+            entry.finishes[player] = HandFinish(player, place, prize, hand.file, event.line, currency)
     return out
+
+
+def _seated(name: str, hand: Hand) -> str | None:
+    """The seated player a finish line names: the name itself, or (PartyPoker's ``Player P finished in …``) the
+    name after the word ``Player``; a name seated nowhere in the hand is no finish (None)."""
+    seated = {s.player for s in hand.seats}
+    if name in seated or not seated:
+        return name
+    if name.startswith("Player ") and name[len("Player "):] in seated:
+        return name[len("Player "):]
+    return None
 
 
 def from_summary(s: TournamentSummary) -> list[Result]:
@@ -251,6 +287,11 @@ def _place_key(row: Result) -> int:
     return row.finish if row.finish is not None else 1 << 62
 
 
+def _prize_currency(ht: HandsTournament, hf: HandFinish) -> str:
+    """Without a buy-in, the currency the tournament's finish lines pay in (its own line's first)."""
+    return hf.currency or next((f.currency for f in ht.finishes.values() if f.currency), "")
+
+
 def _hand_row(ht: HandsTournament, hf: HandFinish, facts: Facts | None) -> Result:
     if facts is not None:
         buy = BuyIn(facts.buy_in, facts.fee, facts.bounty, facts.currency) if facts.buy_in is not None else None
@@ -258,9 +299,11 @@ def _hand_row(ht: HandsTournament, hf: HandFinish, facts: Facts | None) -> Resul
     else:
         buy, entrants, start = parse_buy_in(ht.buy_in_text), None, ht.start
     cost = None if buy is None else buy.buy_in + buy.fee + buy.bounty
+    bounties = ht.bounties.get(hf.player, ZERO)
     return Result(
         site=ht.site, tournament_id=ht.tournament_id, player=hf.player, finish=hf.place, entrants=entrants,
         buy_in=buy.buy_in if buy else None, fee=buy.fee if buy else ZERO, bounty=buy.bounty if buy else ZERO,
-        prize=hf.prize or ZERO, currency=buy.currency if buy else "", cost=cost, start_utc=start,
-        source="hands", file=hf.file, line=hf.line,
+        prize=(hf.prize or ZERO) + bounties, bounties_won=bounties,
+        currency=buy.currency if buy else _prize_currency(ht, hf), cost=cost, start_utc=start, source="hands",
+        file=hf.file, line=hf.line,
     )

@@ -40,3 +40,20 @@ def test_series_follows_time_order() -> None:
     series = winnings_series(table.iloc[::-1], "Bb")
     forward = winnings_series(table, "Bb")
     assert list(series["net"]) == list(forward["net"])
+
+
+def test_graph_format_follows_the_suffix(tmp_path: Path) -> None:
+    """``-o x.svg`` writes SVG, ``x.pdf`` PDF, ``x.png`` (or no suffix) PNG: the bytes are what the name says."""
+    import pytest
+
+    from handlog.stats.export import OutputPathError
+
+    table = per_hand(hands.ALL)
+    for name, start in (("w.svg", b"<?xml"), ("w.pdf", b"%PDF-"), ("w.PNG", b"\x89PNG"), ("w", b"\x89PNG")):
+        save_graph(table, "Bb", tmp_path / name)
+        data = (tmp_path / name).read_bytes()
+        assert data.startswith(start), name
+    assert b"<svg" in (tmp_path / "w.svg").read_bytes()
+    with pytest.raises(OutputPathError, match=r"cannot draw a \.jpg file"):
+        save_graph(table, "Bb", tmp_path / "w.jpg")
+    assert not (tmp_path / "w.jpg").exists()

@@ -31,3 +31,14 @@ def test_summaries_are_anonymised(tmp_path: Path) -> None:
         assert not any(n.encode() in text for n in names)
     # quoted-printable can cut a name in two: the copy would keep it, so it is not written
     assert written[email.name].error is not None and not list(out.rglob("*.eml"))
+
+
+def test_excel_report_is_named_and_not_written(tmp_path: Path) -> None:
+    """Full Tilt's .xls report is read (its names are known) but its names sit in binary cells: no copy is written,
+    and the outcome says why."""
+    workbook = corpus_file("fpdb", "summaries", "FTP", "HORSE-2max-SnG-USD-200604.xls")
+    out = tmp_path / "out"
+    (outcome,) = Anonymizer(out, salt="s").run([workbook])[0]
+    assert outcome.target is None and outcome.error is not None
+    assert outcome.error.startswith("an Excel workbook: its names are in binary cells")
+    assert not out.exists() or not list(out.rglob("*.xls"))

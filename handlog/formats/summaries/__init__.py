@@ -3,8 +3,9 @@ and won what), not hands. Detected by content like hand histories; each room's l
 into ``TournamentSummary`` records (``handlog.events.tournament``); a summary that cannot be read is a
 ``SummaryError`` with its file, line, text and what was expected, and costs that summary only.
 
-Rooms: PokerStars (text, the support e-mail, the HTML archive), Full Tilt, Winamax, 888poker (Cassava) and Open
-Tournament Summary JSON. ``detect`` is also what the hand commands ask, to skip a summary cleanly.
+Rooms: PokerStars (text, the support e-mail, the HTML archive), Full Tilt (text, the Excel report), Winamax,
+888poker (Cassava) and Open Tournament Summary JSON. ``detect`` is also what the hand commands ask, to skip a
+summary cleanly.
 """
 
 from __future__ import annotations
@@ -31,9 +32,13 @@ def read_file(path: Path) -> Iterator[TournamentSummary | SummaryError]:
     try:
         with path.open("rb") as stream:
             magic = stream.peek(8)[:8]
-            if magic.startswith(b"\xd0\xcf\x11\xe0"):
-                yield SummaryError(file=name, line=1, message="an Excel workbook (a room's export of results): handlog "
-                                   "reads summaries as text; save the sheet as text", expected=("a text summary",))
+            if magic.startswith(b"\xd0\xcf\x11\xe0"):  # an Excel workbook: Full Tilt's report export
+                from handlog.formats.summaries import fulltilt_xls
+
+                if path.stat().st_size > MAX_DOCUMENT:
+                    yield SummaryError(file=name, line=1, message=f"larger than {MAX_DOCUMENT} bytes: not read")
+                    return
+                yield from fulltilt_xls.read(stream.read(), name)
                 return
             lines = list(enumerate(iter_lines(stream), start=1))
     except OSError as exc:
@@ -104,7 +109,8 @@ def read(paths: Iterable[str | os.PathLike[str]]) -> Iterator[TournamentSummary 
 
 
 def is_summary_file(path: Path) -> bool:
-    """True when the file's first lines are a summary's (an Excel workbook too: reported, not read)."""
+    """True when the file's first lines are a summary's (an ``.xls``/``.xlsx`` Excel workbook too: Full Tilt's
+    report is read, another is reported)."""
     try:
         with path.open("rb") as stream:
             if stream.peek(8)[:8].startswith(b"\xd0\xcf\x11\xe0"):
