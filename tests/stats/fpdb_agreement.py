@@ -1,0 +1,85 @@
+"""The agreement table: for every fpdb field that maps to a handlog counter, how often handlog says the same.
+
+Run from the repository: ``python tests/stats/fpdb_agreement.py [stars|other|sites|all]`` (default ``stars``:
+PokerStars' Hold'em and Five Card Draw; ``other``: its other games; ``sites``: GGPoker and Winamax). Each line is
+the field, the handlog counter it is compared with, the rows that agree, the rows where fpdb's departure from the
+definition is named by a rule of ``test_fpdb_corpus.FPDB_WRONG`` (or of the site's test), and the two
+percentages: raw agreement and agreement once the named departures are set aside. A field handlog does not
+compute yet is listed as ``absent``. The acceptance tests (``test_fpdb_corpus.py``) assert the second
+percentage; this script is the measurement behind the report's table.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections import Counter
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import fpdb_oracle as fo  # noqa: E402
+import test_fpdb_corpus as tc  # noqa: E402
+
+from handlog.stats.frame import STUD_GAMES, SUPPORTED_GAMES  # noqa: E402
+
+Row = dict[str, Any]
+
+
+def table(
+    fpdb_rows: Iterable[Row], wrong: dict[str, tuple[tc.Rule, ...]] = tc.FPDB_WRONG, fpdb_id: Any = str,
+    games: frozenset[Any] = SUPPORTED_GAMES,
+) -> list[tuple[str, str, int, int, int]]:
+    """(fpdb field, handlog field, agree, explained, total) per field; total 0 when handlog lacks the field."""
+    rows = [r for r in fpdb_rows if "error" not in r]
+    twice = Counter((r["file"], r["hand_id"], r["player"]) for r in rows)
+    fpdb = {(r["file"], r["hand_id"], r["player"]): r for r in rows if twice[(r["file"], r["hand_id"], r["player"])] == 1}
+    ours, seen = tc._our_rows(sorted({fo.CORPUS / k[0] for k in fpdb}), fpdb_id, games)
+    agree: Counter[str] = Counter()
+    explained: Counter[str] = Counter()
+    total: Counter[str] = Counter()
+    absent: set[str] = set()
+    for key, f in fpdb.items():
+        o = ours.get(key)
+        if o is None:
+            continue
+        for field, name in fo.FIELDS.items():
+            if name not in o or field not in f:
+                absent.add(field)
+                continue
+            total[field] += 1
+            if tc.fpdb_expected(field, f) == tc.our_value(field, o):
+                agree[field] += 1
+            elif any(rule(f, o, seen[key[:2]]) for rule in wrong.get(field, ())):
+                explained[field] += 1
+    return [(field, name, agree[field], explained[field], total[field]) for field, name in fo.FIELDS.items()]
+
+
+def show(lines: list[tuple[str, str, int, int, int]]) -> str:
+    out = [f"{'fpdb field':30} {'handlog':24} {'agree':>12} {'raw %':>7} {'+named %':>8}"]
+    for field, name, agree, explained, total in lines:
+        if not total:
+            out.append(f"{field:30} {name:24} {'absent':>12}")
+            continue
+        out.append(
+            f"{field:30} {name:24} {agree:>5}/{total:<6} {100 * agree / total:7.2f} "
+            f"{100 * (agree + explained) / total:8.2f}"
+        )
+    return "\n".join(out)
+
+
+def main(which: str) -> None:
+    if which in ("stars", "all"):
+        print("PokerStars Hold'em and Five Card Draw\n" + show(table(fo.stars_dev())))
+    if which in ("other", "all"):
+        print("\nPokerStars flop and draw games\n" + show(table(tc._other_flop_and_draw_games())))
+        stud = [r for r in fo.stars_other_games_dev() if "/Stud/" in r["file"] or "/Mixed/" in r["file"]]
+        print("\nPokerStars stud\n" + show(table(stud, games=STUD_GAMES)))
+    if which in ("sites", "all"):
+        for site, ids in tc.SITE_IDS.items():
+            print(f"\n{site}\n" + show(table(fo.sites_dev(site), fpdb_id=ids, games=tc.HOLDEM_AND_DRAW)))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1] if len(sys.argv) > 1 else "stars")
