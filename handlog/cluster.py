@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from handlog.stats.frame import COUNTER_FIELDS, FIELDS, MONEY_FIELDS
+from handlog.stats.totals import COUNT_FIELDS
 
 PART_GLOB = "part-*.parquet"
 
@@ -53,7 +54,7 @@ def _schema() -> Any:
     types: dict[str, Any] = dict.fromkeys(FIELDS, pa.string())
     types.update(dict.fromkeys(COUNTER_FIELDS, pa.bool_()))
     for name in COUNTER_FIELDS:
-        if name.startswith("postflop_"):
+        if name in COUNT_FIELDS:
             types[name] = pa.int64()
     types["seat"] = pa.int64()
     types["time"] = pa.timestamp("us", tz="UTC")

@@ -56,7 +56,7 @@ if TYPE_CHECKING:
 
     from handlog.db import Database
 
-GROUPS = ("game", "month", "position", "site", "stakes")
+GROUPS = ("game", "month", "pot", "position", "site", "stakes")
 """What ``--by`` accepts (the keys of ``handlog.stats.frame.GROUPS``; a test keeps them equal)."""
 
 AGGREGATE_FORMATS = ("table", "csv", "json", "parquet")

@@ -30,9 +30,29 @@ COUNTER_FIELDS = (
     "fold_to_cbet_river_opp", "fold_to_cbet_river", "check_raise_flop_opp", "check_raise_flop",
     "postflop_bets", "postflop_raises", "postflop_calls", "postflop_checks", "postflop_folds",
 )  # fmt: skip
-"""The per hand and player counters (booleans, and counts for ``postflop_…``), in column order."""
+_STREETS = ("flop", "turn", "river")
+COUNTER_FIELDS += (
+    "two_bet_opp", "two_bet", "fold_to_two_bet_opp", "fold_to_two_bet", "cold_four_bet_opp", "cold_four_bet",
+    "fold_to_four_bet_opp", "fold_to_four_bet", "fold_to_squeeze_opp", "fold_to_squeeze", "open_limp_opp",
+    "open_limp", "limp_call_opp", "limp_call", "limp_fold_opp", "limp_fold", "limp_raise_opp", "limp_raise",
+    "in_position_preflop", "in_position_flop", "delayed_cbet_turn_opp", "delayed_cbet_turn", "probe_turn_opp",
+    "probe_turn",
+    *(f"{kind}_{s}{side}{opp}" for kind in ("cbet", "fold_to_cbet") for s in _STREETS for side in ("_ip", "_oop")
+      for opp in ("_opp", "")),
+    *(name for s in _STREETS for name in (
+        f"check_raise_{s}_opp", f"check_raise_{s}", f"check_call_{s}", f"faced_raise_{s}", f"fold_to_raise_{s}",
+        f"donk_{s}_opp", f"donk_{s}")),
+    *(name for s in _STREETS[1:] for name in (f"float_{s}_opp", f"float_{s}")),
+    *(f"{kind}_{s}" for s in _STREETS for kind in ("bets", "calls", "raises")),
+)  # fmt: skip
+COUNTER_FIELDS = tuple(dict.fromkeys(COUNTER_FIELDS))  # check_raise_flop(_opp) are listed twice
+"""The per hand and player counters (booleans, and counts for ``postflop_…`` and ``bets_/calls_/raises_<street>``),
+in column order."""
 
-GROUPS = ("game", "month", "position", "site", "stakes")
+COUNT_FIELDS = frozenset(n for n in COUNTER_FIELDS if n.startswith(("postflop_", "bets_", "calls_", "raises_")))
+"""The counters that are counts (integers); every other one is a flag."""
+
+GROUPS = ("game", "month", "pot", "position", "site", "stakes")
 """What a ``by`` may hold besides the player, the site and the currency (``site`` splits an alias's row per site;
 every other row is per site already)."""
 
