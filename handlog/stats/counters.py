@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Literal
 
-from handlog.events import Bet, Call, Check, Discard, Event, Fold, Post, Raise, StandPat, StreetStart
+from handlog.events import Bet, Call, Check, Discard, Event, Fold, Post, PostType, Raise, StandPat, StreetStart
 from handlog.events import Street as S
 from handlog.stats.positions import STEAL_POSITIONS
 
@@ -69,6 +69,7 @@ class Betting:
     by_player: dict[tuple[str, int], list[Action]] = field(default_factory=dict)  # (player, slot) → decisions
     by_slot: dict[int, list[Action]] = field(default_factory=dict)  # slot → decisions (the counters ask for
     # the same few lists again and again: :func:`betting` files each action in both as it goes)
+    bring_in: str | None = None  # stud: who posted the bring-in
 
     def add(self, action: Action) -> None:
         self.actions.append(action)
@@ -134,8 +135,11 @@ def betting(events: Iterable[Event], players: Sequence[str]) -> Betting:
                 b.seen[slot] = {p for p in players if p not in b.folded}
             continue
         if not isinstance(e, DECISIONS):
-            if isinstance(e, Post) and e.all_in:
-                able.discard(e.player)
+            if isinstance(e, Post):
+                if e.all_in:
+                    able.discard(e.player)
+                if e.post is PostType.BRING_IN:
+                    b.bring_in = e.player
             continue
         kind: ActionKind = e.kind
         drawing = False
@@ -384,8 +388,9 @@ def two_bet(ctx: Context, p: str) -> Row:
     facing that raise alone; ``fold_to_two_bet``: they folded there."""
     acts = ctx.betting.of(p, 0)
     at1 = [a for a in acts if a.level == 1 and not a.unopened and a.can_raise]
-    entered = [a for a in acts if a.level == 1 and a.kind in ("call", "bet", "raise")]
-    later = [a for a in acts if a.level >= 2] if entered and not any(_aggressive(a) for a in entered) else []
+    entered = [a for a in acts if a.level == 1 and (a.kind == "call" or a.unopened and _aggressive(a))]
+    raised = any(_aggressive(a) and a.level == 1 and not a.unopened for a in acts)
+    later = [a for a in acts if a.level >= 2] if entered and not raised else []
     f2 = bool(later) and later[0].level == 2
     return {
         "two_bet_opp": bool(at1),
@@ -474,9 +479,19 @@ def _last_to_act(ctx: Context, slot: int) -> str | None:
 
 
 def in_position(ctx: Context, p: str) -> Row:
-    """``in_position_preflop``: the player acts last on the first round (usually the big blind; whoever is left
-    when everybody folds to them); ``in_position_flop``: the player acts last on the flop (the second round)."""
-    return {"in_position_preflop": _last_to_act(ctx, 0) == p, "in_position_flop": _last_to_act(ctx, 1) == p}
+    """``in_position_preflop``: the player holds one of the two seats that act last: the button (last on every
+    later round; heads-up the small blind, who is the button) or the big blind (last on the first round); stud,
+    without a button, the player who acts last on the first round before the action comes back to the bring-in
+    (the bring-in's post is no decision). ``in_position_flop``: the player acts last on
+    the flop (the second round), or is the one left when everybody else folds before their turn."""
+    pos = ctx.positions.get(p)
+    if ctx.positions:
+        button = "BTN" if "BTN" in ctx.positions.values() else "SB"
+        preflop = pos in ("BB", button)
+    else:
+        order = [q for q in _order(ctx, 0) if q != ctx.betting.bring_in]
+        preflop = bool(order) and order[-1] == p
+    return {"in_position_preflop": preflop, "in_position_flop": _last_to_act(ctx, 1) == p}
 
 
 def delayed_and_probe(ctx: Context, p: str) -> Row:

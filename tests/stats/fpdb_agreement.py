@@ -27,6 +27,10 @@ from handlog.stats.frame import STUD_GAMES, SUPPORTED_GAMES  # noqa: E402
 Row = dict[str, Any]
 
 
+DIFFS: dict[str, list[str]] = {}
+"""The unexplained differences of the last :func:`table`, per fpdb field."""
+
+
 def table(
     fpdb_rows: Iterable[Row], wrong: dict[str, tuple[tc.Rule, ...]] = tc.FPDB_WRONG, fpdb_id: Any = str,
     games: frozenset[Any] = SUPPORTED_GAMES,
@@ -40,6 +44,7 @@ def table(
     explained: Counter[str] = Counter()
     total: Counter[str] = Counter()
     absent: set[str] = set()
+    DIFFS.clear()
     for key, f in fpdb.items():
         o = ours.get(key)
         if o is None:
@@ -53,6 +58,8 @@ def table(
                 agree[field] += 1
             elif any(rule(f, o, seen[key[:2]]) for rule in wrong.get(field, ())):
                 explained[field] += 1
+            else:
+                DIFFS.setdefault(field, []).append(f"{key}: fpdb {f[field]!r}, handlog {o[name]!r}")
     return [(field, name, agree[field], explained[field], total[field]) for field, name in fo.FIELDS.items()]
 
 
@@ -69,7 +76,15 @@ def show(lines: list[tuple[str, str, int, int, int]]) -> str:
     return "\n".join(out)
 
 
-def main(which: str) -> None:
+def main(which: str, diff: str | None = None) -> None:
+    if diff is not None:
+        runs = {"stars": lambda: table(fo.stars_dev()),
+                "other": lambda: table(tc._other_flop_and_draw_games()),
+                "stud": lambda: table([r for r in fo.stars_other_games_dev() if "/Stud/" in r["file"] or "/Mixed/" in r["file"]], games=STUD_GAMES),
+                **{site: (lambda s=site, i=ids: table(fo.sites_dev(s), fpdb_id=i, games=tc.HOLDEM_AND_DRAW)) for site, i in [(k, v) for k, v in tc.SITE_IDS.items()] for ids in [i]}}
+        runs[which]()
+        print("\n".join(DIFFS.get(diff, [])[:40]))
+        return
     if which in ("stars", "all"):
         print("PokerStars Hold'em and Five Card Draw\n" + show(table(fo.stars_dev())))
     if which in ("other", "all"):
@@ -82,4 +97,4 @@ def main(which: str) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1] if len(sys.argv) > 1 else "stars")
+    main(sys.argv[1] if len(sys.argv) > 1 else "stars", sys.argv[2] if len(sys.argv) > 2 else None)

@@ -27,7 +27,7 @@ import handlog
 from handlog.engine import replay
 from handlog.events import Game, Hand, Post, PostType
 from handlog.stats import counters
-from handlog.stats.frame import STUD_GAMES, SUPPORTED_GAMES, iter_rows
+from handlog.stats.frame import DRAW_GAMES, STUD_GAMES, SUPPORTED_GAMES, iter_rows
 from handlog.stats.positions import dealt_in, fpdb_position
 
 pytestmark = pytest.mark.skipif(not fo.STARS_DEV.is_file(), reason="../shared/corpus is absent")
@@ -47,6 +47,7 @@ class Seen:
     small_blind: str | None = None  # who posted the small blind
     straddle: str | None = None  # who straddled, if anyone
     unseated: bool = False  # a player with no seat acts (a damaged log)
+    game: Game = Game.HOLDEM
 
     def decisions(self, player: str, slot: int) -> list[counters.Action]:
         return self.betting.of(player, slot)
@@ -144,6 +145,64 @@ def _rake_in_a_tournament(f: Row, o: Row, h: Seen) -> bool:
     return h.tournament and not o["rake"]
 
 
+def _later_cbet_chance_without_cbet(f: Row, o: Row, h: Seen) -> bool:
+    """fpdb gives the preflop aggressor a turn and a river c-bet chance on every street they reach without
+    folding: also when they did not c-bet the street before (a turn bet then is a delayed c-bet), when their c-bet
+    was raised, when someone bets into them first and when they are all-in. A turn (river) c-bet continues the
+    flop (turn) c-bet: its chance needs that c-bet, unraised, and a decision before anyone bets."""
+    return o["player"] == h.betting.last_aggressor(0)
+
+
+def _fold_to_any_bet_of_the_aggressor(f: Row, o: Row, h: Seen) -> bool:
+    """fpdb gives a fold-to-c-bet chance on the turn and river to whoever acts after any bet or raise of the
+    preflop aggressor on that street (its c-bet chance being every street, see above), and to players facing a
+    c-bet already raised; the chance is a decision facing the c-bet alone."""
+    slot = 2 if "2" in next(k for k in f if k.startswith("foldToStreet") and f[k] is not None and k.endswith(
+        "Chance")) else 3
+    del slot  # the street is in the field name, not needed: the aggressor bet or raised on it
+    aggressor = h.betting.last_aggressor(0)
+    return aggressor is not None and aggressor != o["player"]
+
+
+def _cold_call_as_open_limp(f: Row, o: Row, h: Seen) -> bool:
+    """fpdb marks the first call of the first round as an open limp whatever it called, and takes the mark away
+    from a player who calls again later in the round (a limp then a call of a raise). An open limp is a call with
+    nobody in before, and stays one."""
+    return o["player"] in {a.player for a in h.betting.round(0) if a.kind == "call"}
+
+
+def _only_the_completer_folds_to_a_two_bet(f: Row, o: Row, h: Seen) -> bool:
+    """fpdb gives a fold-to-2-bet chance only to the player who made the first full bet (stud's completer: in flop
+    and draw games nobody, the blinds being forced); a limper facing the first raise is in the same spot: in the
+    pot voluntarily before it, then facing it."""
+    return bool(o["fold_to_two_bet_opp"]) and not f["street0_FoldTo2BChance"]
+
+
+def _draw_round_starts_with_the_draw(f: Row, o: Row, h: Seen) -> bool:
+    """fpdb reads a draw game's round as the draw (discards, stands pat) and then the betting: a player's first
+    action there is the draw, never a check, so it counts no check-call or check-raise in draw games."""
+    return h.game in DRAW_GAMES
+
+
+def _no_turn_statistics_outside_flop_games(f: Row, o: Row, h: Seen) -> bool:
+    """fpdb computes its turn donk and float flags only where the third round is called "TURN": not in draw games
+    (the round after the second draw) nor in stud (fifth street)."""
+    return h.game in DRAW_GAMES or h.game in STUD_GAMES
+
+
+def _heads_up_button_not_in_position(f: Row, o: Row, h: Seen) -> bool:
+    """Heads-up the small blind is the button and acts last on every later round; fpdb, numbering the seats from
+    the button only at a table of three or more, leaves it out of position preflop."""
+    return o["position"] == "SB" and len({a.player for a in h.betting.actions}) == 2
+
+
+def _last_one_left_preflop(f: Row, o: Row, h: Seen) -> bool:
+    """fpdb also puts in position the player left alone when everyone else folds on the first round (the small
+    blind who raises and sees the big blind fold, a blind whose opponent folds): position is the seat's, not who
+    happened to act last."""
+    return bool(f["street0InPosition"]) and o["player"] not in h.betting.folded and not h.betting.seen.get(1)
+
+
 Rule = Callable[[Row, Row, Seen], bool]
 FPDB_WRONG: dict[str, tuple[Rule, ...]] = {
     "street1CBChance": (_no_cbet_decision,),
@@ -169,6 +228,22 @@ FPDB_WRONG: dict[str, tuple[Rule, ...]] = {
     "winnings": (_missing_uncalled_line, _uncalled_counted_as_won),
     "rake": (_rake_in_a_tournament,),
     "wonAtSD": (_all_in_blind, _own_chips_won_at_showdown),
+    "street2CBChance": (_later_cbet_chance_without_cbet,),
+    "street3CBChance": (_later_cbet_chance_without_cbet,),
+    "street2CBDone": (_later_cbet_chance_without_cbet,),
+    "street3CBDone": (_later_cbet_chance_without_cbet,),
+    "foldToStreet2CBChance": (_fold_to_any_bet_of_the_aggressor,),
+    "foldToStreet3CBChance": (_fold_to_any_bet_of_the_aggressor,),
+    "foldToStreet2CBDone": (_fold_to_any_bet_of_the_aggressor,),
+    "foldToStreet3CBDone": (_fold_to_any_bet_of_the_aggressor,),
+    "street0OpenLimp": (_cold_call_as_open_limp,),
+    "street0InPosition": (_heads_up_button_not_in_position, _last_one_left_preflop),
+    "street0_FoldTo2BChance": (_only_the_completer_folds_to_a_two_bet,),
+    "street0_FoldTo2BDone": (_only_the_completer_folds_to_a_two_bet,),
+    **{f"street{n}{name}": (_draw_round_starts_with_the_draw,)
+       for n in (1, 2, 3) for name in ("CheckCallRaiseChance", "CheckCallDone", "CheckRaiseDone")},
+    **{name: (_no_turn_statistics_outside_flop_games,)
+       for name in ("flg_t_donk_opp", "flg_t_donk", "flg_t_float_opp", "flg_t_float")},
 }
 
 
@@ -195,7 +270,7 @@ def _seen(hand: Hand) -> Seen:
     seated = {s.player for s in hand.seats}
     return Seen(
         counters.betting(hand.events, dealt_in(hand)), returned, blind_all_in, inside, hand.tournament is not None,
-        posters.get(PostType.SMALL_BLIND), posters.get(PostType.STRADDLE), bool(acting - seated),
+        posters.get(PostType.SMALL_BLIND), posters.get(PostType.STRADDLE), bool(acting - seated), hand.game,
     )
 
 
