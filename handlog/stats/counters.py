@@ -479,15 +479,15 @@ def _last_to_act(ctx: Context, slot: int) -> str | None:
 
 
 def in_position(ctx: Context, p: str) -> Row:
-    """``in_position_preflop``: the player holds one of the two seats that act last: the button (last on every
-    later round; heads-up the small blind, who is the button) or the big blind (last on the first round); stud,
-    without a button, the player who acts last on the first round before the action comes back to the bring-in
-    (the bring-in's post is no decision). ``in_position_flop``: the player acts last on
-    the flop (the second round), or is the one left when everybody else folds before their turn."""
+    """``in_position_preflop``: the player holds a seat that acts last: the big blind (last on the first round)
+    or, at a table of three or more, the button (last on every later round; heads-up the button is the small
+    blind, first on the flop). Stud,
+    without a button: the player who acts last on the first round before the action comes back to the bring-in
+    (the bring-in's post is no decision). ``in_position_flop``: the player acts last on the flop (the second
+    round), or is the one left when everybody else folds before their turn."""
     pos = ctx.positions.get(p)
     if ctx.positions:
-        button = "BTN" if "BTN" in ctx.positions.values() else "SB"
-        preflop = pos in ("BB", button)
+        preflop = pos in ("BB", "BTN")
     else:
         order = [q for q in _order(ctx, 0) if q != ctx.betting.bring_in]
         preflop = bool(order) and order[-1] == p
@@ -506,6 +506,7 @@ def delayed_and_probe(ctx: Context, p: str) -> Row:
     flop = ctx.betting.of(bettor, 1)
     if not flop or flop[0].kind != "check" or ctx.betting.raisers.get(1):
         return row
+    prober: str | None = None
     for a in ctx.betting.round(2):
         if a.bets_before:
             break
@@ -513,13 +514,11 @@ def delayed_and_probe(ctx: Context, p: str) -> Row:
             if p == bettor:
                 row["delayed_cbet_turn_opp"] = True
                 row["delayed_cbet_turn"] = _aggressive(a)
-            if _aggressive(a):
-                break
-            continue
-        if a.player == p:
-            row["probe_turn_opp"] = True
-            row["probe_turn"] = _aggressive(a)
-        break
+        elif prober is None:
+            prober = a.player
+            if a.player == p:
+                row["probe_turn_opp"] = True
+                row["probe_turn"] = _aggressive(a)
     return row
 
 
