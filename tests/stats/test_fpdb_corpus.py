@@ -191,6 +191,24 @@ def _no_turn_statistics_outside_flop_games(f: Row, o: Row, h: Seen) -> bool:
     return h.game in DRAW_GAMES or h.game in STUD_GAMES
 
 
+def _donk_chance_facing_a_bet(slot: int) -> Callable[[Row, Row, Seen], bool]:
+    """fpdb gives a donk-bet chance to every player who acts on the street before the last aggressor, also to one
+    who already faces somebody else's bet there (or a bet of the aggressor's own when fpdb takes another player
+    as the aggressor): a donk bet opens the betting, so its chance needs a decision with no bet before it."""
+
+    def rule(f: Row, o: Row, h: Seen) -> bool:
+        first = h.decisions(o["player"], slot)[:1]
+        return bool(first) and first[0].bets_before > 0
+
+    return rule
+
+
+def _five_bet_read_as_four_bet(f: Row, o: Row, h: Seen) -> bool:
+    """fpdb stops raising its preflop level at the 4-bet: a player facing a 5-bet or more is, for fpdb, still
+    facing the 4-bet (and folds to it); the fold-to-4-bet chance is a decision facing the 4-bet itself."""
+    return any(a.level >= 5 for a in h.decisions(o["player"], 0))
+
+
 def _in_position_when_the_hand_ends_preflop(f: Row, o: Row, h: Seen) -> bool:
     """In a hand that ends on the first round fpdb moves its preflop position flag to whoever acted last or was
     left (a small blind folding or raising into a fold); position is the seat's: the big blind and the button."""
@@ -238,13 +256,21 @@ FPDB_WRONG: dict[str, tuple[Rule, ...]] = {
     "foldToStreet2CBDone": (_fold_to_any_bet_of_the_aggressor,),
     "foldToStreet3CBDone": (_fold_to_any_bet_of_the_aggressor,),
     "street0OpenLimp": (_cold_call_as_open_limp,),
-    "street0InPosition": (_fpdb_numbers_the_seat_otherwise, _in_position_when_the_hand_ends_preflop),
+    "street0InPosition": (_fpdb_numbers_the_seat_otherwise, _in_position_when_the_hand_ends_preflop, _all_in_blind),
     "street0_FoldTo2BChance": (_only_the_completer_folds_to_a_two_bet,),
     "street0_FoldTo2BDone": (_only_the_completer_folds_to_a_two_bet,),
     **{f"street{n}{name}": (_draw_round_starts_with_the_draw,)
        for n in (1, 2, 3) for name in ("CheckCallRaiseChance", "CheckCallDone", "CheckRaiseDone")},
     **{name: (_no_turn_statistics_outside_flop_games,)
-       for name in ("flg_t_donk_opp", "flg_t_donk", "flg_t_float_opp", "flg_t_float")},
+       for name in ("flg_t_donk", "flg_t_float_opp", "flg_t_float")},
+    "flg_t_donk_opp": (_no_turn_statistics_outside_flop_games, _donk_chance_facing_a_bet(2)),
+    "flg_f_donk_opp": (_donk_chance_facing_a_bet(1),),
+    "flg_r_donk_opp": (_donk_chance_facing_a_bet(3),),
+    "street0_2BChance": (_no_raise_possible, _sitting_out_but_acting, _all_in_blind),
+    "street0_SqueezeChance": (_no_raise_possible, _sitting_out_but_acting),
+    "street0_C4BChance": (_no_raise_possible, _sitting_out_but_acting, _all_in_blind),
+    "street0_FoldTo4BChance": (_five_bet_read_as_four_bet, _all_in_blind),
+    "street0_FoldTo4BDone": (_five_bet_read_as_four_bet, _all_in_blind),
 }
 
 
