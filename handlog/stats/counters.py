@@ -388,7 +388,7 @@ def two_bet(ctx: Context, p: str) -> Row:
     facing that raise alone; ``fold_to_two_bet``: they folded there."""
     acts = ctx.betting.of(p, 0)
     at1 = [a for a in acts if a.level == 1 and not a.unopened and a.can_raise]
-    entered = [a for a in acts if a.level == 1 and (a.kind == "call" or a.unopened and _aggressive(a))]
+    entered = [a for a in acts if a.level == 1 and (a.kind == "call" or (a.unopened and _aggressive(a)))]
     raised = any(_aggressive(a) and a.level == 1 and not a.unopened for a in acts)
     later = [a for a in acts if a.level >= 2] if entered and not raised else []
     f2 = bool(later) and later[0].level == 2
@@ -426,9 +426,7 @@ def four_bets(ctx: Context, p: str) -> Row:
                 faced = a
                 break
             continue
-        if a.level == 2 and a.kind == "call":
-            defenders.add(a.player)
-        elif _aggressive(a) and a.level == 1 and not a.unopened:
+        if (a.level == 2 and a.kind == "call") or (_aggressive(a) and a.level == 1 and not a.unopened):
             defenders.add(a.player)
         elif _aggressive(a) and a.level == 2 and a.callers > 0:
             defending = p in defenders and p != a.player

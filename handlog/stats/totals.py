@@ -20,7 +20,7 @@ from typing import Any
 from handlog.events import Structure
 from handlog.stats.identity import ALIAS, Aliases, identity, selects
 
-COUNTER_FIELDS = (
+COUNTER_FIELDS: tuple[str, ...] = (
     "vpip", "pfr", "limp", "cold_call", "three_bet_opp", "three_bet", "four_bet_opp", "four_bet",
     "fold_to_three_bet_opp", "fold_to_three_bet", "squeeze_opp", "squeeze", "open_opp", "open_raise",
     "steal_opp", "steal", "fold_sb_to_steal_opp", "fold_sb_to_steal", "fold_bb_to_steal_opp", "fold_bb_to_steal",
@@ -80,7 +80,22 @@ RATIOS: tuple[tuple[str, str, str], ...] = (
     ("wsd_pct", "won_at_showdown", "saw_showdown"),
     ("wwsf_pct", "won_when_saw_flop", "saw_flop"),
 )
-"""Aggregate percentages: (column, action, opportunity); an empty opportunity means every hand but walks."""
+_LISTED = {done for _, done, _ in RATIOS}
+_OPPORTUNITY = {
+    **{f"check_call_{s}": f"check_raise_{s}_opp" for s in _STREETS},
+    **{f"fold_to_raise_{s}": f"faced_raise_{s}" for s in _STREETS},
+}
+RATIOS += tuple(
+    (f"{name}_pct", name, _OPPORTUNITY.get(name, f"{name}_opp"))
+    for name in COUNTER_FIELDS
+    if name not in _LISTED and (f"{name}_opp" in COUNTER_FIELDS or name in _OPPORTUNITY)
+)
+RATIOS += (
+    ("in_position_preflop_pct", "in_position_preflop", ""),
+    ("in_position_flop_pct", "in_position_flop", "saw_flop"),
+)
+"""Aggregate percentages: (column, action, opportunity); an empty opportunity means every hand but walks. Every
+counter with an opportunity has one (issue 27's counters after the first ones, in counter order)."""
 
 MONEY = ("net", "showdown_net", "non_showdown_net", "net_allin_ev", "rake")
 
@@ -98,7 +113,8 @@ def _count_columns() -> tuple[str, ...]:
         for name in (done, opp or PLAYED):
             if name not in out:
                 out.append(name)
-    return (*out, "postflop_bets", "postflop_raises", "postflop_calls", "postflop_folds")
+    counts = [n for n in COUNTER_FIELDS if n in COUNT_FIELDS and n != "postflop_checks"]
+    return (*out, *counts)
 
 
 COUNT_COLUMNS = _count_columns()

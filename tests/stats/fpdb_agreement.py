@@ -1,8 +1,9 @@
 """The agreement table: for every fpdb field that maps to a handlog counter, how often handlog says the same.
 
-Run from the repository: ``python tests/stats/fpdb_agreement.py [stars|other|sites|all]`` (default ``stars``:
-PokerStars' Hold'em and Five Card Draw; ``other``: its other games; ``sites``: GGPoker and Winamax). Each line is
-the field, the handlog counter it is compared with, the rows that agree, the rows where fpdb's departure from the
+Run from the repository: ``python tests/stats/fpdb_agreement.py [WHICH] [FIELD]``, WHICH one of ``stars``
+(default: PokerStars' Hold'em and Five Card Draw), ``other`` (its other flop and draw games), ``stud`` (its stud
+games), ``GGPoker``, ``Winamax`` (``test_fpdb_corpus.SITE_IDS``) or ``all``; with an fpdb FIELD, that field's
+unexplained differences instead. Each line is the field, the handlog counter it is compared with, the rows that agree, the rows where fpdb's departure from the
 definition is named by a rule of ``test_fpdb_corpus.FPDB_WRONG`` (or of the site's test), and the two
 percentages: raw agreement and agreement once the named departures are set aside. A field handlog does not
 compute yet is listed as ``absent``. The acceptance tests (``test_fpdb_corpus.py``) assert the second
@@ -13,16 +14,16 @@ from __future__ import annotations
 
 import sys
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import fpdb_oracle as fo  # noqa: E402
-import test_fpdb_corpus as tc  # noqa: E402
+import fpdb_oracle as fo
+import test_fpdb_corpus as tc
 
-from handlog.stats.frame import STUD_GAMES, SUPPORTED_GAMES  # noqa: E402
+from handlog.stats.frame import STUD_GAMES, SUPPORTED_GAMES
 
 Row = dict[str, Any]
 
@@ -38,7 +39,7 @@ def table(
     """(fpdb field, handlog field, agree, explained, total) per field; total 0 when handlog lacks the field."""
     rows = [r for r in fpdb_rows if "error" not in r]
     twice = Counter((r["file"], r["hand_id"], r["player"]) for r in rows)
-    fpdb = {(r["file"], r["hand_id"], r["player"]): r for r in rows if twice[(r["file"], r["hand_id"], r["player"])] == 1}
+    fpdb = {key: r for r in rows if twice[key := (r["file"], r["hand_id"], r["player"])] == 1}
     ours, seen = tc._our_rows(sorted({fo.CORPUS / k[0] for k in fpdb}), fpdb_id, games)
     agree: Counter[str] = Counter()
     explained: Counter[str] = Counter()
@@ -76,24 +77,33 @@ def show(lines: list[tuple[str, str, int, int, int]]) -> str:
     return "\n".join(out)
 
 
+def _stud() -> list[Row]:
+    return [r for r in fo.stars_other_games_dev() if "/Stud/" in r["file"] or "/Mixed/" in r["file"]]
+
+
+RUNS: dict[str, Callable[[], list[tuple[str, str, int, int, int]]]] = {
+    "stars": lambda: table(fo.stars_dev()),
+    "other": lambda: table(tc._other_flop_and_draw_games()),
+    "stud": lambda: table(_stud(), games=STUD_GAMES),
+    **{
+        site: (lambda s=site, i=ids: table(fo.sites_dev(s), fpdb_id=i, games=tc.HOLDEM_AND_DRAW))  # type: ignore[misc]
+        for site, ids in tc.SITE_IDS.items()
+    },
+}
+"""The comparisons by name: PokerStars' Hold'em and draw, its other flop and draw games, its stud, and the sites
+``test_fpdb_corpus.SITE_IDS`` compares like PokerStars."""
+
+
 def main(which: str, diff: str | None = None) -> None:
+    """Print the table of ``which`` (``stars``, ``other``, ``stud``, a site, or ``all``); with ``diff`` an fpdb
+    field, its first 40 unexplained differences instead."""
     if diff is not None:
-        runs = {"stars": lambda: table(fo.stars_dev()),
-                "other": lambda: table(tc._other_flop_and_draw_games()),
-                "stud": lambda: table([r for r in fo.stars_other_games_dev() if "/Stud/" in r["file"] or "/Mixed/" in r["file"]], games=STUD_GAMES),
-                **{site: (lambda s=site, i=ids: table(fo.sites_dev(s), fpdb_id=i, games=tc.HOLDEM_AND_DRAW)) for site, i in [(k, v) for k, v in tc.SITE_IDS.items()] for ids in [i]}}
-        runs[which]()
+        RUNS[which]()
         print("\n".join(DIFFS.get(diff, [])[:40]))
         return
-    if which in ("stars", "all"):
-        print("PokerStars Hold'em and Five Card Draw\n" + show(table(fo.stars_dev())))
-    if which in ("other", "all"):
-        print("\nPokerStars flop and draw games\n" + show(table(tc._other_flop_and_draw_games())))
-        stud = [r for r in fo.stars_other_games_dev() if "/Stud/" in r["file"] or "/Mixed/" in r["file"]]
-        print("\nPokerStars stud\n" + show(table(stud, games=STUD_GAMES)))
-    if which in ("sites", "all"):
-        for site, ids in tc.SITE_IDS.items():
-            print(f"\n{site}\n" + show(table(fo.sites_dev(site), fpdb_id=ids, games=tc.HOLDEM_AND_DRAW)))
+    for name, run in RUNS.items():
+        if which in (name, "all"):
+            print(f"\n{name}\n" + show(run()))
 
 
 if __name__ == "__main__":

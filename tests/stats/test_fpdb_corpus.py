@@ -282,7 +282,8 @@ DERIVED: dict[str, tuple[str, ...]] = {
     "showdownWinnings": ("totalProfit", "sawShowdown"),
     "nonShowdownWinnings": ("totalProfit", "sawShowdown"),
     **{field: PREFLOP_BASE for field in fo.MORE_FLAGS if field.startswith("street0")},
-    **{field: PREFLOP_BASE + POSTFLOP_BASE for field in (*fo.MORE_FLAGS, *fo.COUNTS) if not field.startswith("street0")},
+    **{field: PREFLOP_BASE + POSTFLOP_BASE for field in (*fo.MORE_FLAGS, *fo.COUNTS)
+       if not field.startswith("street0")},
 }
 """The newer fields whose value follows from older ones: fpdb's showdown and non-showdown winnings are its profit
 split by its own showdown flag; its 2-bets, squeezes, cold 4-bets and open limps read the same preflop order as
