@@ -3,7 +3,8 @@
 Run from the repository: ``python tests/stats/fpdb_agreement.py [WHICH] [FIELD]``, WHICH one of ``stars``
 (default: PokerStars' Hold'em and Five Card Draw), ``other`` (its other flop and draw games), ``stud`` (its stud
 games), ``GGPoker``, ``Winamax`` (``test_fpdb_corpus.SITE_IDS``) or ``all``; with an fpdb FIELD, that field's
-unexplained differences instead. Each line is the field, the handlog counter it is compared with, the rows that agree, the rows where fpdb's departure from the
+unexplained differences instead. Each line is the field, the handlog counter it is compared with, the rows that
+agree, the rows where fpdb's departure from the
 definition is named by a rule of ``test_fpdb_corpus.FPDB_WRONG`` (or of the site's test), and the two
 percentages: raw agreement and agreement once the named departures are set aside. A field handlog does not
 compute yet is listed as ``absent``. The acceptance tests (``test_fpdb_corpus.py``) assert the second
