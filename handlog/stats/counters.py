@@ -16,7 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Literal
+from functools import partial
+from typing import Literal, cast
 
 from handlog.events import Bet, Call, Check, Discard, Event, Fold, Post, PostType, Raise, StandPat, StreetStart
 from handlog.events import Street as S
@@ -70,6 +71,7 @@ class Betting:
     by_slot: dict[int, list[Action]] = field(default_factory=dict)  # slot → decisions (the counters ask for
     # the same few lists again and again: :func:`betting` files each action in both as it goes)
     bring_in: str | None = None  # stud: who posted the bring-in
+    memo: dict[tuple[str, int], object] = field(default_factory=dict)  # per-hand facts the counters share
 
     def add(self, action: Action) -> None:
         self.actions.append(action)
@@ -317,6 +319,11 @@ def streets_seen(ctx: Context, p: str) -> Row:
     }
 
 
+def _continuation_bets(ctx: Context, p: str) -> Row:
+    """:func:`continuation_bets`, once per player and hand (:func:`cbet_position` splits it by position)."""
+    return cast(Row, _memo(ctx, ("cbets:" + p, 0), lambda: continuation_bets(ctx, p)))
+
+
 def continuation_bets(ctx: Context, p: str) -> Row:
     """``cbet_flop_opp``: the last preflop raiser had a decision on the flop before anyone bet;
     ``cbet_flop``: they bet. On the turn (river) the opportunity needs the flop (turn) c-bet, nobody raising
@@ -375,9 +382,18 @@ def _aggressive(a: Action) -> bool:
     return a.kind in ("bet", "raise")
 
 
+def _memo(ctx: Context, key: tuple[str, int], compute: Callable[[], object]) -> object:
+    """A fact of the hand the counters of every player ask for, computed once."""
+    memo = ctx.betting.memo
+    if key not in memo:
+        memo[key] = compute()
+    return memo[key]
+
+
 def _first_raiser(ctx: Context) -> str | None:
     """Who made the first raise of the first round (the 2-bet; in stud the first raise over the completion)."""
-    return next((a.player for a in ctx.betting.round(0) if _aggressive(a) and a.level == 1 and not a.unopened), None)
+    return cast("str | None", _memo(ctx, ("first_raiser", 0), lambda: next(
+        (a.player for a in ctx.betting.round(0) if _aggressive(a) and a.level == 1 and not a.unopened), None)))
 
 
 def two_bet(ctx: Context, p: str) -> Row:
@@ -457,13 +473,15 @@ def limps(ctx: Context, p: str) -> Row:
 
 def _order(ctx: Context, slot: int) -> list[str]:
     """The players of round ``slot`` in the order of their first decision there."""
-    seen: dict[str, None] = {}
-    for a in ctx.betting.round(slot):
-        seen.setdefault(a.player, None)
-    return list(seen)
+    return cast("list[str]", _memo(ctx, ("order", slot), lambda: list(dict.fromkeys(
+        a.player for a in ctx.betting.round(slot)))))
 
 
 def _last_to_act(ctx: Context, slot: int) -> str | None:
+    return cast("str | None", _memo(ctx, ("last", slot), lambda: _compute_last_to_act(ctx, slot)))
+
+
+def _compute_last_to_act(ctx: Context, slot: int) -> str | None:
     """Who acts last on round ``slot``: the last player in the order of first decisions, or, when everyone else
     folded before that player's turn came, the one player left."""
     order = _order(ctx, slot)
@@ -559,7 +577,7 @@ def donks_and_floats(ctx: Context, p: str) -> Row:
     ``float_<street>``: they bet there."""
     row: Row = {}
     for slot, name in SLOT_NAMES.items():
-        aggressor = _aggressor_before(ctx, slot)
+        aggressor = cast("str | None", _memo(ctx, ("aggressor_before", slot), partial(_aggressor_before, ctx, slot)))
         opp = done = False
         if aggressor is not None and aggressor != p and ctx.betting.of(aggressor, slot):
             for a in ctx.betting.round(slot):
@@ -608,23 +626,36 @@ def cbet_position(ctx: Context, p: str) -> Row:
     ``cbet_<street>_oop(_opp)`` otherwise; ``fold_to_cbet_<street>_ip(_opp)`` when the player acts after the
     c-bettor on that street, ``…_oop(_opp)`` when before."""
     row: Row = {}
-    base = continuation_bets(ctx, p)
-    for slot, name in SLOT_NAMES.items():
+    base = cast(Row, _memo(ctx, ("cbets:" + p, 0), lambda: continuation_bets(ctx, p)))
+    for slot, (cbet, fold, cbet_sides, fold_sides) in CBET_SIDE_NAMES.items():
+        opp, made, fold_opp, folded = (bool(base[n]) for n in (*cbet, *fold))
+        if not (opp or fold_opp):
+            row.update(ALL_FALSE[slot])
+            continue
         order = _order(ctx, slot)
-        opp, made = base[f"cbet_{name}_opp"], base[f"cbet_{name}"]
-        last = bool(order) and order[-1] == p
-        ip = bool(order) and p in order and all(order.index(q) < order.index(p) for q in order if q != p)
-        ip = ip and last
-        for side, here in (("ip", ip), ("oop", not ip)):
-            row[f"cbet_{name}_{side}_opp"] = bool(opp) and here
-            row[f"cbet_{name}_{side}"] = bool(made) and here
-        fold_opp, folded = base[f"fold_to_cbet_{name}_opp"], base[f"fold_to_cbet_{name}"]
-        bettor = _cbettor(ctx, slot)
+        ip = bool(order) and order[-1] == p  # nobody decides after the c-bettor's first decision
+        bettor = cast("str | None", _memo(ctx, ("cbettor", slot), partial(_cbettor, ctx, slot)))
         after = bettor is not None and p in order and bettor in order and order.index(p) > order.index(bettor)
-        for side, here in (("ip", after), ("oop", not after)):
-            row[f"fold_to_cbet_{name}_{side}_opp"] = bool(fold_opp) and here
-            row[f"fold_to_cbet_{name}_{side}"] = bool(folded) and here
+        for (opp_ip, made_ip, opp_oop, made_oop), here, o, m in (
+            (cbet_sides, ip, opp, made), (fold_sides, after, fold_opp, folded)
+        ):
+            row[opp_ip], row[made_ip] = o and here, m and here
+            row[opp_oop], row[made_oop] = o and not here, m and not here
     return row
+
+
+CBET_SIDE_NAMES = {
+    slot: (
+        (f"cbet_{name}_opp", f"cbet_{name}"),
+        (f"fold_to_cbet_{name}_opp", f"fold_to_cbet_{name}"),
+        (f"cbet_{name}_ip_opp", f"cbet_{name}_ip", f"cbet_{name}_oop_opp", f"cbet_{name}_oop"),
+        (f"fold_to_cbet_{name}_ip_opp", f"fold_to_cbet_{name}_ip", f"fold_to_cbet_{name}_oop_opp",
+         f"fold_to_cbet_{name}_oop"),
+    )
+    for slot, name in SLOT_NAMES.items()
+}
+"""Per later round: the c-bet columns, the fold-to-c-bet columns, and their in/out of position splits."""
+ALL_FALSE = {slot: dict.fromkeys((*names[2], *names[3]), False) for slot, names in CBET_SIDE_NAMES.items()}
 
 
 def _cbettor(ctx: Context, slot: int) -> str | None:
@@ -640,7 +671,7 @@ COUNTERS: tuple[Callable[[Context, str], Row], ...] = (
     three_bet,
     steal,
     streets_seen,
-    continuation_bets,
+    _continuation_bets,
     postflop_actions,
     two_bet,
     four_bets,
