@@ -9,6 +9,7 @@ from typing import Any
 
 import made_hands as hands
 
+import handlog
 from handlog.engine import replay
 from handlog.events import Hand
 from handlog.stats.frame import hand_rows
@@ -297,3 +298,50 @@ def test_dead_post_is_not_vpip() -> None:
     assert not r["Sb"]["open_limp_opp"] and not r["Sb"]["open_opp"]  # Hj checked his live blind before: as fpdb
     assert hj["pot"] == "unraised"
     assert hj["faced_raise_flop"] and hj["fold_to_raise_flop"] and not hj["check_raise_flop_opp"]
+
+
+STUD_TEXT = """PokerStars Game #2707:  7 Card Stud Limit ($0.50/$1 USD) - 2024/01/10 12:00:00 ET
+Table 'Test' 8-max
+Seat 1: Anna ($20 in chips)
+Seat 2: Bert ($20 in chips)
+Seat 3: Cleo ($20 in chips)
+Seat 4: Dora ($20 in chips)
+Anna: posts the ante $0.10
+Bert: posts the ante $0.10
+Cleo: posts the ante $0.10
+Dora: posts the ante $0.10
+*** 3rd STREET ***
+Dealt to Anna [2c]
+Dealt to Bert [Kd]
+Dealt to Cleo [Ah]
+Dealt to Dora [9s]
+Anna: brings in for $0.25
+Bert: calls $0.25
+Cleo: raises $0.25 to $0.50
+Dora: raises $0.50 to $1
+Anna: folds
+Bert: folds
+Cleo: folds
+Uncalled bet ($0.50) returned to Dora
+Dora collected $1.90 from pot
+Dora: doesn't show hand
+*** SUMMARY ***
+Total pot $1.90 | Rake $0
+"""
+
+
+def test_stud_completion_is_the_first_bet_and_the_raise_over_it_the_two_bet() -> None:
+    """Third street: the bring-in is a post, Cleo's completion the first full bet (no raise), Dora's raise over it
+    the 2-bet; Bert had limped the bring-in and Cleo completed: both were in before the 2-bet and fold to it."""
+    records = handlog.read_text(STUD_TEXT, file="stud2707.txt")
+    assert records[0].hand is not None, records[0].error
+    r = rows(records[0].hand)
+    assert r["Dora"]["two_bet_opp"] and r["Dora"]["two_bet"] and r["Dora"]["pfr"]
+    assert not r["Cleo"]["two_bet"] and not r["Cleo"]["two_bet_opp"]  # the completion: no full bet before it
+    assert r["Cleo"]["fold_to_two_bet_opp"] and r["Cleo"]["fold_to_two_bet"]
+    assert r["Bert"]["fold_to_two_bet_opp"] and r["Bert"]["fold_to_two_bet"]
+    assert not r["Anna"]["fold_to_two_bet_opp"]  # the bring-in is forced: not in voluntarily
+    assert r["Dora"]["in_position_preflop"]  # the last to act before the action returns to the bring-in
+    assert not r["Anna"]["in_position_preflop"]
+    assert {x["pot"] for x in r.values()} == {"single-raised"}
+    assert r["Dora"]["net_non_showdown"] == Decimal("1.30") and r["Dora"]["net_showdown"] == 0
