@@ -21,7 +21,8 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-from handlog.stats.frame import COUNTER_FIELDS, FIELDS, MONEY_FIELDS
+from handlog.stats.frame import COUNTER_FIELDS, FIELDS, MONEY_FIELDS, SPLIT_NET
+from handlog.stats.totals import COUNT_FIELDS
 
 PART_GLOB = "part-*.parquet"
 
@@ -53,7 +54,7 @@ def _schema() -> Any:
     types: dict[str, Any] = dict.fromkeys(FIELDS, pa.string())
     types.update(dict.fromkeys(COUNTER_FIELDS, pa.bool_()))
     for name in COUNTER_FIELDS:
-        if name.startswith("postflop_"):
+        if name in COUNT_FIELDS:
             types[name] = pa.int64()
     types["seat"] = pa.int64()
     types["time"] = pa.timestamp("us", tz="UTC")
@@ -77,7 +78,7 @@ def write_part(folder: str, rows: list[tuple[Any, ...]]) -> str | None:
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    money = {FIELDS.index(name) for name in MONEY_FIELDS}
+    money = {FIELDS.index(name) for name in (*MONEY_FIELDS, *SPLIT_NET)}
     columns = list(zip(*rows, strict=True))
     arrays = [
         pa.array([None if v is None else str(v) for v in col] if i in money else list(col), type=field.type)
@@ -96,7 +97,7 @@ def read_part(path: str) -> Iterator[dict[str, Any]]:
 
     for batch in pq.ParquetFile(path).iter_batches(batch_size=10_000):
         for row in batch.to_pylist():
-            for name in MONEY_FIELDS:
+            for name in (*MONEY_FIELDS, *SPLIT_NET):
                 if row[name] is not None:
                     row[name] = Decimal(row[name])
             yield row

@@ -56,7 +56,7 @@ if TYPE_CHECKING:
 
     from handlog.db import Database
 
-GROUPS = ("game", "month", "position", "site", "stakes", "tournament")
+GROUPS = ("game", "month", "pot", "position", "site", "stakes", "tournament")
 """What ``--by`` accepts (the keys of ``handlog.stats.frame.GROUPS``; a test keeps them equal)."""
 
 AGGREGATE_FORMATS = ("table", "csv", "json", "parquet")
@@ -425,6 +425,7 @@ LABELS = {
     "hands": "Hands",
     "vpip_pct": "VPIP",
     "pfr_pct": "PFR",
+    "open_raise_pct": "RFI",
     "three_bet_pct": "3B",
     "fold_to_three_bet_pct": "F3B",
     "four_bet_pct": "4B",
@@ -455,6 +456,11 @@ COMPACT = ("hands", "vpip_pct", "pfr_pct", "three_bet_pct", "af", "wtsd_pct", "w
            "net_allin_ev")  # fmt: skip
 """The statistics of the one-row-per-player table (with player, site and currency: 100 columns for usual names;
 the full set is shown when there are four rows or fewer)."""
+
+BY_POSITION = ("hands", "vpip_pct", "pfr_pct", "open_raise_pct", "three_bet_pct", "steal_pct", "bb_per_100", "net",
+               "net_allin_ev")  # fmt: skip
+"""The statistics of the table ``--by position`` prints: raise first in and 3-bet by position, and the all-in
+expectation beside the net."""
 
 SHORT = {"net_allin_ev": "EV net", "hands": "hands"}
 """Shorter headers for the one-row-per-player table."""
@@ -546,7 +552,7 @@ def print_table(
     anonymous = [r for r in rows if r.get("identity") == "anonymous"]
     rows = [r for r in rows if r.get("identity") != "anonymous"]
     groups = [b for b in by if b != "site"]
-    stats = columns or list(COMPACT)
+    stats = columns or list(BY_POSITION if "position" in by else COMPACT)
     if not rows and not anonymous:
         console.print("no hands")
         return

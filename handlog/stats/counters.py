@@ -16,9 +16,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Literal
+from functools import partial
+from typing import Literal, cast
 
-from handlog.events import Bet, Call, Check, Discard, Event, Fold, Post, Raise, StandPat, StreetStart
+from handlog.events import Bet, Call, Check, Discard, Event, Fold, Post, PostType, Raise, StandPat, StreetStart
 from handlog.events import Street as S
 from handlog.stats.positions import STEAL_POSITIONS
 
@@ -55,6 +56,7 @@ class Action:
     callers: int  # players who called the last raise before this action (squeezes)
     bets_before: int  # bets and raises on this round before this action (later rounds)
     can_raise: bool = True  # some other player still in could still act on a bet or raise
+    unopened: bool = False  # stud's first round before the completion of the bring-in (no full bet yet)
 
 
 @dataclass(slots=True)
@@ -68,6 +70,8 @@ class Betting:
     by_player: dict[tuple[str, int], list[Action]] = field(default_factory=dict)  # (player, slot) → decisions
     by_slot: dict[int, list[Action]] = field(default_factory=dict)  # slot → decisions (the counters ask for
     # the same few lists again and again: :func:`betting` files each action in both as it goes)
+    bring_in: str | None = None  # stud: who posted the bring-in
+    memo: dict[tuple[str, int], object] = field(default_factory=dict)  # per-hand facts the counters share
 
     def add(self, action: Action) -> None:
         self.actions.append(action)
@@ -133,8 +137,11 @@ def betting(events: Iterable[Event], players: Sequence[str]) -> Betting:
                 b.seen[slot] = {p for p in players if p not in b.folded}
             continue
         if not isinstance(e, DECISIONS):
-            if isinstance(e, Post) and e.all_in:
-                able.discard(e.player)
+            if isinstance(e, Post):
+                if e.all_in:
+                    able.discard(e.player)
+                if e.post is PostType.BRING_IN:
+                    b.bring_in = e.player
             continue
         kind: ActionKind = e.kind
         drawing = False
@@ -148,6 +155,7 @@ def betting(events: Iterable[Event], players: Sequence[str]) -> Betting:
                 callers=callers,
                 bets_before=bets,
                 can_raise=len(able) > (e.player in able),  # someone else in and not all-in
+                unopened=slot == 0 and completion,
             )
         )
         if isinstance(e, WAGERS) and e.all_in:
@@ -175,6 +183,16 @@ class Context:
     players: tuple[str, ...]
     positions: dict[str, str]
     collected: dict[str, Decimal]
+
+
+POT_TYPES = ("unraised", "single-raised", "3-bet", "4-bet+")
+"""The kinds of pot by the raises of the first round (stud: the completion of the bring-in is no raise)."""
+
+
+def pot_type(b: Betting) -> str:
+    """The hand's pot by its first round: no raise, one (single-raised), two (a 3-bet pot) or more (4-bet+)."""
+    raises = sum(a.kind in ("bet", "raise") and not a.unopened for a in b.round(0))
+    return POT_TYPES[min(raises, 3)]
 
 
 def _first(actions: list[Action]) -> Action | None:
@@ -301,6 +319,11 @@ def streets_seen(ctx: Context, p: str) -> Row:
     }
 
 
+def _continuation_bets(ctx: Context, p: str) -> Row:
+    """:func:`continuation_bets`, once per player and hand (:func:`cbet_position` splits it by position)."""
+    return cast(Row, _memo(ctx, ("cbets:" + p, 0), lambda: continuation_bets(ctx, p)))
+
+
 def continuation_bets(ctx: Context, p: str) -> Row:
     """``cbet_flop_opp``: the last preflop raiser had a decision on the flop before anyone bet;
     ``cbet_flop``: they bet. On the turn (river) the opportunity needs the flop (turn) c-bet, nobody raising
@@ -338,14 +361,6 @@ CBET_NAMES = {
 """The c-bet columns of each later round."""
 
 
-def check_raise(ctx: Context, p: str) -> Row:
-    """``check_raise_flop_opp``: the player checked on the flop and then had a decision facing a bet;
-    ``check_raise_flop``: they raised there."""
-    acts = ctx.betting.of(p, 1)
-    opp = len(acts) >= 2 and acts[0].kind == "check" and acts[1].facing_bet
-    return {"check_raise_flop_opp": opp, "check_raise_flop": opp and acts[1].kind == "raise"}
-
-
 def postflop_actions(ctx: Context, p: str) -> Row:
     """Counts of the player's bets, raises, calls, checks and folds after the first betting round (the
     numbers behind AF = (bets + raises) / calls and AFq = (bets + raises) / (bets + raises + calls + folds))."""
@@ -363,15 +378,309 @@ POSTFLOP_ROUNDS = (1, 2, 3, 4)
 """Every round after the first (slot 4: stud's seventh street)."""
 
 
+def _aggressive(a: Action) -> bool:
+    return a.kind in ("bet", "raise")
+
+
+def _memo(ctx: Context, key: tuple[str, int], compute: Callable[[], object]) -> object:
+    """A fact of the hand the counters of every player ask for, computed once."""
+    memo = ctx.betting.memo
+    if key not in memo:
+        memo[key] = compute()
+    return memo[key]
+
+
+def _first_raiser(ctx: Context) -> str | None:
+    """Who made the first raise of the first round (the 2-bet; in stud the first raise over the completion)."""
+    return cast("str | None", _memo(ctx, ("first_raiser", 0), lambda: next(
+        (a.player for a in ctx.betting.round(0) if _aggressive(a) and a.level == 1 and not a.unopened), None)))
+
+
+def two_bet(ctx: Context, p: str) -> Row:
+    """``two_bet_opp``: the player had a decision on the first round before anyone raised (limpers may be in;
+    stud: after the bring-in was completed) and could raise; ``two_bet``: they made that first raise. An isolation
+    raise over limpers is a 2-bet but not a raise first in (``open_raise``). ``fold_to_two_bet_opp``: the player
+    was in the pot voluntarily before the first raise (a limper; stud: the completer) and next had a decision
+    facing that raise alone; ``fold_to_two_bet``: they folded there."""
+    acts = ctx.betting.of(p, 0)
+    at1 = [a for a in acts if a.level == 1 and not a.unopened and a.can_raise]
+    entered = [a for a in acts if a.level == 1 and (a.kind == "call" or (a.unopened and _aggressive(a)))]
+    raised = any(_aggressive(a) and a.level == 1 and not a.unopened for a in acts)
+    later = [a for a in acts if a.level >= 2] if entered and not raised else []
+    f2 = bool(later) and later[0].level == 2
+    return {
+        "two_bet_opp": bool(at1),
+        "two_bet": any(_aggressive(a) for a in at1),
+        "fold_to_two_bet_opp": f2,
+        "fold_to_two_bet": f2 and later[0].kind == "fold",
+    }
+
+
+def four_bets(ctx: Context, p: str) -> Row:
+    """``cold_four_bet_opp``: a decision facing a 3-bet by a player other than the one who made the first raise
+    (that player's chance is ``four_bet_opp`` facing their 3-bet, see :func:`three_bet`), who could raise;
+    ``cold_four_bet``: they re-raised there. ``fold_to_four_bet_opp``: a player other than the first raiser had a
+    decision facing a 4-bet (in practice the 3-bettor); ``fold_to_four_bet``: they folded at the first one.
+    ``fold_to_squeeze_opp``: the player made the first raise or called it, a squeeze followed (a 3-bet after
+    the raise and at least one call) and they next had a decision; ``fold_to_squeeze``: they folded there."""
+    acts = ctx.betting.of(p, 0)
+    opener = _first_raiser(ctx)
+    at3 = [a for a in acts if a.level == 3 and a.can_raise] if p != opener else []
+    at4 = [a for a in acts if a.level == 4] if p != opener else []
+    row: Row = {
+        "cold_four_bet_opp": bool(at3),
+        "cold_four_bet": any(_aggressive(a) for a in at3),
+        "fold_to_four_bet_opp": bool(at4),
+        "fold_to_four_bet": bool(at4) and at4[0].kind == "fold",
+    }
+    defending = False
+    faced: Action | None = None
+    defenders: set[str] = set()
+    for a in ctx.betting.round(0):
+        if defending:
+            if a.player == p:
+                faced = a
+                break
+            continue
+        if (a.level == 2 and a.kind == "call") or (_aggressive(a) and a.level == 1 and not a.unopened):
+            defenders.add(a.player)
+        elif _aggressive(a) and a.level == 2 and a.callers > 0:
+            defending = p in defenders and p != a.player
+            if not defending:
+                break
+    row["fold_to_squeeze_opp"] = faced is not None
+    row["fold_to_squeeze"] = faced is not None and faced.kind == "fold"
+    return row
+
+
+def limps(ctx: Context, p: str) -> Row:
+    """``open_limp_opp``: the same chance as ``open_opp`` (nobody in voluntarily before the player's first
+    decision); ``open_limp``: they called there (stud: no limp, the bring-in is completed or called).
+    ``limp_call``/``limp_fold``/``limp_raise`` (each with its ``…_opp``, the same: the player limped and next had
+    a decision facing a raise): what they did there."""
+    first = _first(ctx.betting.of(p, 0))
+    opp = first is not None and _nobody_in_before(ctx, first)
+    acts = ctx.betting.of(p, 0)
+    limped = bool(acts) and acts[0].kind == "call" and acts[0].level == 1
+    nxt = next((a for a in acts[1:] if a.facing_bet), None) if limped else None
+    faced = nxt is not None and nxt.level >= 2
+    row: Row = {"open_limp_opp": opp, "open_limp": opp and first is not None and first.kind == "call"}
+    for kind, done in (("call", "limp_call"), ("fold", "limp_fold"), ("raise", "limp_raise")):
+        row[f"{done}_opp"] = faced
+        row[done] = faced and nxt is not None and nxt.kind == kind
+    return row
+
+
+def _order(ctx: Context, slot: int) -> list[str]:
+    """The players of round ``slot`` in the order of their first decision there."""
+    return cast("list[str]", _memo(ctx, ("order", slot), lambda: list(dict.fromkeys(
+        a.player for a in ctx.betting.round(slot)))))
+
+
+def _last_to_act(ctx: Context, slot: int) -> str | None:
+    return cast("str | None", _memo(ctx, ("last", slot), lambda: _compute_last_to_act(ctx, slot)))
+
+
+def _compute_last_to_act(ctx: Context, slot: int) -> str | None:
+    """Who acts last on round ``slot``: the last player in the order of first decisions, or, when everyone else
+    folded before that player's turn came, the one player left."""
+    order = _order(ctx, slot)
+    if not order:
+        return None
+    alive = [q for q in ctx.players if q in ctx.betting.seen.get(slot, ctx.players)]
+    left = [q for q in alive if not any(a.kind == "fold" for a in ctx.betting.of(q, slot))]
+    if len(left) == 1 and left[0] not in order:
+        return left[0]
+    return order[-1]
+
+
+def in_position(ctx: Context, p: str) -> Row:
+    """``in_position_preflop``: the player holds a seat that acts last: the big blind (last on the first round)
+    or, at a table of three or more, the button (last on every later round; heads-up the button is the small
+    blind, first on the flop). Stud,
+    without a button: the player who acts last on the first round before the action comes back to the bring-in
+    (the bring-in's post is no decision). ``in_position_flop``: the player acts last on the flop (the second
+    round), or is the one left when everybody else folds before their turn."""
+    pos = ctx.positions.get(p)
+    if ctx.positions:
+        preflop = pos in ("BB", "BTN")
+    else:
+        order = [q for q in _order(ctx, 0) if q != ctx.betting.bring_in]
+        preflop = bool(order) and order[-1] == p
+    return {"in_position_preflop": preflop, "in_position_flop": _last_to_act(ctx, 1) == p}
+
+
+def delayed_and_probe(ctx: Context, p: str) -> Row:
+    """``delayed_cbet_turn_opp``: the preflop aggressor checked the flop, nobody bet it, and they had a decision on
+    the turn before anyone bet; ``delayed_cbet_turn``: they bet there. ``probe_turn_opp``: in the same hand (the
+    aggressor checked a flop nobody bet), the player is the first other than the aggressor to decide on the turn,
+    before anyone bet; ``probe_turn``: they bet."""
+    bettor = ctx.betting.last_aggressor(0)
+    row: Row = dict.fromkeys(("delayed_cbet_turn_opp", "delayed_cbet_turn", "probe_turn_opp", "probe_turn"), False)
+    if bettor is None:
+        return row
+    flop = ctx.betting.of(bettor, 1)
+    if not flop or flop[0].kind != "check" or ctx.betting.raisers.get(1):
+        return row
+    prober: str | None = None
+    for a in ctx.betting.round(2):
+        if a.bets_before:
+            break
+        if a.player == bettor:
+            if p == bettor:
+                row["delayed_cbet_turn_opp"] = True
+                row["delayed_cbet_turn"] = _aggressive(a)
+        elif prober is None:
+            prober = a.player
+            if a.player == p:
+                row["probe_turn_opp"] = True
+                row["probe_turn"] = _aggressive(a)
+    return row
+
+
+def street_actions(ctx: Context, p: str) -> Row:
+    """Per later round (flop, turn, river; draw games: after each draw; stud: fourth to sixth street):
+    ``check_raise_<street>_opp``: the player checked and then had a decision facing a bet (the chance to
+    check-raise or check-call); ``check_raise_<street>``/``check_call_<street>``: they raised / called there.
+    ``faced_raise_<street>``: the player had a decision facing a bet or raise; ``fold_to_raise_<street>``: they
+    folded facing one. ``bets_<street>``, ``calls_<street>``, ``raises_<street>``: how many times they bet,
+    called, raised."""
+    row: Row = {}
+    for slot, name in SLOT_NAMES.items():
+        acts = ctx.betting.of(p, slot)
+        opp = len(acts) >= 2 and acts[0].kind == "check" and acts[1].facing_bet
+        row[f"check_raise_{name}_opp"] = opp
+        row[f"check_raise_{name}"] = opp and acts[1].kind == "raise"
+        row[f"check_call_{name}"] = opp and acts[1].kind == "call"
+        row[f"faced_raise_{name}"] = any(a.facing_bet for a in acts)
+        row[f"fold_to_raise_{name}"] = any(a.facing_bet and a.kind == "fold" for a in acts)
+        row[f"bets_{name}"] = sum(a.kind == "bet" for a in acts)
+        row[f"calls_{name}"] = sum(a.kind == "call" for a in acts)
+        row[f"raises_{name}"] = sum(a.kind == "raise" for a in acts)
+    return row
+
+
+def _aggressor_before(ctx: Context, slot: int) -> str | None:
+    """The last player to bet or raise before round ``slot`` (on the latest round that had a bet)."""
+    for earlier in range(slot - 1, -1, -1):
+        who = ctx.betting.last_aggressor(earlier)
+        if who is not None:
+            return who
+    return None
+
+
+def donks_and_floats(ctx: Context, p: str) -> Row:
+    """``donk_<street>_opp``: the player had a decision on the street before the last aggressor of the earlier
+    rounds acted there, with no bet before it; ``donk_<street>``: they bet into that aggressor.
+    ``float_<street>_opp`` (turn, river): the player called a bet or raise of the previous round's last
+    aggressor on that round, and on this one had a decision after that aggressor checked, before anyone bet;
+    ``float_<street>``: they bet there."""
+    row: Row = {}
+    for slot, name in SLOT_NAMES.items():
+        aggressor = cast("str | None", _memo(ctx, ("aggressor_before", slot), partial(_aggressor_before, ctx, slot)))
+        opp = done = False
+        if aggressor is not None and aggressor != p and ctx.betting.of(aggressor, slot):
+            for a in ctx.betting.round(slot):
+                if a.player == aggressor or a.bets_before:
+                    break
+                if a.player == p:
+                    opp, done = True, a.kind == "bet"
+                    break
+        row[f"donk_{name}_opp"] = opp
+        row[f"donk_{name}"] = done
+        if slot == 1:
+            continue
+        previous = ctx.betting.last_aggressor(slot - 1)
+        opp = done = False
+        if previous is not None and previous != p and _called(ctx, p, previous, slot - 1):
+            checked = False
+            for a in ctx.betting.round(slot):
+                if a.bets_before:
+                    break
+                if a.player == previous:
+                    checked = a.kind == "check"
+                    if not checked:
+                        break
+                elif checked and a.player == p:
+                    opp, done = True, a.kind == "bet"
+                    break
+        row[f"float_{name}_opp"] = opp
+        row[f"float_{name}"] = done
+    return row
+
+
+def _called(ctx: Context, p: str, bettor: str, slot: int) -> bool:
+    """Whether ``p`` called a bet or raise of ``bettor`` on round ``slot``."""
+    last: str | None = None
+    for a in ctx.betting.round(slot):
+        if _aggressive(a):
+            last = a.player
+        elif a.kind == "call" and a.player == p and last == bettor:
+            return True
+    return False
+
+
+def cbet_position(ctx: Context, p: str) -> Row:
+    """The c-bets and folds to them of :func:`continuation_bets`, split by position: ``cbet_<street>_ip(_opp)``
+    when the c-bettor acts after every other player on that street (the others checked to them),
+    ``cbet_<street>_oop(_opp)`` otherwise; ``fold_to_cbet_<street>_ip(_opp)`` when the player acts after the
+    c-bettor on that street, ``…_oop(_opp)`` when before."""
+    row: Row = {}
+    base = cast(Row, _memo(ctx, ("cbets:" + p, 0), lambda: continuation_bets(ctx, p)))
+    for slot, (cbet, fold, cbet_sides, fold_sides) in CBET_SIDE_NAMES.items():
+        opp, made, fold_opp, folded = (bool(base[n]) for n in (*cbet, *fold))
+        if not (opp or fold_opp):
+            row.update(ALL_FALSE[slot])
+            continue
+        order = _order(ctx, slot)
+        ip = bool(order) and order[-1] == p  # nobody decides after the c-bettor's first decision
+        bettor = cast("str | None", _memo(ctx, ("cbettor", slot), partial(_cbettor, ctx, slot)))
+        after = bettor is not None and p in order and bettor in order and order.index(p) > order.index(bettor)
+        for (opp_ip, made_ip, opp_oop, made_oop), here, o, m in (
+            (cbet_sides, ip, opp, made), (fold_sides, after, fold_opp, folded)
+        ):
+            row[opp_ip], row[made_ip] = o and here, m and here
+            row[opp_oop], row[made_oop] = o and not here, m and not here
+    return row
+
+
+CBET_SIDE_NAMES = {
+    slot: (
+        (f"cbet_{name}_opp", f"cbet_{name}"),
+        (f"fold_to_cbet_{name}_opp", f"fold_to_cbet_{name}"),
+        (f"cbet_{name}_ip_opp", f"cbet_{name}_ip", f"cbet_{name}_oop_opp", f"cbet_{name}_oop"),
+        (f"fold_to_cbet_{name}_ip_opp", f"fold_to_cbet_{name}_ip", f"fold_to_cbet_{name}_oop_opp",
+         f"fold_to_cbet_{name}_oop"),
+    )
+    for slot, name in SLOT_NAMES.items()
+}
+"""Per later round: the c-bet columns, the fold-to-c-bet columns, and their in/out of position splits."""
+ALL_FALSE = {slot: dict.fromkeys((*names[2], *names[3]), False) for slot, names in CBET_SIDE_NAMES.items()}
+
+
+def _cbettor(ctx: Context, slot: int) -> str | None:
+    """Who made the c-bet of round ``slot`` (the first bet there, by the last aggressor of the round before)."""
+    before = ctx.betting.last_aggressor(slot - 1)
+    first = next((a for a in ctx.betting.round(slot) if _aggressive(a)), None)
+    return before if first is not None and first.player == before and first.bets_before == 0 else None
+
+
 COUNTERS: tuple[Callable[[Context, str], Row], ...] = (
     preflop_participation,
     open_raise,
     three_bet,
     steal,
     streets_seen,
-    continuation_bets,
-    check_raise,
+    _continuation_bets,
     postflop_actions,
+    two_bet,
+    four_bets,
+    limps,
+    in_position,
+    delayed_and_probe,
+    street_actions,
+    donks_and_floats,
+    cbet_position,
 )
 """Every counter family, in column order."""
 

@@ -23,7 +23,7 @@ from handlog.stats import counters, totals
 from handlog.stats.allin_ev import allin_ev
 from handlog.stats.identity import Aliases, selects
 from handlog.stats.positions import dealt_in, positions
-from handlog.stats.totals import COUNTER_FIELDS, RATIOS, big_blind
+from handlog.stats.totals import COUNT_FIELDS, COUNTER_FIELDS, RATIOS, big_blind
 
 if TYPE_CHECKING:  # pandas loads when a DataFrame is asked for (the CLI streams without it)
     import pandas as pd
@@ -48,7 +48,10 @@ HAND_FIELDS = (
     "position",
 )
 MONEY_FIELDS = ("committed", "collected", "rake", "net", "net_allin_ev")
-FIELDS = (*HAND_FIELDS, *COUNTER_FIELDS, "all_in_street", *MONEY_FIELDS)
+SPLIT_NET = ("net_showdown", "net_non_showdown")
+"""The net split by whether the player saw the showdown (the red and blue lines): one of the two is the net, the
+other zero. Derived from ``net`` and ``saw_showdown`` (the database stores neither)."""
+FIELDS = (*HAND_FIELDS, *COUNTER_FIELDS, "all_in_street", "pot", *MONEY_FIELDS, *SPLIT_NET)
 """The columns of the per-hand table, in order (also the JSON/CSV field names)."""
 
 FLOP_GAMES = frozenset({
@@ -111,6 +114,7 @@ def hand_rows(replay: Replay, with_allin_ev: bool = True, zones: Zones | None = 
         collected=collected,
     )
     ev = allin_ev(replay) if with_allin_ev else {}
+    pot = counters.pot_type(ctx.betting)
     when = hand_time(hand, zones)
     facts = (hand.hand_id, hand.file, hand.site, hand.game.value, hand.structure.value, stakes_text(hand),
              hand.currency, hand.tournament.id if hand.tournament else None, when.utc, when.local, when.zone,
@@ -131,8 +135,18 @@ def hand_rows(replay: Replay, with_allin_ev: bool = True, zones: Zones | None = 
             row.update(all_in_street=street.value if street else None, committed=result.committed,
                        collected=result.collected, rake=result.rake, net=result.net)  # fmt: skip
         row["net_allin_ev"] = ev.get(p, row["net"])
+        row["pot"] = pot
+        split_net(row)
         rows.append(row)
     return rows
+
+
+def split_net(row: dict[str, Any]) -> None:
+    """Set ``net_showdown`` and ``net_non_showdown`` (see ``SPLIT_NET``) from the row's net and showdown."""
+    net = row["net"]
+    showdown = bool(row["saw_showdown"])
+    row["net_showdown"] = net if showdown else ZERO
+    row["net_non_showdown"] = ZERO if showdown else net
 
 
 def iter_rows(
@@ -190,7 +204,7 @@ def to_frame(rows: Iterable[dict[str, Any]]) -> pd.DataFrame:
 
     frame = pd.DataFrame.from_records(list(rows), columns=list(FIELDS))
     for name in COUNTER_FIELDS:
-        frame[name] = frame[name].astype(int if name.startswith("postflop_") else bool)
+        frame[name] = frame[name].astype(int if name in COUNT_FIELDS else bool)
     return frame
 
 

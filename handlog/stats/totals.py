@@ -20,7 +20,7 @@ from typing import Any
 from handlog.events import Structure
 from handlog.stats.identity import ALIAS, Aliases, identity, selects
 
-COUNTER_FIELDS = (
+COUNTER_FIELDS: tuple[str, ...] = (
     "vpip", "pfr", "limp", "cold_call", "three_bet_opp", "three_bet", "four_bet_opp", "four_bet",
     "fold_to_three_bet_opp", "fold_to_three_bet", "squeeze_opp", "squeeze", "open_opp", "open_raise",
     "steal_opp", "steal", "fold_sb_to_steal_opp", "fold_sb_to_steal", "fold_bb_to_steal_opp", "fold_bb_to_steal",
@@ -30,9 +30,29 @@ COUNTER_FIELDS = (
     "fold_to_cbet_river_opp", "fold_to_cbet_river", "check_raise_flop_opp", "check_raise_flop",
     "postflop_bets", "postflop_raises", "postflop_calls", "postflop_checks", "postflop_folds",
 )  # fmt: skip
-"""The per hand and player counters (booleans, and counts for ``postflop_…``), in column order."""
+_STREETS = ("flop", "turn", "river")
+COUNTER_FIELDS += (
+    "two_bet_opp", "two_bet", "fold_to_two_bet_opp", "fold_to_two_bet", "cold_four_bet_opp", "cold_four_bet",
+    "fold_to_four_bet_opp", "fold_to_four_bet", "fold_to_squeeze_opp", "fold_to_squeeze", "open_limp_opp",
+    "open_limp", "limp_call_opp", "limp_call", "limp_fold_opp", "limp_fold", "limp_raise_opp", "limp_raise",
+    "in_position_preflop", "in_position_flop", "delayed_cbet_turn_opp", "delayed_cbet_turn", "probe_turn_opp",
+    "probe_turn",
+    *(f"{kind}_{s}{side}{opp}" for kind in ("cbet", "fold_to_cbet") for s in _STREETS for side in ("_ip", "_oop")
+      for opp in ("_opp", "")),
+    *(name for s in _STREETS for name in (
+        f"check_raise_{s}_opp", f"check_raise_{s}", f"check_call_{s}", f"faced_raise_{s}", f"fold_to_raise_{s}",
+        f"donk_{s}_opp", f"donk_{s}")),
+    *(name for s in _STREETS[1:] for name in (f"float_{s}_opp", f"float_{s}")),
+    *(f"{kind}_{s}" for s in _STREETS for kind in ("bets", "calls", "raises")),
+)  # fmt: skip
+COUNTER_FIELDS = tuple(dict.fromkeys(COUNTER_FIELDS))  # check_raise_flop(_opp) are listed twice
+"""The per hand and player counters (booleans, and counts for ``postflop_…`` and ``bets_/calls_/raises_<street>``),
+in column order."""
 
-GROUPS = ("game", "month", "position", "site", "stakes", "tournament")
+COUNT_FIELDS = frozenset(n for n in COUNTER_FIELDS if n.startswith(("postflop_", "bets_", "calls_", "raises_")))
+"""The counters that are counts (integers); every other one is a flag."""
+
+GROUPS = ("game", "month", "pot", "position", "site", "stakes", "tournament")
 """What a ``by`` may hold besides the player, the site and the currency (``site`` splits an alias's row per site;
 every other row is per site already; ``tournament`` is the hand's tournament id, none for cash hands)."""
 
@@ -66,7 +86,22 @@ RATIOS: tuple[tuple[str, str, str], ...] = (
     ("wsd_pct", "won_at_showdown", "saw_showdown"),
     ("wwsf_pct", "won_when_saw_flop", "saw_flop"),
 )
-"""Aggregate percentages: (column, action, opportunity); an empty opportunity means every hand but walks."""
+_LISTED = {done for _, done, _ in RATIOS}
+_OPPORTUNITY = {
+    **{f"check_call_{s}": f"check_raise_{s}_opp" for s in _STREETS},
+    **{f"fold_to_raise_{s}": f"faced_raise_{s}" for s in _STREETS},
+}
+RATIOS += tuple(
+    (f"{name}_pct", name, _OPPORTUNITY.get(name, f"{name}_opp"))
+    for name in COUNTER_FIELDS
+    if name not in _LISTED and (f"{name}_opp" in COUNTER_FIELDS or name in _OPPORTUNITY)
+)
+RATIOS += (
+    ("in_position_preflop_pct", "in_position_preflop", ""),
+    ("in_position_flop_pct", "in_position_flop", "saw_flop"),
+)
+"""Aggregate percentages: (column, action, opportunity); an empty opportunity means every hand but walks. Every
+counter with an opportunity has one (issue 27's counters after the first ones, in counter order)."""
 
 MONEY = ("net", "showdown_net", "non_showdown_net", "net_allin_ev", "rake")
 
@@ -84,7 +119,8 @@ def _count_columns() -> tuple[str, ...]:
         for name in (done, opp or PLAYED):
             if name not in out:
                 out.append(name)
-    return (*out, "postflop_bets", "postflop_raises", "postflop_calls", "postflop_folds")
+    counts = [n for n in COUNTER_FIELDS if n in COUNT_FIELDS and n != "postflop_checks"]
+    return (*out, *counts)
 
 
 COUNT_COLUMNS = _count_columns()

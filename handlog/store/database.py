@@ -9,6 +9,7 @@ before anything is written.
 from __future__ import annotations
 
 import os
+import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -131,7 +132,7 @@ def translated(engine: Engine) -> Iterator[None]:
     committed stays committed."""
     try:
         yield
-    except SQLAlchemyError as exc:
+    except (SQLAlchemyError, sqlite3.Error) as exc:  # sqlite3: the raw cursor of the bulk insert (importer)
         raise StoreError(f"database {describe(str(engine.url))}: {_first_line(exc)}") from exc
 
 

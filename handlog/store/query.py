@@ -23,7 +23,7 @@ from handlog.events import Hand
 from handlog.reading import HandRecord
 from handlog.reading.reader import parse_chunk
 from handlog.reading.registry import get
-from handlog.stats.frame import COUNTER_FIELDS, SUPPORTED_GAMES, normal_stakes, to_frame
+from handlog.stats.frame import COUNTER_FIELDS, SUPPORTED_GAMES, normal_stakes, split_net, to_frame
 from handlog.store import schema
 from handlog.store.filters import Filters, Seen
 from handlog.store.records import decompress
@@ -79,7 +79,7 @@ def per_hand_select(filters: Filters, include_unverified: bool = False) -> Selec
         H.c.hand_id, F.c.path.label("file"), H.c.site, H.c.game, H.c.structure, H.c.stakes, H.c.currency,
         H.c.tournament_id, H.c.time_utc.label("time"), H.c.local_time, H.c.time_zone, H.c.time_source, P.c.player,
         P.c.seat, P.c.position, *(P.c[n] for n in COUNTER_FIELDS),
-        P.c.all_in_street, P.c.committed, P.c.collected, P.c.rake, P.c.net, P.c.net_allin_ev,
+        P.c.all_in_street, P.c.pot, P.c.committed, P.c.collected, P.c.rake, P.c.net, P.c.net_allin_ev,
     ]  # fmt: skip
     query = select(*columns).select_from(P.join(H, P.c.hand == H.c.id).join(F, H.c.file_id == F.c.id))
     clauses = hand_clauses(filters)
@@ -105,6 +105,7 @@ def iter_rows(
         out = dict(row)
         if not with_allin_ev or out["net_allin_ev"] is None:
             out["net_allin_ev"] = out["net"]
+        split_net(out)
         if isinstance(out["local_time"], str):
             out["local_time"] = datetime.fromisoformat(out["local_time"])
         if out["time"] is None and not _placed(out, filters):

@@ -67,7 +67,9 @@ HAND_COLUMNS = (
     "error", "error_line", "line",
 )  # fmt: skip
 """``hands``' columns in ``PreparedHand.row`` (the writer adds ``id`` and ``file_id`` in front)."""
-PLAYER_COLUMNS = ("seq", "player", "time_utc", "seat", "position", *COUNTER_FIELDS, "all_in_street", *MONEY_FIELDS)
+PLAYER_COLUMNS = (
+    "seq", "player", "time_utc", "seat", "position", *COUNTER_FIELDS, "all_in_street", "pot", *MONEY_FIELDS,
+)  # fmt: skip
 ACTION_COLUMNS = ("seq", "street", "player", "kind", "amount", "all_in", "line")
 VIOLATION_COLUMNS = ("seq", "code", "category", "severity", "line", "message")
 """The columns of a hand's rows in ``hand_players``, ``actions`` and ``violations`` (the writer adds ``hand``

@@ -27,6 +27,7 @@ from sqlalchemy import (
 )
 
 from handlog.stats.frame import COUNTER_FIELDS, MONEY_FIELDS
+from handlog.stats.totals import COUNT_FIELDS
 from handlog.store.types import Money, UtcDateTime
 
 metadata = MetaData()
@@ -105,8 +106,9 @@ hand_players = _of_hand(
     Column("time_utc", UtcDateTime),  # the hand's, for the player + time index
     Column("seat", Integer),
     Column("position", String(8)),
-    *(Column(name, Integer if name.startswith("postflop_") else Boolean, nullable=False) for name in COUNTER_FIELDS),
+    *(Column(name, Integer if name in COUNT_FIELDS else Boolean, nullable=False) for name in COUNTER_FIELDS),
     Column("all_in_street", String(20)),
+    Column("pot", String(16)),  # the pot type (stats --by pot); NULL in rows imported before it was stored
     *(Column(name, Money, nullable=name == "net_allin_ev") for name in MONEY_FIELDS),  # NULL: EV not computed
 )
 Index("ix_hand_players_player_time", hand_players.c.player, hand_players.c.time_utc)

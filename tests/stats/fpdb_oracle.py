@@ -44,20 +44,65 @@ FLAGS = {
     "foldToStreet1CBDone": "fold_to_cbet_flop",
 }
 MONEY = {"winnings": "collected", "rake": "rake", "totalProfit": "net"}
-FIELDS = {**FLAGS, **MONEY}
+STREETS = {1: "flop", 2: "turn", 3: "river"}
+MORE_FLAGS = {
+    "street0_2BChance": "two_bet_opp",
+    "street0_2BDone": "two_bet",
+    "street0_C4BChance": "cold_four_bet_opp",
+    "street0_C4BDone": "cold_four_bet",
+    "street0_SqueezeChance": "squeeze_opp",
+    "street0_SqueezeDone": "squeeze",
+    "street0_FoldToSqueezeChance": "fold_to_squeeze_opp",
+    "street0_FoldToSqueezeDone": "fold_to_squeeze",
+    "street0_FoldTo2BChance": "fold_to_two_bet_opp",
+    "street0_FoldTo2BDone": "fold_to_two_bet",
+    "street0_FoldTo4BChance": "fold_to_four_bet_opp",
+    "street0_FoldTo4BDone": "fold_to_four_bet",
+    "street0OpenLimpChance": "open_limp_opp",
+    "street0OpenLimp": "open_limp",
+    "street0InPosition": "in_position_preflop",
+    "street1InPosition": "in_position_flop",
+    "street2DelayedCBChance": "delayed_cbet_turn_opp",
+    "street2DelayedCBDone": "delayed_cbet_turn",
+    "street2ProbeChance": "probe_turn_opp",
+    "street2ProbeDone": "probe_turn",
+    **{f"street{n}CBChance": f"cbet_{s}_opp" for n, s in STREETS.items() if n > 1},
+    **{f"street{n}CBDone": f"cbet_{s}" for n, s in STREETS.items() if n > 1},
+    **{f"foldToStreet{n}CBChance": f"fold_to_cbet_{s}_opp" for n, s in STREETS.items() if n > 1},
+    **{f"foldToStreet{n}CBDone": f"fold_to_cbet_{s}" for n, s in STREETS.items() if n > 1},
+    **{f"street{n}CheckCallRaiseChance": f"check_raise_{s}_opp" for n, s in STREETS.items()},
+    **{f"street{n}CheckCallDone": f"check_call_{s}" for n, s in STREETS.items()},
+    **{f"street{n}CheckRaiseDone": f"check_raise_{s}" for n, s in STREETS.items()},
+    **{f"otherRaisedStreet{n}": f"faced_raise_{s}" for n, s in STREETS.items()},
+    **{f"foldToOtherRaisedStreet{n}": f"fold_to_raise_{s}" for n, s in STREETS.items()},
+    **{f"flg_{s[0]}_donk_opp": f"donk_{s}_opp" for s in STREETS.values()},
+    **{f"flg_{s[0]}_donk": f"donk_{s}" for s in STREETS.values()},
+    **{f"flg_{s[0]}_float_opp": f"float_{s}_opp" for s in ("turn", "river")},
+    **{f"flg_{s[0]}_float": f"float_{s}" for s in ("turn", "river")},
+}
+"""fpdb's richer statistics (issue 27) → handlog's counters."""
+COUNTS = {
+    f"street{n}{kind.title()}": f"{kind}_{s}" for kind in ("bets", "calls", "raises") for n, s in STREETS.items()
+}
+MORE_MONEY = {"showdownWinnings": "net_showdown", "nonShowdownWinnings": "net_non_showdown"}
+FIELDS = {**FLAGS, **MORE_FLAGS, **COUNTS, **MONEY, **MORE_MONEY}
 """fpdb field → handlog field, as the issue's acceptance criteria pair them."""
 
 
 def fpdb_value(field: str, value: Any) -> Any:
     """An fpdb value in handlog's terms: money from cents to units, flags to bool."""
-    if field in MONEY or field == "allInEV":
+    if field in MONEY or field in MORE_MONEY or field == "allInEV":
         return Decimal(int(value)) / 100
+    if field in COUNTS:
+        return int(value)
     return bool(value)
 
 
 def ours(field: str, row: dict[str, Any]) -> Any:
     value = row[FIELDS[field]]
-    return Decimal(value) if field in MONEY else bool(value)
+    if field in MONEY or field in MORE_MONEY:
+        return Decimal(value)
+    return int(value) if field in COUNTS else bool(value)
 
 
 def stars_dev() -> Iterator[dict[str, Any]]:

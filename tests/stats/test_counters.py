@@ -23,7 +23,8 @@ def true_fields(row: dict[str, Any]) -> set[str]:
 def test_walk() -> None:
     r = rows(hands.WALK)
     assert r["Bb"]["position"] == "BB"
-    assert true_fields(r["Bb"]) == set()  # no decision at all: no VPIP, no open opportunity, nothing
+    # no decision at all: no VPIP, no open opportunity, nothing; but everybody folded to them: last to act
+    assert true_fields(r["Bb"]) == {"in_position_preflop"}
     assert r["Sb"]["open_opp"] and r["Sb"]["steal_opp"] and not r["Sb"]["steal"]
     assert r["Utg"]["open_opp"] and not r["Utg"]["steal_opp"]
     assert r["Btn"]["steal_opp"] and r["Co"]["steal_opp"] and not r["Hj"]["steal_opp"]

@@ -143,6 +143,8 @@ def _fpdb_hand_rows() -> dict[tuple[str, str], list[Row]]:
 _REPEATED = {
     ("fpdb/tour/Bovada/Flop/NLHE-6max-USD-STT - Holdem (Double-Up Turbo) - $10-$0.50 - 201502.txt", "3152355148"),
     ("fpdb/tour/Bovada/Flop/NLHE-6max-USD-STT - Holdem (Double-Up Turbo) - $10-$0.50 - 201502.txt", "3152357958"),
+    # the big blind's flop all-in raise four times over (audited: acts-after-all-in, call-nothing)
+    ("fpdb/tour/Bovada/Flop/NLHE-6max-USD-STT - Holdem (Double-Up Turbo) - $10-$0.50 - 201502.txt", "3152358493"),
 }
 
 
@@ -166,7 +168,7 @@ _extend(WRONG, ("totalProfit",), _all_in_blind)
 _extend(WRONG, ("totalProfit",), _put_in_misread)
 _extend(WRONG, ("street1CBDone",), _check_raise_as_cbet)
 _extend(WRONG, ("rake",), _tournament_rake)
-_extend(WRONG, tuple(fo.FLAGS), _no_street_lines)
+_extend(WRONG, (*fo.FLAGS, *fo.MORE_FLAGS, *fo.COUNTS), _no_street_lines)
 _extend(WRONG, tuple(fo.FIELDS), _log_repeats_lines)
 
 

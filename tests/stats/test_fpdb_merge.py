@@ -41,6 +41,8 @@ WRONG: dict[str, tuple[Rule, ...]] = {
     "street0VPI": (*FPDB_WRONG.get("street0VPI", ()), _blind_money_is_voluntary),
     "rake": (*FPDB_WRONG.get("rake", ()), _acts_after_fold),
     "totalProfit": (*FPDB_WRONG.get("totalProfit", ()), _acts_after_fold),
+    # the dropped call is a call and a decision facing a bet on its street
+    **{f: (*FPDB_WRONG.get(f, ()), _acts_after_fold) for f in ("street3Calls", "otherRaisedStreet3")},
 }
 
 
