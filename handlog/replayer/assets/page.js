@@ -310,5 +310,11 @@
     $("hand-keys").hidden = false;
     buildList();
   }
-  if (hands.length) { loadHand(0); }
+  // a link may name the hand to open: page.html#hand=N (N from 0, in the page's order; the report links so)
+  function handInHash() {
+    var m = /^#hand=(\d+)$/.exec(window.location.hash), k = m ? Number(m[1]) : -1;
+    return k < hands.length ? k : -1;
+  }
+  window.addEventListener("hashchange", function () { var k = handInHash(); if (k >= 0) { loadHand(k); } });
+  if (hands.length) { loadHand(Math.max(handInHash(), 0)); }
 })();

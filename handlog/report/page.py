@@ -1,0 +1,204 @@
+"""The report page: the data it embeds (:func:`page_data`) and the page itself (:func:`render_report`).
+
+Every table is columns and rows of plain JSON values: a column says its kind (``text``, ``int``, ``num``, ``pct``,
+``money``, ``link``) and, for a percentage, the two count columns behind it (action and opportunity), which the page
+writes beside it. The player table has every column of the aggregate record
+(:func:`handlog.stats.totals.columns`), whatever counters the statistics have: a new counter is a new column.
+Money is an exact decimal string. The graph's lines are the cumulative sums of
+:func:`handlog.stats.graph.winnings_series` (floats for drawing, at most ``MAX_POINTS`` points a line; the last
+value exact). Every string is cleaned of control characters, and the data is embedded as the replayer embeds its
+own (:func:`handlog.replayer.html.embed_json`): the page writes it with ``textContent`` only, never as HTML.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from decimal import Decimal
+from importlib.resources import files
+from typing import Any
+
+from handlog.events.tournament import Result
+from handlog.replayer.html import embed_json
+from handlog.report.collect import Part, SeriesKey, series_fields
+from handlog.stats.totals import PLAYED, RATIOS
+from handlog.stats.totals import columns as totals_columns
+
+MAX_POINTS = 2000
+"""The most points a graph line is drawn with (evenly spaced over the hands, the last hand always one)."""
+
+GRAPH_PLAYERS = 8
+"""Players offered in the graph when no ``--player`` is given: those with the most hands."""
+
+CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+SPACES = re.compile("[\t\n\r]")
+
+LINE_COLOURS = {"tab:green": "#2ca02c", "tab:blue": "#1f77b4", "tab:red": "#d62728", "tab:orange": "#ff7f0e"}
+"""matplotlib's colours of :data:`handlog.stats.graph.LINES`, as the page writes them."""
+
+
+def clean(value: Any) -> Any:
+    """``value`` with every string in it freed of control characters (tab and line ends become spaces, any other
+    becomes U+FFFD): nothing a log or a file name holds reaches the page as a control character."""
+    if isinstance(value, str):
+        return CONTROL.sub("\ufffd", SPACES.sub(" ", value))
+    if isinstance(value, dict):
+        return {clean(k): clean(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [clean(v) for v in value]
+    return value
+
+
+def cell(value: Any) -> Any:
+    """A value as the page holds it: money exact as a string, a time in ISO form, NaN as nothing."""
+    if isinstance(value, Decimal):
+        return str(value)
+    if isinstance(value, datetime):
+        return value.isoformat()
+    if isinstance(value, float) and value != value:
+        return None
+    return value
+
+
+def _kind(name: str, values: Sequence[Any]) -> str:
+    if name.endswith("_pct"):
+        return "pct"
+    sample = next((v for v in values if v is not None), None)
+    if isinstance(sample, Decimal):
+        return "money"
+    if isinstance(sample, (bool, str, datetime)):
+        return "text"
+    if isinstance(sample, int):
+        return "int"
+    if isinstance(sample, float):
+        return "num"
+    return "text"
+
+
+def table(
+    records: Sequence[Mapping[str, Any]], names: Sequence[str], labels: Mapping[str, str] | None = None,
+    shown: Sequence[str] | None = None,
+) -> dict[str, Any]:
+    """A table the page draws: ``columns`` (name, label, kind, shown, and for a percentage its counts) and
+    ``rows`` (lists in column order)."""
+    labels = labels or {}
+    counts = {pct: (done, opp or PLAYED) for pct, done, opp in RATIOS}
+    cols: list[dict[str, Any]] = []
+    for name in names:
+        col: dict[str, Any] = {"name": name, "label": labels.get(name, name),
+                               "kind": _kind(name, [r.get(name) for r in records]),
+                               "shown": shown is None or name in shown}  # fmt: skip
+        if name in counts and all(c in names for c in counts[name]):
+            col["done"], col["opp"] = counts[name]
+        cols.append(col)
+    rows = [[cell(r.get(name)) for name in names] for r in records]
+    return {"columns": cols, "rows": rows}
+
+
+def player_table(part: Part, by: Sequence[str], labels: Mapping[str, str], shown: Sequence[str]) -> dict[str, Any]:
+    """The aggregate records of ``stats`` (``--by`` ``by``), anonymous seat-hands left out (counted)."""
+    totals = part.positions if by else part.totals
+    records = [r for r in totals.records() if r.get("identity") != "anonymous"]
+    names = [c for c in totals_columns(by) if c != "identity"]
+    out = table(records, names, labels, ["player", "site", "currency", *by, *shown])
+    out["anonymous"] = sum(int(r["hands"]) for r in totals.records() if r.get("identity") == "anonymous")
+    return out
+
+
+def graph_lines(part: Part, player: str | None) -> list[dict[str, Any]]:
+    """The winnings graph of each player offered: ``player``'s lines (one per site and currency), else those of
+    the ``GRAPH_PLAYERS`` players with most hands."""
+    import pandas as pd
+
+    from handlog.stats.frame import FIELDS
+    from handlog.stats.graph import LINES, winnings_series
+
+    names = series_fields(FIELDS)
+    keys: list[SeriesKey] = sorted(part.series, key=lambda k: (-len(part.series[k]), k))
+    keys = [k for k in keys if k[0] == player] if player is not None else keys[:GRAPH_PLAYERS]
+    labels = {column: (label, LINE_COLOURS.get(colour, colour)) for column, label, colour in LINES}
+    out: list[dict[str, Any]] = []
+    for key in keys:
+        frame = pd.DataFrame.from_records(part.series[key], columns=list(names))
+        frame["player"] = key[0]
+        series = winnings_series(frame, key[0])
+        n = len(series)
+        picks = sorted({round(i * (n - 1) / (MAX_POINTS - 1)) for i in range(MAX_POINTS)}) if n > MAX_POINTS \
+            else list(range(n))
+        lines = []
+        for column in series.columns:
+            if column == "hand":
+                continue
+            values = list(series[column])
+            label, colour = labels.get(column, (column, "#555555"))
+            lines.append({"name": column, "label": label, "colour": colour,
+                          "points": [round(float(values[i]), 2) for i in picks],
+                          "last": str(values[-1]) if values else "0"})  # fmt: skip
+        out.append({"player": key[0], "site": key[1], "currency": key[2], "hands": n,
+                    "x": [int(series["hand"].iloc[i]) for i in picks], "lines": lines})  # fmt: skip
+    return out
+
+
+def violations_table(part: Part, links: Sequence[str | None]) -> dict[str, Any]:
+    """One row per violation: where, which, what, and the link to the hand's replay (``links``, one per hand of
+    ``part.violated``; None when the hand was not drawn)."""
+    records = []
+    for hand, link in zip(part.violated, links, strict=True):
+        for v in hand.violations:
+            records.append({"severity": v["severity"], "code": v["code"], "category": v["category"],
+                            "site": hand.site, "hand_id": hand.hand_id, "file": hand.file, "line": v["line"],
+                            "message": v["message"], "replay": link})  # fmt: skip
+    names = ["severity", "code", "category", "site", "hand_id", "file", "line", "message", "replay"]
+    out = table(records, names, {"hand_id": "hand", "replay": "replay"})
+    out["columns"][-1]["kind"] = "link"
+    return out
+
+
+def tournament_tables(results: Sequence[Result]) -> dict[str, Any] | None:
+    """The ``tournaments`` command's rows and its ``--summary``, or None when there is no result."""
+    if not results:
+        return None
+    from handlog.tournaments.report import ROW_COLUMNS, row, summarize, summary_columns
+
+    return {"summary": table(summarize(results), summary_columns(())),
+            "results": table([row(r) for r in results], ROW_COLUMNS)}  # fmt: skip
+
+
+def page_data(
+    part: Part, *, labels: Mapping[str, str], shown: Sequence[str], player: str | None,
+    links: Sequence[str | None], results: Sequence[Result], files: int, title: str,
+    notices: Sequence[str] = (),
+) -> dict[str, Any]:
+    """Everything the page shows, cleaned (:func:`clean`), ready for :func:`render_report`."""
+    data: dict[str, Any] = clean({
+        "title": title,
+        "summary": {"files": files, "hands": part.hands - part.left_out, "unparsed": part.unparsed,
+                    "unverified": part.unverified, "statuses": dict(part.statuses),
+                    "other_games": dict(part.other_games)},
+        "players": player_table(part, (), labels, shown),
+        "positions": player_table(part, ("position",), labels, shown),
+        "graph": graph_lines(part, player),
+        "codes": [[code, n] for code, n in part.codes.most_common()],
+        "violations": violations_table(part, links),
+        "tournaments": tournament_tables(results),
+        "notices": list(notices),
+    })
+    return data
+
+
+def _asset(name: str) -> str:
+    return files("handlog.report").joinpath("assets", name).read_text(encoding="utf-8")
+
+
+def _html_text(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def render_report(data: Mapping[str, Any]) -> str:
+    """The self-contained page (inline CSS and script, the data as JSON; no network)."""
+    page = _asset("report.html")
+    for placeholder, text in (("__TITLE__", _html_text(str(data.get("title", "handlog report")))),
+                              ("__CSS__", _asset("report.css")), ("__JS__", _asset("report.js"))):  # fmt: skip
+        page = page.replace(placeholder, text, 1)
+    return page.replace("__DATA__", embed_json(data), 1)  # last: nothing in the data is taken for a placeholder
