@@ -1,0 +1,195 @@
+"""The data the report page embeds: every statistic a column, the numbers the room printed, the same records as
+``stats`` and ``tournaments`` print, links that reach each violation's hand, nothing a log holds taken for HTML."""
+
+from __future__ import annotations
+
+import json
+import re
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import pytest
+from reportkit import CORPUS, THREE_HANDS, embedded, rows
+
+from handlog.cli.main import main
+from handlog.report.collect import Part, series_fields
+from handlog.report.page import MAX_POINTS, clean, graph_lines
+from handlog.stats.frame import FIELDS
+from handlog.stats.totals import PLAYED, RATIOS
+from handlog.stats.totals import columns as totals_columns
+
+CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+@pytest.fixture(scope="module")
+def three(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Any]:
+    out = tmp_path_factory.mktemp("report") / "r.html"
+    assert main(["report", "--quiet", str(THREE_HANDS), "-o", str(out)]) == 0
+    return out, embedded(out)
+
+
+def _hero(data: Any) -> dict[str, Any]:
+    return next(r for r in rows(data["players"]) if r["player"] == "Hero")
+
+
+def test_every_statistic_of_the_aggregate_is_a_column(three: tuple[Path, Any]) -> None:
+    _, data = three
+    names = [c["name"] for c in data["players"]["columns"]]
+    assert names == [c for c in totals_columns() if c != "identity"]
+    by_name = {c["name"]: c for c in data["players"]["columns"]}
+    for pct, done, opp in RATIOS:  # each percentage carries the counts it is made of
+        assert (by_name[pct]["done"], by_name[pct]["opp"]) == (done, opp or PLAYED)
+        assert by_name[pct]["kind"] == "pct"
+    assert by_name["net"]["kind"] == "money" and by_name["player"]["kind"] == "text"
+    position_names = [c["name"] for c in data["positions"]["columns"]]
+    assert position_names == [c for c in totals_columns(["position"]) if c != "identity"]
+
+
+def test_the_money_is_what_the_room_printed(three: tuple[Path, Any]) -> None:
+    _, data = three
+    hero = _hero(data)
+    # 50 → 51.75 → 48.25 by the headers' stacks, then +1.50 (3 back for 1.50 in) in the third hand
+    assert hero["hands"] == 3
+    assert Decimal(hero["net"]) == Decimal("-0.25")
+    assert Decimal(hero["showdown_net"]) == Decimal("-3.50")  # the second hand, lost at showdown
+    assert Decimal(hero["non_showdown_net"]) == Decimal("3.25")
+    villain = next(r for r in rows(data["players"]) if r["player"].startswith("Villain"))
+    assert Decimal(villain["net"]) == Decimal("2.00")  # 50 → 49.75 → 53.50, then 1.50 lost
+
+
+def test_the_graph_draws_hero_cumulative_lines(three: tuple[Path, Any]) -> None:
+    _, data = three
+    graph = next(g for g in data["graph"] if g["player"] == "Hero")
+    assert (graph["site"], graph["currency"], graph["hands"], graph["x"]) == ("PokerStars", "USD", 3, [1, 2, 3])
+    lines = {line["name"]: line for line in graph["lines"]}
+    assert lines["net"]["points"] == [1.75, -1.75, -0.25]
+    assert Decimal(lines["net"]["last"]) == Decimal("-0.25")
+    assert {"net", "showdown", "non_showdown", "allin_ev"} <= set(lines)
+    assert lines["showdown"]["points"] == [0, -3.5, -3.5]
+    assert lines["non_showdown"]["points"] == [1.75, 1.75, 3.25]
+
+
+def test_positions_split_each_players_hands(three: tuple[Path, Any]) -> None:
+    _, data = three
+    hero = {r["position"]: r["hands"] for r in rows(data["positions"]) if r["player"] == "Hero"}
+    assert hero == {"BTN": 1, "BB": 1, "SB": 1}  # the button moved seat 1, 2, 3 in the three hands
+
+
+def test_a_violation_links_to_its_hand_in_a_replay_page(three: tuple[Path, Any]) -> None:
+    out, data = three
+    found = rows(data["violations"])
+    assert [(v["code"], v["hand_id"], v["severity"]) for v in found] == [("summary-won", "900000000003", "error")]
+    assert data["codes"] == [["accounting/summary-won", 1]]
+    page, _, index = str(found[0]["replay"]).partition("#hand=")
+    assert page == "r.replay-1.html"
+    replayed = embedded(out.parent / page)
+    assert replayed["hands"][int(index)]["hand_id"] == "900000000003"
+    assert data["summary"]["statuses"] == {"clean": 2, "violations": 1}
+
+
+def test_names_from_a_log_are_never_html(three: tuple[Path, Any]) -> None:
+    out, data = three
+    text = out.read_text(encoding="utf-8")
+    assert "<b>" not in text and "Villain <b>" not in text
+    assert text.count("<script") == 2  # the data and the page's own script, nothing else
+    assert any(r["player"] == "Villain <b>&amp;" for r in rows(data["players"]))  # the name itself, intact
+    replay = (out.parent / "r.replay-1.html").read_text(encoding="utf-8")
+    assert "<b>" not in replay
+
+
+def test_the_same_records_as_stats(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = CORPUS / "fpdb" / "cash" / "Stars" / "Flop"
+    if not folder.is_dir():
+        pytest.skip("no corpus")
+    files = sorted(folder.glob("NLHE-6max-USD-0.05-0.10-2009*.txt"))[:4] or sorted(folder.glob("*.txt"))[:4]
+    paths = [str(p) for p in files]
+    assert main(["report", "--quiet", "--jobs", "1", *paths, "-o", str(tmp_path / "r.html")]) in (0, 1)
+    capsys.readouterr()
+    assert main(["stats", "--quiet", "--jobs", "1", "--format", "json", *paths]) in (0, 1)
+    printed = json.loads(capsys.readouterr().out)
+    expected = [{k: v for k, v in r.items() if k != "identity"} for r in printed if r["identity"] != "anonymous"]
+    shown = rows(embedded(tmp_path / "r.html")["players"])
+    assert len(shown) == len(expected) > 0
+    for mine, theirs in zip(shown, expected, strict=True):
+        assert mine.keys() == theirs.keys()
+        for key, value in theirs.items():
+            if isinstance(mine[key], str) and isinstance(value, str) and key not in ("player", "site", "currency"):
+                assert Decimal(mine[key]) == Decimal(value), key
+            else:
+                assert mine[key] == value, key
+
+
+def test_tournaments_are_the_tournaments_commands(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = CORPUS / "fpdb" / "summaries" / "Stars"
+    if not folder.is_dir():
+        pytest.skip("no corpus")
+    assert main(["report", "--quiet", str(folder), "-o", str(tmp_path / "r.html")]) in (0, 1)
+    capsys.readouterr()
+    assert main(["tournaments", "--summary", "--format", "json", str(folder)]) in (0, 1)
+    printed = json.loads(capsys.readouterr().out)
+    data = embedded(tmp_path / "r.html")
+    assert data["tournaments"] is not None
+    shown = rows(data["tournaments"]["summary"])
+    assert [(r["site"], r["player"], r["currency"], r["tournaments"], r["itm"]) for r in shown] == [
+        (r["site"], r["player"], r["currency"], r["tournaments"], r["itm"]) for r in printed]
+    assert [r["profit"] for r in shown] == [r["profit"] for r in printed]
+
+
+def test_no_control_character_reaches_the_page(tmp_path: Path) -> None:
+    folder = tmp_path / "in"
+    folder.mkdir()
+    source = folder / "bell\x07 and\x1b[31m escape.txt"  # a file name is not the log's: it is cleaned too
+    source.write_text(THREE_HANDS.read_text(encoding="utf-8"), encoding="utf-8")
+    out = tmp_path / "r.html"
+    assert main(["report", "--quiet", str(folder), "-o", str(out)]) == 0
+    for page in (out, tmp_path / "r.replay-1.html"):
+        text = page.read_text(encoding="utf-8")
+        assert not CONTROL.search(text)
+        assert "\\u0007" not in text and "\\u001b" not in text
+    assert any("bell\ufffd and\ufffd[31m" in str(v["file"]) for v in rows(embedded(out)["violations"]))
+
+
+def test_clean_leaves_text_and_numbers_and_frees_strings_of_controls() -> None:
+    assert clean({"a\x00": ["x\ty", 1, None, ("\x85",)]}) == {"a\ufffd": ["x y", 1, None, ["\ufffd"]]}
+
+
+def test_output_goes_where_the_user_said(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = tmp_path / "out"
+    folder.mkdir()
+    assert main(["report", "--quiet", str(THREE_HANDS), "-o", str(folder)]) == 0
+    assert sorted(p.name for p in folder.iterdir()) == ["report.html", "report.replay-1.html"]
+    elsewhere = tmp_path / "elsewhere.html"
+    elsewhere.write_text("mine", encoding="utf-8")
+    (tmp_path / "link.html").symlink_to(elsewhere)
+    assert main(["report", "--quiet", str(THREE_HANDS), "-o", str(tmp_path / "link.html")]) == 2
+    assert "symlink" in capsys.readouterr().err
+    assert elsewhere.read_text(encoding="utf-8") == "mine"
+    assert main(["report", "--quiet", str(THREE_HANDS), "-o", str(tmp_path / "no" / "r.html")]) == 2
+    assert "no such folder" in capsys.readouterr().err
+
+
+def test_an_empty_folder_is_no_hand_found(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "empty").mkdir()
+    assert main(["report", str(tmp_path / "empty"), "-o", str(tmp_path / "r.html")]) == 1
+    assert "no hand found" in capsys.readouterr().err
+    assert not (tmp_path / "r.html").exists()
+
+
+def test_a_long_line_is_drawn_with_at_most_max_points_and_ends_exact() -> None:
+    n = 3 * MAX_POINTS + 7
+    part = Part()
+    cent, two = Decimal("0.01"), Decimal("0.02")
+    names = series_fields(FIELDS)
+    hands = [{"time": None, "net": cent, "saw_showdown": i % 2 == 0, "net_allin_ev": two,
+              "net_showdown": cent if i % 2 == 0 else 0, "net_non_showdown": 0 if i % 2 == 0 else cent}
+             for i in range(n)]  # fmt: skip
+    part.series[("Hero", "PokerStars", "USD")] = [tuple(h[f] for f in names) for h in hands]
+    (graph,) = graph_lines(part, None)
+    assert graph["hands"] == n and len(graph["x"]) <= MAX_POINTS
+    assert graph["x"][0] == 1 and graph["x"][-1] == n
+    lines = {line["name"]: line for line in graph["lines"]}
+    assert lines["net"]["last"] == str(Decimal("0.01") * n)
+    assert lines["allin_ev"]["last"] == str(Decimal("0.02") * n)
+    assert Decimal(lines["showdown"]["last"]) + Decimal(lines["non_showdown"]["last"]) == Decimal("0.01") * n
+    assert all(len(line["points"]) == len(graph["x"]) for line in graph["lines"])
