@@ -193,3 +193,14 @@ def test_a_long_line_is_drawn_with_at_most_max_points_and_ends_exact() -> None:
     assert lines["allin_ev"]["last"] == str(Decimal("0.02") * n)
     assert Decimal(lines["showdown"]["last"]) + Decimal(lines["non_showdown"]["last"]) == Decimal("0.01") * n
     assert all(len(line["points"]) == len(graph["x"]) for line in graph["lines"])
+
+
+def test_a_database_gives_the_page_of_its_files(three: tuple[Path, Any], tmp_path: Path) -> None:
+    db = tmp_path / "h.sqlite"
+    assert main(["import", "--quiet", "--db", str(db), str(THREE_HANDS)]) == 0
+    out = tmp_path / "db.html"
+    assert main(["report", "--quiet", "--db", str(db), "-o", str(out)]) == 0
+    stored, read = embedded(out), three[1]
+    for key in ("players", "positions", "codes", "graph"):
+        assert stored[key] == read[key], key
+    assert [(v["code"], v["hand_id"]) for v in rows(stored["violations"])] == [("summary-won", "900000000003")]
