@@ -100,6 +100,7 @@ def run(args: argparse.Namespace) -> int:
     whole = Part()
     dropped: set[tuple[str, str, str]] = set()
     results: list[Result] = []
+    heroes: set[tuple[str, str, str]] = set()
     notices: list[str] = []
     if source is not None:
         from handlog.store.tournaments import load_results
@@ -108,7 +109,7 @@ def run(args: argparse.Namespace) -> int:
             part = collect(stored_records(source, report), chosen, player, aliases, rules, args.allin_ev,
                            args.include_unverified)  # fmt: skip
             merge(whole, part, dropped)
-            results, _, notices = load_results(source)
+            results, heroes, notices = load_results(source)
     else:
         task = partial(collect_batch, chosen, player, aliases, rules, args.allin_ev, args.include_unverified)
         from handlog.parallel import map_batches
@@ -124,6 +125,7 @@ def run(args: argparse.Namespace) -> int:
 
             collected = collect_results(summaries, whole.tournaments)
             results, notices = collected.results, collected.notices
+            heroes = {(s.site, s.tournament_id, s.hero) for s in summaries if s.hero}
     results = [r for r in results if (player is None or r.player == player)
                and (args.site is None or r.site.lower() == args.site.lower())]  # fmt: skip
     print_problems(report)
@@ -134,7 +136,7 @@ def run(args: argparse.Namespace) -> int:
     print_duplicates(dedupe)
     try:
         links = _write_replays(whole.views, target) if whole.views else []
-        data = _page(whole, args, links, results, report.files, notices)
+        data = _page(whole, args, links, results, report.files, notices, heroes)
         from handlog.report.page import render_report
 
         page = render_report(data)
@@ -176,11 +178,11 @@ def _write_replays(views: list[HandView], target: Path) -> list[str | None]:
 
 
 def _page(whole: Part, args: argparse.Namespace, links: list[str | None], results: list[Result], files: int,
-          notices: list[str]) -> dict[str, Any]:
+          notices: list[str], heroes: set[tuple[str, str, str]]) -> dict[str, Any]:
     from handlog.cli.stats_cmd import COMPACT, LABELS
     from handlog.report.page import page_data
 
     shown = [*COMPACT, "showdown_net", "non_showdown_net", "net_showdown", "net_non_showdown"]
     hands = whole.hands - whole.left_out
     return page_data(whole, labels=LABELS, shown=shown, player=args.player, links=links, results=results,
-                     files=files, title=f"handlog report: {hands} hands", notices=notices)  # fmt: skip
+                     files=files, title=f"handlog report: {hands} hands", notices=notices, heroes=heroes)  # fmt: skip

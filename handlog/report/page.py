@@ -13,7 +13,7 @@ own (:func:`handlog.replayer.html.embed_json`): the page writes it with ``textCo
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from datetime import datetime
 from decimal import Decimal
 from importlib.resources import files
@@ -30,6 +30,14 @@ MAX_POINTS = 2000
 
 GRAPH_PLAYERS = 8
 """Players offered in the graph when no ``--player`` is given: those with the most hands."""
+
+POSITION_PLAYERS = 200
+"""Players whose rows the positional breakdown holds: those with the most hands (``stats --by position`` lists
+every one)."""
+
+TOURNAMENT_ROWS = 5000
+"""The most tournament results (and summary rows) the page holds; the heroes' first (a summary names the player it
+was written for), then the others."""
 
 CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 SPACES = re.compile("[\t\n\r]")
@@ -96,13 +104,24 @@ def table(
     return {"columns": cols, "rows": rows}
 
 
-def player_table(part: Part, by: Sequence[str], labels: Mapping[str, str], shown: Sequence[str]) -> dict[str, Any]:
-    """The aggregate records of ``stats`` (``--by`` ``by``), anonymous seat-hands left out (counted)."""
+def player_table(
+    part: Part, by: Sequence[str], labels: Mapping[str, str], shown: Sequence[str], players: int | None = None
+) -> dict[str, Any]:
+    """The aggregate records of ``stats`` (``--by`` ``by``), anonymous seat-hands left out (counted); with
+    ``players``, only the rows of that many players with the most hands (``left_out`` counts the other rows)."""
     totals = part.positions if by else part.totals
-    records = [r for r in totals.records() if r.get("identity") != "anonymous"]
+    every = totals.records()
+    records = [r for r in every if r.get("identity") != "anonymous"]
+    left_out = 0
+    if players is not None:
+        most = sorted(part.totals.records(), key=lambda r: -int(r["hands"]))
+        kept = {(r["player"], r["site"], r["currency"]) for r in most[:players]}
+        chosen = [r for r in records if (r["player"], r["site"], r["currency"]) in kept]
+        left_out, records = len(records) - len(chosen), chosen
     names = [c for c in totals_columns(by) if c != "identity"]
     out = table(records, names, labels, ["player", "site", "currency", *by, *shown])
-    out["anonymous"] = sum(int(r["hands"]) for r in totals.records() if r.get("identity") == "anonymous")
+    out["anonymous"] = sum(int(r["hands"]) for r in every if r.get("identity") == "anonymous")
+    out["left_out"] = left_out
     return out
 
 
@@ -155,20 +174,30 @@ def violations_table(part: Part, links: Sequence[str | None]) -> dict[str, Any]:
     return out
 
 
-def tournament_tables(results: Sequence[Result]) -> dict[str, Any] | None:
-    """The ``tournaments`` command's rows and its ``--summary``, or None when there is no result."""
+def tournament_tables(
+    results: Sequence[Result], heroes: Collection[tuple[str, str, str]] = ()
+) -> dict[str, Any] | None:
+    """The ``tournaments`` command's rows and its ``--summary``, or None when there is no result. A summary lists
+    every entrant of a tournament: the page holds the results of the players summaries were written for
+    (``heroes``: site, tournament, player) first, then the others, ``TOURNAMENT_ROWS`` at most (``left_out``
+    counts the others; ``handlog tournaments`` lists every one)."""
     if not results:
         return None
     from handlog.tournaments.report import ROW_COLUMNS, row, summarize, summary_columns
 
-    return {"summary": table(summarize(results), summary_columns(())),
-            "results": table([row(r) for r in results], ROW_COLUMNS)}  # fmt: skip
+    hero_names = {(site, player) for site, _, player in heroes}
+    mine = [r for r in results if (r.site, r.player) in hero_names]
+    others = [r for r in results if (r.site, r.player) not in hero_names]
+    kept = (mine + others)[:TOURNAMENT_ROWS]
+    summary = summarize(kept)
+    return {"summary": table(summary, summary_columns(())), "results": table([row(r) for r in kept], ROW_COLUMNS),
+            "left_out": len(results) - len(kept)}  # fmt: skip
 
 
 def page_data(
     part: Part, *, labels: Mapping[str, str], shown: Sequence[str], player: str | None,
     links: Sequence[str | None], results: Sequence[Result], files: int, title: str,
-    notices: Sequence[str] = (),
+    notices: Sequence[str] = (), heroes: Collection[tuple[str, str, str]] = (),
 ) -> dict[str, Any]:
     """Everything the page shows, cleaned (:func:`clean`), ready for :func:`render_report`."""
     data: dict[str, Any] = clean({
@@ -177,11 +206,12 @@ def page_data(
                     "unverified": part.unverified, "statuses": dict(part.statuses),
                     "other_games": dict(part.other_games)},
         "players": player_table(part, (), labels, shown),
-        "positions": player_table(part, ("position",), labels, shown),
+        "positions": player_table(part, ("position",), labels, [*shown, "open_raise_pct"],
+                                  None if player is not None else POSITION_PLAYERS),
         "graph": graph_lines(part, player),
         "codes": [[code, n] for code, n in part.codes.most_common()],
         "violations": violations_table(part, links),
-        "tournaments": tournament_tables(results),
+        "tournaments": tournament_tables(results, heroes),
         "notices": list(notices),
     })
     return data

@@ -170,6 +170,10 @@
     $("players").querySelector(".note").textContent = DATA.players.anonymous + " anonymous seat-hands (players named by seat) are not listed.";
   }
   Table($("positions"), DATA.positions, {sort: "hands"});
+  if (DATA.positions.left_out) {
+    $("positions-note").textContent = "The players with the most hands only: " + DATA.positions.left_out +
+      " rows of other players are left out (handlog stats --by position lists every one).";
+  }
   var select = $("graph-player");
   DATA.graph.forEach(function (g, i) {
     var o = el("option", "", g.player + " (" + g.site + ", " + g.currency + "): " + g.hands + " hands");
@@ -181,6 +185,10 @@
     $("tournaments").hidden = false; $("nav-tournaments").hidden = false;
     Table($("t-summary"), DATA.tournaments.summary, {sort: "tournaments"});
     Table($("t-results"), DATA.tournaments.results);
+    if (DATA.tournaments.left_out) {
+      $("t-note").textContent = DATA.tournaments.left_out + " results of other players are left out (the summaries " +
+        "list every entrant; handlog tournaments lists every one).";
+    }
   }
   DATA.codes.forEach(function (c) { $("codes").appendChild(el("li", "", c[1] + "  " + c[0])); });
   Table($("violations"), DATA.violations);
