@@ -126,14 +126,22 @@ def test_tournaments_are_the_tournaments_commands(tmp_path: Path, capsys: pytest
         pytest.skip("no corpus")
     assert main(["report", "--quiet", str(folder), "-o", str(tmp_path / "r.html")]) in (0, 1)
     capsys.readouterr()
-    assert main(["tournaments", "--summary", "--format", "json", str(folder)]) in (0, 1)
-    printed = json.loads(capsys.readouterr().out)
+    assert main(["tournaments", "--format", "json", str(folder)]) in (0, 1)
+    every = json.loads(capsys.readouterr().out)
+    assert main(["tournaments", "--hero", "--summary", "--format", "json", str(folder)]) in (0, 1)
+    heroes = json.loads(capsys.readouterr().out)  # the players the summaries were written for
     data = embedded(tmp_path / "r.html")
     assert data["tournaments"] is not None
-    shown = rows(data["tournaments"]["summary"])
-    assert [(r["site"], r["player"], r["currency"], r["tournaments"], r["itm"]) for r in shown] == [
-        (r["site"], r["player"], r["currency"], r["tournaments"], r["itm"]) for r in printed]
-    assert [r["profit"] for r in shown] == [r["profit"] for r in printed]
+    results = data["tournaments"]["results"]["rows"]
+    assert len(results) + data["tournaments"]["left_out"] == len(every)  # every result, held or counted
+    shown = {(r["site"], r["player"], r["currency"]): r for r in rows(data["tournaments"]["summary"])}
+    assert heroes
+    for name in sorted({h["player"] for h in heroes})[:2]:  # a hero's summary is the command's (heroes come first)
+        assert main(["tournaments", "--summary", "--player", name, "--format", "json", str(folder)]) in (0, 1)
+        for theirs in json.loads(capsys.readouterr().out):
+            mine = shown[(theirs["site"], theirs["player"], theirs["currency"])]
+            for key in ("tournaments", "itm", "unfinished", "buy_ins", "prizes", "profit", "roi_pct"):
+                assert mine[key] == theirs[key], key
 
 
 def test_no_control_character_reaches_the_page(tmp_path: Path) -> None:
