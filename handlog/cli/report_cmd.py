@@ -98,6 +98,7 @@ def run(args: argparse.Namespace) -> int:
     report = ReadReport()
     dedupe = Dedupe()
     whole = Part()
+    replays = Replays(target)
     dropped: set[tuple[str, str, str]] = set()
     results: list[Result] = []
     heroes: set[tuple[str, str, str]] = set()
@@ -117,6 +118,11 @@ def run(args: argparse.Namespace) -> int:
         for part in progress_bar(map_batches(task, args.paths, report, args.jobs, dedupe=dedupe), args.quiet,
                                  hands=lambda p: p.hands):  # fmt: skip
             merge(whole, part, dropped)
+            try:
+                replays.add(whole.views)
+            except (OutputPathError, OSError) as exc:
+                sys.stderr.write(f"handlog report: cannot write beside {target}: {exc}\n")
+                return EXIT_USAGE
         summaries, errors, _ = summaries_of(report, unknown_files=False)
         for err in errors:
             sys.stderr.write(f"handlog report: {err.describe()}\n")
@@ -135,8 +141,8 @@ def run(args: argparse.Namespace) -> int:
         return no_hand_found("report", args.paths, report)
     print_duplicates(dedupe)
     try:
-        links = _write_replays(whole.views, target) if whole.views else []
-        data = _page(whole, args, links, results, report.files, notices, heroes)
+        replays.add(whole.views, last=True)
+        data = _page(whole, args, replays.links, results, report.files, notices, heroes)
         from handlog.report.page import render_report
 
         page = render_report(data)
@@ -160,21 +166,32 @@ def replay_name(target: Path, n: int) -> str:
     return f"{target.stem}.replay-{n}.html"
 
 
-def _write_replays(views: list[HandView], target: Path) -> list[str | None]:
-    """The hands with violations drawn by the replayer, ``REPLAY_HANDS`` a page beside ``target``; the link to
-    each (its page and its place there: ``NAME.replay-2.html#hand=17``)."""
-    from handlog.replayer.html import render_page
-    from handlog.report.page import clean
+class Replays:
+    """The hands with violations drawn by the replayer, written ``REPLAY_HANDS`` a page beside the report as they
+    come (memory holds one page's hands at most), and the link to each: its page and its place there
+    (``NAME.replay-2.html#hand=17``)."""
 
-    links: list[str | None] = []
-    for start in range(0, len(views), REPLAY_HANDS):
-        name = replay_name(target, start // REPLAY_HANDS + 1)
-        path = resolve_output(target.parent / name, name)
-        chunk = clean(views[start:start + REPLAY_HANDS])
-        page = render_page(chunk, listing=True)
-        write_atomic(path, lambda out, text=page: out.write(text))
-        links.extend(f"{quote(name)}#hand={i}" for i in range(len(chunk)))
-    return links
+    def __init__(self, target: Path) -> None:
+        self.target = target
+        self.links: list[str | None] = []
+        self.pages = 0
+
+    def add(self, views: list[HandView], last: bool = False) -> None:
+        """Write every full page of ``views`` (all of them when ``last``) and take those hands off the list."""
+        while len(views) >= REPLAY_HANDS or (last and views):
+            self._write(views[:REPLAY_HANDS])
+            del views[:REPLAY_HANDS]
+
+    def _write(self, views: list[HandView]) -> None:
+        from handlog.replayer.html import render_page
+        from handlog.report.page import clean
+
+        self.pages += 1
+        name = replay_name(self.target, self.pages)
+        path = resolve_output(self.target.parent / name, name)
+        page = render_page(clean(views), listing=True)
+        write_atomic(path, lambda out: out.write(page))
+        self.links.extend(f"{quote(name)}#hand={i}" for i in range(len(views)))
 
 
 def _page(whole: Part, args: argparse.Namespace, links: list[str | None], results: list[Result], files: int,

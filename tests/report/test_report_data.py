@@ -212,3 +212,24 @@ def test_a_database_gives_the_page_of_its_files(three: tuple[Path, Any], tmp_pat
     for key in ("players", "positions", "codes", "graph"):
         assert stored[key] == read[key], key
     assert [(v["code"], v["hand_id"]) for v in rows(stored["violations"])] == [("summary-won", "900000000003")]
+
+
+def test_links_reach_their_hands_over_several_replay_pages(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from handlog.cli import report_cmd
+
+    text = THREE_HANDS.read_text(encoding="utf-8")
+    third = text[text.index("PokerStars Hand #900000000003"):]
+    copies = [third.replace("900000000003", f"90000000001{i}") for i in range(5)]
+    source = tmp_path / "five.txt"
+    source.write_text("\n\n\n".join(copies), encoding="utf-8")
+    monkeypatch.setattr(report_cmd, "REPLAY_HANDS", 2)
+    out = tmp_path / "r.html"
+    assert main(["report", "--quiet", "--jobs", "1", str(source), "-o", str(out)]) == 0
+    assert sorted(p.name for p in tmp_path.glob("r.replay-*.html")) == [f"r.replay-{n}.html" for n in (1, 2, 3)]
+    found = rows(embedded(out)["violations"])
+    assert sorted(v["hand_id"] for v in found) == [f"90000000001{i}" for i in range(5)]
+    for v in found:
+        page, _, index = str(v["replay"]).partition("#hand=")
+        assert embedded(tmp_path / page)["hands"][int(index)]["hand_id"] == v["hand_id"]
