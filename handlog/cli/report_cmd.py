@@ -169,7 +169,7 @@ def replay_name(target: Path, n: int) -> str:
 class Replays:
     """The hands with violations drawn by the replayer, written ``REPLAY_HANDS`` a page beside the report as they
     come (memory holds one page's hands at most), and the link to each: its page and its place there
-    (``NAME.replay-2.html#hand=17``)."""
+    (``NAME.replay-2.html#hand=17&violation``: the page opens that hand at its first violation)."""
 
     def __init__(self, target: Path) -> None:
         self.target = target
@@ -191,7 +191,7 @@ class Replays:
         path = resolve_output(self.target.parent / name, name)
         page = render_page(clean(views), listing=True)
         write_atomic(path, lambda out: out.write(page))
-        self.links.extend(f"{quote(name)}#hand={i}" for i in range(len(views)))
+        self.links.extend(f"{quote(name)}#hand={i}&violation" for i in range(len(views)))
 
 
 def _page(whole: Part, args: argparse.Namespace, links: list[str | None], results: list[Result], files: int,

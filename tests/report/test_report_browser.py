@@ -180,4 +180,6 @@ def test_a_violation_opens_its_hand_in_the_replayer(browser: Any, report: Path) 
     browser.get(link.get_attribute("href"))  # (the page opens it in a new tab)
     title = browser.find_element(By.ID, "hand-title").text
     assert hand_id in title
+    shown = browser.find_elements(By.CSS_SELECTOR, "#violations li")  # opened at the hand's first violation
+    assert shown and all(v.text for v in shown)
     assert _severe(browser) == []

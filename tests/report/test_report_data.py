@@ -29,6 +29,13 @@ def three(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Any]:
     return out, embedded(out)
 
 
+def _link(link: object) -> tuple[str, str]:
+    """A violation's link: the replay page and the hand's place there (opened at its first violation)."""
+    found = re.fullmatch(r"(.+)#hand=(\d+)&violation", str(link))
+    assert found is not None, link
+    return found.group(1), found.group(2)
+
+
 def _hero(data: Any) -> dict[str, Any]:
     return next(r for r in rows(data["players"]) if r["player"] == "Hero")
 
@@ -81,7 +88,7 @@ def test_a_violation_links_to_its_hand_in_a_replay_page(three: tuple[Path, Any])
     found = rows(data["violations"])
     assert [(v["code"], v["hand_id"], v["severity"]) for v in found] == [("summary-won", "900000000003", "error")]
     assert data["codes"] == [["accounting/summary-won", 1]]
-    page, _, index = str(found[0]["replay"]).partition("#hand=")
+    page, index = _link(found[0]["replay"])
     assert page == "r.replay-1.html"
     replayed = embedded(out.parent / page)
     assert replayed["hands"][int(index)]["hand_id"] == "900000000003"
@@ -231,5 +238,5 @@ def test_links_reach_their_hands_over_several_replay_pages(
     found = rows(embedded(out)["violations"])
     assert sorted(v["hand_id"] for v in found) == [f"90000000001{i}" for i in range(5)]
     for v in found:
-        page, _, index = str(v["replay"]).partition("#hand=")
+        page, index = _link(v["replay"])
         assert embedded(tmp_path / page)["hands"][int(index)]["hand_id"] == v["hand_id"]
