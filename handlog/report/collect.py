@@ -128,7 +128,7 @@ def collect(
             name, site, kind = identity(row, aliases)
             if kind == ANONYMOUS:
                 continue
-            key = (name, site if site != "*" else str(row["site"]), str(row["currency"]))
+            key = (name, site if site != "*" else "all sites", str(row["currency"]))  # an alias: one line
             out.series.setdefault(key, []).append(tuple(row[f] for f in wanted))
     out.tournaments = from_hands(tournament_hands)
     return out

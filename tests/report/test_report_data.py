@@ -240,3 +240,16 @@ def test_links_reach_their_hands_over_several_replay_pages(
     for v in found:
         page, index = _link(v["replay"])
         assert embedded(tmp_path / page)["hands"][int(index)]["hand_id"] == v["hand_id"]
+
+
+def test_an_alias_is_one_player_and_one_graph(tmp_path: Path) -> None:
+    aliases = tmp_path / "aliases.toml"
+    aliases.write_text('[aliases]\nme = ["PokerStars:Hero"]\n', encoding="utf-8")
+    out = tmp_path / "r.html"
+    assert main(["report", "--quiet", "--aliases", str(aliases), "--player", "me", str(THREE_HANDS),
+                 "-o", str(out)]) == 0  # fmt: skip
+    data = embedded(out)
+    assert [(r["player"], r["hands"], Decimal(r["net"])) for r in rows(data["players"])] == [
+        ("me", 3, Decimal("-0.25"))]
+    assert [(g["player"], g["site"], g["hands"]) for g in data["graph"]] == [("me", "all sites", 3)]
+    assert sorted(r["position"] for r in rows(data["positions"])) == ["BB", "BTN", "SB"]
