@@ -17,13 +17,17 @@ from collections.abc import Collection, Mapping, Sequence
 from datetime import datetime
 from decimal import Decimal
 from importlib.resources import files
-from typing import Any
+from itertools import accumulate
+from typing import TYPE_CHECKING, Any
 
 from handlog.events.tournament import Result
 from handlog.replayer.html import embed_json
 from handlog.report.collect import Part, SeriesKey, series_fields
 from handlog.stats.totals import PLAYED, RATIOS
 from handlog.stats.totals import columns as totals_columns
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 MAX_POINTS = 2000
 """The most points a graph line is drawn with (evenly spaced over the hands, the last hand always one)."""
@@ -125,15 +129,17 @@ def player_table(
     return out
 
 
-def graph_lines(part: Part, player: str | None) -> list[dict[str, Any]]:
+def graph_lines(part: Part, player: str | None, names: Sequence[str] | None = None) -> list[dict[str, Any]]:
     """The winnings graph of each player offered: ``player``'s lines (one per site and currency), else those of
-    the ``GRAPH_PLAYERS`` players with most hands."""
+    the ``GRAPH_PLAYERS`` players with most hands. ``names``: the fields of ``part.series`` (by default those of
+    :data:`handlog.report.collect.SERIES_FIELDS` the per-hand records have); where they hold the statistics' own
+    ``net_showdown`` and ``net_non_showdown``, those draw the showdown and non-showdown lines."""
     import pandas as pd
 
     from handlog.stats.frame import FIELDS
     from handlog.stats.graph import LINES, winnings_series
 
-    names = series_fields(FIELDS)
+    names = series_fields(FIELDS) if names is None else tuple(names)
     keys: list[SeriesKey] = sorted(part.series, key=lambda k: (-len(part.series[k]), k))
     keys = [k for k in keys if k[0] == player] if player is not None else keys[:GRAPH_PLAYERS]
     labels = {column: (label, LINE_COLOURS.get(colour, colour)) for column, label, colour in LINES}
@@ -141,7 +147,11 @@ def graph_lines(part: Part, player: str | None) -> list[dict[str, Any]]:
     for key in keys:
         frame = pd.DataFrame.from_records(part.series[key], columns=list(names))
         frame["player"] = key[0]
-        series = winnings_series(frame, key[0])
+        series = winnings_series(_in_time_order(frame), key[0])
+        for field, column in (("net_showdown", "showdown"), ("net_non_showdown", "non_showdown")):
+            if field in frame:  # the statistics' own split, where the per-hand records have it
+                sums = list(accumulate(Decimal(v) for v in _in_time_order(frame)[field]))
+                series[column] = pd.Series(sums, index=series.index, dtype=object)
         n = len(series)
         picks = sorted({round(i * (n - 1) / (MAX_POINTS - 1)) for i in range(MAX_POINTS)}) if n > MAX_POINTS \
             else list(range(n))
@@ -157,6 +167,16 @@ def graph_lines(part: Part, player: str | None) -> list[dict[str, Any]]:
         out.append({"player": key[0], "site": key[1], "currency": key[2], "hands": n,
                     "x": [int(series["hand"].iloc[i]) for i in picks], "lines": lines})  # fmt: skip
     return out
+
+
+def _in_time_order(frame: pd.DataFrame) -> pd.DataFrame:
+    """The records in the order :func:`handlog.stats.graph.winnings_series` draws them (by time, else as read)."""
+    from handlog.stats.graph import _time_key
+
+    if "time" not in frame or not frame["time"].notna().any():
+        return frame
+    times = list(frame["time"])
+    return frame.iloc[sorted(range(len(times)), key=lambda i: (_time_key(times[i]), i))]
 
 
 def violations_table(part: Part, links: Sequence[str | None]) -> dict[str, Any]:

@@ -253,3 +253,20 @@ def test_an_alias_is_one_player_and_one_graph(tmp_path: Path) -> None:
         ("me", 3, Decimal("-0.25"))]
     assert [(g["player"], g["site"], g["hands"]) for g in data["graph"]] == [("me", "all sites", 3)]
     assert sorted(r["position"] for r in rows(data["positions"])) == ["BB", "BTN", "SB"]
+
+
+def test_the_statistics_own_showdown_split_draws_its_lines() -> None:
+    names = ("time", "net", "saw_showdown", "net_allin_ev", "net_showdown", "net_non_showdown")
+    part = Part()
+    one, none = Decimal("1"), Decimal("0")
+    # whatever their definition, the lines are the sums of the two per-hand fields as given (here the second hand's
+    # net of 2 split 3 and -1), not the split of the net by whether the player saw a showdown
+    part.series[("Hero", "PokerStars", "USD")] = [
+        (None, one, True, one, one, none),
+        (None, Decimal("2"), True, Decimal("2"), Decimal("3"), Decimal("-1")),
+    ]
+    (graph,) = graph_lines(part, None, names)
+    lines = {line["name"]: line for line in graph["lines"]}
+    assert lines["showdown"]["points"] == [1, 4] and lines["showdown"]["last"] == "4"
+    assert lines["non_showdown"]["points"] == [0, -1] and lines["non_showdown"]["last"] == "-1"
+    assert lines["net"]["last"] == "3"
