@@ -31,7 +31,7 @@ SERIES_FIELDS = ("time", "net", "saw_showdown", "net_allin_ev", "net_showdown", 
 """The per-hand fields the winnings graph reads (:func:`handlog.stats.graph.winnings_series`); those the per-hand
 records do not have are left out."""
 
-KEEP_SERIES = 100
+KEEP_SERIES = 32
 """Players whose hands are kept for the graph: when more than twice as many are held, those with fewest hands so far
 are let go for good (never drawn: a line is only drawn complete). A player in every hand is never let go."""
 

@@ -270,3 +270,20 @@ def test_the_statistics_own_showdown_split_draws_its_lines() -> None:
     assert lines["showdown"]["points"] == [1, 4] and lines["showdown"]["last"] == "4"
     assert lines["non_showdown"]["points"] == [0, -1] and lines["non_showdown"]["last"] == "-1"
     assert lines["net"]["last"] == "3"
+
+
+def test_graph_lines_are_kept_for_the_players_with_most_hands_and_only_whole() -> None:
+    from handlog.report.collect import KEEP_SERIES, merge
+
+    whole, dropped = Part(), set[tuple[str, str, str]]()
+    first = Part()
+    for i in range(2 * KEEP_SERIES + 1):  # player i has i + 1 hands
+        first.series[(f"p{i}", "PokerStars", "USD")] = [(None, Decimal(1))] * (i + 1)
+    merge(whole, first, dropped)
+    assert len(whole.series) == KEEP_SERIES
+    assert min(len(rows) for rows in whole.series.values()) == KEEP_SERIES + 2  # the players with most hands
+    assert ("p0", "PokerStars", "USD") in dropped
+    later = Part()
+    later.series[("p0", "PokerStars", "USD")] = [(None, Decimal(1))] * 1000  # let go: never drawn in part
+    merge(whole, later, dropped)
+    assert ("p0", "PokerStars", "USD") not in whole.series
