@@ -23,7 +23,8 @@ from typing import TYPE_CHECKING, Any
 from handlog.events.tournament import Result
 from handlog.replayer.html import embed_json
 from handlog.report.collect import Part, SeriesKey, series_fields
-from handlog.stats.totals import PLAYED, RATIOS
+from handlog.stats.identity import ANONYMOUS
+from handlog.stats.totals import PLAYED, RATIOS, Totals
 from handlog.stats.totals import columns as totals_columns
 
 if TYPE_CHECKING:
@@ -114,17 +115,19 @@ def player_table(
     """The aggregate records of ``stats`` (``--by`` ``by``), anonymous seat-hands left out (counted); with
     ``players``, only the rows of that many players with the most hands (``left_out`` counts the other rows)."""
     totals = part.positions if by else part.totals
-    every = totals.records()
-    records = [r for r in every if r.get("identity") != "anonymous"]
+    anonymous = sum(s.hands for key, s in totals.sums.items() if key[-1] == ANONYMOUS)
+    sums = {key: s for key, s in totals.sums.items() if key[-1] != ANONYMOUS}
     left_out = 0
-    if players is not None:
-        most = sorted(part.totals.records(), key=lambda r: -int(r["hands"]))
-        kept = {(r["player"], r["site"], r["currency"]) for r in most[:players]}
-        chosen = [r for r in records if (r["player"], r["site"], r["currency"]) in kept]
-        left_out, records = len(records) - len(chosen), chosen
+    if players is not None:  # chosen by their sums, before any record is made (there may be tens of thousands)
+        most = sorted(((s.hands, key) for key, s in part.totals.sums.items() if key[-1] != ANONYMOUS),
+                      key=lambda item: -item[0])[:players]  # fmt: skip
+        kept = {key[:3] for _, key in most}  # (player, site, currency)
+        chosen = {key: s for key, s in sums.items() if key[:3] in kept}
+        left_out, sums = len(sums) - len(chosen), chosen
+    records = Totals(totals.by, totals.player, totals.aliases, sums).records()
     names = [c for c in totals_columns(by) if c != "identity"]
     out = table(records, names, labels, ["player", "site", "currency", *by, *shown])
-    out["anonymous"] = sum(int(r["hands"]) for r in every if r.get("identity") == "anonymous")
+    out["anonymous"] = anonymous
     out["left_out"] = left_out
     return out
 

@@ -287,3 +287,16 @@ def test_graph_lines_are_kept_for_the_players_with_most_hands_and_only_whole() -
     later.series[("p0", "PokerStars", "USD")] = [(None, Decimal(1))] * 1000  # let go: never drawn in part
     merge(whole, later, dropped)
     assert ("p0", "PokerStars", "USD") not in whole.series
+
+
+def test_positions_hold_the_players_with_most_hands(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from handlog.report import page
+
+    monkeypatch.setattr(page, "POSITION_PLAYERS", 1)
+    out = tmp_path / "r.html"
+    assert main(["report", "--quiet", str(THREE_HANDS), "-o", str(out)]) == 0
+    positions = embedded(out)["positions"]
+    held = rows(positions)
+    assert len({r["player"] for r in held}) == 1 and len(held) == 3  # one player, in each of three positions
+    assert positions["left_out"] == 6  # the two others' three rows each
+    assert len(rows(embedded(out)["players"])) == 3  # the player table keeps everyone
