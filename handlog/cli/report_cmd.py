@@ -99,7 +99,6 @@ def run(args: argparse.Namespace) -> int:
     dedupe = Dedupe()
     whole = Part()
     replays = Replays(target)
-    dropped: set[tuple[str, str, str]] = set()
     results: list[Result] = []
     heroes: set[tuple[str, str, str]] = set()
     notices: list[str] = []
@@ -109,7 +108,7 @@ def run(args: argparse.Namespace) -> int:
         with source:
             part = collect(stored_records(source, report), chosen, player, aliases, rules, args.allin_ev,
                            args.include_unverified)  # fmt: skip
-            merge(whole, part, dropped)
+            merge(whole, part)
             results, heroes, notices = load_results(source)
     else:
         task = partial(collect_batch, chosen, player, aliases, rules, args.allin_ev, args.include_unverified)
@@ -117,7 +116,7 @@ def run(args: argparse.Namespace) -> int:
 
         for part in progress_bar(map_batches(task, args.paths, report, args.jobs, dedupe=dedupe), args.quiet,
                                  hands=lambda p: p.hands):  # fmt: skip
-            merge(whole, part, dropped)
+            merge(whole, part)
             try:
                 replays.add(whole.views)
             except (OutputPathError, OSError) as exc:

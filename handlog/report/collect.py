@@ -11,9 +11,11 @@ from the hands by :func:`handlog.tournaments.results.from_hands`.
 
 from __future__ import annotations
 
+from array import array
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from decimal import Decimal
 from functools import partial
 from typing import Any
 
@@ -22,7 +24,7 @@ from handlog.events import Hand
 from handlog.parallel import Batch, records
 from handlog.reading import HandRecord
 from handlog.replayer.model import HandView
-from handlog.stats.identity import ANONYMOUS, Aliases, identity
+from handlog.stats.identity import ANONYMOUS, Aliases
 from handlog.stats.totals import Totals
 from handlog.store.filters import Filters
 from handlog.tournaments.results import HandsTournament
@@ -31,12 +33,44 @@ SERIES_FIELDS = ("time", "net", "saw_showdown", "net_allin_ev", "net_showdown", 
 """The per-hand fields the winnings graph reads (:func:`handlog.stats.graph.winnings_series`); those the per-hand
 records do not have are left out."""
 
-KEEP_SERIES = 32
-"""Players whose hands are kept for the graph: when more than twice as many are held, those with fewest hands so far
-are let go for good (never drawn: a line is only drawn complete). A player in every hand is never let go."""
+NAN = float("nan")
+ZERO = Decimal(0)
 
-SeriesKey = tuple[str, str, str]
-"""(player, site, currency) of a graph line."""
+SeriesKey = tuple[Any, ...]
+"""A graph line set's player: the key of :class:`handlog.stats.totals.Totals` (player, site, currency, kind)."""
+
+SPLIT = ("showdown", "non_showdown")
+"""The exact sums beside the fields': the net split by whether the player saw a showdown (the graph's own split)."""
+
+
+@dataclass(slots=True)
+class Series:
+    """One player's hands for the graph: each hand's fields (``SERIES_FIELDS`` the records have) as floats in one
+    flat array, in reading order (a time as a POSIX timestamp, NaN when unknown; a flag 0 or 1), for drawing alone;
+    and the exact sums of the money (``Decimal``), which the legend gives. 32 bytes or so a hand: every player's hands
+    are kept, so that the players with most hands are drawn whatever order the files come in."""
+
+    values: array[float] = field(default_factory=lambda: array("d"))
+    sums: dict[str, Decimal] = field(default_factory=dict)
+
+    def add(self, row: Mapping[str, Any], fields: Sequence[str]) -> None:
+        for name in fields:
+            value = row[name]
+            if name == "time":
+                self.values.append(NAN if value is None or value != value else value.timestamp())
+            elif isinstance(value, Decimal):
+                self.values.append(float(value))
+                self.sums[name] = self.sums.get(name, ZERO) + value
+            else:
+                self.values.append(float(value))
+        net = Decimal(row["net"])
+        split = SPLIT[0] if row["saw_showdown"] else SPLIT[1]
+        self.sums[split] = self.sums.get(split, ZERO) + net
+
+    def merge(self, other: Series) -> None:
+        self.values.extend(other.values)
+        for name, value in other.sums.items():
+            self.sums[name] = self.sums.get(name, ZERO) + value
 
 
 @dataclass(slots=True)
@@ -64,7 +98,7 @@ class Part:
     codes: Counter[str] = field(default_factory=Counter)
     totals: Totals = field(default_factory=Totals)
     positions: Totals = field(default_factory=lambda: Totals(("position",)))
-    series: dict[SeriesKey, list[tuple[Any, ...]]] = field(default_factory=dict)
+    series: dict[SeriesKey, Series] = field(default_factory=dict)
     violated: list[Violated] = field(default_factory=list)
     views: list[HandView] = field(default_factory=list)  # the replayer's view of each hand of ``violated``
     tournaments: dict[tuple[str, str], HandsTournament] = field(default_factory=dict)
@@ -125,11 +159,13 @@ def collect(
         for row in rows:
             out.totals.add(row)
             out.positions.add(row)
-            name, site, kind = identity(row, aliases)
-            if kind == ANONYMOUS:
+            key = out.totals.key(row)
+            if key[-1] == ANONYMOUS:
                 continue
-            key = (name, site if site != "*" else "all sites", str(row["currency"]))  # an alias: one line
-            out.series.setdefault(key, []).append(tuple(row[f] for f in wanted))
+            found = out.series.get(key)
+            if found is None:
+                found = out.series[key] = Series()
+            found.add(row, wanted)
     out.tournaments = from_hands(tournament_hands)
     return out
 
@@ -139,8 +175,8 @@ def _given(replayed: Replay, _hand: Hand) -> Replay:
     return replayed
 
 
-def merge(into: Part, part: Part, dropped: set[SeriesKey]) -> None:
-    """Add ``part`` (the next hands in reading order) to ``into``; graph lines of ``dropped`` players stay out."""
+def merge(into: Part, part: Part) -> None:
+    """Add ``part`` (the next hands in reading order) to ``into``."""
     into.hands += part.hands
     into.unparsed += part.unparsed
     into.unverified += part.unverified
@@ -152,22 +188,20 @@ def merge(into: Part, part: Part, dropped: set[SeriesKey]) -> None:
     into.positions.merge(part.positions)
     into.violated.extend(part.violated)
     into.views.extend(part.views)
-    for key, rows in part.series.items():
-        if key not in dropped:
-            into.series.setdefault(key, []).extend(rows)
-    if len(into.series) > 2 * KEEP_SERIES:
-        kept = sorted(into.series, key=lambda k: len(into.series[k]), reverse=True)[:KEEP_SERIES]
-        for key in set(into.series) - set(kept):
-            dropped.add(key)
-            del into.series[key]
-    for tkey, entry in part.tournaments.items():  # as from_hands reads them in order: the first entry, every finish
-        mine = into.tournaments.get(tkey)
+    for key, series in part.series.items():
+        mine = into.series.get(key)
         if mine is None:
+            into.series[key] = series
+        else:
+            mine.merge(series)
+    for tkey, entry in part.tournaments.items():  # as from_hands reads them in order: the first entry, every finish
+        held = into.tournaments.get(tkey)
+        if held is None:
             into.tournaments[tkey] = entry
             continue
-        if not mine.buy_in_text and entry.buy_in_text:
-            mine.buy_in_text = entry.buy_in_text
-        mine.finishes.update(entry.finishes)
+        if not held.buy_in_text and entry.buy_in_text:
+            held.buy_in_text = entry.buy_in_text
+        held.finishes.update(entry.finishes)
 
 
 def collect_batch(

@@ -17,7 +17,6 @@ from collections.abc import Collection, Mapping, Sequence
 from datetime import datetime
 from decimal import Decimal
 from importlib.resources import files
-from itertools import accumulate
 from typing import TYPE_CHECKING, Any
 
 from handlog.events.tournament import Result
@@ -134,27 +133,41 @@ def player_table(
 
 def graph_lines(part: Part, player: str | None, names: Sequence[str] | None = None) -> list[dict[str, Any]]:
     """The winnings graph of each player offered: ``player``'s lines (one per site and currency), else those of
-    the ``GRAPH_PLAYERS`` players with most hands. ``names``: the fields of ``part.series`` (by default those of
-    :data:`handlog.report.collect.SERIES_FIELDS` the per-hand records have); where they hold the statistics' own
-    ``net_showdown`` and ``net_non_showdown``, those draw the showdown and non-showdown lines."""
+    the ``GRAPH_PLAYERS`` players with most hands. The lines are :func:`handlog.stats.graph.winnings_series`' (the
+    ``graph`` command's), drawn from the hands' floats; each line's last value is the exact sum. ``names``: the
+    fields of the series (by default those of :data:`handlog.report.collect.SERIES_FIELDS` the per-hand records
+    have); where they hold the statistics' own ``net_showdown`` and ``net_non_showdown``, those draw the showdown
+    and non-showdown lines."""
+    import numpy as np
     import pandas as pd
 
     from handlog.stats.frame import FIELDS
     from handlog.stats.graph import LINES, winnings_series
 
     names = series_fields(FIELDS) if names is None else tuple(names)
-    keys: list[SeriesKey] = sorted(part.series, key=lambda k: (-len(part.series[k]), k))
+    width = len(names)
+    hands = {key: len(series.values) // width for key, series in part.series.items()}
+    keys: list[SeriesKey] = sorted(part.series, key=lambda k: (-hands[k], k))
     keys = [k for k in keys if k[0] == player] if player is not None else keys[:GRAPH_PLAYERS]
     labels = {column: (label, LINE_COLOURS.get(colour, colour)) for column, label, colour in LINES}
+    exact = {"net": "net", "allin_ev": "net_allin_ev", "showdown": "showdown", "non_showdown": "non_showdown"}
+    own = {"showdown": "net_showdown", "non_showdown": "net_non_showdown"}
     out: list[dict[str, Any]] = []
     for key in keys:
-        frame = pd.DataFrame.from_records(part.series[key], columns=list(names))
+        found = part.series[key]
+        table = np.frombuffer(found.values, dtype=np.float64).reshape(-1, width)
+        frame = pd.DataFrame(table, columns=list(names))
+        if "time" in frame:
+            frame["time"] = pd.to_datetime(frame["time"], unit="s", utc=True)
+        frame["saw_showdown"] = frame["saw_showdown"] > 0
         frame["player"] = key[0]
-        series = winnings_series(_in_time_order(frame), key[0])
-        for field, column in (("net_showdown", "showdown"), ("net_non_showdown", "non_showdown")):
+        ordered = _in_time_order(frame)
+        series = winnings_series(ordered, key[0])
+        sums = dict(found.sums)
+        for column, field in own.items():
             if field in frame:  # the statistics' own split, where the per-hand records have it
-                sums = list(accumulate(Decimal(v) for v in _in_time_order(frame)[field]))
-                series[column] = pd.Series(sums, index=series.index, dtype=object)
+                series[column] = pd.Series(np.cumsum(ordered[field].to_numpy()), index=series.index)
+                sums[column] = found.sums.get(field, Decimal(0))
         n = len(series)
         picks = sorted({round(i * (n - 1) / (MAX_POINTS - 1)) for i in range(MAX_POINTS)}) if n > MAX_POINTS \
             else list(range(n))
@@ -162,13 +175,14 @@ def graph_lines(part: Part, player: str | None, names: Sequence[str] | None = No
         for column in series.columns:
             if column == "hand":
                 continue
-            values = list(series[column])
+            values = series[column].to_numpy()
             label, colour = labels.get(column, (column, "#555555"))
+            last = sums.get(exact.get(column, ""))
             lines.append({"name": column, "label": label, "colour": colour,
                           "points": [round(float(values[i]), 2) for i in picks],
-                          "last": str(values[-1]) if values else "0"})  # fmt: skip
-        out.append({"player": key[0], "site": key[1], "currency": key[2], "hands": n,
-                    "x": [int(series["hand"].iloc[i]) for i in picks], "lines": lines})  # fmt: skip
+                          "last": str(last) if last is not None else f"{float(values[-1]) if n else 0:.2f}"})
+        out.append({"player": key[0], "site": "all sites" if key[1] == "*" else key[1], "currency": key[2],
+                    "hands": n, "x": [int(series["hand"].iloc[i]) for i in picks], "lines": lines})  # fmt: skip
     return out
 
 

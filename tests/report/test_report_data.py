@@ -13,7 +13,7 @@ import pytest
 from reportkit import CORPUS, THREE_HANDS, embedded, rows
 
 from handlog.cli.main import main
-from handlog.report.collect import Part, series_fields
+from handlog.report.collect import Part, Series, series_fields
 from handlog.report.page import MAX_POINTS, clean, graph_lines
 from handlog.stats.frame import FIELDS
 from handlog.stats.totals import PLAYED, RATIOS
@@ -191,22 +191,30 @@ def test_an_empty_folder_is_no_hand_found(tmp_path: Path, capsys: pytest.Capture
     assert not (tmp_path / "r.html").exists()
 
 
+def _series(hands: list[dict[str, Any]], names: tuple[str, ...]) -> Series:
+    """A player's graph data from records written here (the fields ``names`` of each)."""
+    series = Series()
+    for hand in hands:
+        series.add(hand, names)
+    return series
+
+
 def test_a_long_line_is_drawn_with_at_most_max_points_and_ends_exact() -> None:
     n = 3 * MAX_POINTS + 7
     part = Part()
-    cent, two = Decimal("0.01"), Decimal("0.02")
+    cent, two, zero = Decimal("0.01"), Decimal("0.02"), Decimal(0)
     names = series_fields(FIELDS)
     hands = [{"time": None, "net": cent, "saw_showdown": i % 2 == 0, "net_allin_ev": two,
-              "net_showdown": cent if i % 2 == 0 else 0, "net_non_showdown": 0 if i % 2 == 0 else cent}
+              "net_showdown": cent if i % 2 == 0 else zero, "net_non_showdown": zero if i % 2 == 0 else cent}
              for i in range(n)]  # fmt: skip
-    part.series[("Hero", "PokerStars", "USD")] = [tuple(h[f] for f in names) for h in hands]
+    part.series[("Hero", "PokerStars", "USD", "player")] = _series(hands, names)
     (graph,) = graph_lines(part, None)
     assert graph["hands"] == n and len(graph["x"]) <= MAX_POINTS
     assert graph["x"][0] == 1 and graph["x"][-1] == n
     lines = {line["name"]: line for line in graph["lines"]}
-    assert lines["net"]["last"] == str(Decimal("0.01") * n)
-    assert lines["allin_ev"]["last"] == str(Decimal("0.02") * n)
-    assert Decimal(lines["showdown"]["last"]) + Decimal(lines["non_showdown"]["last"]) == Decimal("0.01") * n
+    assert lines["net"]["last"] == str(cent * n)
+    assert lines["allin_ev"]["last"] == str(two * n)
+    assert Decimal(lines["showdown"]["last"]) + Decimal(lines["non_showdown"]["last"]) == cent * n
     assert all(len(line["points"]) == len(graph["x"]) for line in graph["lines"])
 
 
@@ -261,10 +269,13 @@ def test_the_statistics_own_showdown_split_draws_its_lines() -> None:
     one, none = Decimal("1"), Decimal("0")
     # whatever their definition, the lines are the sums of the two per-hand fields as given (here the second hand's
     # net of 2 split 3 and -1), not the split of the net by whether the player saw a showdown
-    part.series[("Hero", "PokerStars", "USD")] = [
-        (None, one, True, one, one, none),
-        (None, Decimal("2"), True, Decimal("2"), Decimal("3"), Decimal("-1")),
-    ]
+    hands = [
+        {"time": None, "net": one, "saw_showdown": True, "net_allin_ev": one, "net_showdown": one,
+         "net_non_showdown": none},
+        {"time": None, "net": Decimal(2), "saw_showdown": True, "net_allin_ev": Decimal(2),
+         "net_showdown": Decimal(3), "net_non_showdown": Decimal(-1)},
+    ]  # fmt: skip
+    part.series[("Hero", "PokerStars", "USD", "player")] = _series(hands, names)
     (graph,) = graph_lines(part, None, names)
     lines = {line["name"]: line for line in graph["lines"]}
     assert lines["showdown"]["points"] == [1, 4] and lines["showdown"]["last"] == "4"
@@ -272,21 +283,22 @@ def test_the_statistics_own_showdown_split_draws_its_lines() -> None:
     assert lines["net"]["last"] == "3"
 
 
-def test_graph_lines_are_kept_for_the_players_with_most_hands_and_only_whole() -> None:
-    from handlog.report.collect import KEEP_SERIES, merge
+def test_every_players_hands_are_kept_for_the_graph_whatever_the_order() -> None:
+    from handlog.report.collect import merge
 
-    whole, dropped = Part(), set[tuple[str, str, str]]()
+    whole = Part()
+    names = ("time", "net", "saw_showdown", "net_allin_ev")
+    one = {"time": None, "net": Decimal(1), "saw_showdown": False, "net_allin_ev": Decimal(1)}
     first = Part()
-    for i in range(2 * KEEP_SERIES + 1):  # player i has i + 1 hands
-        first.series[(f"p{i}", "PokerStars", "USD")] = [(None, Decimal(1))] * (i + 1)
-    merge(whole, first, dropped)
-    assert len(whole.series) == KEEP_SERIES
-    assert min(len(rows) for rows in whole.series.values()) == KEEP_SERIES + 2  # the players with most hands
-    assert ("p0", "PokerStars", "USD") in dropped
-    later = Part()
-    later.series[("p0", "PokerStars", "USD")] = [(None, Decimal(1))] * 1000  # let go: never drawn in part
-    merge(whole, later, dropped)
-    assert ("p0", "PokerStars", "USD") not in whole.series
+    for i in range(300):  # many players of a few hands first
+        first.series[(f"p{i}", "PokerStars", "USD", "player")] = _series([one] * 3, names)
+    merge(whole, first)
+    late = Part()  # then the one with the most hands, met last
+    late.series[("Hero", "GGPoker", "USD", "player")] = _series([one] * 50, names)
+    merge(whole, late)
+    graphs = graph_lines(whole, None, names)
+    assert (graphs[0]["player"], graphs[0]["hands"]) == ("Hero", 50)
+    assert {line["name"]: line["last"] for line in graphs[0]["lines"]}["net"] == "50"
 
 
 def test_positions_hold_the_players_with_most_hands(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
