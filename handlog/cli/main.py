@@ -26,6 +26,7 @@ COMMANDS = {
     "tournaments": "handlog.cli.tournaments_cmd",
     "aliases": "handlog.cli.aliases_cmd",
     "rules": "handlog.cli.rules_cmd",
+    "report": "handlog.cli.report_cmd",
 }
 """Each subcommand and the module whose ``add_parser`` adds it (its options) and whose ``run`` runs it."""
 

@@ -13,7 +13,8 @@ from typing import Any, TextIO
 
 from handlog.cli.common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE
 from handlog.cli.dbopts import add_db_argument
-from handlog.events.tournament import Result, SummaryError
+from handlog.events.tournament import Result, SummaryError, TournamentSummary
+from handlog.reading import ReadReport
 
 FORMATS = ("table", "csv", "json", "parquet")
 
@@ -100,18 +101,35 @@ def read_files(paths: Sequence[str]) -> tuple[list[Result], set[tuple[str, str, 
                                                list[str], bool]:
     """Results from the files (summaries and hands), their heroes, unread summaries, notices, a usage error."""
     from handlog.cli.common import print_problems
-    from handlog.formats.summaries import is_summary_file, read_file
-    from handlog.reading import ReadReport, read
+    from handlog.reading import read
     from handlog.tournaments.results import collect, from_hands
 
     report = ReadReport()
     hands = from_hands(r.hand for r in read(paths, report) if r.hand is not None and r.hand.tournament is not None)
-    summaries = []
+    summaries, errors, usage = summaries_of(report)
+    print_problems(report)
+    collected = collect(summaries, hands)
+    heroes = {(s.site, s.tournament_id, s.hero) for s in summaries if s.hero}
+    return collected.results, heroes, errors, collected.notices, usage
+
+
+def summaries_of(
+    report: ReadReport, unknown_files: bool = True
+) -> tuple[list[TournamentSummary], list[SummaryError], bool]:
+    """The tournament summaries among the files a reading of hands set aside (``report.summaries``, and the files
+    it could not read that may be summaries: an Excel export, a file of no known layout), read; those files are
+    taken off ``report``'s problems. Also the summaries that could not be read, and whether a usage problem (a
+    missing path …) remains. Without ``unknown_files`` a file of no known layout stays a problem (not a summary)."""
+    from handlog.formats.summaries import is_summary_file, read_file
+
+    summaries: list[TournamentSummary] = []
     errors: list[SummaryError] = []
     files = list(report.summaries)
     problems = []
     for problem in report.problems:
-        if not problem.usage and (is_summary_file(Path(problem.file)) or problem.message.startswith("not a hand")):
+        if not problem.usage and (
+            is_summary_file(Path(problem.file)) or (unknown_files and problem.message.startswith("not a hand"))
+        ):
             # an Excel export, or a file of no known layout: an unread summary, with its first line and the layouts
             files.append(problem.file)
         else:
@@ -124,10 +142,7 @@ def read_files(paths: Sequence[str]) -> tuple[list[Result], set[tuple[str, str, 
             else:
                 summaries.append(item)
     report.summaries = []
-    print_problems(report)
-    collected = collect(summaries, hands)
-    heroes = {(s.site, s.tournament_id, s.hero) for s in summaries if s.hero}
-    return collected.results, heroes, errors, collected.notices, any(p.usage for p in problems)
+    return summaries, errors, any(p.usage for p in problems)
 
 
 def select(results: list[Result], heroes: set[tuple[str, str, str]], args: argparse.Namespace,

@@ -310,5 +310,15 @@
     $("hand-keys").hidden = false;
     buildList();
   }
-  if (hands.length) { loadHand(0); }
+  // a link may name the hand to open: page.html#hand=N (N from 0, in the page's order), and with &violation its
+  // first violation's step (the report links so)
+  function openFromHash() {
+    var m = /^#hand=(\d+)(&violation)?$/.exec(window.location.hash), k = m ? Number(m[1]) : -1;
+    if (k < 0 || k >= hands.length) { return false; }
+    loadHand(k);
+    if (m[2]) { nextViolation(); }
+    return true;
+  }
+  window.addEventListener("hashchange", openFromHash);
+  if (hands.length && !openFromHash()) { loadHand(0); }
 })();
