@@ -143,7 +143,10 @@ class _Writer:
             raise Unconvertible(f"OHH writes no uncalled returns, and this log's is not the rules' ({wrong.message})")
         if any(isinstance(e, CashOut) for e in self.events) and any(isinstance(e, UncalledBet) for e in self.events):
             raise Unconvertible("OHH writes no uncalled returns, and in a hand cashed out no pot total shows one")
-        acting = {getattr(e, "player", None) for e in self.events if not isinstance(e, Chat | StatusChange | Notice)}
+        # in the order the log names them (a set's order would change the error's words from one run to another)
+        acting = dict.fromkeys(
+            getattr(e, "player", None) for e in self.events if not isinstance(e, Chat | StatusChange | Notice)
+        )
         self.seats = [s for s in hand.seats if not s.out_of_hand and (not s.sitting_out or s.player in acting)]
         self.ids = {s.player: k for k, s in enumerate(self.seats)}
         stranger = next((p for p in acting if p is not None and p not in self.ids), None)
