@@ -7,8 +7,10 @@ handlog reads, every room's (``../shared/corpus`` or ``$HANDLOG_CORPUS``).
 from __future__ import annotations
 
 import os
+import re
 import tomllib
 from collections import Counter
+from collections.abc import Iterable
 from decimal import Decimal
 from pathlib import Path
 
@@ -18,6 +20,7 @@ from corpus_cache import audited, read_cached
 
 from handlog.audit import audit
 from handlog.cli.main import main
+from handlog.engine import Violation
 from handlog.events import Game, Hand, Street
 from handlog.reading import read, read_text
 from handlog.writing.phh import Unconvertible, hand_to_phh, variant_code
@@ -46,13 +49,28 @@ def _show_order_unchecked(hand: Hand) -> bool:
     return any(k[0] == "show" for k in kinds[:showdown])
 
 
+_FOLDED = re.compile(r"([a-z-]+) \(line \d+\)")
+
+
+def codes_with_follow_ons(violations: Iterable[Violation]) -> list[str]:
+    """The codes of the violations, with those an ``unknown-action`` folded into its message (what may follow
+    from an action not understood: handlog/checks/unknown.py) counted apart again. The copy leaves the action out
+    (no writer can write it), so there they stand on their own."""
+    codes = []
+    for v in violations:
+        codes.append(v.code)
+        if v.code == "unknown-action" and "not reported apart: " in v.message:
+            codes += _FOLDED.findall(v.message.split("not reported apart: ", 1)[1])
+    return codes
+
+
 def _outcome(hand: Hand, original: Hand | None = None) -> tuple[dict[str, Decimal], list[Decimal], list[str]]:
     result = audited(hand) if hand is original else audit(hand)  # the corpus's own hands: audited once a session
     nets = {n: r.net for n, r in result.replay.results.items() if r.net or r.committed}
     ignored = set(TEXT_ONLY)
     if original is not None and _show_order_unchecked(original):
         ignored.add("showdown-order")
-    codes = sorted(v.code for v in result.violations if v.code not in ignored)
+    codes = sorted(c for c in codes_with_follow_ons(result.violations) if c not in ignored)
     return nets, [p.amount for p in result.replay.pots], codes
 
 

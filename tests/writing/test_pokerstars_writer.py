@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from corpus_cache import CORPUS as CACHED_CORPUS
 from corpus_cache import read_cached
-from test_phh_writer import _show_order_unchecked
+from test_phh_writer import _show_order_unchecked, codes_with_follow_ons
 
 from handlog.audit import audit
 from handlog.cli.main import main
@@ -66,7 +66,7 @@ def _outcome(hand: Hand, original: Hand) -> tuple[dict[str, Decimal], list[Decim
     result = audit(hand, profile_for(original.site))
     nets = {n: r.net for n, r in result.replay.results.items() if r.net or r.committed}
     # the lines the reader did not know (docs/unknown-lines.md) are left out of the copy: nothing to report there
-    codes = Counter(v.code for v in result.violations if v.code not in ("unknown-line", "unknown-action"))
+    codes = Counter(c for c in codes_with_follow_ons(result.violations) if c not in ("unknown-line", "unknown-action"))
     if _show_order_unchecked(original):  # the source's log leaves its showing order unchecked, PokerStars' not
         codes.pop("showdown-order", None)
     return nets, [p.amount for p in result.replay.pots], codes
