@@ -386,6 +386,10 @@ class _Builder:
                 self.folded.add(name)
                 self.events.append(Fold(line=line, player=name))
             return
+        if code not in POSTS and code not in WAGERS and code not in ("0", "4"):
+            # an action code not seen, of a seated player or of nobody (a table event): kept, the audit judges it
+            self.events.append(unknown_element(a, code, name or None, self.bets.left))
+            return
         if name not in self.bets.left:
             raise IPokerError(f"line {line}: {name!r} acts but has no seat")
         try:
@@ -412,8 +416,6 @@ class _Builder:
                 # chips make, as RoundBets reads an all-in
                 kind = "all_in"
             self.events.append(self.bets.wager(line, name, kind, added))
-        else:
-            self.events.append(unknown_element(a, code, name, self.bets.left))  # the audit judges it
 
     def _shows(self, players: list[str] | list[Node]) -> None:
         """At a showdown (two players or more left), the known cards of each player left are shown."""
