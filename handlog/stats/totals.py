@@ -96,12 +96,15 @@ RATIOS += tuple(
     for name in COUNTER_FIELDS
     if name not in _LISTED and (f"{name}_opp" in COUNTER_FIELDS or name in _OPPORTUNITY)
 )
+HANDS = "hands"
+"""The opportunity of a fact of every hand (a position): every hand, walks included."""
 RATIOS += (
-    ("in_position_preflop_pct", "in_position_preflop", ""),
+    ("in_position_preflop_pct", "in_position_preflop", HANDS),  # a walk's big blind is in position: all hands
     ("in_position_flop_pct", "in_position_flop", "saw_flop"),
 )
-"""Aggregate percentages: (column, action, opportunity); an empty opportunity means every hand but walks. Every
-counter with an opportunity has one (issue 27's counters after the first ones, in counter order)."""
+"""Aggregate percentages: (column, action, opportunity); an empty opportunity means every hand but walks, ``hands``
+every hand. Every counter with an opportunity has one (issue 27's counters after the first ones, in counter
+order)."""
 
 MONEY = ("net", "showdown_net", "non_showdown_net", "net_allin_ev", "rake")
 
@@ -117,7 +120,7 @@ def _count_columns() -> tuple[str, ...]:
     out: list[str] = []
     for _, done, opp in RATIOS:
         for name in (done, opp or PLAYED):
-            if name not in out:
+            if name not in out and name != HANDS:
                 out.append(name)
     counts = [n for n in COUNTER_FIELDS if n in COUNT_FIELDS and n != "postflop_checks"]
     return (*out, *counts)
@@ -246,7 +249,7 @@ class Sums:
         played = self.hands - self.walks
         out: dict[str, Any] = {"hands": self.hands}
         for name, done, opp in RATIOS:
-            out[name] = _pct(c[done], played if not opp else c[opp])
+            out[name] = _pct(c[done], played if not opp else self.hands if opp == HANDS else c[opp])
         aggressive = c["postflop_bets"] + c["postflop_raises"]
         calls, folds = c["postflop_calls"], c["postflop_folds"]
         out["af"] = round(aggressive / calls, 2) if calls else None
