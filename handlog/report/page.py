@@ -36,8 +36,8 @@ GRAPH_PLAYERS = 8
 """Players offered in the graph when no ``--player`` is given: those with the most hands."""
 
 POSITION_PLAYERS = 200
-"""Players whose rows the positional breakdown holds: those with the most hands (``stats --by position`` lists
-every one)."""
+"""Players whose rows the positional and pot-type breakdowns hold: those with the most hands (``stats --by
+position`` and ``--by pot`` list every one)."""
 
 TOURNAMENT_ROWS = 5000
 """The most tournament results (and summary rows) the page holds; the heroes' first (a summary names the player it
@@ -113,7 +113,8 @@ def player_table(
 ) -> dict[str, Any]:
     """The aggregate records of ``stats`` (``--by`` ``by``), anonymous seat-hands left out (counted); with
     ``players``, only the rows of that many players with the most hands (``left_out`` counts the other rows)."""
-    totals = part.positions if by else part.totals
+    grouped: dict[tuple[str, ...], Totals] = {("position",): part.positions, ("pot",): part.pots}
+    totals = grouped.get(tuple(by), part.totals)
     anonymous = sum(s.hands for key, s in totals.sums.items() if key[-1] == ANONYMOUS)
     sums = {key: s for key, s in totals.sums.items() if key[-1] != ANONYMOUS}
     left_out = 0
@@ -245,6 +246,7 @@ def page_data(
         "players": player_table(part, (), labels, shown),
         "positions": player_table(part, ("position",), labels, [*shown, "open_raise_pct"],
                                   None if player is not None else POSITION_PLAYERS),
+        "pots": player_table(part, ("pot",), labels, shown, None if player is not None else POSITION_PLAYERS),
         "graph": graph_lines(part, player),
         "codes": [[code, n] for code, n in part.codes.most_common()],
         "violations": violations_table(part, links),
