@@ -18,7 +18,7 @@ from operator import add
 from typing import Any
 
 from handlog.events import Structure
-from handlog.stats.identity import ALIAS, Aliases, identity, selects
+from handlog.stats.identity import ALIAS, STABLE_IDS, STABLE_MARK, Aliases, identity, selects, stable_id
 
 COUNTER_FIELDS: tuple[str, ...] = (
     "vpip", "pfr", "limp", "cold_call", "three_bet_opp", "three_bet", "four_bet_opp", "four_bet",
@@ -200,6 +200,7 @@ class Sums:
     net_by_stakes: dict[tuple[str, str], Decimal] = field(default_factory=dict)  # (structure, stakes) → net
     hands_by_stakes: dict[tuple[str, str], int] = field(default_factory=dict)  # (structure, stakes) → hands
     tournaments: set[str | None] = field(default_factory=set)  # the hands' tournament ids (None: cash hands)
+    names: set[str] = field(default_factory=set)  # the names a player with a stable id was shown by
 
     def big_blinds(self) -> tuple[Fraction, int]:
         """The sum of net / big blind over the hands, and how many hands it covers (exact, for bb/100). A hand
@@ -215,7 +216,12 @@ class Sums:
 
     def add(self, row: Mapping[str, Any]) -> None:
         self.hands += 1
-        self.sites.add(str(row["site"]))
+        site = str(row["site"])
+        self.sites.add(site)
+        if site.lower() in STABLE_IDS:
+            stable = stable_id(site, str(row["player"]))
+            if stable is not None:
+                self.names.add(stable[0])
         tournament = row.get("tournament_id")
         self.tournaments.add(None if tournament is None or tournament != tournament else str(tournament))  # NaN
         self.walks += is_walk(row)
@@ -234,6 +240,7 @@ class Sums:
     def merge(self, other: Sums) -> None:
         self.hands += other.hands
         self.sites |= other.sites
+        self.names |= other.names
         self.tournaments |= other.tournaments
         self.walks += other.walks
         self.counts = [a + b for a, b in zip(self.counts, other.counts, strict=True)]
@@ -273,6 +280,12 @@ class Sums:
 def _pct(done: int, opp: int) -> float | None:
     """A percentage rounded to 2 decimals (``33.33``, not ``33.333333333333336``); its counts go beside it."""
     return round(100.0 * done / opp, 2) if opp else None
+
+
+def shown_name(key: str, names: set[str]) -> str:
+    """How a player keyed by a stable id is shown: the names the table showed (``ToniG / antongeyyer`` for one id
+    seen under two), in order; the ``@id`` key where none is known."""
+    return " / ".join(sorted(names, key=lambda n: (n.lower(), n))) if names else key
 
 
 def _order(key: tuple[Any, ...]) -> tuple[tuple[bool, Any], ...]:
@@ -335,6 +348,8 @@ class Totals:
             sums = self.sums[key]
             if rec["site"] == "*":  # an alias over every site it was seen on
                 rec["site"] = "+".join(sorted(sums.sites))
+            elif sums.names and str(rec["player"]).startswith(STABLE_MARK):  # one id: shown by its names
+                rec["player"] = shown_name(rec["player"], sums.names)
             rec.update(sums.summary())
             out.append(rec)
         return out
