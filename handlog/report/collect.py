@@ -206,6 +206,8 @@ def merge(into: Part, part: Part) -> None:
         if not held.buy_in_text and entry.buy_in_text:
             held.buy_in_text = entry.buy_in_text
         held.finishes.update(entry.finishes)
+        for player, won in entry.bounties.items():  # a tournament's hands over several batches: every bounty
+            held.bounties[player] = held.bounties.get(player, ZERO) + won
 
 
 def collect_batch(

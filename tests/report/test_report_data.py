@@ -200,6 +200,22 @@ def test_tournaments_are_the_tournaments_commands(tmp_path: Path, capsys: pytest
                 assert mine[key] == theirs[key], key
 
 
+def test_bounties_of_a_tournament_read_in_several_batches(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # 201 hands of one progressive knockout: three batches of hands (handlog.parallel.BATCH_HANDS); the bounties the
+    # hands pay a player in every batch are his money, as `tournaments` gives it (Chill_BoyEZ: $2.25 + $3.38 + $1.50
+    # in bounties and $1.60 for 1025th place)
+    hands = CORPUS / "fresh" / "pokerstars" / "56bc529f-HH20220115 T3339171319 No Limit Hold'em $3.92 + $0.48.txt"
+    if not hands.is_file():
+        pytest.skip("no corpus")
+    assert main(["report", "--quiet", "--jobs", "2", str(hands), "-o", str(tmp_path / "r.html")]) in (0, 1)
+    capsys.readouterr()
+    assert main(["tournaments", "--format", "json", str(hands)]) == 0
+    every = {r["player"]: r["prize"] for r in json.loads(capsys.readouterr().out)}
+    shown = {r["player"]: r["prize"] for r in rows(embedded(tmp_path / "r.html")["tournaments"]["results"])}
+    assert shown["Chill_BoyEZ"] == every["Chill_BoyEZ"] == "8.73"
+    assert shown == every
+
+
 def test_no_control_character_reaches_the_page(tmp_path: Path) -> None:
     folder = tmp_path / "in"
     folder.mkdir()
