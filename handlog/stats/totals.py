@@ -339,11 +339,18 @@ class Totals:
             else:
                 mine.merge(sums)
 
+    def _shown_order(self, key: tuple[Any, ...]) -> tuple[tuple[bool, Any], ...]:
+        """Keys in order of the player as shown (a stable id by its names; the id breaks a tie of names)."""
+        player = key[0]
+        if isinstance(player, str) and player.startswith(STABLE_MARK) and self.sums[key].names:
+            return _order((shown_name(player, self.sums[key].names), *key[1:], player))
+        return _order((*key, ""))
+
     def records(self) -> list[dict[str, Any]]:
         """One record per key, in key order, with the fields of :func:`columns`."""
         names = keys(self.by)
         out = []
-        for key in sorted(self.sums, key=_order):
+        for key in sorted(self.sums, key=self._shown_order):
             rec: dict[str, Any] = dict(zip(names, key, strict=True))
             sums = self.sums[key]
             if rec["site"] == "*":  # an alias over every site it was seen on
