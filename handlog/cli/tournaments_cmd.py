@@ -26,7 +26,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "tournaments",
         help="tournament results, ITM and ROI from summaries and hands",
         description="Read tournament summaries (PokerStars, Full Tilt, Winamax, 888poker, OTS JSON) and the "
-        "finish lines of tournament hands: one row per site, tournament and player, or with --summary per player "
+        "finish lines of tournament hands (and the owner's result an iPoker session states): one row per site, "
+        "tournament and player, or with --summary per player "
         "and currency: tournaments, ITM %, ROI %, buy-ins, prizes, profit, average finish. Exit codes: 0 ok, "
         "1 a summary unread or a filter that selects nothing, 2 usage error.",
     )

@@ -517,12 +517,39 @@ class Stakes(BaseModel):
     button_blind: Decimal | None = None
 
 
+class StatedFinish(BaseModel):
+    """A player's result in the tournament as a hand file states it beside its hands, not in a line of a hand
+    (iPoker's session header: the file owner's place, buy-in, what he paid in all and what he won); read by
+    ``handlog tournaments`` as the hands' finish lines are."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    player: str
+    place: int | None = None
+    """None: still playing when the file was written."""
+    prize: Decimal = Decimal(0)
+    """Money won, in ``prize_currency``."""
+    prize_currency: str = ""
+    buy_in: Decimal | None = None
+    """The part of the buy-in that goes to the prize pool; None where the buy-in is no amount (a ticket)."""
+    fee: Decimal = Decimal(0)
+    currency: str = ""
+    """The buy-in's currency (ISO code; ``PTS`` for the room's points)."""
+    cost: Decimal | None = None
+    """Everything the player paid in ``currency`` (re-buys and add-ons included where the file states a total)."""
+    buy_in_text: str = ""
+    """The buy-in as written (``$5+$0.50``; ``Token``, ``Einladung``: a ticket, an invitation)."""
+    line: int = 0
+
+
 class Tournament(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     id: str
     buy_in: str = ""
     level: str = ""
+    finish: StatedFinish | None = None
+    """The file owner's result where the file states it beside its hands (iPoker's session header)."""
 
 
 class Hand(BaseModel):

@@ -35,6 +35,7 @@ from handlog.events import (
     Seat,
     Show,
     Stakes,
+    StatedFinish,
     StatedResults,
     Street,
     StreetStart,
@@ -112,6 +113,32 @@ def amount(text: str) -> Decimal:
         return Decimal(f"{whole or '0'}.{cents}" if cents else whole)
     except InvalidOperation as exc:
         raise IPokerError(f"{text!r} is not an amount") from exc
+
+
+_TABLE_NUMBER = re.compile(r", ([0-9]+) [0-9A-Z]+$|\(#([0-9]+)\)")
+"""A tournament's number in a table name after the name: ``…, 547028881 M2EFE101E4DDF2KD``, ``… (#16727068)``."""
+_SESSION_AMOUNT = re.compile(
+    r"(?<![\w.,])(?:(?P<pre>[$€£]|Pts|[A-Z]{3})\s?)?(?P<num>[0-9][0-9.,]*)(?:\s?(?P<post>[$€£]|[A-Z]{3}))?(?!\w)"
+)
+SESSION_CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP", "Pts": "PTS"}
+
+
+def session_amounts(text: str, default: str) -> list[tuple[Decimal, str]]:
+    """The amounts of a session header's money field with their currencies (``$5+$0.50``, ``€0,50``, ``Pts
+    11.00+Pts 0.00``, ``Iscriviti[ €0,40 + €0,10 N2EF… ]``: only amounts of a currency, or the whole field a
+    number); none in a word (``Token``, ``Einladung``: a buy-in by ticket or invitation)."""
+    text = text.strip()
+    out: list[tuple[Decimal, str]] = []
+    for m in _SESSION_AMOUNT.finditer(text):
+        mark = m.group("pre") or m.group("post")
+        if mark is None and m.group(0).strip() != text:
+            continue  # a bare number inside other text (a code): not an amount
+        try:
+            value = amount(m.group("num"))
+        except IPokerError:
+            continue
+        out.append((value, SESSION_CURRENCIES.get(mark, mark) if mark else default))
+    return out
 
 
 def card(text: str) -> str | None:
@@ -240,10 +267,40 @@ class _Builder:
         name = s.findtext("tournamentname")
         if not code and not name:
             return None
-        if not code:
-            parts = [p.strip() for p in s.findtext("tablename").split(",")]
-            code = next((p for p in parts[1:] if p.isdigit()), name)
-        return Tournament(id=code, buy_in=s.findtext("buyin") or s.findtext("totalbuyin"))
+        if not code:  # the table's name holds it: "Name, 611669111", "Name, 547028881 M2EF…", "Name (#16727068)"
+            table = s.findtext("tablename")
+            parts = [p.strip() for p in table.split(",")]
+            m = _TABLE_NUMBER.search(table)
+            code = next((p for p in parts[1:] if p.isdigit()), (m.group(1) or m.group(2)) if m else name)
+        return Tournament(id=code, buy_in=s.findtext("buyin") or s.findtext("totalbuyin"), finish=self._finish())
+
+    def _finish(self) -> StatedFinish | None:
+        """The file owner's result as the session header states it (``<place>``, 0 while still playing;
+        ``<buyin>``, ``<totalbuyin>``, ``<win>``), or None where it names no owner or states no place."""
+        s = self.session
+        node = s.find("place")
+        player = s.findtext("nickname")
+        if node is None or not player or not node.text.strip().isdigit():
+            return None
+        place = int(node.text.strip()) or None
+        default = s.findtext("tournamentcurrency") or s.findtext("currency")
+        written = s.findtext("buyin")
+        parts = session_amounts(written, default)
+        total = session_amounts(s.findtext("totalbuyin"), default)
+        if len(parts) == 1 and len(total) == 2 and total[0][0] + total[1][0] == parts[0][0]:
+            parts = total  # the Italian client: <buyin>€0,50</buyin>, <totalbuyin>Iscriviti[ €0,40 + €0,10 …]
+        buy_in = parts[0][0] if parts else None
+        fee = sum((v for v, _ in parts[1:]), ZERO) or ZERO  # a zero written "0.00" is the model's zero
+        currency = parts[0][1] if parts else (total[0][1] if total else default)
+        cost: Decimal | None = None if buy_in is None else buy_in + fee
+        if len(total) == 1 and total[0][1] == currency and (cost is None or total[0][0] >= cost):
+            cost = total[0][0]  # everything paid: re-buys and add-ons included ("$5+$0.50", total "$15.50")
+        won = session_amounts(s.findtext("win"), default)
+        return StatedFinish(
+            player=player, place=place, prize=won[0][0] if won and won[0][0] else ZERO,
+            prize_currency=won[0][1] if won else default, buy_in=buy_in, fee=fee, currency=currency, cost=cost,
+            buy_in_text=written, line=node.line,
+        )
 
     @staticmethod
     def _button_before_small_blind(actions: list[tuple[Node, Node]], seats: tuple[Seat, ...]) -> int | None:
@@ -329,6 +386,10 @@ class _Builder:
                 self.folded.add(name)
                 self.events.append(Fold(line=line, player=name))
             return
+        if code not in POSTS and code not in WAGERS and code not in ("0", "4"):
+            # an action code not seen, of a seated player or of nobody (a table event): kept, the audit judges it
+            self.events.append(unknown_element(a, code, name or None, self.bets.left))
+            return
         if name not in self.bets.left:
             raise IPokerError(f"line {line}: {name!r} acts but has no seat")
         try:
@@ -355,8 +416,6 @@ class _Builder:
                 # chips make, as RoundBets reads an all-in
                 kind = "all_in"
             self.events.append(self.bets.wager(line, name, kind, added))
-        else:
-            self.events.append(unknown_element(a, code, name, self.bets.left))  # the audit judges it
 
     def _shows(self, players: list[str] | list[Node]) -> None:
         """At a showdown (two players or more left), the known cards of each player left are shown."""

@@ -72,6 +72,10 @@ BOARDS = {"DealFlop": Street.FLOP, "DealTurn": Street.TURN, "DealRiver": Street.
 POSTS = frozenset({"SmallBlind", "BigBlind", "PostedToPlay"})
 IGNORED = frozenset({"Disconnect", "Reconnect", "SitOut", "SitIn", "Chat"})
 """Actions that move no chips and deal no cards."""
+KNOWN = POSTS | {"AllIn", "DealCards", "Fold", "Check", "ShowCards", "MuckCards", "BadBeatContribution",
+                 "MoneyReturned", "Call", "Raise", "Bet"}
+"""The seated players' actions this reader knows (with ``Win``, the boards and ``IGNORED``): any other type is kept
+as an unknown line, with or without a seat, and never fails the hand (``docs/unknown-lines.md``)."""
 
 
 class MicrogamingError(XmlHandError):
@@ -205,6 +209,10 @@ class _Builder:
             self.bets.new_round()
             self.events.append(StreetStart(line=line, street=BOARDS[kind], cards=new))
             return
+        if kind not in KNOWN:  # an action of a type not seen: its seat's player where one sits there, else none
+            name = self.names.get(a.get("seat"), "")
+            self.events.append(unknown_element(a, kind, name or None, self.names.values()))  # the audit judges it
+            return
         name = self._player(a)
         value = amount(a.get("value")) if a.get("value") else ZERO
         started = any(isinstance(e, StreetStart) for e in self.events)
@@ -245,10 +253,8 @@ class _Builder:
             self.events.append(SidePayment(line=line, player=name, amount=-value, reason="bad beat jackpot"))
         elif kind == "MoneyReturned":
             self.events.append(UncalledBet(line=line, player=name, amount=value))
-        elif kind in ("Call", "Raise", "Bet", "AllIn"):
+        else:  # Call, Raise, Bet, AllIn
             self.events.append(self._wager(line, name, kind, value))
-        else:
-            self.events.append(unknown_element(a, kind, name, self.names.values()))  # the audit judges it
 
     def _wager(self, line: int, name: str, kind: str, value: Decimal) -> Event:
         before = self.bets.before(name)

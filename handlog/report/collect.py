@@ -98,6 +98,7 @@ class Part:
     codes: Counter[str] = field(default_factory=Counter)
     totals: Totals = field(default_factory=Totals)
     positions: Totals = field(default_factory=lambda: Totals(("position",)))
+    pots: Totals = field(default_factory=lambda: Totals(("pot",)))  # by pot type: single-raised, 3-bet, 4-bet+
     series: dict[SeriesKey, Series] = field(default_factory=dict)
     violated: list[Violated] = field(default_factory=list)
     views: list[HandView] = field(default_factory=list)  # the replayer's view of each hand of ``violated``
@@ -123,7 +124,8 @@ def collect(
     from handlog.stats.frame import FIELDS, SUPPORTED_GAMES, iter_rows
     from handlog.tournaments.results import from_hands
 
-    out = Part(totals=Totals((), player, aliases), positions=Totals(("position",), player, aliases))
+    out = Part(totals=Totals((), player, aliases), positions=Totals(("position",), player, aliases),
+               pots=Totals(("pot",), player, aliases))
     wanted = series_fields(FIELDS)
     tournament_hands = []
     for record in records:
@@ -159,6 +161,7 @@ def collect(
         for row in rows:
             out.totals.add(row)
             out.positions.add(row)
+            out.pots.add(row)
             key = out.totals.key(row)
             if key[-1] == ANONYMOUS:
                 continue
@@ -186,6 +189,7 @@ def merge(into: Part, part: Part) -> None:
     into.codes.update(part.codes)
     into.totals.merge(part.totals)
     into.positions.merge(part.positions)
+    into.pots.merge(part.pots)
     into.violated.extend(part.violated)
     into.views.extend(part.views)
     for key, series in part.series.items():
@@ -202,6 +206,8 @@ def merge(into: Part, part: Part) -> None:
         if not held.buy_in_text and entry.buy_in_text:
             held.buy_in_text = entry.buy_in_text
         held.finishes.update(entry.finishes)
+        for player, won in entry.bounties.items():  # a tournament's hands over several batches: every bounty
+            held.bounties[player] = held.bounties.get(player, ZERO) + won
 
 
 def collect_batch(

@@ -22,8 +22,8 @@ from typing import TYPE_CHECKING, Any
 from handlog.events.tournament import Result
 from handlog.replayer.html import embed_json
 from handlog.report.collect import Part, SeriesKey, series_fields
-from handlog.stats.identity import ANONYMOUS
-from handlog.stats.totals import PLAYED, RATIOS, Totals
+from handlog.stats.identity import ANONYMOUS, STABLE_MARK, stable_id
+from handlog.stats.totals import PLAYED, RATIOS, Totals, shown_name
 from handlog.stats.totals import columns as totals_columns
 
 if TYPE_CHECKING:
@@ -36,8 +36,8 @@ GRAPH_PLAYERS = 8
 """Players offered in the graph when no ``--player`` is given: those with the most hands."""
 
 POSITION_PLAYERS = 200
-"""Players whose rows the positional breakdown holds: those with the most hands (``stats --by position`` lists
-every one)."""
+"""Players whose rows the positional and pot-type breakdowns hold: those with the most hands (``stats --by
+position`` and ``--by pot`` list every one)."""
 
 TOURNAMENT_ROWS = 5000
 """The most tournament results (and summary rows) the page holds; the heroes' first (a summary names the player it
@@ -113,7 +113,8 @@ def player_table(
 ) -> dict[str, Any]:
     """The aggregate records of ``stats`` (``--by`` ``by``), anonymous seat-hands left out (counted); with
     ``players``, only the rows of that many players with the most hands (``left_out`` counts the other rows)."""
-    totals = part.positions if by else part.totals
+    grouped: dict[tuple[str, ...], Totals] = {("position",): part.positions, ("pot",): part.pots}
+    totals = grouped.get(tuple(by), part.totals)
     anonymous = sum(s.hands for key, s in totals.sums.items() if key[-1] == ANONYMOUS)
     sums = {key: s for key, s in totals.sums.items() if key[-1] != ANONYMOUS}
     left_out = 0
@@ -148,7 +149,7 @@ def graph_lines(part: Part, player: str | None, names: Sequence[str] | None = No
     width = len(names)
     hands = {key: len(series.values) // width for key, series in part.series.items()}
     keys: list[SeriesKey] = sorted(part.series, key=lambda k: (-hands[k], k))
-    keys = [k for k in keys if k[0] == player] if player is not None else keys[:GRAPH_PLAYERS]
+    keys = [k for k in keys if _is_player(k, player)] if player is not None else keys[:GRAPH_PLAYERS]
     labels = {column: (label, LINE_COLOURS.get(colour, colour)) for column, label, colour in LINES}
     exact = {"net": "net", "allin_ev": "net_allin_ev", "showdown": "showdown", "non_showdown": "non_showdown"}
     own = {"showdown": "net_showdown", "non_showdown": "net_non_showdown"}
@@ -181,9 +182,22 @@ def graph_lines(part: Part, player: str | None, names: Sequence[str] | None = No
             lines.append({"name": column, "label": label, "colour": colour,
                           "points": [round(float(values[i]), 2) for i in picks],
                           "last": str(last) if last is not None else f"{float(values[-1]) if n else 0:.2f}"})
-        out.append({"player": key[0], "site": "all sites" if key[1] == "*" else key[1], "currency": key[2],
+        out.append({"player": _shown(part, key), "site": "all sites" if key[1] == "*" else key[1], "currency": key[2],
                     "hands": n, "x": [int(series["hand"].iloc[i]) for i in picks], "lines": lines})  # fmt: skip
     return out
+
+
+def _is_player(key: SeriesKey, player: str) -> bool:
+    """Whether a graph's key is ``--player``'s (a player written with a stable id is keyed by it: ``@id``)."""
+    stable = stable_id(str(key[1]), player)
+    return key[0] == player or (stable is not None and key[0] == STABLE_MARK + stable[1])
+
+
+def _shown(part: Part, key: SeriesKey) -> str:
+    """A graph's player as the statistics show it (a stable id by the names the table showed)."""
+    sums = part.totals.sums.get(key)
+    player = str(key[0])
+    return shown_name(player, sums.names) if sums is not None and player.startswith(STABLE_MARK) else player
 
 
 def _in_time_order(frame: pd.DataFrame) -> pd.DataFrame:
@@ -245,6 +259,7 @@ def page_data(
         "players": player_table(part, (), labels, shown),
         "positions": player_table(part, ("position",), labels, [*shown, "open_raise_pct"],
                                   None if player is not None else POSITION_PLAYERS),
+        "pots": player_table(part, ("pot",), labels, shown, None if player is not None else POSITION_PLAYERS),
         "graph": graph_lines(part, player),
         "codes": [[code, n] for code, n in part.codes.most_common()],
         "violations": violations_table(part, links),

@@ -301,13 +301,15 @@ def _faces_steal(ctx: Context, p: str) -> bool:
 
 def streets_seen(ctx: Context, p: str) -> Row:
     """``saw_flop``/``saw_turn``/``saw_river``: the player had not folded when that street was dealt (all-in
-    players see it). ``saw_showdown``: still in at the end with at least one other player.
-    ``won_at_showdown``: saw the showdown and collected money. ``won_when_saw_flop``: saw the flop and
+    players see it). ``saw_showdown``: saw the flop (the second round) and is still in at the end with at least
+    one other player: a hand whose log stops before the flop with two players in (iPoker's 2016 partial export
+    writes only the blinds) reached no showdown, and WTSD (showdowns over flops seen) stays a share of the
+    flops. ``won_at_showdown``: saw the showdown and collected money. ``won_when_saw_flop``: saw the flop and
     collected money."""
     seen = ctx.betting.seen
     flop = p in seen.get(1, ())
     folded = ctx.betting.folded
-    showdown = p not in folded and p in ctx.players and sum(q not in folded for q in ctx.players) >= 2
+    showdown = flop and p not in folded and p in ctx.players and sum(q not in folded for q in ctx.players) >= 2
     won = ctx.collected.get(p, ZERO) > 0
     return {
         "saw_flop": flop,

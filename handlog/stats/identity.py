@@ -36,6 +36,25 @@ ANONYMOUS_NAMES: Mapping[str, re.Pattern[str]] = {
 identity from one hand to the next."""
 
 
+STABLE_IDS: Mapping[str, re.Pattern[str]] = {
+    # handlog/formats/pokernow.py: players are written "name @ id": the id is the person (a player may change the
+    # name the table shows, and two players may both be "Guest"), the name what the table shows
+    "pokernow": re.compile(r"(?P<name>.*?) @ (?P<id>[A-Za-z0-9_-]+)"),
+}
+"""Per site (lower case): how a name carries the player's stable id. Such a player is one identity per id (``@id``
+in the key), shown by the names the table showed (:class:`handlog.stats.totals.Totals` records)."""
+
+STABLE_MARK = "@"
+"""The first character of a key that is a stable id (``@TN11URmFSv``), not a name."""
+
+
+def stable_id(site: str, player: str) -> tuple[str, str] | None:
+    """``(name, id)`` of a player written with a stable id (``"K. Godel @ TN11URmFSv"`` on PokerNow), else None."""
+    pattern = STABLE_IDS.get(site.lower())
+    found = pattern.fullmatch(player) if pattern is not None else None
+    return (found.group("name"), found.group("id")) if found is not None else None
+
+
 def is_anonymous(site: str, player: str) -> bool:
     """Whether ``player`` on ``site`` is a seat or placeholder name (each seat-hand its own anonymous player)."""
     pattern = ANONYMOUS_NAMES.get(site.lower())
@@ -120,6 +139,9 @@ def identity(row: Mapping[str, Any], aliases: Aliases | None = None) -> tuple[st
         alias = aliases.alias(site, player)
         if alias is not None:
             return alias, "*", ALIAS
+    stable = stable_id(site, player)
+    if stable is not None:  # one identity per id, whatever name the table showed
+        return STABLE_MARK + stable[1], site, PLAYER
     return player, site, PLAYER
 
 

@@ -18,7 +18,7 @@ from operator import add
 from typing import Any
 
 from handlog.events import Structure
-from handlog.stats.identity import ALIAS, Aliases, identity, selects
+from handlog.stats.identity import ALIAS, STABLE_IDS, STABLE_MARK, Aliases, identity, selects, stable_id
 
 COUNTER_FIELDS: tuple[str, ...] = (
     "vpip", "pfr", "limp", "cold_call", "three_bet_opp", "three_bet", "four_bet_opp", "four_bet",
@@ -96,12 +96,15 @@ RATIOS += tuple(
     for name in COUNTER_FIELDS
     if name not in _LISTED and (f"{name}_opp" in COUNTER_FIELDS or name in _OPPORTUNITY)
 )
+HANDS = "hands"
+"""The opportunity of a fact of every hand (a position): every hand, walks included."""
 RATIOS += (
-    ("in_position_preflop_pct", "in_position_preflop", ""),
+    ("in_position_preflop_pct", "in_position_preflop", HANDS),  # a walk's big blind is in position: all hands
     ("in_position_flop_pct", "in_position_flop", "saw_flop"),
 )
-"""Aggregate percentages: (column, action, opportunity); an empty opportunity means every hand but walks. Every
-counter with an opportunity has one (issue 27's counters after the first ones, in counter order)."""
+"""Aggregate percentages: (column, action, opportunity); an empty opportunity means every hand but walks, ``hands``
+every hand. Every counter with an opportunity has one (issue 27's counters after the first ones, in counter
+order)."""
 
 MONEY = ("net", "showdown_net", "non_showdown_net", "net_allin_ev", "rake")
 
@@ -117,7 +120,7 @@ def _count_columns() -> tuple[str, ...]:
     out: list[str] = []
     for _, done, opp in RATIOS:
         for name in (done, opp or PLAYED):
-            if name not in out:
+            if name not in out and name != HANDS:
                 out.append(name)
     counts = [n for n in COUNTER_FIELDS if n in COUNT_FIELDS and n != "postflop_checks"]
     return (*out, *counts)
@@ -197,6 +200,7 @@ class Sums:
     net_by_stakes: dict[tuple[str, str], Decimal] = field(default_factory=dict)  # (structure, stakes) → net
     hands_by_stakes: dict[tuple[str, str], int] = field(default_factory=dict)  # (structure, stakes) → hands
     tournaments: set[str | None] = field(default_factory=set)  # the hands' tournament ids (None: cash hands)
+    names: set[str] = field(default_factory=set)  # the names a player with a stable id was shown by
 
     def big_blinds(self) -> tuple[Fraction, int]:
         """The sum of net / big blind over the hands, and how many hands it covers (exact, for bb/100). A hand
@@ -212,7 +216,12 @@ class Sums:
 
     def add(self, row: Mapping[str, Any]) -> None:
         self.hands += 1
-        self.sites.add(str(row["site"]))
+        site = str(row["site"])
+        self.sites.add(site)
+        if site.lower() in STABLE_IDS:
+            stable = stable_id(site, str(row["player"]))
+            if stable is not None:
+                self.names.add(stable[0])
         tournament = row.get("tournament_id")
         self.tournaments.add(None if tournament is None or tournament != tournament else str(tournament))  # NaN
         self.walks += is_walk(row)
@@ -231,6 +240,7 @@ class Sums:
     def merge(self, other: Sums) -> None:
         self.hands += other.hands
         self.sites |= other.sites
+        self.names |= other.names
         self.tournaments |= other.tournaments
         self.walks += other.walks
         self.counts = [a + b for a, b in zip(self.counts, other.counts, strict=True)]
@@ -246,7 +256,7 @@ class Sums:
         played = self.hands - self.walks
         out: dict[str, Any] = {"hands": self.hands}
         for name, done, opp in RATIOS:
-            out[name] = _pct(c[done], played if not opp else c[opp])
+            out[name] = _pct(c[done], played if not opp else self.hands if opp == HANDS else c[opp])
         aggressive = c["postflop_bets"] + c["postflop_raises"]
         calls, folds = c["postflop_calls"], c["postflop_folds"]
         out["af"] = round(aggressive / calls, 2) if calls else None
@@ -270,6 +280,12 @@ class Sums:
 def _pct(done: int, opp: int) -> float | None:
     """A percentage rounded to 2 decimals (``33.33``, not ``33.333333333333336``); its counts go beside it."""
     return round(100.0 * done / opp, 2) if opp else None
+
+
+def shown_name(key: str, names: set[str]) -> str:
+    """How a player keyed by a stable id is shown: the names the table showed (``ToniG / antongeyyer`` for one id
+    seen under two), in order; the ``@id`` key where none is known."""
+    return " / ".join(sorted(names, key=lambda n: (n.lower(), n))) if names else key
 
 
 def _order(key: tuple[Any, ...]) -> tuple[tuple[bool, Any], ...]:
@@ -323,15 +339,24 @@ class Totals:
             else:
                 mine.merge(sums)
 
+    def _shown_order(self, key: tuple[Any, ...]) -> tuple[tuple[bool, Any], ...]:
+        """Keys in order of the player as shown (a stable id by its names; the id breaks a tie of names)."""
+        player = key[0]
+        if isinstance(player, str) and player.startswith(STABLE_MARK) and self.sums[key].names:
+            return _order((shown_name(player, self.sums[key].names), *key[1:], player))
+        return _order((*key, ""))
+
     def records(self) -> list[dict[str, Any]]:
         """One record per key, in key order, with the fields of :func:`columns`."""
         names = keys(self.by)
         out = []
-        for key in sorted(self.sums, key=_order):
+        for key in sorted(self.sums, key=self._shown_order):
             rec: dict[str, Any] = dict(zip(names, key, strict=True))
             sums = self.sums[key]
             if rec["site"] == "*":  # an alias over every site it was seen on
                 rec["site"] = "+".join(sorted(sums.sites))
+            elif sums.names and str(rec["player"]).startswith(STABLE_MARK):  # one id: shown by its names
+                rec["player"] = shown_name(rec["player"], sums.names)
             rec.update(sums.summary())
             out.append(rec)
         return out

@@ -8,6 +8,9 @@
   ``P finished the tournament in 2nd place and received $X.`` and ``P wins the tournament and receives $X -
   congratulations!`` (entrants unknown), plus the bounties the hands pay him (``P wins $1.50 for eliminating Q
   and their own bounty increases by …``, ``P wins the $0.27 bounty for eliminating Q``).
+- From a file that states its owner's result beside its hands (iPoker's session header, ``Tournament.finish``):
+  that player's place (none while still playing), buy-in, everything paid (re-buys and add-ons where a total is
+  stated) and winnings, as a finish line would give them.
 - Where a summary and the hands both give a player's place or prize and they differ, the summary is kept and a
   notice says so (file and line of both).
 - Several summaries of one tournament (written while it ran and after it ended, or by several players of a
@@ -22,7 +25,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
 
-from handlog.events import Hand
+from handlog.events import Hand, StatedFinish
 from handlog.events.tournament import Result, TournamentSummary
 from handlog.formats.summaries.lines import place_number
 from handlog.formats.summaries.money import AmountError, amount
@@ -84,11 +87,12 @@ def parse_buy_in(text: str) -> BuyIn | None:
 @dataclass(slots=True)
 class HandFinish:
     player: str
-    place: int
+    place: int | None  # None: still playing (a stated finish only: a finish line always has its place)
     prize: Decimal | None
     file: str
     line: int
     currency: str = ""  # the prize's, as the line wrote it (for a tournament whose buy-in the hands do not state)
+    stated: StatedFinish | None = None  # the file's own statement of the result, with its buy-in and cost
 
 
 @dataclass(slots=True)
@@ -116,6 +120,8 @@ def from_hands(hands: Iterable[Hand]) -> dict[tuple[str, str], HandsTournament]:
             entry = out[key] = HandsTournament(hand.site, t.id.strip(), t.buy_in, hand.time_utc)
         elif not entry.buy_in_text and t.buy_in:
             entry.buy_in_text = t.buy_in
+        if t.finish is not None:
+            _offer_stated(entry, t.finish, hand.file)
         for event in hand.events:
             if event.kind != "notice":
                 continue
@@ -147,6 +153,17 @@ def from_hands(hands: Iterable[Hand]) -> dict[tuple[str, str], HandsTournament]:
                     prize = None
             entry.finishes[player] = HandFinish(player, place, prize, hand.file, event.line, currency)
     return out
+
+
+def _offer_stated(entry: HandsTournament, st: StatedFinish, file: str) -> None:
+    """A file's statement of its owner's result (every hand of the file carries it): kept unless a finish line
+    already gave the player's place, or a statement with a place is held and this one has none."""
+    held = entry.finishes.get(st.player)
+    if held is not None and (held.stated is None or held.place is not None or st.place is None):
+        return
+    same = st.prize_currency in ("", st.currency)
+    entry.finishes[st.player] = HandFinish(st.player, st.place, st.prize if same else None, file, st.line,
+                                           st.prize_currency, st)
 
 
 def _seated(name: str, hand: Hand) -> str | None:
@@ -267,7 +284,7 @@ def combine(tournaments: dict[tuple[str, str], Tournament], hands: dict[tuple[st
                 if listed is None:
                     players[name] = _hand_row(ht, hf, t.facts)
                     continue
-                if listed.finish is not None and listed.finish != hf.place:
+                if listed.finish is not None and hf.place is not None and listed.finish != hf.place:
                     notices.append(f"tournament {key[1]} ({key[0]}): {name} finished {hf.place} in the hands "
                                    f"({hf.file}:{hf.line}) but {listed.finish} in the summary "
                                    f"({listed.file}:{listed.line})")
@@ -283,6 +300,17 @@ def combine(tournaments: dict[tuple[str, str], Tournament], hands: dict[tuple[st
     return Collected(results, notices)
 
 
+def _stated_row(ht: HandsTournament, hf: HandFinish, st: StatedFinish) -> Result:
+    """A player's result from the file's own statement of it (the tournament has no summary with a buy-in)."""
+    same = st.prize_currency in ("", st.currency)
+    ticket = "" if not st.prize or same else f"{st.prize} {st.prize_currency}"
+    return Result(
+        site=ht.site, tournament_id=ht.tournament_id, player=hf.player, finish=st.place, entrants=None,
+        buy_in=st.buy_in, fee=st.fee, bounty=ZERO, prize=st.prize if same else ZERO, currency=st.currency,
+        cost=st.cost, ticket=ticket, start_utc=ht.start, source="hands", file=hf.file, line=hf.line,
+    )
+
+
 def _place_key(row: Result) -> int:
     return row.finish if row.finish is not None else 1 << 62
 
@@ -293,6 +321,8 @@ def _prize_currency(ht: HandsTournament, hf: HandFinish) -> str:
 
 
 def _hand_row(ht: HandsTournament, hf: HandFinish, facts: Facts | None) -> Result:
+    if hf.stated is not None and (facts is None or facts.buy_in is None):
+        return _stated_row(ht, hf, hf.stated)
     if facts is not None:
         buy = BuyIn(facts.buy_in, facts.fee, facts.bounty, facts.currency) if facts.buy_in is not None else None
         entrants, start = facts.entrants, facts.start_utc

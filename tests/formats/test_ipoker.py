@@ -286,6 +286,20 @@ def test_planted_pot_to_folded_player() -> None:
     assert "collect-by-folded" in _codes(text)
 
 
+@pytest.mark.parametrize(("player", "code", "severity"), [
+    ("", "unknown-line", "warning"), ("Nobody", "unknown-line", "warning"), ("P3", "unknown-action", "error")])
+def test_an_unknown_action_code_never_fails_the_hand(player: str, code: str, severity: str) -> None:
+    # issue 26: an action code not seen is kept, never fails the hand. Of nobody or of a player not seated it is
+    # a line the players' bet and win attributes prove (a warning); a seated player's unknown code may be an
+    # action that moved chips: an error naming the player, whatever the totals
+    text = SESSION.replace('<action no="4" player="P6"',
+                           f'<action no="31" player="{player}" type="31" sum="$0"/><action no="4" player="P6"')
+    hand = _one(text)
+    found = audit(hand).violations  # type: ignore[arg-type]
+    assert [(v.code, v.severity.value) for v in found] == [(code, severity)], found
+    assert 'type="31"' in found[0].message
+
+
 def test_planted_bet_over_stack() -> None:
     assert "exceeds-stack" in _codes(SESSION.replace('name="Hero" chips="$1"', 'name="Hero" chips="$0.03"'))
 

@@ -14,7 +14,7 @@ from corpus_files import text_of
 from sitekit import CORPUS, audit_flags, check_golden, corpus, read_beside_a_good_file, rel
 
 from handlog.audit import audit
-from handlog.events import Call, Raise
+from handlog.events import Call, Hand, Raise
 from handlog.formats.microgaming import unicode_text
 from handlog.reading import read, read_text
 
@@ -82,6 +82,46 @@ def test_planted_unknown_seat_is_a_clear_error() -> None:
     record = read_text(_text().replace('type="Check" seat="1"', 'type="Check" seat="9"'))[0]
     assert record.hand is None and record.error is not None
     assert "seat 9 acts, but no player sits there" in record.error.message
+
+
+def _rows(hand: Hand) -> list[dict[str, object]]:
+    from handlog.stats.frame import iter_rows
+
+    return [{k: v for k, v in row.items() if k != "file"} for row in iter_rows([hand])]
+
+
+@pytest.mark.parametrize("element", [
+    '<Action seq="6" type="TableMessage"/>',  # no seat at all
+    '<Action seq="6" type="Timeout" seat="9"/>',  # a seat nobody sits in
+    '<Action seq="6" type="Timeout" seat="2"/>',  # a seated player's chip-free event
+])
+def test_an_unknown_action_never_fails_the_hand(element: str) -> None:
+    # issue 26: an unknown line inside a hand becomes an UnknownLine and the audit decides; the sample's
+    # endbalance values prove the hand, so it is read with a warning and counts as the clean hand does
+    clean = read_text(_text())[0].hand
+    record = read_text(_text().replace('<Action seq="6" type="Fold" seat="2"/>',
+                                       f'{element}\n      <Action seq="6" type="Fold" seat="2"/>'))[0]
+    assert record.hand is not None and clean is not None, record.error
+    found = audit(record.hand).violations
+    assert [(v.code, v.severity.value) for v in found] == [("unknown-line", "warning")], found
+    assert element.rstrip("/>") in found[0].message
+    assert _rows(record.hand) == _rows(clean) and _rows(clean)
+
+
+def test_an_unknown_action_before_the_deal_never_fails_the_hand() -> None:
+    notice = '<Action seq="0" type="TableMessage"/>\n      <Action seq="1" type="SmallBlind"'
+    record = read_text(_text().replace('<Action seq="1" type="SmallBlind"', notice))[0]
+    assert record.hand is not None, record.error
+    assert [v.code for v in audit(record.hand).violations] == ["unknown-line"]
+
+
+def test_an_unknown_action_with_chips_of_a_seated_player_is_an_error() -> None:
+    record = read_text(_text().replace('<Action seq="6" type="Fold" seat="2"/>',
+                                       '<Action seq="6" type="Straddle" seat="2" value="0.40"/>'))[0]
+    assert record.hand is not None, record.error
+    found = audit(record.hand).violations
+    assert [(v.code, v.severity.value) for v in found] == [("unknown-action", "error")]
+    assert "Player2" in found[0].message
 
 
 # the first layout writes calls and raises as round totals; hhversion 2 as the chips added

@@ -106,6 +106,9 @@ def test_the_page_opens_with_no_console_error(browser: Any, report: Path) -> Non
     assert _severe(browser) == []
     shown = browser.execute_script("return document.querySelectorAll('#players tbody tr').length")
     assert shown == min(500, len(embedded(report)["players"]["rows"])) > 0
+    pots = _column(browser, "pots", "pot")  # the pot-type breakdown is drawn beside the positional one
+    assert len(pots) == min(500, len(embedded(report)["pots"]["rows"])) > 0
+    assert set(pots) <= {"unraised", "single-raised", "3-bet", "4-bet+"}
 
 
 def test_the_player_table_sorts(browser: Any, report: Path) -> None:

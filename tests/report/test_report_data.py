@@ -84,6 +84,50 @@ def test_positions_split_each_players_hands(three: tuple[Path, Any]) -> None:
     assert hero == {"BTN": 1, "BB": 1, "SB": 1}  # the button moved seat 1, 2, 3 in the three hands
 
 
+THREE_BET = """PokerStars Hand #900000000004:  Hold'em No Limit ($0.25/$0.50 USD) - 2021/03/01 20:03:00 ET
+Table 'Report I' 6-max Seat #3 is the button
+Seat 1: Hero ($50 in chips)
+Seat 2: Villain <b>&amp; ($50 in chips)
+Seat 3: Third ($50 in chips)
+Hero: posts small blind $0.25
+Villain <b>&amp;: posts big blind $0.50
+*** HOLE CARDS ***
+Dealt to Hero [Qs Qd]
+Third: raises $1 to $1.50
+Hero: raises $3.50 to $5
+Villain <b>&amp;: folds
+Third: folds
+Uncalled bet ($3.50) returned to Hero
+Hero collected $3.50 from pot
+Hero: doesn't show hand
+*** SUMMARY ***
+Total pot $3.50 | Rake $0
+Seat 1: Hero (small blind) collected ($3.50)
+Seat 2: Villain <b>&amp; (big blind) folded before Flop
+Seat 3: Third (button) folded before Flop
+"""
+"""A 3-bet pot: Third opens to $1.50, Hero re-raises to $5 and both fold: Hero wins $3.50 for $1.50 (+$2)."""
+
+
+def test_pot_types_are_the_stats_by_pot_records(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    extra = tmp_path / "three_bet.txt"
+    extra.write_text(THREE_BET, encoding="utf-8")
+    out = tmp_path / "r.html"
+    assert main(["report", "--quiet", "--jobs", "1", str(THREE_HANDS), str(extra), "-o", str(out)]) == 0
+    data = embedded(out)
+    names = [c["name"] for c in data["pots"]["columns"]]
+    assert names == [c for c in totals_columns(["pot"]) if c != "identity"]
+    hero = {r["pot"]: (r["hands"], Decimal(r["net"])) for r in rows(data["pots"]) if r["player"] == "Hero"}
+    # the three hands each have one raise (single-raised; Hero's net -0.25 over them, as the room printed), the
+    # fourth two (a 3-bet pot, +2)
+    assert hero == {"single-raised": (3, Decimal("-0.25")), "3-bet": (1, Decimal("2.00"))}
+    capsys.readouterr()
+    assert main(["stats", "--quiet", "--jobs", "1", "--by", "pot", "--format", "json", str(THREE_HANDS),
+                 str(extra)]) == 0
+    printed = [{k: v for k, v in r.items() if k != "identity"} for r in json.loads(capsys.readouterr().out)]
+    assert rows(data["pots"]) == printed
+
+
 def test_a_violation_links_to_its_hand_in_a_replay_page(three: tuple[Path, Any]) -> None:
     out, data = three
     found = rows(data["violations"])
@@ -154,6 +198,22 @@ def test_tournaments_are_the_tournaments_commands(tmp_path: Path, capsys: pytest
             mine = shown[(theirs["site"], theirs["player"], theirs["currency"])]
             for key in ("tournaments", "itm", "unfinished", "buy_ins", "prizes", "profit", "roi_pct"):
                 assert mine[key] == theirs[key], key
+
+
+def test_bounties_of_a_tournament_read_in_several_batches(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # 201 hands of one progressive knockout: three batches of hands (handlog.parallel.BATCH_HANDS); the bounties the
+    # hands pay a player in every batch are his money, as `tournaments` gives it (Chill_BoyEZ: $2.25 + $3.38 + $1.50
+    # in bounties and $1.60 for 1025th place)
+    hands = CORPUS / "fresh" / "pokerstars" / "56bc529f-HH20220115 T3339171319 No Limit Hold'em $3.92 + $0.48.txt"
+    if not hands.is_file():
+        pytest.skip("no corpus")
+    assert main(["report", "--quiet", "--jobs", "2", str(hands), "-o", str(tmp_path / "r.html")]) in (0, 1)
+    capsys.readouterr()
+    assert main(["tournaments", "--format", "json", str(hands)]) == 0
+    every = {r["player"]: r["prize"] for r in json.loads(capsys.readouterr().out)}
+    shown = {r["player"]: r["prize"] for r in rows(embedded(tmp_path / "r.html")["tournaments"]["results"])}
+    assert shown["Chill_BoyEZ"] == every["Chill_BoyEZ"] == "8.73"
+    assert shown == every
 
 
 def test_no_control_character_reaches_the_page(tmp_path: Path) -> None:
@@ -229,7 +289,7 @@ def test_a_database_gives_the_page_of_its_files(three: tuple[Path, Any], tmp_pat
     out = tmp_path / "db.html"
     assert main(["report", "--quiet", "--db", str(db), "-o", str(out)]) == 0
     stored, read = embedded(out), three[1]
-    for key in ("players", "positions", "codes", "graph"):
+    for key in ("players", "positions", "pots", "codes", "graph"):
         assert stored[key] == read[key], key
     assert [(v["code"], v["hand_id"]) for v in rows(stored["violations"])] == [("summary-won", "900000000003")]
 

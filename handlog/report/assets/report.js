@@ -174,6 +174,11 @@
     $("positions-note").textContent = "The players with the most hands only: " + DATA.positions.left_out +
       " rows of other players are left out (handlog stats --by position lists every one).";
   }
+  Table($("pots"), DATA.pots, {sort: "hands"});
+  if (DATA.pots.left_out) {
+    $("pots-note").textContent = "The players with the most hands only: " + DATA.pots.left_out +
+      " rows of other players are left out (handlog stats --by pot lists every one).";
+  }
   var select = $("graph-player");
   DATA.graph.forEach(function (g, i) {
     var o = el("option", "", g.player + " (" + g.site + ", " + g.currency + "): " + g.hands + " hands");
