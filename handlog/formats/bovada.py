@@ -50,7 +50,6 @@ from handlog.events import (
     Structure,
     UncalledBet,
 )
-from handlog.formats import headers
 from handlog.formats.grammar import Fields, LineRef
 from handlog.formats.text import FieldError, StreetBets, amount, cards, deal_hole, seats_sitting_out
 from handlog.formats.textsite import DESCRIPTIONS, TextHandBuilder, TextSiteFormat, Tok
@@ -554,7 +553,6 @@ class BovadaFormat(TextSiteFormat):
     site = "Bovada"
     grammar = "bovada"
     builder = BovadaBuilder
-    head = headers.BOVADA
     peek_pattern = re.compile(
         r"#(?P<id>[0-9]+):?.*?(?P<game>holdem|omaha hilo|omaha|7card hilo|7card).*?"
         r"(?P<structure>no limit|pot limit|fixed limit|normal|turbo)",

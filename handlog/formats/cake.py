@@ -37,7 +37,6 @@ from handlog.events import (
     Street,
     StreetStart,
 )
-from handlog.formats import headers
 from handlog.formats.everleaf import EverleafBuilder
 from handlog.formats.grammar import Fields
 from handlog.formats.text import amount, cards, currency_of, deal_hole
@@ -216,7 +215,6 @@ class CakeFormat(TextSiteFormat):
     builder = CakeBuilder
     # "Hand#" with no blank before the number is Cake's alone (Winning writes "Hand #"); the rest of the line is the
     # grammar's to check, so that a damaged header is an unparsed hand rather than an unrecognised file
-    head = headers.CAKE
     summary_marker: str | None = None
     peek_pattern = re.compile(r"Hand#(?P<id>[0-9]+).*? (?P<structure>NL|PL|FL) (?P<game>Hold'em|Omaha Hi/Lo|Omaha)")
     descriptions: ClassVar[dict[str, str]] = {

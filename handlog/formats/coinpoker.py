@@ -18,7 +18,6 @@ from decimal import Decimal
 from typing import ClassVar
 
 from handlog.events import HandCancelled, Notice, Raise, Stakes
-from handlog.formats import headers
 from handlog.formats.grammar import Fields
 from handlog.formats.pokerstars import PokerStarsFormat, StarsRaiseToBuilder
 from handlog.formats.text import amount
@@ -68,7 +67,6 @@ class CoinPokerFormat(PokerStarsFormat):
     site = "CoinPoker"
     grammar = "coinpoker"
     builder = CoinPokerBuilder
-    head = headers.COINPOKER
     descriptions: ClassVar[dict[str, str]] = {
         **DESCRIPTIONS,
         "HEADER": "the hand header ('CoinPoker Hand #…: Hold'em No Limit (0.01/0.02 ) 2025/12/28 00:10:17 GMT')",

@@ -47,7 +47,6 @@ from handlog.events import (
     Structure,
     UncalledBet,
 )
-from handlog.formats import headers
 from handlog.formats.grammar import Fields
 from handlog.formats.text import StreetBets, amount, cards
 from handlog.formats.textsite import DESCRIPTIONS, TextHandBuilder, TextSiteFormat, Tok
@@ -242,7 +241,6 @@ class EntractionFormat(TextSiteFormat):
     site = "Entraction"
     grammar = "entraction"
     builder = EntractionBuilder
-    head = headers.ENTRACTION
     summary_marker: str | None = None
     peek_pattern = re.compile(
         r"Game # (?P<id>[0-9]+) - "

@@ -42,7 +42,6 @@ from handlog.events import (
     Structure,
     Tournament,
 )
-from handlog.formats import headers
 from handlog.formats.grammar import Fields
 from handlog.formats.text import StreetBets, amount, cards, currency_of, deal_hole, seats_sitting_out
 from handlog.formats.textsite import DESCRIPTIONS, TextHandBuilder, TextSiteFormat, Tok
@@ -293,7 +292,6 @@ class EverleafFormat(TextSiteFormat):
     site = "Everleaf"
     grammar = "everleaf"
     builder = EverleafBuilder
-    head = headers.EVERLEAF
     summary_marker: str | None = None
     peek_pattern = re.compile(
         r"Game #(?P<id>[0-9]+).*?(?P<structure>NL|PL|FL|)\s?(?P<game>Hold'em|Omaha Hi/Lo|Omaha|7 Card Stud Hi/Lo|"

@@ -23,7 +23,6 @@ from decimal import Decimal
 from typing import ClassVar
 
 from handlog.events import Collect, Game, Hand, SeatResult, StackAfter, Stakes, Street, StreetStart, Structure
-from handlog.formats import headers
 from handlog.formats.cake import CakeBuilder, cake_cards
 from handlog.formats.grammar import Fields
 from handlog.formats.text import FieldError, amount, currency_of
@@ -165,7 +164,6 @@ class OnGameFormat(TextSiteFormat):
     site = "OnGame"
     grammar = "ongame"
     builder = OnGameBuilder
-    head = headers.ONGAME
     summary_marker: str | None = "Summary:"
     peek_pattern = re.compile(
         r"History for hand (?P<id>[A-Z0-9-]+).*?\((?P<structure>NO_LIMIT|POT_LIMIT|LIMIT) "

@@ -42,7 +42,6 @@ from handlog.events import (
     Structure,
     UncalledBet,
 )
-from handlog.formats import headers
 from handlog.formats.cake import CakeBuilder, cake_cards
 from handlog.formats.grammar import Fields
 from handlog.formats.text import amount, currency_of
@@ -264,7 +263,6 @@ class PkrFormat(TextSiteFormat):
     grammar = "pkr"
     builder = PkrBuilder
     # the hand starts with its table line, the next line names the hand
-    head = headers.PKR
     summary_marker: str | None = None
     peek_pattern = re.compile(
         r"Starting Hand #(?P<id>[0-9]+).*?Game Type: (?P<game>HOLD'EM|OMAHA HI/LO|OMAHA)\s+Limit Type: "

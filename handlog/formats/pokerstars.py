@@ -18,7 +18,6 @@ import re
 from typing import ClassVar
 
 from handlog.events import Post, PostType, Stakes
-from handlog.formats import headers
 from handlog.formats.grammar import Fields
 from handlog.formats.text import amount
 from handlog.formats.textsite import DESCRIPTIONS, RaiseToBuilder, TextHandBuilder, TextSiteFormat, Tok
@@ -70,7 +69,6 @@ class PokerStarsFormat(TextSiteFormat):
     site = "PokerStars"
     grammar = "pokerstars"
     builder = PokerStarsBuilder
-    head = headers.POKERSTARS
     descriptions: ClassVar[dict[str, str]] = {**DESCRIPTIONS, "HEADER": "the hand header ('PokerStars Hand #…')"}
 
 

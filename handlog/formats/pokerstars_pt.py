@@ -16,7 +16,6 @@ from __future__ import annotations
 from typing import ClassVar
 
 from handlog.events import PostType
-from handlog.formats import headers
 from handlog.formats.grammar import Fields
 from handlog.formats.pokerstars import PokerStarsBuilder, PokerStarsFormat
 from handlog.formats.textsite import DESCRIPTIONS, Tok
@@ -64,7 +63,6 @@ class PokerStarsPtFormat(PokerStarsFormat):
     name = "pokerstars-pt"
     grammar = "pokerstars_pt"
     builder = PokerStarsPtBuilder
-    head = headers.POKERSTARS_PT
     descriptions: ClassVar[dict[str, str]] = {
         **DESCRIPTIONS,
         "HEADER": "the hand header ('Mão PokerStars #…')",

@@ -22,7 +22,6 @@ from decimal import Decimal
 from typing import ClassVar
 
 from handlog.events import Collect, Hand
-from handlog.formats import headers
 from handlog.formats.grammar import Fields
 from handlog.formats.pokerstars import PokerStarsBuilder, PokerStarsFormat
 from handlog.formats.textsite import DESCRIPTIONS, Tok
@@ -62,7 +61,6 @@ class PPPokerFormat(PokerStarsFormat):
     site = "PPPoker"
     grammar = "pppoker"
     builder = PPPokerBuilder
-    head = headers.PPPOKER
     descriptions: ClassVar[dict[str, str]] = {
         **DESCRIPTIONS,
         "HEADER": "the hand header ('PPPoker Hand #…:  5 Card Omaha Pot Limit ($0.30/$0.60 USD) - … UTC')",

@@ -33,7 +33,6 @@ from decimal import Decimal
 from typing import ClassVar
 
 from handlog.events import Bet, Call, Event, Game, Notice, Post, PostType, Raise, Show, Street, StreetStart
-from handlog.formats import headers
 from handlog.formats.grammar import Fields
 from handlog.formats.pokerstars import PokerStarsBuilder, PokerStarsFormat
 from handlog.formats.text import amount, utc_time
@@ -182,7 +181,6 @@ class StarsLayoutFormat(PokerStarsFormat):
 
     name = "stars-layout"
     site = "PokerStars layout"
-    head = headers.STARS_LAYOUT
     grammar = "stars_layout"
     builder = StarsLayoutBuilder
     descriptions: ClassVar[dict[str, str]] = {**DESCRIPTIONS, "HEADER": "the hand header ('<Room> Hand #…: …')"}

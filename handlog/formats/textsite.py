@@ -121,7 +121,7 @@ from handlog.events import (
     maker,
 )
 from handlog.formats.grammar import MARK, Fields, LineGrammar, LineRef, TableParser, kind_of, load_line_grammar
-from handlog.formats.headers import HeaderTests, TextHeader
+from handlog.formats.headers import HeaderTests, TextHeader, grammar_head
 from handlog.formats.text import FieldError, StreetBets, amount, cards, currency_of, utc_time
 from handlog.formats.unknown import bad_field_line, unknown_line
 from handlog.reading.decode import MAX_LINE
@@ -808,6 +808,8 @@ class TextSiteFormat(HeaderTests):
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
         head = cls.__dict__.get("head")
+        if head is None and "grammar" in cls.__dict__:  # the header the reader's grammar states
+            head = cls.head = grammar_head(cls.grammar)  # None: the facts are class attributes, set one by one
         if head is not None:  # every header fact from the head, none inherited from the parent reader
             for name in TextHeader.__dataclass_fields__:
                 setattr(cls, name, getattr(head, name))
@@ -820,6 +822,10 @@ class TextSiteFormat(HeaderTests):
             structures = "|".join(re.escape(k) for k in sorted(self.builder.structures, key=len, reverse=True))
             peek = re.compile(rf"#(?P<id>[0-9]+):.*?(?P<game>{games}) (?P<structure>{structures})", re.IGNORECASE)
         self._peek: re.Pattern[str] = peek
+
+    def detect(self, head: Sequence[str]) -> bool:
+        own = type(self).head  # a head may test more than the header line (``headers.LayoutHeader``)
+        return own.detect(head) if own is not None else HeaderTests.detect(self, head)
 
     def _grammar(self) -> tuple[LineGrammar, TextHandBuilder, TableParser]:
         """The compiled grammar, its builder and the fast table driver, one set per thread."""

@@ -21,7 +21,6 @@ from decimal import Decimal
 from typing import ClassVar
 
 from handlog.events import Collect, DealHole, Event, Hand, Notice, SeatResult, Street, StreetStart
-from handlog.formats import headers
 from handlog.formats.grammar import Fields
 from handlog.formats.pokerstars import PokerStarsFormat, StarsRaiseToBuilder
 from handlog.formats.text import cards
@@ -105,7 +104,6 @@ class WePlayFormat(PokerStarsFormat):
     site = "WePlay"
     grammar = "weplay"
     builder = WePlayBuilder
-    head = headers.WEPLAY
     descriptions: ClassVar[dict[str, str]] = {
         **DESCRIPTIONS,
         "HEADER": "the hand header ('Weplay Hand #…: Hold'em No Limit ($2/$5) - … UTC')",

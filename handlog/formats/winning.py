@@ -47,7 +47,6 @@ from handlog.events import (
     StreetStart,
     Structure,
 )
-from handlog.formats import headers
 from handlog.formats.grammar import Fields
 from handlog.formats.text import (
     StreetBets,
@@ -235,7 +234,6 @@ class WinningFormat(TextSiteFormat):
     site = "Winning"
     grammar = "winning"
     builder = WinningBuilder
-    head = headers.WINNING
     descriptions: ClassVar[dict[str, str]] = {
         **DESCRIPTIONS,
         "HEADER": "the hand header ('Hand #… - Holdem(No Limit) - …')",
@@ -531,7 +529,6 @@ class WinningLedgerFormat(TextSiteFormat):
     site = "Winning"
     grammar = "winning_2015"
     builder = WinningLedgerBuilder
-    head = headers.WINNING_2015
     summary_marker: str | None = "------ Summary ------"
     descriptions: ClassVar[dict[str, str]] = {
         **DESCRIPTIONS,
