@@ -23,8 +23,8 @@ from typing import ClassVar
 
 from handlog.events import Collect, Hand
 from handlog.formats.grammar import Fields
-from handlog.formats.pokerstars import PokerStarsBuilder, PokerStarsFormat
-from handlog.formats.textsite import DESCRIPTIONS, Tok
+from handlog.formats.stars import PokerStarsBuilder
+from handlog.formats.textsite import DESCRIPTIONS, TextSiteFormat, Tok
 from handlog.reading.registry import register
 
 _CLUB = re.compile(r"ClubId:(?P<club>[0-9]+)")
@@ -54,7 +54,7 @@ class PPPokerBuilder(PokerStarsBuilder):
         return f"PPPoker club {club.group('club')}" if club else None
 
 
-class PPPokerFormat(PokerStarsFormat):
+class PPPokerFormat(TextSiteFormat):
     """The PPPoker reader, registered as ``pppoker``."""
 
     name = "pppoker"
