@@ -54,7 +54,8 @@ def test_a_pokerstars_audit_loads_only_what_it_uses(tmp_path: Path) -> None:
     assert "lark" not in modules  # the table came from the cache and the hand took the fast path
     readers = {m for m in modules if m.startswith("handlog.formats.")}
     assert readers == {
-        "handlog.formats.grammar", "handlog.formats.headers", "handlog.formats.pokerstars", "handlog.formats.text",
+        "handlog.formats.grammar", "handlog.formats.headers", "handlog.formats.pokerstars", "handlog.formats.stars",
+        "handlog.formats.text",
         "handlog.formats.textsite", "handlog.formats.unknown",
     }
     # nor the XML machinery, the other commands' modules, the database's, or a pool for one batch of hands
