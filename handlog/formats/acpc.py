@@ -33,7 +33,7 @@ from handlog.errors import ParseError
 from handlog.events import Hand
 from handlog.formats import headers
 from handlog.formats.headers import grammar_dir
-from handlog.formats.phh import HandBuilder, PHHError
+from handlog.formats.phh_builder import HandBuilder, PHHError
 from handlog.formats.phh_document import Located, PHHFields
 from handlog.reading.registry import HandParseFailure, HeaderFacts, register
 
