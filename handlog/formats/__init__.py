@@ -30,7 +30,7 @@ DECLARED: tuple[tuple[str, str, Detector], ...] = (
     ("pokerstars-pt", "pokerstars_pt", _text("pokerstars_pt")),
     ("fulltilt", "fulltilt", _text("fulltilt")),
     ("winning", "winning", _text("winning")),
-    ("winning_2015", "winning", _text("winning_2015")),
+    ("winning_2015", "winning_2015", _text("winning_2015")),
     ("ggpoker", "ggpoker", _text("ggpoker")),
     ("winamax", "winamax", _text("winamax")),
     ("bovada", "bovada", _text("bovada")),
@@ -64,4 +64,5 @@ __all__ = [
     "acpc", "boss", "bovada", "cake", "coinpoker", "entraction", "everest", "everleaf", "fulltilt", "ggpoker",
     "headers", "igt", "ipoker", "merge", "microgaming", "ohh", "ongame", "ongame_2014", "pacific", "partypoker",
     "phh", "pkr", "pokernow", "pokerstars", "pokerstars_pt", "pppoker", "stars_layout", "weplay", "winamax", "winning",
+    "winning_2015",
 ]
