@@ -1,6 +1,7 @@
 """Typed events and the ``Hand`` model every reader produces and every later stage consumes."""
 
 from handlog.events.model import (
+    DRAW_GAMES,
     STUD_GAMES,
     Bet,
     BoardVoided,
@@ -56,6 +57,7 @@ from handlog.events.model import (
 )
 
 __all__ = [
+    "DRAW_GAMES",
     "STUD_GAMES",
     "Bet",
     "BoardVoided",

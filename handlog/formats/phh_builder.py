@@ -77,7 +77,6 @@ GAME_CODES: dict[str, tuple[Game, str]] = {
     "5S": (Game.FIVE_CARD_STUD, "5 Card Stud"),  # handlog's code: phh-std has none
     "S": (Game.OTHER, "Short Deck Hold'em"),
 }
-DRAW_GAMES = frozenset({Game.SINGLE_DRAW_27, Game.TRIPLE_DRAW_27, Game.BADUGI, Game.FIVE_CARD_DRAW})
 BOARD_STREETS = (Street.FLOP, Street.TURN, Street.RIVER)
 DRAW_STREETS = (Street.DRAW_1, Street.DRAW_2, Street.DRAW_3)
 STUD_STREETS = (Street.THIRD, Street.FOURTH, Street.FIFTH, Street.SIXTH, Street.SEVENTH)
