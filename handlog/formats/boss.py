@@ -236,5 +236,4 @@ class BossFormat(XmlSessionFormat):
     html_entities = True  # "&pound;&Ouml;" in a player's name
 
 
-
 register(BossFormat())

@@ -234,5 +234,4 @@ class EverestFormat(XmlSessionFormat):
     fragments = True
 
 
-
 register(EverestFormat())

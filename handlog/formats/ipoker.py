@@ -409,5 +409,4 @@ class IPokerFormat(XmlSessionFormat):
     id_attribute = "gamecode"
 
 
-
 register(IPokerFormat())

@@ -417,5 +417,4 @@ class MergeFormat(XmlSessionFormat):
     fragments = True
 
 
-
 register(MergeFormat())

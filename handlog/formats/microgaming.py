@@ -274,5 +274,4 @@ class MicrogamingFormat(XmlSessionFormat):
     fragments = True
 
 
-
 register(MicrogamingFormat())
