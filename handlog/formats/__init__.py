@@ -6,53 +6,44 @@ Detection asks the formats in the order they are declared here, each by its ``he
 facts its reader detects with): a room's own reader before ``stars_layout``, which reads PokerStars' layout from
 any room that has no reader of its own (a ``fallback``, asked last); the research formats (PHH, ACPC) are told
 apart by their content and come first (so does OHH, a JSON document). A text room's head is the header its
-grammar states (``_text``: ``headers.grammar_head``); a document format's is in ``headers``. A new room adds
-one line here: its name, its module and where its head is.
+grammar states (``headers.GrammarHead``, read when first asked); a document format's is in ``headers``. A new
+room adds one line here: its name, its module and where its head is.
 """
 
 from handlog.formats import headers
 from handlog.reading.registry import Detector, declare, declare_summary
 
-
-def _text(grammar: str) -> Detector:
-    """A text room's head: the header its grammar states (``headers.grammar_head``)."""
-    head = headers.grammar_head(grammar)
-    if head is None:
-        raise LookupError(f"grammars/{grammar}.lark states no HEAD_START")
-    return head
-
-
 DECLARED: tuple[tuple[str, str, Detector], ...] = (
     ("phh", "phh", headers.PHH),
     ("acpc", "acpc", headers.ACPC),
     ("ohh", "ohh", headers.OHH),
-    ("pokerstars", "pokerstars", _text("pokerstars")),
-    ("pokerstars-pt", "pokerstars_pt", _text("pokerstars_pt")),
-    ("fulltilt", "fulltilt", _text("fulltilt")),
-    ("winning", "winning", _text("winning")),
-    ("winning_2015", "winning_2015", _text("winning_2015")),
-    ("ggpoker", "ggpoker", _text("ggpoker")),
-    ("winamax", "winamax", _text("winamax")),
-    ("bovada", "bovada", _text("bovada")),
-    ("everleaf", "everleaf", _text("everleaf")),
-    ("partypoker", "partypoker", _text("partypoker")),
-    ("pacific", "pacific", _text("pacific")),
+    ("pokerstars", "pokerstars", headers.GrammarHead("pokerstars")),
+    ("pokerstars-pt", "pokerstars_pt", headers.GrammarHead("pokerstars_pt")),
+    ("fulltilt", "fulltilt", headers.GrammarHead("fulltilt")),
+    ("winning", "winning", headers.GrammarHead("winning")),
+    ("winning_2015", "winning_2015", headers.GrammarHead("winning_2015")),
+    ("ggpoker", "ggpoker", headers.GrammarHead("ggpoker")),
+    ("winamax", "winamax", headers.GrammarHead("winamax")),
+    ("bovada", "bovada", headers.GrammarHead("bovada")),
+    ("everleaf", "everleaf", headers.GrammarHead("everleaf")),
+    ("partypoker", "partypoker", headers.GrammarHead("partypoker")),
+    ("pacific", "pacific", headers.GrammarHead("pacific")),
     ("ipoker", "ipoker", headers.IPOKER),
     ("merge", "merge", headers.MERGE),
     ("boss", "boss", headers.BOSS),
     ("microgaming", "microgaming", headers.MICROGAMING),
     ("everest", "everest", headers.EVEREST),
-    ("cake", "cake", _text("cake")),
-    ("ongame_2014", "ongame_2014", _text("ongame_2014")),  # before "ongame": the same header line
-    ("ongame", "ongame", _text("ongame")),
-    ("pkr", "pkr", _text("pkr")),
+    ("cake", "cake", headers.GrammarHead("cake")),
+    ("ongame_2014", "ongame_2014", headers.GrammarHead("ongame_2014")),  # before "ongame": the same header line
+    ("ongame", "ongame", headers.GrammarHead("ongame")),
+    ("pkr", "pkr", headers.GrammarHead("pkr")),
     ("pokernow", "pokernow", headers.POKERNOW),
-    ("weplay", "weplay", _text("weplay")),
-    ("entraction", "entraction", _text("entraction")),
+    ("weplay", "weplay", headers.GrammarHead("weplay")),
+    ("entraction", "entraction", headers.GrammarHead("entraction")),
     ("igt", "igt", headers.IGT),
-    ("pppoker", "pppoker", _text("pppoker")),
-    ("coinpoker", "coinpoker", _text("coinpoker")),
-    ("stars-layout", "stars_layout", _text("stars_layout")),
+    ("pppoker", "pppoker", headers.GrammarHead("pppoker")),
+    ("coinpoker", "coinpoker", headers.GrammarHead("coinpoker")),
+    ("stars-layout", "stars_layout", headers.GrammarHead("stars_layout")),
 )
 """Every format of the package: its registry name, its module in ``handlog.formats``, its head."""
 

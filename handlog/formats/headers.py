@@ -204,13 +204,12 @@ def grammar_head(grammar: str | Path) -> TextHeader | None:
     without compiling it; None when it states no ``HEAD_START``. ``head_width`` is the length of the
     ``HEAD_HEADS`` strings (all of one length)."""
     path = grammar if isinstance(grammar, Path) else grammar_dir() / f"{grammar}.lark"
+    text = path.read_text(encoding="utf-8")
     found: dict[str, str] = {}
-    with path.open(encoding="utf-8") as lines:
-        for number, line in enumerate(lines, 1):
-            m = _HEAD_TERMINAL.match(line)
-            if m:
-                found[m.group(1)] = m.group(2)
-                found[m.group(1) + "@"] = f"{path.name}:{number}"
+    for number, line in enumerate(text.splitlines(), 1):
+        if line.startswith(("HEAD_", "GLUED_")) and (m := _HEAD_TERMINAL.match(line)) is not None:
+            found[m.group(1)] = m.group(2)
+            found[m.group(1) + "@"] = f"{path.name}:{number}"
     if "HEAD_START" not in found:
         return None
     heads = _strings(found["HEAD_HEADS"], found["HEAD_HEADS@"]) if "HEAD_HEADS" in found else ()
@@ -228,6 +227,28 @@ def grammar_head(grammar: str | Path) -> TextHeader | None:
     if layout is not None:
         return LayoutHeader(start, frozenset(heads), width, glued, hints, fallback, layout)
     return TextHeader(start, frozenset(heads), width, glued, hints, fallback)
+
+
+@dataclass(frozen=True, slots=True)
+class GrammarHead:
+    """A text room's head as the registry declares it: the header its grammar states (``grammar_head``), read
+    when first asked, so that a process reads only the grammars its files need."""
+
+    grammar: str
+
+    @property
+    def facts(self) -> TextHeader:
+        head = grammar_head(self.grammar)
+        if head is None:
+            raise LookupError(f"grammars/{self.grammar}.lark states no HEAD_START")
+        return head
+
+    @property
+    def fallback(self) -> bool:
+        return self.facts.fallback
+
+    def detect(self, head: Sequence[str]) -> bool:
+        return self.facts.detect(head)
 
 
 # ---------------------------------------------------------------- XML sessions

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import handlog.formats
-from handlog.formats.headers import TextHeader
+from handlog.formats.headers import GrammarHead, TextHeader
 from handlog.formats.textsite import TextSiteFormat
 from handlog.formats.xmlsession import XmlSessionFormat
 from handlog.reading import ReadReport, registry
@@ -84,9 +84,9 @@ def test_every_format_is_declared_in_detection_order() -> None:
         fmt = loaded[name]
         assert type(fmt).__module__ == f"handlog.formats.{module}"
         if isinstance(fmt, TextSiteFormat):  # the reader's header facts are its head's, none inherited
-            assert isinstance(head, TextHeader) and type(fmt).head is head
+            assert isinstance(head, GrammarHead) and type(fmt).head is head.facts
             for fact in TextHeader.__dataclass_fields__:
-                assert getattr(fmt, fact) == getattr(head, fact), (name, fact)
+                assert getattr(fmt, fact) == getattr(head.facts, fact), (name, fact)
         elif isinstance(fmt, XmlSessionFormat):
             assert fmt.head is head
 
