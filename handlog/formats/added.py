@@ -305,11 +305,6 @@ class AddedCallsBuilder(AddedChipsBuilder):
             return self.stakes.small
         return self.stakes.big
 
-    def _deal_begins(self, tok: Tok) -> None:
-        """The room writes no line for the deal: the first line after the blinds (a deal or an action) starts it."""
-        if not any(isinstance(e, StreetStart) for e in self.events):
-            self.events.append(StreetStart(line=self._lineno(tok), street=Street.PREFLOP))
-
     def DEALT(self, tok: Tok, fields: Fields | None = None) -> Tok:
         f = self._f(tok, fields)
         self._deal_begins(tok)

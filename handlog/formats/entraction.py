@@ -121,11 +121,6 @@ class EntractionBuilder(TextHandBuilder):
         seat = next((s for s in self.seats if s.player == player), None)
         return seat is not None and self.street.total(player) >= seat.stack
 
-    def _deal_begins(self, tok: Tok) -> None:
-        """No line starts the deal: the first line after the blinds does."""
-        if not any(isinstance(e, StreetStart) for e in self.events):
-            self.events.append(StreetStart(line=self._lineno(tok), street=Street.PREFLOP))
-
     def STREET(self, tok: Tok, fields: Fields | None = None) -> Tok:
         f = self._f(tok, fields)
         self._deal_begins(tok)

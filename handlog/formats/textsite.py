@@ -343,6 +343,12 @@ class TextHandBuilder:
     def _lineno(self, tok: Token | LineRef) -> int:
         return self.offset + (tok.line or 1)
 
+    def _deal_begins(self, tok: Tok) -> None:
+        """For a room that writes no line for the deal: the first line after the blinds (a deal or an action)
+        starts it."""
+        if not any(isinstance(e, StreetStart) for e in self.events):
+            self.events.append(StreetStart(line=self._lineno(tok), street=Street.PREFLOP))
+
     def _add(self, tok: Tok, fields: Fields | None, make: Callable[[Fields, int], Event]) -> Tok:
         self.events.append(make(self._f(tok, fields), self._lineno(tok)))
         return tok
