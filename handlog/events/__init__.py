@@ -1,6 +1,7 @@
 """Typed events and the ``Hand`` model every reader produces and every later stage consumes."""
 
 from handlog.events.model import (
+    DRAW_GAMES,
     STUD_GAMES,
     Bet,
     BoardVoided,
@@ -57,6 +58,7 @@ from handlog.events.model import (
 )
 
 __all__ = [
+    "DRAW_GAMES",
     "STUD_GAMES",
     "Bet",
     "BoardVoided",

@@ -51,6 +51,10 @@ STUD_GAMES: frozenset[Game] = frozenset(
     {Game.SEVEN_CARD_STUD, Game.SEVEN_CARD_STUD_HI_LO, Game.RAZZ, Game.FIVE_CARD_STUD}
 )
 """The stud games: no button and no blinds, cards dealt street by street, some face up. Defined once here."""
+DRAW_GAMES: frozenset[Game] = frozenset(
+    {Game.FIVE_CARD_DRAW, Game.BADUGI, Game.TRIPLE_DRAW_27, Game.SINGLE_DRAW_27, Game.TRIPLE_DRAW_A5}
+)
+"""The draw games: blinds and a button, no board; players replace cards between betting rounds. Defined once here."""
 
 
 class Structure(StrEnum):

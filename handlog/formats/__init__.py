@@ -5,8 +5,9 @@ reader) is imported only when a file of that format is met, or when the format i
 Detection asks the formats in the order they are declared here, each by its ``head`` (``headers``: the same
 facts its reader detects with): a room's own reader before ``stars_layout``, which reads PokerStars' layout from
 any room that has no reader of its own (a ``fallback``, asked last); the research formats (PHH, ACPC) are told
-apart by their content and come first (so does OHH, a JSON document). A new room adds its head to ``headers``
-and one line here.
+apart by their content and come first (so does OHH, a JSON document). A text room's head is the header its
+grammar states (``headers.GrammarHead``, read when first asked); a document format's is in ``headers``. A new
+room adds one line here: its name, its module and where its head is.
 """
 
 from handlog.formats import headers
@@ -16,33 +17,33 @@ DECLARED: tuple[tuple[str, str, Detector], ...] = (
     ("phh", "phh", headers.PHH),
     ("acpc", "acpc", headers.ACPC),
     ("ohh", "ohh", headers.OHH),
-    ("pokerstars", "pokerstars", headers.POKERSTARS),
-    ("pokerstars-pt", "pokerstars_pt", headers.POKERSTARS_PT),
-    ("fulltilt", "fulltilt", headers.FULLTILT),
-    ("winning", "winning", headers.WINNING),
-    ("winning_2015", "winning", headers.WINNING_2015),
-    ("ggpoker", "ggpoker", headers.GGPOKER),
-    ("winamax", "winamax", headers.WINAMAX),
-    ("bovada", "bovada", headers.BOVADA),
-    ("everleaf", "everleaf", headers.EVERLEAF),
-    ("partypoker", "partypoker", headers.PARTYPOKER),
-    ("pacific", "pacific", headers.PACIFIC),
+    ("pokerstars", "pokerstars", headers.GrammarHead("pokerstars")),
+    ("pokerstars-pt", "pokerstars_pt", headers.GrammarHead("pokerstars_pt")),
+    ("fulltilt", "fulltilt", headers.GrammarHead("fulltilt")),
+    ("winning", "winning", headers.GrammarHead("winning")),
+    ("winning_2015", "winning_2015", headers.GrammarHead("winning_2015")),
+    ("ggpoker", "ggpoker", headers.GrammarHead("ggpoker")),
+    ("winamax", "winamax", headers.GrammarHead("winamax")),
+    ("bovada", "bovada", headers.GrammarHead("bovada")),
+    ("everleaf", "everleaf", headers.GrammarHead("everleaf")),
+    ("partypoker", "partypoker", headers.GrammarHead("partypoker")),
+    ("pacific", "pacific", headers.GrammarHead("pacific")),
     ("ipoker", "ipoker", headers.IPOKER),
     ("merge", "merge", headers.MERGE),
     ("boss", "boss", headers.BOSS),
     ("microgaming", "microgaming", headers.MICROGAMING),
     ("everest", "everest", headers.EVEREST),
-    ("cake", "cake", headers.CAKE),
-    ("ongame_2014", "ongame_2014", headers.ONGAME_2014),  # before "ongame": the same header line
-    ("ongame", "ongame", headers.ONGAME),
-    ("pkr", "pkr", headers.PKR),
+    ("cake", "cake", headers.GrammarHead("cake")),
+    ("ongame_2014", "ongame_2014", headers.GrammarHead("ongame_2014")),  # before "ongame": the same header line
+    ("ongame", "ongame", headers.GrammarHead("ongame")),
+    ("pkr", "pkr", headers.GrammarHead("pkr")),
     ("pokernow", "pokernow", headers.POKERNOW),
-    ("weplay", "weplay", headers.WEPLAY),
-    ("entraction", "entraction", headers.ENTRACTION),
+    ("weplay", "weplay", headers.GrammarHead("weplay")),
+    ("entraction", "entraction", headers.GrammarHead("entraction")),
     ("igt", "igt", headers.IGT),
-    ("pppoker", "pppoker", headers.PPPOKER),
-    ("coinpoker", "coinpoker", headers.COINPOKER),
-    ("stars-layout", "stars_layout", headers.STARS_LAYOUT),
+    ("pppoker", "pppoker", headers.GrammarHead("pppoker")),
+    ("coinpoker", "coinpoker", headers.GrammarHead("coinpoker")),
+    ("stars-layout", "stars_layout", headers.GrammarHead("stars_layout")),
 )
 """Every format of the package: its registry name, its module in ``handlog.formats``, its head."""
 
@@ -54,4 +55,5 @@ __all__ = [
     "acpc", "boss", "bovada", "cake", "coinpoker", "entraction", "everest", "everleaf", "fulltilt", "ggpoker",
     "headers", "igt", "ipoker", "merge", "microgaming", "ohh", "ongame", "ongame_2014", "pacific", "partypoker",
     "phh", "pkr", "pokernow", "pokerstars", "pokerstars_pt", "pppoker", "stars_layout", "weplay", "winamax", "winning",
+    "winning_2015",
 ]

@@ -32,8 +32,8 @@ from lark import Lark, Token, Transformer, UnexpectedInput
 from handlog.errors import ParseError
 from handlog.events import Hand
 from handlog.formats import headers
-from handlog.formats.grammar import grammar_dir
-from handlog.formats.phh import HandBuilder, PHHError
+from handlog.formats.headers import grammar_dir
+from handlog.formats.phh_builder import HandBuilder, PHHError
 from handlog.formats.phh_document import Located, PHHFields
 from handlog.reading.registry import HandParseFailure, HeaderFacts, register
 

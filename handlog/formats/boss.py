@@ -34,7 +34,6 @@ from handlog.events import (
     Check,
     Collect,
     DealHole,
-    Event,
     Fold,
     Game,
     Hand,
@@ -51,7 +50,7 @@ from handlog.formats import headers
 from handlog.formats.xmlsession import (
     HandDocument,
     Node,
-    RoundBets,
+    XmlHandBuilder,
     XmlHandError,
     XmlSessionFormat,
     to_int,
@@ -105,13 +104,11 @@ def cards_of(node: Node) -> tuple[tuple[str, ...], int]:
     return known, len(links) - len(known)
 
 
-class _Builder:
+class BossBuilder(XmlHandBuilder):
     """One ``<HISTORY>`` element into a ``Hand``."""
 
     def __init__(self, doc: HandDocument, file: str) -> None:
-        self.node, self.file = doc.node, file
-        self.events: list[Event] = []
-        self.folded: set[str] = set()
+        super().__init__(doc, file)
         self.board: tuple[str, ...] = ()
 
     def build(self) -> Hand:
@@ -136,8 +133,7 @@ class _Builder:
         # ones as the player's total for the round, as every client states a bet or a raise
         self.calls_add = "ENDTIME" in h.attrib
         self.names = {s.player for s in seats}
-        self.big = stakes.small if structure is Structure.FIXED_LIMIT else stakes.big
-        self.bets = RoundBets({s.player: s.stack for s in seats})
+        self.start_betting(seats, stakes, structure)
         actions = h.findall("ACTION")
         for a in actions:
             self._action(a)
@@ -230,6 +226,7 @@ class _Builder:
 
 class BossFormat(XmlSessionFormat):
     name = "boss"
+    builder = BossBuilder
     site = "Boss"
     hand_tag = "HISTORY"
     context_tags = frozenset()
@@ -237,9 +234,6 @@ class BossFormat(XmlSessionFormat):
 
     id_attribute = "ID"
     html_entities = True  # "&pound;&Ouml;" in a player's name
-
-    def read(self, document: HandDocument, file: str) -> Hand:
-        return _Builder(document, file).build()
 
 
 register(BossFormat())

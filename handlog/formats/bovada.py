@@ -25,8 +25,8 @@ import re
 from decimal import Decimal
 from typing import TYPE_CHECKING, ClassVar
 
-from handlog.events import Bet as BetEvent
 from handlog.events import (
+    STUD_GAMES,
     ButtonDraw,
     Call,
     Collect,
@@ -50,7 +50,7 @@ from handlog.events import (
     Structure,
     UncalledBet,
 )
-from handlog.formats import headers
+from handlog.events import Bet as BetEvent
 from handlog.formats.grammar import Fields, LineRef
 from handlog.formats.text import FieldError, StreetBets, amount, cards, deal_hole, seats_sitting_out
 from handlog.formats.textsite import DESCRIPTIONS, TextHandBuilder, TextSiteFormat, Tok
@@ -94,7 +94,6 @@ _STATUSES = {
     "re-join": PlayerStatus.RETURNS,
     "seat re-join": PlayerStatus.RETURNS,
 }
-_STUD = frozenset({Game.SEVEN_CARD_STUD, Game.SEVEN_CARD_STUD_HI_LO})
 
 
 _STUD_STREETS = {4: Street.FOURTH, 5: Street.FIFTH, 6: Street.SIXTH, 7: Street.SEVENTH}
@@ -158,7 +157,7 @@ class BovadaBuilder(TextHandBuilder):
         return self.names.get(label.strip(), label.strip())
 
     def _stud(self) -> bool:
-        return self.games.get((self.header.get("game") or "").lower()) in _STUD
+        return self.games.get((self.header.get("game") or "").lower()) in STUD_GAMES
 
     # -- header and seats
     def HEADER(self, tok: Tok, fields: Fields | None = None) -> Tok:
@@ -554,7 +553,6 @@ class BovadaFormat(TextSiteFormat):
     site = "Bovada"
     grammar = "bovada"
     builder = BovadaBuilder
-    head = headers.BOVADA
     peek_pattern = re.compile(
         r"#(?P<id>[0-9]+):?.*?(?P<game>holdem|omaha hilo|omaha|7card hilo|7card).*?"
         r"(?P<structure>no limit|pot limit|fixed limit|normal|turbo)",

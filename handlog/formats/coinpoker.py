@@ -1,5 +1,5 @@
 """CoinPoker text hand histories (2024-2025): ``grammars/coinpoker.lark``, a dialect of PokerStars' layout, on
-PokerStars' builder for raises read by their totals (``pokerstars.StarsRaiseToBuilder``). What is CoinPoker's own:
+PokerStars' builder for raises read by their totals (``stars.StarsRaiseToBuilder``). What is CoinPoker's own:
 
 * the header ``CoinPoker Hand #352024761: Hold'em No Limit (0.01/0.02 ) 2025/12/28 00:10:17 GMT``: no dash
   before the time (GMT), stakes without a currency (cash games play for USDT, the room's ``₮``), and a
@@ -18,11 +18,10 @@ from decimal import Decimal
 from typing import ClassVar
 
 from handlog.events import HandCancelled, Notice, Raise, Stakes
-from handlog.formats import headers
 from handlog.formats.grammar import Fields
-from handlog.formats.pokerstars import PokerStarsFormat, StarsRaiseToBuilder
+from handlog.formats.stars import StarsRaiseToBuilder
 from handlog.formats.text import amount
-from handlog.formats.textsite import DESCRIPTIONS, Tok
+from handlog.formats.textsite import DESCRIPTIONS, TextSiteFormat, Tok
 from handlog.reading.registry import register
 
 _ANTE = re.compile(r"\bante (?P<ante>[0-9][0-9,.]*)")
@@ -61,14 +60,13 @@ class CoinPokerBuilder(StarsRaiseToBuilder):
         return "CHIPS" if tournament else "USDT"
 
 
-class CoinPokerFormat(PokerStarsFormat):
+class CoinPokerFormat(TextSiteFormat):
     """The CoinPoker reader, registered as ``coinpoker``."""
 
     name = "coinpoker"
     site = "CoinPoker"
     grammar = "coinpoker"
     builder = CoinPokerBuilder
-    head = headers.COINPOKER
     descriptions: ClassVar[dict[str, str]] = {
         **DESCRIPTIONS,
         "HEADER": "the hand header ('CoinPoker Hand #…: Hold'em No Limit (0.01/0.02 ) 2025/12/28 00:10:17 GMT')",

@@ -47,7 +47,6 @@ from handlog.events import (
     Structure,
     UncalledBet,
 )
-from handlog.formats import headers
 from handlog.formats.grammar import Fields
 from handlog.formats.text import StreetBets, amount, cards
 from handlog.formats.textsite import DESCRIPTIONS, TextHandBuilder, TextSiteFormat, Tok
@@ -121,11 +120,6 @@ class EntractionBuilder(TextHandBuilder):
     def _all_in(self, player: str) -> bool:
         seat = next((s for s in self.seats if s.player == player), None)
         return seat is not None and self.street.total(player) >= seat.stack
-
-    def _deal_begins(self, tok: Tok) -> None:
-        """No line starts the deal: the first line after the blinds does."""
-        if not any(isinstance(e, StreetStart) for e in self.events):
-            self.events.append(StreetStart(line=self._lineno(tok), street=Street.PREFLOP))
 
     def STREET(self, tok: Tok, fields: Fields | None = None) -> Tok:
         f = self._f(tok, fields)
@@ -242,7 +236,6 @@ class EntractionFormat(TextSiteFormat):
     site = "Entraction"
     grammar = "entraction"
     builder = EntractionBuilder
-    head = headers.ENTRACTION
     summary_marker: str | None = None
     peek_pattern = re.compile(
         r"Game # (?P<id>[0-9]+) - "

@@ -28,7 +28,6 @@ from handlog.events import (
     Check,
     Collect,
     DealHole,
-    Event,
     Fold,
     Game,
     Hand,
@@ -46,7 +45,7 @@ from handlog.formats import headers
 from handlog.formats.xmlsession import (
     HandDocument,
     Node,
-    RoundBets,
+    XmlHandBuilder,
     XmlHandError,
     XmlSessionFormat,
     to_int,
@@ -105,13 +104,12 @@ def card(text: str) -> str | None:
     return rank + suit
 
 
-class _Builder:
+class EverestBuilder(XmlHandBuilder):
     """One ``<HAND>`` (and the ``<SESSION>`` before it) into a ``Hand``."""
 
     def __init__(self, doc: HandDocument, file: str) -> None:
-        self.node, self.file = doc.node, file
+        super().__init__(doc, file)
         self.session = doc.context.get("SESSION") or Node("SESSION", {}, 0)
-        self.events: list[Event] = []
         self.board: list[str] = []
         self.holes: dict[str, list[str]] = {}
         self.hole_lines: dict[str, int] = {}
@@ -137,8 +135,7 @@ class _Builder:
         seats = tuple(Seat(seat=to_int(p.get("position")), player=p.get("name"), stack=cents(p.get("balance")),
                            line=p.line, out_of_hand=bool(dealt) and p.get("position") not in dealt) for p in players)
         self.small = stakes.small
-        self.big = stakes.small if structure is Structure.FIXED_LIMIT else stakes.big
-        self.bets = RoundBets({x.player: x.stack for x in seats})
+        self.start_betting(seats, stakes, structure)
         for child in h.children:
             self._element(child)
         self._deal(h.line)
@@ -229,14 +226,12 @@ class _Builder:
 
 class EverestFormat(XmlSessionFormat):
     name = "everest"
+    builder = EverestBuilder
     site = "Everest"
     hand_tag = "HAND"
     context_tags = frozenset({"SESSION"})
     head = headers.EVEREST
     fragments = True
-
-    def read(self, document: HandDocument, file: str) -> Hand:
-        return _Builder(document, file).build()
 
 
 register(EverestFormat())

@@ -47,7 +47,6 @@ from handlog.events import (
     StreetStart,
     Structure,
 )
-from handlog.formats import headers
 from handlog.formats.grammar import Fields
 from handlog.formats.text import (
     amount,
@@ -386,7 +385,6 @@ class FullTiltFormat(TextSiteFormat):
     site = "Full Tilt"
     grammar = "fulltilt"
     builder = FullTiltBuilder
-    head = headers.FULLTILT
     descriptions: ClassVar[dict[str, str]] = DESCRIPTIONS_FT
     peek_pattern = re.compile(
         r"#(?P<id>[0-9]+):.* - (?:CAP )?(?P<structure>No Limit|Pot Limit|Limit|NL|PL|FL)"

@@ -39,7 +39,6 @@ from handlog.events import (
     Stakes,
     Structure,
 )
-from handlog.formats import headers
 from handlog.formats.grammar import Fields
 from handlog.formats.text import FieldError, amount, cards
 from handlog.formats.textsite import DESCRIPTIONS, TextHandBuilder, TextSiteFormat, Tok
@@ -222,7 +221,6 @@ class GGPokerFormat(TextSiteFormat):
     site = "GGPoker"
     grammar = "ggpoker"
     builder = GGPokerBuilder
-    head = headers.GGPOKER
     descriptions: ClassVar[dict[str, str]] = {
         **DESCRIPTIONS,
         "HEADER": "the hand header ('Poker Hand #…')",

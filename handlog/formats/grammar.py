@@ -18,12 +18,12 @@ import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
-from importlib.resources import files
 from importlib.util import find_spec
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from handlog import cache as grammar_cache
+from handlog.formats.headers import grammar_dir
 
 if TYPE_CHECKING:
     from lark import Lark, Token, Transformer
@@ -86,14 +86,6 @@ def guarded(method: Callable[[Token], object], reader: object) -> Callable[[Toke
             return tok
 
     return call
-
-
-def grammar_dir() -> Path:
-    """The folder of ``*.lark`` files: inside the installed package, or ``grammars/`` of a source checkout."""
-    packaged = Path(str(files("handlog"))) / "grammars"
-    if packaged.is_dir():
-        return packaged
-    return Path(__file__).resolve().parent.parent.parent / "grammars"
 
 
 def _numbered(pattern: str) -> str:

@@ -3,12 +3,16 @@ format does not load every reader.
 
 Importing every room's reader (its builder, the XML session machinery and the standard library's ``xml.sax`` →
 ``urllib`` → ``email`` chain, PHH's TOML models, Lark) cost every process ~45 ms of CPU before its first hand,
-when a file needs one reader. So the facts detection and splitting need of each format live here, once, as plain
-data (compiled patterns, marker strings) together with the tests that use them; each reader takes its facts from
-here (a ``TextSiteFormat`` sets ``head = headers.POKERSTARS``, an ``XmlSessionFormat`` ``head = headers.IPOKER``),
-and ``handlog.formats`` declares every format to the registry by name, module and head
-(``registry.declare``): a reader's module is imported when a file of its format is met, or when it is asked for
-by name. This module imports nothing but ``re``.
+when a file needs one reader. So the facts detection and splitting need of each format are read here as plain
+data (compiled patterns, marker strings), together with the tests that use them. A text room states its header
+once, in its own grammar (``grammars/<room>.lark``: the terminals ``HEAD_START``, ``HEAD_HEADS``,
+``GLUED_HEADER``, ``GLUED_HINTS``, ``HEAD_LAYOUT``, ``HEAD_FALLBACK``, which no rule uses): ``grammar_head``
+reads them from the file without compiling the grammar (nor importing Lark). Its reader takes the same facts
+(``textsite.TextSiteFormat`` derives ``head`` from its ``grammar``), and ``handlog.formats`` declares every format
+to the registry by name, module and head (``registry.declare``): a reader's module is imported when a file of
+its format is met, or when it is asked for by name. The document formats (XML, JSON, CSV, PHH, ACPC), which have
+no grammar of lines, state their heads below. This module imports nothing but ``re``, ``functools`` and
+``pathlib``.
 """
 
 from __future__ import annotations
@@ -16,6 +20,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
+from importlib.resources import files
+from pathlib import Path
 
 
 class HeaderTests:
@@ -150,108 +157,99 @@ ACPC = LinesHeader((ACPC_STATE,))
 OHH = JsonHeader(together=(('"ohh"',),))
 """Open Hand History (hh-specs.handhistory.org): ``{"ohh": {…}}`` objects, one after another."""
 
-# ---------------------------------------------------------------- text rooms
-POKERSTARS = TextHeader(
-    header_start=re.compile(r"^\ufeff?PokerStars (?:Home Game |Zoom )?(?:Hand|Game) #", re.IGNORECASE),
-    header_heads=frozenset({"Poker", "POKER", "poker", "\ufeffPoke", "\ufeffPOKE", "\ufeffpoke"}),
-    glued_header_pattern=re.compile(
-        r"PokerStars (?:Home Game |Zoom )?(?:Hand|Game) #[0-9]+: [^\n]* - [0-9]{4}/[0-9]{1,2}/[0-9]{1,2}",
-        re.IGNORECASE,
-    ),
-    glued_hints=("Stars", "STARS"),
+# ---------------------------------------------------------------- text rooms: the header as their grammar states it
+def grammar_dir() -> Path:
+    """The folder of ``*.lark`` files: inside the installed package, or ``grammars/`` of a source checkout."""
+    packaged = Path(str(files("handlog"))) / "grammars"
+    if packaged.is_dir():
+        return packaged
+    return Path(__file__).resolve().parent.parent.parent / "grammars"
+
+
+_HEAD_TERMINAL = re.compile(
+    r"^(HEAD_START|HEAD_HEADS|HEAD_LAYOUT|HEAD_FALLBACK|GLUED_HEADER|GLUED_HINTS)\s*:\s*(.*?)\s*$"
 )
-POKERSTARS_PT = TextHeader(  # PokerStars' Portuguese client: "Mão PokerStars #137738351488: Torneio #…"
-    header_start=re.compile(r"^\ufeff?Mão PokerStars (?:Zoom )?#[0-9]+"),
-    header_heads=frozenset({"Mão P", "\ufeffMão "}),
-)
-FULLTILT = TextHeader(
-    header_start=re.compile(r"^\ufeff?Full ?Tilt ?Poker Game #[0-9]+: "),
-    header_heads=frozenset({"Full ", "FullT", "\ufeffFull"}),
-)
-WINNING = TextHeader(
-    header_start=re.compile(r"^\ufeff?(?:Game )?Hand #[0-9]+ - "),
-    header_heads=frozenset({"Hand ", "Game ", "\ufeffHand", "\ufeffGame"}),
-)
-WINNING_2015 = TextHeader(
-    header_start=re.compile(r"^\ufeff?Game started at: [0-9]{4}/"),
-    header_heads=frozenset({"Game ", "\ufeffGame"}),
-)
-GGPOKER = TextHeader(
-    header_start=re.compile(r"^\ufeff?Poker Hand #[A-Z]{0,4}[0-9]+: "),
-    header_heads=frozenset({"Poker", "\ufeffPoke"}),
-)
-WINAMAX = TextHeader(
-    header_start=re.compile(r"^\ufeff?Winamax Poker - "),
-    header_heads=frozenset({"Winam", "\ufeffWina"}),
-)
-BOVADA = TextHeader(
-    header_start=re.compile(r"^\ufeff?(?:Bovada|Ignition|Bodog(?:\.eu|\.com| UK)?) Hand #[0-9]+"),
-    header_heads=frozenset({"Bovad", "Ignit", "Bodog", "\ufeffBova", "\ufeffIgni", "\ufeffBodo"}),
-    glued_header_pattern=re.compile(r"(?:Bovada|Ignition|Bodog(?:\.eu|\.com| UK)?) Hand #[0-9]+:? "),
-    glued_hints=("Hand #",),
-)
-EVERLEAF = TextHeader(
-    header_start=re.compile(r"^\ufeff?(?:Everleaf Gaming(?: - [^\n]*? -)?|- - [^\n]*? -) Game #[0-9]+\s*$"),
-    header_heads=frozenset({"Ever", "- - ", "\ufeffEve", "\ufeff- -"}),
-    head_width=4,
-)
-PARTYPOKER = TextHeader(
-    header_start=re.compile(r"^\x00?\ufeff?\*{5} Hand History [Ff]or Game [0-9A-Za-z]+ \*{5}"),
-    header_heads=frozenset({"*****", "\x00****", "\ufeff****", "\x00\ufeff***"}),
-)
-PACIFIC = TextHeader(
-    header_start=re.compile(r"^\ufeff?\*{5} (?!Hand History)[^\n]*?Hand History [Ff]or Game [0-9]+ \*{5}"),
-    header_heads=frozenset({"*****", "\ufeff****"}),
-)
-CAKE = TextHeader(
-    header_start=re.compile(r"^\ufeff?Hand#[0-9]+ - "),
-    header_heads=frozenset({"Hand#", "\ufeffHand"}),
-)
-ONGAME = TextHeader(
-    # a tournament's header (2014: "… T5-556000000-1 (TOURNAMENT: "…", R-10093-864, buy-in: €5) *****") starts a
-    # hand too, whichever layout's reader reads the file
-    header_start=re.compile(
-        r"^\ufeff?\*{5} History for hand [A-Z0-9][A-Z0-9-]*(?: \(TOURNAMENT: [^\n]*\))? \*{5}"
-    ),
-    header_heads=frozenset({"*****", "\ufeff****"}),
-)
-ONGAME_2014 = LayoutHeader(
-    header_start=re.compile(
-        r"^\ufeff?\*{5} History for hand [A-Z0-9][A-Z0-9-]*(?: \(TOURNAMENT: [^\n]*\))? \*{5}"
-    ),
-    header_heads=frozenset({"*****", "\ufeff****"}),
-    # "Start hand: Mon Jan 06 08:53:00 CET 2014", not 2011's "… GMT+0100 2011"
-    layout=re.compile(r"^\ufeff?Start hand: (?![^\n]*GMT[+-][0-9]{4})"),
-)
-ENTRACTION = TextHeader(
-    header_start=re.compile(r"^\ufeff?Game # [0-9]+ - "),
-    header_heads=frozenset({"Game ", "\ufeffGame"}),
-)
-WEPLAY = TextHeader(
-    header_start=re.compile(r"^\ufeff?Weplay Hand #[0-9]+: "),
-    header_heads=frozenset({"Wepla", "\ufeffWepl"}),
-)
-COINPOKER = TextHeader(
-    header_start=re.compile(r"^\ufeff?CoinPoker Hand #[0-9]+: "),
-    header_heads=frozenset({"CoinP", "\ufeffCoin"}),
-)
-PPPOKER = TextHeader(
-    header_start=re.compile(r"^\ufeff?PPPoker Hand #[0-9]+: "),
-    header_heads=frozenset({"PPPok", "\ufeffPPPo"}),
-)
-PKR = TextHeader(
-    header_start=re.compile(r"^\ufeff?Table #[0-9]+ - "),
-    header_heads=frozenset({"Table", "\ufeffTabl"}),
-)
-STARS_LAYOUT = TextHeader(
-    # A tournament or a game right after the hand number, written as PokerStars writes them ("Bovada Hand #…:
-    # OMAHA HiLo Tournament …" is Bovada's own layout; "Full Tilt Poker Game #…: Table …" Full Tilt's own).
-    header_start=re.compile(
-        r"^\ufeff?(?!(?i:pokerstars) )[A-Za-z0-9][A-Za-z0-9 .'&-]{0,39}? (?:Hand|Game) #[0-9]+: +"
-        r"(?:Tournament #[0-9]+, |(?:Hold'em|Omaha|5 Card Omaha|6 Card Omaha) )"
-    ),
-    fallback=True,  # a room with a reader of its own is read by it
-)
+_REGEX_LITERAL = re.compile(r"/((?:\\.|[^/\\])*)/([imsux]*)")
+_STRING_LITERAL = re.compile(r'"((?:\\.|[^"\\])*)"')
+_ESCAPE = re.compile(r"\\(u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|.)")
+_FLAGS = {"i": re.IGNORECASE, "m": re.MULTILINE, "s": re.DOTALL, "u": re.UNICODE, "x": re.VERBOSE}
+
+
+def _unescape(m: re.Match[str]) -> str:
+    code = m.group(1)
+    return chr(int(code[1:], 16)) if code[0] in "ux" and len(code) > 1 else code
+
+
+def _regex(text: str, where: str) -> re.Pattern[str]:
+    m = _REGEX_LITERAL.fullmatch(text)
+    if m is None:
+        raise ValueError(f"{where}: expected one regular expression literal /…/, found {text!r}")
+    flags = 0
+    for flag in m.group(2):
+        flags |= _FLAGS[flag]
+    return re.compile(m.group(1).replace("\\/", "/"), flags)
+
+
+def _strings(text: str, where: str) -> tuple[str, ...]:
+    parts = [part.strip() for part in text.split(" | ")]
+    found = [_STRING_LITERAL.fullmatch(part) for part in parts]
+    if not all(found):
+        raise ValueError(f"{where}: expected string literals \"…\" | \"…\", found {text!r}")
+    return tuple(_ESCAPE.sub(_unescape, m.group(1)) for m in found if m)
+
+
+@cache
+def grammar_head(grammar: str | Path) -> TextHeader | None:
+    """The header facts a text grammar states (``grammars/<grammar>.lark``, or a ``.lark`` file's path), read once
+    without compiling it; None when it states no ``HEAD_START``. ``head_width`` is the length of the
+    ``HEAD_HEADS`` strings (all of one length)."""
+    path = grammar if isinstance(grammar, Path) else grammar_dir() / f"{grammar}.lark"
+    text = path.read_text(encoding="utf-8")
+    found: dict[str, str] = {}
+    for number, line in enumerate(text.splitlines(), 1):
+        if line.startswith(("HEAD_", "GLUED_")) and (m := _HEAD_TERMINAL.match(line)) is not None:
+            found[m.group(1)] = m.group(2)
+            found[m.group(1) + "@"] = f"{path.name}:{number}"
+    if "HEAD_START" not in found:
+        return None
+    heads = _strings(found["HEAD_HEADS"], found["HEAD_HEADS@"]) if "HEAD_HEADS" in found else ()
+    widths = {len(h) for h in heads}
+    if len(widths) > 1:
+        raise ValueError(f"{found['HEAD_HEADS@']}: the HEAD_HEADS strings must be of one length")
+    def regex(name: str) -> re.Pattern[str] | None:
+        return _regex(found[name], found[name + "@"]) if name in found else None
+
+    start = regex("HEAD_START")
+    assert start is not None
+    glued = regex("GLUED_HEADER")
+    hints = _strings(found["GLUED_HINTS"], found["GLUED_HINTS@"]) if "GLUED_HINTS" in found else ()
+    width, fallback, layout = widths.pop() if widths else 5, "HEAD_FALLBACK" in found, regex("HEAD_LAYOUT")
+    if layout is not None:
+        return LayoutHeader(start, frozenset(heads), width, glued, hints, fallback, layout)
+    return TextHeader(start, frozenset(heads), width, glued, hints, fallback)
+
+
+@dataclass(frozen=True, slots=True)
+class GrammarHead:
+    """A text room's head as the registry declares it: the header its grammar states (``grammar_head``), read
+    when first asked, so that a process reads only the grammars its files need."""
+
+    grammar: str
+
+    @property
+    def facts(self) -> TextHeader:
+        head = grammar_head(self.grammar)
+        if head is None:
+            raise LookupError(f"grammars/{self.grammar}.lark states no HEAD_START")
+        return head
+
+    @property
+    def fallback(self) -> bool:
+        return self.facts.fallback
+
+    def detect(self, head: Sequence[str]) -> bool:
+        return self.facts.detect(head)
+
 
 # ---------------------------------------------------------------- XML sessions
 IPOKER = XmlHeader(("<session sessioncode=", "<game gamecode=", "<client_version>"))

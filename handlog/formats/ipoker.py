@@ -25,7 +25,6 @@ from handlog.events import (
     Check,
     Collect,
     DealHole,
-    Event,
     Fold,
     Game,
     Hand,
@@ -49,6 +48,7 @@ from handlog.formats.xmlsession import (
     HandDocument,
     Node,
     RoundBets,
+    XmlHandBuilder,
     XmlHandError,
     XmlSessionFormat,
     blind_stakes,
@@ -184,20 +184,16 @@ def structure_of(gametype: str) -> Structure:
     return STRUCTURES[m.group(1).lower()]
 
 
-class _Builder:
+class IPokerBuilder(XmlHandBuilder):
     """One ``<game>`` element into a ``Hand``."""
 
     def __init__(self, doc: HandDocument, file: str) -> None:
-        self.doc = doc
-        self.file = file
+        super().__init__(doc, file)
         self.session = doc.context.get("general") or Node("general", {}, 0)
         self.game = doc.node
-        self.events: list[Event] = []
         self.hero = self.session.findtext("nickname")
         self.acted: set[str] = set()
         self.known: dict[str, tuple[tuple[str, ...], int]] = {}
-        self.big = ZERO
-        self.folded: set[str] = set()
         self.stacks: dict[str, Decimal] = {}
         self.recounted: dict[str, Decimal] = {}
         """Per player, the chips they had in the round before their last raise, while no call or bet of theirs has
@@ -464,14 +460,12 @@ class _Builder:
 
 class IPokerFormat(XmlSessionFormat):
     name = "ipoker"
+    builder = IPokerBuilder
     site = "iPoker"
     hand_tag = "game"
     head = headers.IPOKER
 
     id_attribute = "gamecode"
-
-    def read(self, document: HandDocument, file: str) -> Hand:
-        return _Builder(document, file).build()
 
 
 register(IPokerFormat())

@@ -31,7 +31,6 @@ from handlog.events import (
     Collect,
     DealHole,
     Discard,
-    Event,
     Fold,
     Game,
     Hand,
@@ -56,7 +55,7 @@ from handlog.formats import headers
 from handlog.formats.xmlsession import (
     HandDocument,
     Node,
-    RoundBets,
+    XmlHandBuilder,
     XmlHandError,
     XmlSessionFormat,
     blind_stakes,
@@ -171,14 +170,13 @@ def structure_of(stakes: str) -> Structure:
     raise MergeError(f"no betting structure in {stakes!r}")
 
 
-class _Builder:
+class MergeBuilder(XmlHandBuilder):
     """One ``<game>`` element (and the ``<description>`` before it) into a ``Hand``."""
 
     def __init__(self, doc: HandDocument, file: str) -> None:
-        self.doc, self.file, self.game = doc, file, doc.node
+        super().__init__(doc, file)
+        self.game = doc.node
         self.description = doc.context.get("description") or Node("description", {}, 0)
-        self.events: list[Event] = []
-        self.folded: set[str] = set()
         self.names: dict[str, str] = {}
         self.unlisted: set[str] = set()
         self.hole: dict[str, tuple[str, ...]] = {}
@@ -221,8 +219,7 @@ class _Builder:
         posted_only = tournament is not None or game_node.get("realmoney") != "true"
         self.stud = game in STUD_GAMES
         stakes = self._stakes("" if posted_only else desc.get("stakes"), structure, rounds)
-        self.big = stakes.small if structure is Structure.FIXED_LIMIT else stakes.big
-        self.bets = RoundBets({s.player: s.stack for s in seats})
+        self.start_betting(seats, stakes, structure)
         for r in rounds:
             self._round(r)
         self._winners(rounds)
@@ -412,14 +409,12 @@ class _Builder:
 
 class MergeFormat(XmlSessionFormat):
     name = "merge"
+    builder = MergeBuilder
     site = "Merge"
     hand_tag = "game"
     context_tags = frozenset({"description"})
     head = headers.MERGE
     fragments = True
-
-    def read(self, document: HandDocument, file: str) -> Hand:
-        return _Builder(document, file).build()
 
 
 register(MergeFormat())

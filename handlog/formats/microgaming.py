@@ -54,7 +54,7 @@ from handlog.formats import headers
 from handlog.formats.xmlsession import (
     HandDocument,
     Node,
-    RoundBets,
+    XmlHandBuilder,
     XmlHandError,
     XmlSessionFormat,
     to_int,
@@ -104,14 +104,12 @@ def card(c: Node) -> str:
     return rank + suit
 
 
-class _Builder:
+class MicrogamingBuilder(XmlHandBuilder):
     """One ``<Game>`` element into a ``Hand``."""
 
     def __init__(self, doc: HandDocument, file: str) -> None:
-        self.node, self.file = doc.node, file
-        self.events: list[Event] = []
+        super().__init__(doc, file)
         self.board: tuple[str, ...] = ()
-        self.folded: set[str] = set()
 
     def build(self) -> Hand:
         g = self.node
@@ -142,8 +140,7 @@ class _Builder:
                            out_of_hand=p.get("num") not in heard)
                       for p in players)
         self.small = stakes.small
-        self.big = stakes.small if structure is Structure.FIXED_LIMIT else stakes.big
-        self.bets = RoundBets({s.player: s.stack for s in seats})
+        self.start_betting(seats, stakes, structure)
         self.hero = g.get("playerseat")
         for a in sorted(actions, key=lambda a: (a.get("type") == "Win", to_int(a.get("seq")))):
             self._action(a)
@@ -275,14 +272,12 @@ class _Builder:
 
 class MicrogamingFormat(XmlSessionFormat):
     name = "microgaming"
+    builder = MicrogamingBuilder
     site = "Microgaming"
     hand_tag = "Game"
     context_tags = frozenset()
     head = headers.MICROGAMING
     fragments = True
-
-    def read(self, document: HandDocument, file: str) -> Hand:
-        return _Builder(document, file).build()
 
 
 register(MicrogamingFormat())

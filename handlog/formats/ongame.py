@@ -1,5 +1,6 @@
 """OnGame network text hand histories (bwin and the network's other skins, 2009-2011): ``grammars/ongame.lark``
-plus the room's own quirks, on Cake's builder (amounts added, raises to a total, all-ins from the stacks).
+plus the room's own quirks, on the shared builder of the rooms that print the chips a call adds
+(``added.AddedCallsBuilder``: amounts added, raises to a total, all-ins from the stacks).
 
 What is OnGame's own:
 
@@ -23,8 +24,7 @@ from decimal import Decimal
 from typing import ClassVar
 
 from handlog.events import Collect, Game, Hand, SeatResult, StackAfter, Stakes, Street, StreetStart, Structure
-from handlog.formats import headers
-from handlog.formats.cake import CakeBuilder, cake_cards
+from handlog.formats.added import AddedCallsBuilder, comma_cards
 from handlog.formats.grammar import Fields
 from handlog.formats.text import FieldError, amount, currency_of
 from handlog.formats.textsite import DESCRIPTIONS, TextSiteFormat, Tok
@@ -33,8 +33,8 @@ from handlog.reading.registry import register
 _WINNER = re.compile(r"(?P<player>[^,(]+?) \((?P<amount>[^)]*)\)")
 
 
-class OnGameBuilder(CakeBuilder):
-    """OnGame's header block, streets and summary on Cake's bookkeeping."""
+class OnGameBuilder(AddedCallsBuilder):
+    """OnGame's header block, streets and summary on the bookkeeping of amounts added."""
 
     games: ClassVar[dict[str, Game]] = {
         "texas_holdem": Game.HOLDEM, "omaha": Game.OMAHA, "omaha_hi": Game.OMAHA, "omaha_hi_lo": Game.OMAHA_HI_LO,
@@ -92,7 +92,7 @@ class OnGameBuilder(CakeBuilder):
         f = self._f(tok, fields)
         self.bets.new_street()
         self.events.append(StreetStart(line=self._lineno(tok), street=self.streets[f["street"] or ""],
-                                       cards=cake_cards(f["new"])))
+                                       cards=comma_cards(f["new"])))
         return tok
 
     # -- summary
@@ -125,7 +125,7 @@ class OnGameBuilder(CakeBuilder):
         # what the pot lines above say the player won: the seat's share of the summary's statement
         won = tuple(e.amount for e in self.events if isinstance(e, Collect) and e.player == player)
         self.summary.seats.append(SeatResult(seat=int(f["seat"] or 0), player=player, text=text, won=won,
-                                             shown=cake_cards(f["cards"]), line=self._lineno(tok)))
+                                             shown=comma_cards(f["cards"]), line=self._lineno(tok)))
         if f["stack"]:
             self.summary.stacks_after.append(StackAfter(player=player, stack=amount(f["stack"]),
                                                         line=self._lineno(tok)))
@@ -165,7 +165,6 @@ class OnGameFormat(TextSiteFormat):
     site = "OnGame"
     grammar = "ongame"
     builder = OnGameBuilder
-    head = headers.ONGAME
     summary_marker: str | None = "Summary:"
     peek_pattern = re.compile(
         r"History for hand (?P<id>[A-Z0-9-]+).*?\((?P<structure>NO_LIMIT|POT_LIMIT|LIMIT) "

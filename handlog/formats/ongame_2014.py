@@ -17,12 +17,10 @@ reproduce.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta, timezone
 from typing import ClassVar
 
 from handlog.events import Post, PostType
-from handlog.formats import headers
 from handlog.formats.grammar import Fields
 from handlog.formats.ongame import OnGameBuilder, OnGameFormat
 from handlog.formats.text import amount
@@ -96,7 +94,6 @@ class OnGame2014Format(OnGameFormat):
     name = "ongame_2014"
     grammar = "ongame_2014"
     builder = OnGame2014Builder
-    head = headers.ONGAME_2014
     peek_pattern = re.compile(
         r"History for hand (?P<id>[A-Z0-9-]+).*?\((?P<structure>NO_LIMIT|POT_LIMIT|LIMIT) "
         r"(?P<game>TEXAS_HOLDEM|OMAHA_HI_LO|OMAHA_HI|OMAHA)",
@@ -107,9 +104,6 @@ class OnGame2014Format(OnGameFormat):
         "START_TIME": "'Start hand: Mon Jan 06 08:53:00 CET 2014'",
         "PLAYER_COUNT": "'Players in round: N' or 'Players in round: N (M)'",
     }
-
-    def detect(self, head: Sequence[str]) -> bool:
-        return headers.ONGAME_2014.detect(head)
 
     def peek(self, header: str) -> HeaderFacts:
         """The hand id from the header line alone (its game and structure are on the table line, two lines on):

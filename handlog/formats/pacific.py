@@ -26,7 +26,6 @@ from decimal import Decimal
 from typing import ClassVar
 
 from handlog.events import Game, Muck, Post, PostType, Stakes, Street, Structure
-from handlog.formats import headers
 from handlog.formats.grammar import Fields
 from handlog.formats.partypoker import PartyPokerBuilder, PartyPokerFormat, party_cards
 from handlog.formats.text import FieldError, currency_of
@@ -174,7 +173,6 @@ class PacificFormat(PartyPokerFormat):
     grammar = "pacific"
     builder = PacificBuilder
     # the room's name after the stars tells 888 from PartyPoker ("***** Hand History for Game …")
-    head = headers.PACIFIC
     descriptions: ClassVar[dict[str, str]] = {
         **DESCRIPTIONS,
         "HEADER": "the hand header ('***** Cassava Hand History for Game … *****')",

@@ -59,7 +59,6 @@ from handlog.events import (
     Structure,
     UncalledBet,
 )
-from handlog.formats import headers
 from handlog.formats.grammar import Fields
 from handlog.formats.text import FieldError, StreetBets, cards, currency_of
 from handlog.formats.textsite import DESCRIPTIONS, TextHandBuilder, TextSiteFormat, Tok
@@ -706,7 +705,6 @@ class PartyPokerFormat(TextSiteFormat):
     site = "PartyPoker"
     grammar = "partypoker"
     builder = PartyPokerBuilder
-    head = headers.PARTYPOKER
     summary_marker: str | None = None
     header_id: ClassVar[re.Pattern[str]] = re.compile(r"Hand History [Ff]or Game ([0-9A-Za-z]+)")
     descriptions: ClassVar[dict[str, str]] = {

@@ -13,7 +13,7 @@ from decimal import Decimal
 
 from lark import Lark, Token, Transformer, UnexpectedInput
 
-from handlog.formats.grammar import grammar_dir
+from handlog.formats.headers import grammar_dir
 
 UNKNOWN = "??"
 """A card nobody saw (``????`` is two of them); a card with one unknown half counts as unknown too."""

@@ -1,5 +1,5 @@
-"""PKR text hand histories (2008-2012): ``grammars/pkr.lark`` plus the room's own quirks, on Cake's builder
-(each street's bets followed, all-ins from the stacks as well as the log's marker).
+"""PKR text hand histories (2008-2012): ``grammars/pkr.lark`` plus the room's own quirks, on the shared builder
+(``added.AddedCallsBuilder``: each street's bets followed, all-ins from the stacks as well as the log's marker).
 
 What is PKR's own:
 
@@ -42,8 +42,7 @@ from handlog.events import (
     Structure,
     UncalledBet,
 )
-from handlog.formats import headers
-from handlog.formats.cake import CakeBuilder, cake_cards
+from handlog.formats.added import AddedCallsBuilder, comma_cards
 from handlog.formats.grammar import Fields
 from handlog.formats.text import amount, currency_of
 from handlog.formats.textsite import DESCRIPTIONS, TextSiteFormat, Tok
@@ -58,11 +57,11 @@ _CARD_APART = re.compile(r"\b(10|[2-9TJQKA]) ([cdhs])\b")
 def _board(text: str) -> tuple[str, ...]:
     """``[9s Ac 5s]``; 2013: ``[2 c][4 c][Q h]``, a card a bracket with its rank and suit apart."""
     inner = " ".join(part for part in re.findall(r"\[([^\]]*)\]", text))
-    return cake_cards(_CARD_APART.sub(lambda m: m.group(1).replace("10", "T") + m.group(2), inner))
+    return comma_cards(_CARD_APART.sub(lambda m: m.group(1).replace("10", "T") + m.group(2), inner))
 
 
-class PkrBuilder(CakeBuilder):
-    """PKR's header block and totals-per-street amounts on Cake's bookkeeping."""
+class PkrBuilder(AddedCallsBuilder):
+    """PKR's header block and totals-per-street amounts on the bookkeeping of amounts added."""
 
     def reset(self, first_line: int) -> None:
         super().reset(first_line)
@@ -264,7 +263,6 @@ class PkrFormat(TextSiteFormat):
     grammar = "pkr"
     builder = PkrBuilder
     # the hand starts with its table line, the next line names the hand
-    head = headers.PKR
     summary_marker: str | None = None
     peek_pattern = re.compile(
         r"Starting Hand #(?P<id>[0-9]+).*?Game Type: (?P<game>HOLD'EM|OMAHA HI/LO|OMAHA)\s+Limit Type: "

@@ -16,10 +16,9 @@ from __future__ import annotations
 from typing import ClassVar
 
 from handlog.events import PostType
-from handlog.formats import headers
 from handlog.formats.grammar import Fields
-from handlog.formats.pokerstars import PokerStarsBuilder, PokerStarsFormat
-from handlog.formats.textsite import DESCRIPTIONS, Tok
+from handlog.formats.stars import PokerStarsBuilder
+from handlog.formats.textsite import DESCRIPTIONS, TextSiteFormat, Tok
 from handlog.reading.registry import register
 
 POSITIONS = {"Botão": "button"}
@@ -58,13 +57,13 @@ class PokerStarsPtBuilder(PokerStarsBuilder):
         return tok
 
 
-class PokerStarsPtFormat(PokerStarsFormat):
+class PokerStarsPtFormat(TextSiteFormat):
     """PokerStars' Portuguese client, registered as ``pokerstars-pt``."""
 
     name = "pokerstars-pt"
+    site = "PokerStars"
     grammar = "pokerstars_pt"
     builder = PokerStarsPtBuilder
-    head = headers.POKERSTARS_PT
     descriptions: ClassVar[dict[str, str]] = {
         **DESCRIPTIONS,
         "HEADER": "the hand header ('Mão PokerStars #…')",

@@ -22,10 +22,9 @@ from decimal import Decimal
 from typing import ClassVar
 
 from handlog.events import Collect, Hand
-from handlog.formats import headers
 from handlog.formats.grammar import Fields
-from handlog.formats.pokerstars import PokerStarsBuilder, PokerStarsFormat
-from handlog.formats.textsite import DESCRIPTIONS, Tok
+from handlog.formats.stars import PokerStarsBuilder
+from handlog.formats.textsite import DESCRIPTIONS, TextSiteFormat, Tok
 from handlog.reading.registry import register
 
 _CLUB = re.compile(r"ClubId:(?P<club>[0-9]+)")
@@ -55,14 +54,13 @@ class PPPokerBuilder(PokerStarsBuilder):
         return f"PPPoker club {club.group('club')}" if club else None
 
 
-class PPPokerFormat(PokerStarsFormat):
+class PPPokerFormat(TextSiteFormat):
     """The PPPoker reader, registered as ``pppoker``."""
 
     name = "pppoker"
     site = "PPPoker"
     grammar = "pppoker"
     builder = PPPokerBuilder
-    head = headers.PPPOKER
     descriptions: ClassVar[dict[str, str]] = {
         **DESCRIPTIONS,
         "HEADER": "the hand header ('PPPoker Hand #…:  5 Card Omaha Pot Limit ($0.30/$0.60 USD) - … UTC')",

@@ -33,11 +33,10 @@ from decimal import Decimal
 from typing import ClassVar
 
 from handlog.events import Bet, Call, Event, Game, Notice, Post, PostType, Raise, Show, Street, StreetStart
-from handlog.formats import headers
 from handlog.formats.grammar import Fields
-from handlog.formats.pokerstars import PokerStarsBuilder, PokerStarsFormat
+from handlog.formats.stars import PokerStarsBuilder
 from handlog.formats.text import amount, utc_time
-from handlog.formats.textsite import DESCRIPTIONS, TextHandBuilder, Tok, shown_cards
+from handlog.formats.textsite import DESCRIPTIONS, TextHandBuilder, TextSiteFormat, Tok, shown_cards
 from handlog.reading.registry import HeaderFacts, register
 
 ROOMS = {
@@ -177,12 +176,11 @@ class StarsLayoutBuilder(PokerStarsBuilder):
         return tok
 
 
-class StarsLayoutFormat(PokerStarsFormat):
+class StarsLayoutFormat(TextSiteFormat):
     """Hands in PokerStars' layout from any other room, registered as ``stars-layout``."""
 
     name = "stars-layout"
     site = "PokerStars layout"
-    head = headers.STARS_LAYOUT
     grammar = "stars_layout"
     builder = StarsLayoutBuilder
     descriptions: ClassVar[dict[str, str]] = {**DESCRIPTIONS, "HEADER": "the hand header ('<Room> Hand #…: …')"}

@@ -36,8 +36,19 @@ How to add a site (the sqlglot-dialect pattern: a dialect is a subclass that ove
    ``%override`` replaces a line everywhere, inside PokerStars' rules too; to change the shape of a hand, import
    and override ``start`` or one of its rules (``_deal``, ``_street``, ``_summary``, ``_cancelled``).
 
-2. **Reader**, ``handlog/formats/<site>.py``: subclass ``TextHandBuilder`` (or a site's public builder, e.g.
-   ``PokerStarsBuilder``, when the site is its dialect) for the quirks of converting lines to events:
+   The grammar also states where a hand starts, once, in terminals no rule uses (``headers.grammar_head`` reads
+   them without compiling the grammar; detection and hand splitting use them before the reader is loaded)::
+
+       HEAD_START: /^\\ufeff?GGPoker Hand #[0-9]+: /      // matches at the start of a header line
+       HEAD_HEADS: "GGPok" | "\\ufeffGGPo"                 // optional: what such a line can start with, one length
+       GLUED_HEADER: /GGPoker Hand #[0-9]+: /             // optional: a header glued mid-line by concatenation
+       GLUED_HINTS: "Hand #"                             // …found only in a line holding one of these
+       HEAD_LAYOUT: /^Start hand: /                      // optional: a line of the first lines this layout has
+       HEAD_FALLBACK: "fallback"                         // optional: a layout many rooms share, asked last
+
+2. **Reader**, ``handlog/formats/<site>.py``: subclass ``TextHandBuilder`` (or a shared builder: ``stars``'
+   ``PokerStarsBuilder`` for a dialect of PokerStars, ``added``'s builders for rooms that print the chips an action
+   adds; never another room's builder, a test checks it) for the quirks of converting lines to events:
 
    - vocabulary tables (class attributes): ``games``, ``structures``, ``posts``, ``streets``, ``draws``, ``runs``,
      ``statuses``; extend them with ``{**TextHandBuilder.games, "short deck hold'em": Game.SIX_PLUS_HOLDEM}``;
@@ -48,26 +59,25 @@ How to add a site (the sqlglot-dialect pattern: a dialect is a subclass that ove
      wrote the hand), ``currency``, ``home_game``, ``zoom``, ``time_utc``.
 
    Then subclass ``TextSiteFormat`` and set its class attributes: ``name`` (registry name), ``site`` (room name),
-   ``grammar`` (the ``.lark`` file's stem), ``builder`` (your builder class), ``head`` (the room's header facts,
-   a ``headers.TextHeader`` written in ``handlog/formats/headers.py``: ``header_start``, a compiled pattern
-   matching the start of a header line, which is detection by content; optionally ``header_heads`` and
-   ``head_width``, a cheap prefix test run before ``header_start`` on every line of a file;
-   ``glued_header_pattern`` and ``glued_hints``, a header glued to the middle of a line by concatenation),
-   ``descriptions`` (words for error messages, by line kind), ``peek_pattern`` (hand id, game and structure
-   from a header without a parse, for hands that do not parse) and ``summary_marker``. Dict-valued class
-   attributes are annotated ``ClassVar[...]`` (ruff's RUF012). Finish the module with
-   ``register(MySiteFormat())`` and declare the format in ``handlog/formats/__init__.py`` (its name, module and
-   head: detection asks the head, and the module is imported when a file of the room is met). A format outside
-   the package may instead set the header facts as class attributes and register itself. Detection asks each
-   format in turn (``stars_layout``, the reader of PokerStars' layout from rooms without a reader of their own,
-   has ``fallback = True`` and is asked last), so a header pattern must not match another site's header; a room
-   that ``stars_layout`` reads today gets its own reader simply by registering one.
+   ``grammar`` (the ``.lark`` file's stem; the reader's ``head``, its header facts, is the one the grammar states),
+   ``builder`` (your builder class), ``descriptions`` (words for error messages, by line kind), ``peek_pattern``
+   (hand id, game and structure from a header without a parse, for hands that do not parse) and
+   ``summary_marker``. Dict-valued class attributes are annotated ``ClassVar[...]`` (ruff's RUF012). Finish the
+   module with ``register(MySiteFormat())`` and declare the format in ``handlog/formats/__init__.py``'s
+   ``DECLARED`` (its name, its module and ``_text("<grammar>")``: detection asks the grammar's head, and the
+   module is imported when a file of the room is met). A format outside the package may instead set the header
+   facts as class attributes (``header_start``, ``header_heads``, ``head_width``, ``glued_header_pattern``,
+   ``glued_hints``) and register itself. Detection asks each format in turn (``stars_layout``, the reader of
+   PokerStars' layout from rooms without a reader of their own, is the fallback, asked last), so a header
+   pattern must not match another site's header; a room that ``stars_layout`` reads today gets its own reader
+   simply by registering one.
 
 3. **Tests**, ``tests/formats/test_<site>.py``: golden hands (``.txt`` + expected ``Hand`` as ``.json``), the
    site's corpus files counted by an independent header regex, and the table driver against Lark (as
    ``tests/formats/test_table_parser.py`` does for PokerStars).
 
-Adding a site touches no engine code and imports no other site's private (``_x``) names; a test checks both.
+Adding a site touches no engine code and imports no other room's module (``tests/formats/test_rooms_apart.py``)
+nor another site's private (``_x``) names; tests check all three.
 ``tests/formats/dialect/demo.lark`` with the ``Demo*`` classes of ``tests/formats/test_textsite.py`` is a whole
 working dialect in about forty lines.
 """
@@ -121,7 +131,7 @@ from handlog.events import (
     maker,
 )
 from handlog.formats.grammar import MARK, Fields, LineGrammar, LineRef, TableParser, kind_of, load_line_grammar
-from handlog.formats.headers import HeaderTests, TextHeader
+from handlog.formats.headers import HeaderTests, TextHeader, grammar_head
 from handlog.formats.text import FieldError, StreetBets, amount, cards, currency_of, utc_time
 from handlog.formats.unknown import bad_field_line, unknown_line
 from handlog.reading.decode import MAX_LINE
@@ -332,6 +342,12 @@ class TextHandBuilder:
 
     def _lineno(self, tok: Token | LineRef) -> int:
         return self.offset + (tok.line or 1)
+
+    def _deal_begins(self, tok: Tok) -> None:
+        """For a room that writes no line for the deal: the first line after the blinds (a deal or an action)
+        starts it."""
+        if not any(isinstance(e, StreetStart) for e in self.events):
+            self.events.append(StreetStart(line=self._lineno(tok), street=Street.PREFLOP))
 
     def _add(self, tok: Tok, fields: Fields | None, make: Callable[[Fields, int], Event]) -> Tok:
         self.events.append(make(self._f(tok, fields), self._lineno(tok)))
@@ -808,6 +824,8 @@ class TextSiteFormat(HeaderTests):
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
         head = cls.__dict__.get("head")
+        if head is None and "grammar" in cls.__dict__:  # the header the reader's grammar states
+            head = cls.head = grammar_head(cls.grammar)  # None: the facts are class attributes, set one by one
         if head is not None:  # every header fact from the head, none inherited from the parent reader
             for name in TextHeader.__dataclass_fields__:
                 setattr(cls, name, getattr(head, name))
@@ -820,6 +838,10 @@ class TextSiteFormat(HeaderTests):
             structures = "|".join(re.escape(k) for k in sorted(self.builder.structures, key=len, reverse=True))
             peek = re.compile(rf"#(?P<id>[0-9]+):.*?(?P<game>{games}) (?P<structure>{structures})", re.IGNORECASE)
         self._peek: re.Pattern[str] = peek
+
+    def detect(self, head: Sequence[str]) -> bool:
+        own = type(self).head  # a head may test more than the header line (``headers.LayoutHeader``)
+        return own.detect(head) if own is not None else HeaderTests.detect(self, head)
 
     def _grammar(self) -> tuple[LineGrammar, TextHandBuilder, TableParser]:
         """The compiled grammar, its builder and the fast table driver, one set per thread."""

@@ -21,11 +21,10 @@ from decimal import Decimal
 from typing import ClassVar
 
 from handlog.events import Collect, DealHole, Event, Hand, Notice, SeatResult, Street, StreetStart
-from handlog.formats import headers
 from handlog.formats.grammar import Fields
-from handlog.formats.pokerstars import PokerStarsFormat, StarsRaiseToBuilder
+from handlog.formats.stars import StarsRaiseToBuilder
 from handlog.formats.text import cards
-from handlog.formats.textsite import DESCRIPTIONS, Tok
+from handlog.formats.textsite import DESCRIPTIONS, TextSiteFormat, Tok
 from handlog.reading.registry import register
 
 ZERO = Decimal(0)
@@ -98,14 +97,13 @@ def _less(seat: SeatResult, rake: Decimal) -> SeatResult:
     return seat.model_copy(update={"won": (*seat.won[:-1], seat.won[-1] - rake)})
 
 
-class WePlayFormat(PokerStarsFormat):
+class WePlayFormat(TextSiteFormat):
     """The WePlay reader, registered as ``weplay``."""
 
     name = "weplay"
     site = "WePlay"
     grammar = "weplay"
     builder = WePlayBuilder
-    head = headers.WEPLAY
     descriptions: ClassVar[dict[str, str]] = {
         **DESCRIPTIONS,
         "HEADER": "the hand header ('Weplay Hand #…: Hold'em No Limit ($2/$5) - … UTC')",

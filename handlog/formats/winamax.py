@@ -42,7 +42,6 @@ from handlog.events import (
     Street,
     Structure,
 )
-from handlog.formats import headers
 from handlog.formats.grammar import Fields, LineRef
 from handlog.formats.text import amount, currency_of
 from handlog.formats.textsite import DESCRIPTIONS, TextHandBuilder, TextSiteFormat, Tok
@@ -220,7 +219,6 @@ class WinamaxFormat(TextSiteFormat):
     site = "Winamax"
     grammar = "winamax"
     builder = WinamaxBuilder
-    head = headers.WINAMAX
     descriptions: ClassVar[dict[str, str]] = {
         **DESCRIPTIONS,
         "HEADER": "the hand header ('Winamax Poker - … - HandId: #…')",

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from html.entities import name2codepoint
-from typing import Any
+from typing import Any, ClassVar
 from xml.etree.ElementTree import ParseError as XMLParseError
 from xml.sax.saxutils import escape, unescape
 
@@ -27,7 +27,7 @@ from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import DefusedXMLParser
 
 from handlog.errors import ParseError
-from handlog.events import Bet, Call, Event, Hand, Post, PostType, Raise, Stakes, Structure, UnknownLine
+from handlog.events import Bet, Call, Event, Hand, Post, PostType, Raise, Seat, Stakes, Structure, UnknownLine
 from handlog.formats.headers import XmlHeader
 from handlog.formats.unknown import may_carry_chips
 from handlog.reading.registry import HandParseFailure, HeaderFacts
@@ -149,18 +149,40 @@ class XmlHandError(Exception):
     subclass): the hand is reported unparsed at its element's line, with the message."""
 
 
+class XmlHandBuilder:
+    """One hand's element (with the session elements in ``document.context``) into a ``Hand``: the bookkeeping
+    every XML room's builder starts from. A room subclasses it and writes ``build``, raising an ``XmlHandError``
+    where a field does not read."""
+
+    def __init__(self, doc: HandDocument, file: str) -> None:
+        self.doc, self.node, self.file = doc, doc.node, file
+        self.events: list[Event] = []
+        self.folded: set[str] = set()
+        self.big = ZERO
+        """The big blind, or in fixed limit the small bet: the unit of a raise (``RoundBets.post``)."""
+
+    def start_betting(self, seats: Iterable[Seat], stakes: Stakes, structure: Structure) -> RoundBets:
+        """The round's bets followed from the seats' stacks (``self.bets``), and the betting unit (``self.big``)."""
+        self.big = stakes.small if structure is Structure.FIXED_LIMIT else stakes.big
+        self.bets = RoundBets({s.player: s.stack for s in seats})
+        return self.bets
+
+    def build(self) -> Hand:
+        raise NotImplementedError
+
+
 class XmlSessionFormat:
     """A registered reader of one room's XML session files. A room sets ``name``, ``site``, ``hand_tag`` (the
     element of one hand), ``id_attribute`` (the hand element's attribute holding the hand's id),
-    ``context_tags`` (session-level elements its hands need) and ``head`` (a ``headers.XmlHeader``: the marker
-    strings of which one appears in the first lines of its files), and writes ``read``, raising an
-    ``XmlHandError`` where a field does not read."""
+    ``context_tags`` (session-level elements its hands need), ``head`` (a ``headers.XmlHeader``: the marker
+    strings of which one appears in the first lines of its files) and ``builder`` (its ``XmlHandBuilder``)."""
 
     name: str
     site: str
     hand_tag: str
     context_tags: frozenset[str] = frozenset({"general"})
     head: XmlHeader
+    builder: ClassVar[type[XmlHandBuilder]]
     """How its files are told apart (``headers``: what the registry detects with before this reader is loaded)."""
     summary_marker: str | None = None
     fragments: bool = False
@@ -338,7 +360,7 @@ class XmlSessionFormat:
 
     def read(self, document: HandDocument, file: str) -> Hand:
         """The room's hand from its element (and the session elements in ``document.context``)."""
-        raise NotImplementedError
+        return self.builder(document, file).build()
 
 
 _CLOSING_TAGS = re.compile(r"\s*(?:</[A-Za-z_][\w.:-]*\s*>\s*)+")

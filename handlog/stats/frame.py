@@ -17,7 +17,7 @@ from handlog.checks.unknown import replay_unverified
 from handlog.clock import Zones, hand_time
 from handlog.engine import replay as replay_hand
 from handlog.engine.views import Replay
-from handlog.events import STUD_GAMES, Game, Hand
+from handlog.events import DRAW_GAMES, STUD_GAMES, Game, Hand
 from handlog.reading import HandRecord, read
 from handlog.stats import counters, totals
 from handlog.stats.allin_ev import allin_ev
@@ -62,13 +62,10 @@ FLOP_GAMES = frozenset({
 defined for them as for Hold'em (Split Hold'em's second board changes none: one betting round follows each pair
 of streets; nor Courchevel's preflop board card, nor Irish's discard after the flop, which takes no betting
 round)."""
-DRAW_GAMES = frozenset({
-    Game.FIVE_CARD_DRAW, Game.BADUGI, Game.TRIPLE_DRAW_27, Game.SINGLE_DRAW_27, Game.TRIPLE_DRAW_A5,
-})
-"""Draw games: the same counters, the rounds after the draws in place of flop, turn and river."""
-"""Stud games: third street is the first round (VPIP, raise = completing the bring-in or raising), fourth to sixth
-street the later slots (Five Card Stud: second street first, third to fifth after it); no button and no blinds,
-so no position, steal or blind counters."""
+# DRAW_GAMES and STUD_GAMES are ``handlog.events``'. Draw games: the same counters, the rounds after the draws in
+# place of flop, turn and river. Stud games: third street is the first round (VPIP, raise = completing the bring-in
+# or raising), fourth to sixth street the later slots (Five Card Stud: second street first, third to fifth after
+# it); no button and no blinds, so no position, steal or blind counters.
 SUPPORTED_GAMES = FLOP_GAMES | DRAW_GAMES | STUD_GAMES
 """Games whose statistics are computed (the others are skipped by :func:`per_hand`)."""
 

@@ -65,7 +65,7 @@ from handlog.events import (
     Structure,
     UncalledBet,
 )
-from handlog.formats.phh import GAME_CODES, STRUCTURE_CODES, stud_streets
+from handlog.formats.phh_builder import GAME_CODES, STRUCTURE_CODES, stud_streets
 from handlog.writing.base import Unconvertible, number, unfinished
 
 __all__ = ["Unconvertible", "hand_to_phh", "hands_to_phhs", "variant_code"]

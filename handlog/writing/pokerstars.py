@@ -43,6 +43,8 @@ from handlog.engine import Replay, replay
 from handlog.engine.rules import profile_for
 from handlog.engine.variants import variant_for
 from handlog.events import (
+    DRAW_GAMES,
+    STUD_GAMES,
     Bet,
     ButtonDraw,
     Call,
@@ -109,8 +111,6 @@ STRUCTURE_NAMES: dict[Structure, str] = {
     Structure.FIXED_LIMIT: "Limit",
     Structure.PL_PREFLOP_NL_POSTFLOP: "Pot Limit Pre-Flop, No Limit Post-Flop",
 }
-STUD = frozenset({Game.SEVEN_CARD_STUD, Game.SEVEN_CARD_STUD_HI_LO, Game.RAZZ})
-DRAW = frozenset({Game.FIVE_CARD_DRAW, Game.BADUGI, Game.TRIPLE_DRAW_27, Game.SINGLE_DRAW_27})
 SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£", "INR": "₹"}
 """The currencies PokerStars writes with a symbol before the amount; others are written by their code alone."""
 
@@ -224,7 +224,7 @@ class _Writer:
         if cancel is not None and any(not isinstance(e, Post | Chat | StatusChange | Notice)
                                       for e in hand.events[:cancel]):
             raise Unconvertible("PokerStars text cancels a hand only before the deal")
-        self.stud = hand.game in STUD
+        self.stud = hand.game in STUD_GAMES
         self.symbol = SYMBOLS.get(hand.currency, "") if hand.tournament is None else ""
         self.rp = replay(hand, profile_for(hand.site), states=False)
         if not hand.summary.results_stated and not self.rp.collects and not self.rp.cancelled and self.rp.supported:
@@ -358,7 +358,7 @@ class _Writer:
         events = self.merged_posts(self.events)
         out: list[str] = []
         first_street = "*** 3rd STREET ***" if self.stud else (
-            "*** DEALING HANDS ***" if h.game in DRAW else "*** HOLE CARDS ***"
+            "*** DEALING HANDS ***" if h.game in DRAW_GAMES else "*** HOLE CARDS ***"
         )
         dealt = False
         boards: dict[int | None, list[str]] = {None: []}
@@ -713,7 +713,8 @@ class _Writer:
 
     def fold_streets(self) -> dict[str, str]:
         out: dict[str, str] = {}
-        first = "before the Draw" if self.hand.game in DRAW else "on the 3rd Street" if self.stud else "before Flop"
+        draw = self.hand.game in DRAW_GAMES
+        first = "before the Draw" if draw else "on the 3rd Street" if self.stud else "before Flop"
         street = first
         bet: set[str] = set()
         names = {Street.FLOP: "on the Flop", Street.TURN: "on the Turn", Street.RIVER: "on the River",

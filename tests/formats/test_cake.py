@@ -14,7 +14,8 @@ from sitekit import audit_flags, caught, check_fast_path, check_golden, corpus, 
 
 from handlog.audit import audit
 from handlog.events import Call, Collect, Muck, Post, Raise
-from handlog.formats.cake import CakeFormat, cake_cards
+from handlog.formats.added import comma_cards
+from handlog.formats.cake import CakeFormat
 
 GOLDEN = Path(__file__).parent / "golden" / "cake"
 ROOTS = ("fpdb/cash/Cake",)
@@ -31,7 +32,7 @@ def test_the_table_driver_reads_as_lark_does() -> None:
 
 
 def test_cards_with_commas_or_blanks() -> None:
-    assert cake_cards("7c,5h") == cake_cards("7c 5h") == ("7c", "5h")
+    assert comma_cards("7c,5h") == comma_cards("7c 5h") == ("7c", "5h")
 
 
 def test_raise_to_and_all_in_as_chips_added() -> None:

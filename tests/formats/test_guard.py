@@ -8,8 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from handlog.formats.grammar import grammar_dir, load_line_grammar
+from handlog.formats.grammar import load_line_grammar
 from handlog.formats.guard import lookahead
+from handlog.formats.headers import grammar_dir
 
 GRAMMARS = sorted(p.stem for p in grammar_dir().glob("*.lark") if p.stem not in {"common", "phh_actions"})
 

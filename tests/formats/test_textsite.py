@@ -29,7 +29,7 @@ HERE = Path(__file__).parent
 PACKAGE = HERE.parents[1] / "handlog"
 HAND = (HERE / "golden" / "nl_cash_showdown.txt").read_text(encoding="utf-8").splitlines()
 DEMO_HEADER = "Demo Poker Hand #7: Hold'em No Limit (€0.05/€0.10 EUR) - 2009/11/20 7:14:56 ET"
-MACHINERY = {"__init__", "grammar", "guard", "headers", "text", "textsite", "unknown"}
+MACHINERY = {"__init__", "added", "grammar", "guard", "headers", "stars", "text", "textsite", "unknown"}
 """Modules of handlog/formats that are not sites."""
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import handlog.formats
-from handlog.formats.headers import TextHeader
+from handlog.formats.headers import GrammarHead, TextHeader
 from handlog.formats.textsite import TextSiteFormat
 from handlog.formats.xmlsession import XmlSessionFormat
 from handlog.reading import ReadReport, registry
@@ -54,7 +54,8 @@ def test_a_pokerstars_audit_loads_only_what_it_uses(tmp_path: Path) -> None:
     assert "lark" not in modules  # the table came from the cache and the hand took the fast path
     readers = {m for m in modules if m.startswith("handlog.formats.")}
     assert readers == {
-        "handlog.formats.grammar", "handlog.formats.headers", "handlog.formats.pokerstars", "handlog.formats.text",
+        "handlog.formats.grammar", "handlog.formats.headers", "handlog.formats.pokerstars", "handlog.formats.stars",
+        "handlog.formats.text",
         "handlog.formats.textsite", "handlog.formats.unknown",
     }
     # nor the XML machinery, the other commands' modules, the database's, or a pool for one batch of hands
@@ -83,9 +84,9 @@ def test_every_format_is_declared_in_detection_order() -> None:
         fmt = loaded[name]
         assert type(fmt).__module__ == f"handlog.formats.{module}"
         if isinstance(fmt, TextSiteFormat):  # the reader's header facts are its head's, none inherited
-            assert isinstance(head, TextHeader) and type(fmt).head is head
+            assert isinstance(head, GrammarHead) and type(fmt).head is head.facts
             for fact in TextHeader.__dataclass_fields__:
-                assert getattr(fmt, fact) == getattr(head, fact), (name, fact)
+                assert getattr(fmt, fact) == getattr(head.facts, fact), (name, fact)
         elif isinstance(fmt, XmlSessionFormat):
             assert fmt.head is head
 
