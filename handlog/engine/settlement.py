@@ -7,7 +7,17 @@ from enum import Enum
 from typing import TYPE_CHECKING
 
 from handlog.engine.state import ZERO, PlayerState
-from handlog.events import CashOut, Collect, HandCancelled, Muck, PotDrop, Show, SidePayment, UncalledBet
+from handlog.events import (
+    CashOut,
+    Collect,
+    HandCancelled,
+    Muck,
+    PotDrop,
+    Show,
+    SidePayment,
+    UncalledBet,
+    UncalledReturns,
+)
 
 if TYPE_CHECKING:
     from handlog.engine.table import Table
@@ -194,18 +204,17 @@ class Settlement:
 
     def unprinted_return(self, name: str, excess: Decimal) -> UnprintedReturn | None:
         """How a log that prints no "Uncalled bet" line shows that ``excess`` went back to ``name`` (None: it
-        does not). The conventions, in the order they are tried: the site's total shows it (old logs); the room
-        never prints the return (``RulesProfile.prints_uncalled_returns``); the site counts it in what the player
-        collects (``StatedResults.uncalled_in_collects``); the room's walk counts it in the pot the big blind wins
-        (``RulesProfile.walk_blind_won_back``)."""
+        does not). In the order they are tried: the site's total shows it (old logs); the room's convention, as its
+        reader states it (``StatedResults.uncalled``): it never prints the return, or counts it in what the player
+        collects; the room's walk counts it in the pot the big blind wins (``RulesProfile.walk_blind_won_back``)."""
         summary, rules = self.t.hand.summary, self.t.rules
         stated = summary.total_pot
         in_pot = sum((q.committed for q in self.t.players.values()), self.t.dropped)  # a cash drop is in the total
         if stated is not None and stated + (summary.stp or ZERO) == in_pot - excess:
             return UnprintedReturn.TOTAL_SHOWS_IT
-        if not rules.prints_uncalled_returns:
+        if summary.uncalled is UncalledReturns.UNPRINTED:
             return UnprintedReturn.NEVER_PRINTED
-        if summary.uncalled_in_collects:
+        if summary.uncalled is UncalledReturns.IN_COLLECTS:
             return UnprintedReturn.IN_COLLECT
         if rules.walk_blind_won_back:
             alone = [p.name for p in self.t.turns.live_players()] == [name]

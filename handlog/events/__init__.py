@@ -51,6 +51,7 @@ from handlog.events.model import (
     Structure,
     Tournament,
     UncalledBet,
+    UncalledReturns,
     UnknownLine,
     maker,
 )
@@ -106,6 +107,7 @@ __all__ = [
     "Structure",
     "Tournament",
     "UncalledBet",
+    "UncalledReturns",
     "UnknownLine",
     "maker",
 ]
