@@ -18,6 +18,7 @@ from handlog.events import (
     UncalledBet,
     UncalledReturns,
 )
+from handlog.events.chips import excess_over
 
 if TYPE_CHECKING:
     from handlog.engine.table import Table
@@ -145,14 +146,11 @@ class Settlement:
     def _excess_of(self, p: PlayerState) -> Decimal:
         """How much of ``p``'s money nobody matched: the part of the bet over the next highest bet, or more when
         the others put in less altogether (an opponent all-in for an ante can match only that ante)."""
-        others = [q for q in self.t.players.values() if q is not p]
-        over_bets = p.bet - max((q.bet for q in others), default=ZERO)
+        players = self.t.players.values()
         # dead blinds and the big blind ante are the pot's: nobody matches them, and they are never uncalled
         dead = self.table_antes()
-        over_total = p.committed - p.dead - dead.get(p.name, ZERO) - max(
-            (q.committed - q.dead - dead.get(q.name, ZERO) for q in others), default=ZERO
-        )
-        return max(over_bets, over_total)
+        live = {q.name: q.committed - q.dead - dead.get(q.name, ZERO) for q in players}
+        return max(excess_over({q.name: q.bet for q in players}, p.name), excess_over(live, p.name))
 
     def table_antes(self) -> dict[str, Decimal]:
         """The big blind ante: an ante the big blind alone posts for the whole table, dead money in the main pot

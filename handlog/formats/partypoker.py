@@ -59,6 +59,7 @@ from handlog.events import (
     Structure,
     UncalledBet,
 )
+from handlog.events.chips import unmatched
 from handlog.formats import headers
 from handlog.formats.grammar import Fields
 from handlog.formats.text import FieldError, StreetBets, cards, currency_of
@@ -431,12 +432,12 @@ class PartyPokerBuilder(TextHandBuilder):
         if self.betting_over:
             return
         self.betting_over = line
-        players = dict.fromkeys([*self.bets.put, *self.bets.bets])  # in order: a set's would vary from run to run
+        players = self.bets.players()
         if not players:
             return
-        top, most, second = self._excess({p: self.bets.total(p) - self.dead_money.get(p, ZERO) for p in players})
+        top, most, second = unmatched({p: self.bets.total(p) - self.dead_money.get(p, ZERO) for p in players})
         if most <= second:  # no bet unmatched; an all-in on the ante alone may be (888's BLAST tournaments)
-            top, most, second = self._excess({p: self.bets.total(p) for p in players})
+            top, most, second = unmatched({p: self.bets.total(p) for p in players})
             stack = next((seat.stack for seat in self.seats if seat.player == top), None)
             if most <= second or stack != most or self.bets.bets.get(top) or top in self.bets.bets or (
                 # a dead blind is in the pot, matched by nobody and owed to none (an ante all-in is owed back)
@@ -445,12 +446,6 @@ class PartyPokerBuilder(TextHandBuilder):
             ):
                 return
         self.owed = (top, most - second)
-
-    @staticmethod
-    def _excess(totals: dict[str, Decimal]) -> tuple[str, Decimal, Decimal]:
-        """The player who put in most, how much, and the most any other player put in."""
-        ranked = sorted(totals.items(), key=lambda kv: kv[1], reverse=True)
-        return ranked[0][0], ranked[0][1], (ranked[1][1] if len(ranked) > 1 else ZERO)
 
     def _pay(self, player: str, value: Decimal, pot: str, line: int, text: str) -> None:
         """What a line says ``player`` got (whether it holds a returned bet is known at the end: ``_settle_owed``)."""
@@ -466,7 +461,7 @@ class PartyPokerBuilder(TextHandBuilder):
         if self.owed is None:
             return
         player, excess = self.owed
-        players = dict.fromkeys([*self.bets.put, *self.bets.bets])  # in order: a set's would vary from run to run
+        players = self.bets.players()
         pot_without = sum((self.bets.total(p) for p in players), ZERO) - excess
         collects = [(i, e) for i, e in enumerate(self.events) if isinstance(e, Collect)]
         sides = [(i, e) for i, e in collects if e.pot.startswith("side pot")]
