@@ -36,6 +36,7 @@ from handlog.events import (
     Stakes,
     Street,
     StreetStart,
+    UncalledReturns,
 )
 from handlog.formats import headers
 from handlog.formats.everleaf import EverleafBuilder
@@ -61,6 +62,7 @@ class CakeBuilder(EverleafBuilder):
     """Cake's lines on Everleaf's bookkeeping: its header, dealer mark, raises to a total and "is all in"."""
 
     games: ClassVar[dict[str, Game]] = {"hold'em": Game.HOLDEM, "omaha": Game.OMAHA, "omaha hi/lo": Game.OMAHA_HI_LO}
+    uncalled_returns: ClassVar[UncalledReturns] = UncalledReturns.PRINTED  # not Everleaf's way: Cake prints them
 
     # -- header and seats
     def HEADER(self, tok: Tok, fields: Fields | None = None) -> Tok:

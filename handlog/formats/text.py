@@ -86,7 +86,7 @@ _TIME = re.compile(
     r"(?P<y>[0-9]{4})/(?P<mo>[0-9]{1,2})/(?P<d>[0-9]{1,2})\s*-?\s*(?P<h>[0-9]{1,2}):(?P<mi>[0-9]{2})"
     r"(?::(?P<s>[0-9]{2}))?\s*\(?(?P<tz>[A-Z]{2,5})?\)?"
 )
-_ZONES = {
+ZONES = {
     "ET": "America/New_York", "EST": "America/New_York", "EDT": "America/New_York",
     "CT": "America/Chicago", "MT": "America/Denver", "PT": "America/Los_Angeles",
     "CET": "Europe/Paris", "CEST": "Europe/Paris", "WET": "Europe/Lisbon", "WEST": "Europe/Lisbon",
@@ -101,7 +101,7 @@ def utc_time(text: str) -> datetime | None:
     m = _TIME.search(text)
     if m is None:
         return None
-    zone_name = _ZONES.get(m.group("tz") or "")
+    zone_name = ZONES.get(m.group("tz") or "")
     if zone_name is None:
         return None
     try:

@@ -40,6 +40,7 @@ from functools import cache
 from zoneinfo import ZoneInfo
 
 from handlog.engine import Replay, replay
+from handlog.engine.dealing import TwoBoardDealing, strategy_for
 from handlog.engine.rules import profile_for
 from handlog.engine.variants import variant_for
 from handlog.events import (
@@ -591,7 +592,7 @@ class _Writer:
         boards = list(s.boards) if s.boards else [b for b in rp.boards if b]
         if s.run_twice or len(boards) > 1:
             variant = variant_for(h.game)
-            if variant is None or variant.boards == 1:  # a game of two boards (Split Hold'em) was not run twice
+            if variant is None or not issubclass(strategy_for(variant), TwoBoardDealing):  # two boards: not a run
                 out.append("Hand was run twice")
             out.extend(f"{RUNS.get(i, '')}Board [{' '.join(b)}]" for i, b in enumerate(boards, 1))
         elif boards and not self.stud:
