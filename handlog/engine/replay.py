@@ -141,7 +141,8 @@ def _rake(table: Table) -> Decimal:
         return summary.rake
     if not table.collects:
         return ZERO
-    put_in = sum((p.committed for p in table.players.values()), ZERO)
+    # an uncalled excess the room counts in a collect (``UncalledReturns.IN_COLLECTS``) is paid from the pot it is in
+    put_in = sum((p.committed + p.returned for p in table.players.values()), ZERO)
     pot = summary.total_pot if summary.total_pot is not None else put_in
     kept = pot - sum((c.amount for c in table.collects), ZERO)
     if summary.total_pot is None:

@@ -202,18 +202,19 @@ class Settlement:
 
     def unprinted_return(self, name: str, excess: Decimal) -> UnprintedReturn | None:
         """How a log that prints no "Uncalled bet" line shows that ``excess`` went back to ``name`` (None: it
-        does not). In the order they are tried: the site's total shows it (old logs); the room's convention, as its
-        reader states it (``StatedResults.uncalled``): it never prints the return, or counts it in what the player
-        collects; the room's walk counts it in the pot the big blind wins (``RulesProfile.walk_blind_won_back``)."""
+        does not). In the order they are tried: the room's convention, as its reader states it
+        (``StatedResults.uncalled``): it never prints the return, or counts it in what the player collects; the
+        site's total shows it (old logs); the room's walk counts it in the pot the big blind wins
+        (``RulesProfile.walk_blind_won_back``)."""
         summary, rules = self.t.hand.summary, self.t.rules
-        stated = summary.total_pot
-        in_pot = sum((q.committed for q in self.t.players.values()), self.t.dropped)  # a cash drop is in the total
-        if stated is not None and stated + (summary.stp or ZERO) == in_pot - excess:
-            return UnprintedReturn.TOTAL_SHOWS_IT
         if summary.uncalled is UncalledReturns.UNPRINTED:
             return UnprintedReturn.NEVER_PRINTED
         if summary.uncalled is UncalledReturns.IN_COLLECTS:
             return UnprintedReturn.IN_COLLECT
+        stated = summary.total_pot
+        in_pot = sum((q.committed for q in self.t.players.values()), self.t.dropped)  # a cash drop is in the total
+        if stated is not None and stated + (summary.stp or ZERO) == in_pot - excess:
+            return UnprintedReturn.TOTAL_SHOWS_IT
         if rules.walk_blind_won_back:
             alone = [p.name for p in self.t.turns.live_players()] == [name]
             won = sum((e.amount for e in self.t.hand.events if isinstance(e, Collect) and e.player == name), ZERO)

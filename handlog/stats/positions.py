@@ -22,10 +22,11 @@ STEAL_POSITIONS = frozenset({"CO", "BTN", "SB"})
 def dealt_in(hand: Hand) -> list[str]:
     """Players dealt into the hand, in seat order: seated and not out of it, or acting or posting anyway."""
     # what a player says or the site notes about them (chat, "P adds $100") does not deal them in
-    active = {
-        e.player for e in hand.events
-        if not isinstance(e, Chat | StatusChange | Notice | UnknownLine) and isinstance(getattr(e, "player", None), str)
-    }
+    active: set[str] = set()
+    for e in hand.events:
+        player = getattr(e, "player", None)
+        if isinstance(player, str) and not isinstance(e, Chat | StatusChange | Notice | UnknownLine):
+            active.add(player)
     return [
         s.player
         for s in sorted(hand.seats, key=lambda s: s.seat)
