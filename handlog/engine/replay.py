@@ -17,7 +17,7 @@ from handlog.engine.table import ZERO, PlayerState, Table
 from handlog.engine.variants import variant_for
 from handlog.engine.views import PlayerResult, Pot, Replay, Reveal
 from handlog.engine.violations import Severity, Violation
-from handlog.events import Hand
+from handlog.events import Hand, UncalledReturns
 
 
 def replay(hand: Hand, rules: RulesProfile | None = None, *, states: bool = True, reveal: bool = False) -> Replay:
@@ -106,6 +106,9 @@ def _final_checks(table: Table) -> None:
         )
     if not table.uncalled_checked and table.collects:
         table.settlement.check_uncalled_done(table.collects[0].line)
+    elif not table.uncalled_checked and table.hand.summary.uncalled is UncalledReturns.UNPRINTED:
+        # no pot awarded: a room that never prints the return still gave the bet nobody called back
+        table.settlement.check_uncalled_done(table.hand.events[-1].line if table.hand.events else table.hand.line)
 
 
 def _with_winners(pots: tuple[Pot, ...], table: Table) -> tuple[Pot, ...]:
