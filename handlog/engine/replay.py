@@ -79,6 +79,7 @@ def replay(hand: Hand, rules: RulesProfile | None = None, *, states: bool = True
         rules=rules,
         notes=tuple(table.notes),
         reveals=tuple(reveals),
+        returned_unprinted=tuple(table.returned_unprinted),
     )
 
 

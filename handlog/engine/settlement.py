@@ -198,6 +198,8 @@ class Settlement:
             top.committed -= excess
         if how is UnprintedReturn.IN_COLLECT:
             top.returned += excess
+        if how is not UnprintedReturn.WON_WITH_POT:
+            self.t.returned_unprinted.append((name, excess))
         self.t.notes.append(how.value.format(excess=excess, name=name))
 
     def unprinted_return(self, name: str, excess: Decimal) -> UnprintedReturn | None:

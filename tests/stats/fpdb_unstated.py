@@ -9,7 +9,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from decimal import Decimal
 from functools import cache
@@ -23,7 +22,6 @@ from handlog.engine import replay
 from handlog.events import Post, PostType, UncalledBet
 
 Row = dict[str, Any]
-_RETURNED = re.compile(r"uncalled (?P<amount>[0-9.]+) returned to (?P<player>.+) without a line: the site never prints")
 
 
 @cache
@@ -45,11 +43,9 @@ def _facts(
             continue
         done = replay(hand, states=False)
         rake[hand.hand_id] = done.rake
-        for note in done.notes:  # a return the reader left to the engine (no line prints it): its note says so
-            m = _RETURNED.match(note)
-            if m:
-                key = (hand.hand_id, m.group("player"))
-                returned[key] = returned.get(key, Decimal(0)) + Decimal(m.group("amount"))
+        for player, amount in done.returned_unprinted:  # a return the reader left to the engine (no line prints it)
+            key = (hand.hand_id, player)
+            returned[key] = returned.get(key, Decimal(0)) + amount
         for e in hand.events:
             if isinstance(e, Post) and e.post in (PostType.SMALL_BLIND, PostType.BIG_BLIND):
                 blinds.add((hand.hand_id, e.player))
