@@ -195,6 +195,10 @@ def _implicit_returns(hand: Hand, rp: Replay) -> _Returns:
                 if committed < before.get(player, committed):
                     found.before.setdefault(index, []).append((player, before[player] - committed))
         before = now
+    for player, committed in before.items():  # returned at the end of the log (no pot collected): after its lines
+        final = full.results[player].committed if player in full.results else committed
+        if final < committed:
+            found.before.setdefault(len(full.steps), []).append((player, committed - final))
     return found
 
 
@@ -483,6 +487,8 @@ class _Writer:
                 line = self.aside(e, dropped)
                 if line is not None:
                     out.append(line)
+        for player, amount in self.returns.before.get(len(events), []):  # returned once the log ended
+            out.append(f"Uncalled bet ({self.money(amount)}) returned to {player}")
         if not dealt:
             out.append(first_street)
         if dropped:
