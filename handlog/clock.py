@@ -37,7 +37,7 @@ from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from handlog.events import Hand
-from handlog.formats.text import _ZONES as ZONE_ABBREVIATIONS
+from handlog.formats.text import ZONES as ZONE_ABBREVIATIONS
 
 LOG, ROOM, OPTION, CONFIG, UNKNOWN, NONE = "log", "room", "--tz", "config", "unknown", "none"
 SOURCES = (LOG, ROOM, OPTION, CONFIG, UNKNOWN, NONE)

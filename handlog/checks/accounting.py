@@ -128,7 +128,7 @@ def unstated_rake(replay: Replay) -> Iterator[Violation]:
     if _kept_from_a_wrong_total(replay):
         return
     pot = hand.summary.total_pot if hand.summary.total_pot is not None else sum(
-        (r.committed for r in replay.results.values()), ZERO)
+        (r.committed + r.uncalled_in_collect for r in replay.results.values()), ZERO)
     line = replay.collects[-1].line
     if hand.tournament is not None and replay.rake != 0:
         yield _error("collected-total", line,

@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterator
 from decimal import Decimal
 
 from handlog.engine import Category, Replay, Severity, Violation
+from handlog.engine.dealing import StudDealing, TwoBoardDealing, strategy_for
 from handlog.engine.pots import smallest_unit
 from handlog.engine.replay import pot_index
 from handlog.engine.rules import AllInShowdown
@@ -209,7 +210,7 @@ def board_halves(replay: Replay) -> Iterator[Violation]:
     the second, of a pot of $67.07 after the rake). So what each pot pays on the first board is what it pays on the
     second, or one smallest unit more."""
     variant = variant_for(replay.hand.game)
-    if variant is None or variant.boards < 2 or not replay.supported:
+    if variant is None or not issubclass(strategy_for(variant), TwoBoardDealing) or not replay.supported:
         return
     collects = [c for c in replay.collects if c.run is not None]
     if not collects:
@@ -283,7 +284,7 @@ def showdown_order(replay: Replay) -> Iterator[Violation]:
         if street == final_street:
             aggressor = player
     variant = variant_for(replay.hand.game)
-    if aggressor is None and variant is not None and variant.stud is not None:
+    if aggressor is None and variant is not None and issubclass(strategy_for(variant), StudDealing):
         # stud has no button: with no bet on the last round, its first actor (the best showing hand) shows first
         aggressor = next(
             (step.event.player for step in replay.steps[:start]

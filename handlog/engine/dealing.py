@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from handlog.engine.shortdeck import SHORT_DECK_RANKS
 from handlog.engine.state import PlayerState
 from handlog.engine.stud import bring_in_order, showing_strength
-from handlog.engine.variants import StudDeal
+from handlog.engine.variants import StudDeal, Variant
 from handlog.events import DealHole, Discard, Post, Show, StandPat, Street, StreetStart
 
 if TYPE_CHECKING:
@@ -442,15 +442,23 @@ class StudDealing(Dealing):
         t.last_raise = t.small_bet
 
 
+def strategy_for(v: Variant) -> type[Dealing]:
+    """The dealing strategy a variant names: what the checks and the writers ask of a game's way of dealing, so that
+    only this module reads the variant's dealing flags."""
+    if v.stud is not None:
+        return StudDealing
+    if v.draw_before:
+        return DrawDealing if v.draw_replaces else DiscardDealing
+    if v.boards > 1:
+        return TwoBoardDealing
+    if v.short_deck:
+        return ShortDeckDealing
+    return Dealing
+
+
 def dealing_for(t: Table) -> Dealing:
     """The dealing strategy the table's variant names."""
     v = t.variant
     if v.stud is not None:
         return StudDealing(t, v.stud)
-    if v.draw_before:
-        return DrawDealing(t) if v.draw_replaces else DiscardDealing(t)
-    if v.boards > 1:
-        return TwoBoardDealing(t)
-    if v.short_deck:
-        return ShortDeckDealing(t)
-    return Dealing(t)
+    return strategy_for(v)(t)

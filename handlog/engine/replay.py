@@ -17,7 +17,7 @@ from handlog.engine.table import ZERO, PlayerState, Table
 from handlog.engine.variants import variant_for
 from handlog.engine.views import PlayerResult, Pot, Replay, Reveal
 from handlog.engine.violations import Severity, Violation
-from handlog.events import Hand
+from handlog.events import Hand, UncalledReturns
 
 
 def replay(hand: Hand, rules: RulesProfile | None = None, *, states: bool = True, reveal: bool = False) -> Replay:
@@ -79,6 +79,7 @@ def replay(hand: Hand, rules: RulesProfile | None = None, *, states: bool = True
         rules=rules,
         notes=tuple(table.notes),
         reveals=tuple(reveals),
+        returned_unprinted=tuple(table.returned_unprinted),
     )
 
 
@@ -106,6 +107,9 @@ def _final_checks(table: Table) -> None:
         )
     if not table.uncalled_checked and table.collects:
         table.settlement.check_uncalled_done(table.collects[0].line)
+    elif not table.uncalled_checked and table.hand.summary.uncalled is UncalledReturns.UNPRINTED:
+        # no pot awarded: a room that never prints the return still gave the bet nobody called back
+        table.settlement.check_uncalled_done(table.hand.events[-1].line if table.hand.events else table.hand.line)
 
 
 def _with_winners(pots: tuple[Pot, ...], table: Table) -> tuple[Pot, ...]:
@@ -141,7 +145,8 @@ def _rake(table: Table) -> Decimal:
         return summary.rake
     if not table.collects:
         return ZERO
-    put_in = sum((p.committed for p in table.players.values()), ZERO)
+    # an uncalled excess the room counts in a collect (``UncalledReturns.IN_COLLECTS``) is paid from the pot it is in
+    put_in = sum((p.committed + p.returned for p in table.players.values()), ZERO)
     pot = summary.total_pot if summary.total_pot is not None else put_in
     kept = pot - sum((c.amount for c in table.collects), ZERO)
     if summary.total_pot is None:

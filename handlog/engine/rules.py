@@ -93,9 +93,6 @@ class RulesProfile(BaseModel):
     (the same chips either way), says so here: such a walk is then accepted with a note when its numbers agree
     (the pot is what was put in, and what the owner collects plus the rake)."""
     showdown_order_all_in: AllInShowdown = AllInShowdown.LAST_BET
-    prints_uncalled_returns: bool = True
-    """The room writes the return of a bet nobody called ("Uncalled bet (…) returned to P"). A room that never does
-    pays the pot without it: the engine returns the excess itself, and says so in the replay's notes."""
     """holdem-rules-fa.txt, "Shotdown": the order holds also when someone is all-in; which round decides then."""
     bring_in_suits: str = "cdhs"
     """Stud: the suits from lowest to highest, breaking ties between equal up cards for the bring-in (the lowest
@@ -325,11 +322,9 @@ SITE_PROFILES["888poker"] = RulesProfile(
 # (0.18 of 3.00), and nothing in every hand that ends preflop. Its small stud pots keep more, the rake taken in whole
 # cents: up to 7.9 % in the 2011 $0.05/$0.10 stud hands (0.06 of 0.76, 0.08 of 1.06, 0.02 of 0.26), so the bound is
 # 8 %. Tournaments keep nothing (their fee is in the buy-in).
-# It never writes the return of an uncalled bet: "N wins $ 0.25 USD from main pot" after an uncalled raise to 0.35
-# over the blinds of 0.05 and 0.10 is the pot without the 0.25 nobody called (every such hand of the corpus).
+# It never writes the return of an uncalled bet (its reader states so, ``UncalledReturns.UNPRINTED``).
 SITE_PROFILES["Everleaf"] = RulesProfile(
-    name="Everleaf", max_rake_share=Decimal("0.08"), no_flop_no_drop=True, prints_uncalled_returns=False
-)
+    name="Everleaf", max_rake_share=Decimal("0.08"), no_flop_no_drop=True)
 
 # iPoker (Playtech) states no rake: it is everything bet less everything won (the players' bet and win attributes).
 # Over the corpus' iPoker cash hands (2011 to 2023) that rake is nothing in each of the 61 hands that end before the

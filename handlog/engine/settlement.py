@@ -7,7 +7,18 @@ from enum import Enum
 from typing import TYPE_CHECKING
 
 from handlog.engine.state import ZERO, PlayerState
-from handlog.events import CashOut, Collect, HandCancelled, Muck, PotDrop, Show, SidePayment, UncalledBet
+from handlog.events import (
+    CashOut,
+    Collect,
+    HandCancelled,
+    Muck,
+    PotDrop,
+    Show,
+    SidePayment,
+    UncalledBet,
+    UncalledReturns,
+)
+from handlog.events.chips import excess_over
 
 if TYPE_CHECKING:
     from handlog.engine.table import Table
@@ -135,14 +146,11 @@ class Settlement:
     def _excess_of(self, p: PlayerState) -> Decimal:
         """How much of ``p``'s money nobody matched: the part of the bet over the next highest bet, or more when
         the others put in less altogether (an opponent all-in for an ante can match only that ante)."""
-        others = [q for q in self.t.players.values() if q is not p]
-        over_bets = p.bet - max((q.bet for q in others), default=ZERO)
+        players = self.t.players.values()
         # dead blinds and the big blind ante are the pot's: nobody matches them, and they are never uncalled
         dead = self.table_antes()
-        over_total = p.committed - p.dead - dead.get(p.name, ZERO) - max(
-            (q.committed - q.dead - dead.get(q.name, ZERO) for q in others), default=ZERO
-        )
-        return max(over_bets, over_total)
+        live = {q.name: q.committed - q.dead - dead.get(q.name, ZERO) for q in players}
+        return max(excess_over({q.name: q.bet for q in players}, p.name), excess_over(live, p.name))
 
     def table_antes(self) -> dict[str, Decimal]:
         """The big blind ante: an ante the big blind alone posts for the whole table, dead money in the main pot
@@ -190,23 +198,25 @@ class Settlement:
             top.committed -= excess
         if how is UnprintedReturn.IN_COLLECT:
             top.returned += excess
+        if how is not UnprintedReturn.WON_WITH_POT:
+            self.t.returned_unprinted.append((name, excess))
         self.t.notes.append(how.value.format(excess=excess, name=name))
 
     def unprinted_return(self, name: str, excess: Decimal) -> UnprintedReturn | None:
         """How a log that prints no "Uncalled bet" line shows that ``excess`` went back to ``name`` (None: it
-        does not). The conventions, in the order they are tried: the site's total shows it (old logs); the room
-        never prints the return (``RulesProfile.prints_uncalled_returns``); the site counts it in what the player
-        collects (``StatedResults.uncalled_in_collects``); the room's walk counts it in the pot the big blind wins
+        does not). In the order they are tried: the room's convention, as its reader states it
+        (``StatedResults.uncalled``): it never prints the return, or counts it in what the player collects; the
+        site's total shows it (old logs); the room's walk counts it in the pot the big blind wins
         (``RulesProfile.walk_blind_won_back``)."""
         summary, rules = self.t.hand.summary, self.t.rules
+        if summary.uncalled is UncalledReturns.UNPRINTED:
+            return UnprintedReturn.NEVER_PRINTED
+        if summary.uncalled is UncalledReturns.IN_COLLECTS:
+            return UnprintedReturn.IN_COLLECT
         stated = summary.total_pot
         in_pot = sum((q.committed for q in self.t.players.values()), self.t.dropped)  # a cash drop is in the total
         if stated is not None and stated + (summary.stp or ZERO) == in_pot - excess:
             return UnprintedReturn.TOTAL_SHOWS_IT
-        if not rules.prints_uncalled_returns:
-            return UnprintedReturn.NEVER_PRINTED
-        if summary.uncalled_in_collects:
-            return UnprintedReturn.IN_COLLECT
         if rules.walk_blind_won_back:
             alone = [p.name for p in self.t.turns.live_players()] == [name]
             won = sum((e.amount for e in self.t.hand.events if isinstance(e, Collect) and e.player == name), ZERO)

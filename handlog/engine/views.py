@@ -118,6 +118,9 @@ class Replay:
     cancelled: bool = False
     stopped: bool = False  # the log's structure left nothing to follow: one violation, then no further replay
     reveals: tuple[Reveal, ...] = ()  # one per step with ``replay(hand, reveal=True)``, else empty
+    returned_unprinted: tuple[tuple[str, Decimal], ...] = ()
+    """Each uncalled excess the engine returned where no line returns it, as (player, amount), in order: the room's
+    convention (``StatedResults.uncalled``) or the total shows it, and the notes say which."""
 
     @property
     def errors(self) -> tuple[Violation, ...]:

@@ -53,6 +53,7 @@ from handlog.events.model import (
     Structure,
     Tournament,
     UncalledBet,
+    UncalledReturns,
     UnknownLine,
     maker,
 )
@@ -110,6 +111,7 @@ __all__ = [
     "Structure",
     "Tournament",
     "UncalledBet",
+    "UncalledReturns",
     "UnknownLine",
     "maker",
 ]

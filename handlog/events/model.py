@@ -106,6 +106,18 @@ class PlayerStatus(StrEnum):
     WAITS_FOR_BUTTON = "waits_for_button"
 
 
+class UncalledReturns(StrEnum):
+    """How a room's logs show the return of a bet nobody called: the reader states it (``StatedResults.uncalled``),
+    the engine derives every return from the chips and settles one the log does not print by it (docs/engine.md)."""
+
+    PRINTED = "printed"
+    """A line returns it ("Uncalled bet ($2) returned to P"); a log that prints one must print every one."""
+    IN_COLLECTS = "in_collects"
+    """No line: the excess is inside its owner's "collected" and inside the total (Winamax)."""
+    UNPRINTED = "unprinted"
+    """No line: the room never prints the return and pays the pot without it (Everleaf)."""
+
+
 if TYPE_CHECKING:
     from pydantic._internal._model_construction import ModelMetaclass as _ModelType
 else:
@@ -490,9 +502,9 @@ class StatedResults(BaseModel):
     rake: Decimal | None = None
     stp: Decimal | None = None  # "STP": the Splash-the-Pot contribution shown separately by some clients
     fees: tuple[HouseFee, ...] = ()  # taken from the pot besides the rake: total = collected + rake + fees
-    uncalled_in_collects: bool = False
-    """The site prints no return of an uncalled bet: the excess is inside its owner's "collected" and inside the
-    total (Winamax). The engine returns it itself and says so in the replay's notes."""
+    uncalled: UncalledReturns = UncalledReturns.PRINTED
+    """How the room shows an uncalled bet's return (the room's convention, stated by its reader): the engine returns
+    an excess no line returns itself, where the convention (or the total) shows it, and says so in the notes."""
     boards: tuple[Cards, ...] = ()
     run_twice: bool = False
     seats: tuple[SeatResult, ...] = ()

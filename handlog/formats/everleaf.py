@@ -7,7 +7,7 @@ No line says all-in: a player whose chips run out is all-in, which the reader kn
 
 What the room does not write: a summary (no total pot, no rake, no board line), and the return of an uncalled
 bet: "N wins $ 0.25 USD from main pot" pays the pot without the bet nobody called, whose excess goes back
-unwritten. The room's rules profile says so (``RulesProfile.prints_uncalled_returns``): the engine returns the
+unwritten. The reader says so (``UncalledReturns.UNPRINTED``): the engine returns the
 excess itself and notes it, computes the pot and the rake kept, and holds the rake to the room's share.
 
 The bookkeeping of amounts added is shared with the other rooms that print them (``added.AddedChipsBuilder``);
@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from typing import ClassVar
 
-from handlog.events import Game
+from handlog.events import Game, UncalledReturns
 from handlog.formats.added import AddedChipsBuilder
 from handlog.formats.grammar import Fields
 from handlog.formats.text import currency_of
@@ -32,6 +32,10 @@ from handlog.reading.registry import register
 
 class EverleafBuilder(AddedChipsBuilder):
     """Everleaf's header and skins on the bookkeeping of the rooms that print the chips added."""
+
+    # "N wins $ 0.25 USD from main pot" after an uncalled raise to 0.35 over the blinds of 0.05 and 0.10 is the pot
+    # without the 0.25 nobody called (every such hand of the corpus)
+    uncalled_returns: ClassVar[UncalledReturns] = UncalledReturns.UNPRINTED
 
     games: ClassVar[dict[str, Game]] = {
         "hold'em": Game.HOLDEM,

@@ -11,9 +11,11 @@ iPoker's quirks, which this module turns into the shared events:
 - an action is a type code (0 fold, 1 small blind, 2 big blind, 3 call, 4 check, 5 bet, 7 all-in, 8 and 9 not
   dealt in / sitting out, 15 ante, 16 bring-in, 23 raise) with ``sum``, the chips the action ADDS;
 - amounts carry their currency and locale inside the value: ``$0.02``, ``0,05€``, ``RSD8``, ``50kr``, ``1,500``;
-- no total pot, no rake and no uncalled-bet line: the pot is the players' ``bet``s less what was not called, the
-  rake is everything put in less everything won (the engine computes it, holds it to the room's rake rules and
-  says so in the audit's notes), and a player's ``win`` is split into the uncalled return and the collect.
+- no total pot, no rake and no uncalled-bet line: the pot is the players' ``bet``s (less what was not called,
+  where the ``win`` does not hold it), the rake is everything put in less everything won (the engine computes it,
+  holds it to the room's rake rules and says so in the audit's notes); a player's ``win`` is the collect, and the
+  reader states whether it holds the return of a bet nobody called (``UncalledReturns``: older clients) or not
+  (2018+): the engine returns it.
 """
 
 from __future__ import annotations
@@ -40,7 +42,7 @@ from handlog.events import (
     StreetStart,
     Structure,
     Tournament,
-    UncalledBet,
+    UncalledReturns,
 )
 from handlog.formats import headers
 from handlog.formats.unknown import bad_field_line
@@ -254,7 +256,7 @@ class IPokerBuilder(XmlHandBuilder):
             max_seats=int(size) if size.isdigit() else None, button=button,
             time_local=general.findtext("startdate"), seats=seats, events=tuple(self.events),
             summary=StatedResults(total_pot=total, line=game.line, pot_line=players_node.line if players_node else 0,
-                                  results_stated=stated),
+                                  results_stated=stated, uncalled=self._uncalled_returns()),
         )
 
     def _tournament(self) -> Tournament | None:
@@ -424,8 +426,8 @@ class IPokerBuilder(XmlHandBuilder):
                     self.events.append(Show(line=at, player=name, cards=cards_))
 
     def _settle(self, bets: dict[str, Decimal], wins: dict[str, Decimal], lines: dict[str, int]) -> Decimal:
-        """Shows, the uncalled return and the collects from the players' ``bet`` and ``win`` (each at its player's
-        element); the pot the bets state (everything put in less what nobody called)."""
+        """Shows and the collects from the players' ``bet`` and ``win`` (each at its player's element); the pot the
+        bets state (everything put in, less what nobody called where the client pays that apart)."""
         self._shows(list(bets))
         for name, bet in list(bets.items()):
             put = self.stacks.get(name, ZERO) - self.bets.left.get(name, ZERO)
@@ -443,19 +445,20 @@ class IPokerBuilder(XmlHandBuilder):
                 # a player's ante twice, or leaves it out): the engine reports the pot this states
                 self.events.append(Notice(line=lines[name], player=name, text=f"{name}'s bet attribute is {bet},"
                                           f" but {name}'s actions put in {put}"))
+        for name, won in wins.items():
+            if won > 0:
+                self.events.append(Collect(line=lines[name], player=name, amount=won))
+        # the pot: what was bet, less what nobody called where the win does not hold it (the engine returns that)
         found = self.bets.uncalled(self.folded)
-        owner, excess = found or ("", ZERO)
-        if found:
-            self.events.append(UncalledBet(line=lines[owner], player=owner, amount=excess))
-        # the clients that write their <client_version> (2018+; some say <uncalled_bet_enabled>true) return an
-        # uncalled bet apart: their ``win`` is the pot alone; older ones count the return in ``win``
+        apart = found is not None and self._uncalled_returns() is UncalledReturns.UNPRINTED
+        return sum(bets.values(), ZERO) - (found[1] if found and apart else ZERO)
+
+    def _uncalled_returns(self) -> UncalledReturns:
+        """No client prints an uncalled return: those that write their <client_version> (2018+; some say
+        <uncalled_bet_enabled>true) pay it apart, their ``win`` the pot alone; older ones count it in ``win``."""
         apart = bool(self.session.findtext("client_version")) or (
             self.session.findtext("uncalled_bet_enabled").lower() == "true")
-        for name, won in wins.items():
-            paid = won - excess if name == owner and not apart else won
-            if paid > 0:
-                self.events.append(Collect(line=lines[name], player=name, amount=paid))
-        return sum(bets.values(), ZERO) - excess
+        return UncalledReturns.UNPRINTED if apart else UncalledReturns.IN_COLLECTS
 
 
 class IPokerFormat(XmlSessionFormat):

@@ -50,6 +50,7 @@ from handlog.events import (
     Structure,
     Tournament,
     UncalledBet,
+    UncalledReturns,
 )
 from handlog.formats import headers
 from handlog.formats.xmlsession import (
@@ -222,7 +223,7 @@ class MergeBuilder(XmlHandBuilder):
         self.start_betting(seats, stakes, structure)
         for r in rounds:
             self._round(r)
-        self._winners(rounds)
+        uncalled = self._winners(rounds)
         return Hand(
             site="Merge", hand_id=game_node.get("id"), file=self.file, line=game_node.line, game=game,
             game_name=NAMES.get(game, desc.get("type")), structure=structure, stakes=stakes,
@@ -230,7 +231,7 @@ class MergeBuilder(XmlHandBuilder):
             tournament=tournament, table=data[1] if len(data) > 1 else "",
             max_seats=to_int(game_node.get("seats")) or None, button=to_int(players_node.get("dealer", "-1")),
             time_local=game_node.get("starttime"), seats=seats, events=tuple(self.events),
-            summary=StatedResults(line=game_node.line), cancelled=any(isinstance(e, HandCancelled)
+            summary=StatedResults(line=game_node.line, uncalled=uncalled), cancelled=any(isinstance(e, HandCancelled)
                                                                      for e in self.events),
         )
 
@@ -384,27 +385,27 @@ class MergeBuilder(XmlHandBuilder):
                                     new=tuple(c for c in new_hand if c not in held)))
         self.hole[name] = new_hand
 
-    def _winners(self, rounds: list[Node]) -> None:
+    def _winners(self, rounds: list[Node]) -> UncalledReturns:
+        """The winners' collects, and how the log shows the return of a bet nobody called: as a winner of its own,
+        a return line (the 2015 layout marks it ``uncalled="true"``; an older file writes a pot of exactly that
+        amount, e.g. "potnumber 2" after a river bet everyone folds to), or an older file inside the pot's winner
+        (``UncalledReturns.IN_COLLECTS``: the engine returns it from there)."""
         winners = [w for r in rounds for w in r.findall("winner")]
         stated = any(w.get("uncalled") == "true" for w in winners)
         found = None if stated or not winners else self.bets.uncalled(self.folded)
-        # an older file gives the bet nobody called back as a pot of its own (a winner of exactly that amount, e.g.
-        # "potnumber 2" after a river bet everyone folds to) or inside the pot's winner: the exact one first
         back = None if found is None else next(
             (w for w in winners if self._name(w) == found[0] and amount(w.get("amount", "0")) == found[1]), None)
+        held = back is None and found is not None and any(
+            self._name(w) == found[0] and amount(w.get("amount", "0")) >= found[1] for w in winners)
         for w in sorted(winners, key=lambda w: (w.get("uncalled") != "true", w is not back)):  # returns first
             name, value = self._name(w), amount(w.get("amount", "0"))
-            if w.get("uncalled") == "true":
+            if w.get("uncalled") == "true" or w is back:
                 self.events.append(UncalledBet(line=w.line, player=name, amount=value))
                 continue
-            if found is not None and name == found[0] and value >= found[1]:
-                # an older file gives the bet nobody called back inside the pot's winner
-                self.events.append(UncalledBet(line=w.line, player=name, amount=found[1]))
-                value -= found[1]
-                found = None
             pot = "pot" if w.get("potnumber") in ("", "1") else f"side pot-{to_int(w.get('potnumber')) - 1}"
             if value > 0:
                 self.events.append(Collect(line=w.line, player=name, amount=value, pot=pot))
+        return UncalledReturns.IN_COLLECTS if held else UncalledReturns.PRINTED
 
 
 class MergeFormat(XmlSessionFormat):

@@ -19,8 +19,10 @@ No generation prints an uncalled-bet line. The builder follows every player's be
 knows the unmatched part of the last bet; once every "wins" / "collected" line is read, their sum tells where it went
 (``_settle_owed``): collects adding up to more than the pot without it hold it (a walk's ``wins $7.52`` is the pot
 less the rake plus the bet nobody called; a converted copy writes it as a ``wins`` line of its own without a pot; an
-old log as a "side pot" of its owner alone), and it becomes an ``UncalledBet`` at that line with a ``Notice``;
-otherwise it went back without a line, where the betting ended. 888's reader (``pacific``) shares this. Glued lines
+old log as a "side pot" of its owner alone), and it becomes an ``UncalledBet`` at that line (with a ``Notice`` where
+it is split from a collect); otherwise it went back without a line: the reader states so (``UncalledReturns.UNPRINTED``)
+and the engine returns it, as it does every bet nobody called (antes nobody matched, which are in no bet, excepted:
+the reader returns those). 888's reader (``pacific``) shares this. Glued lines
 (``P does not show cards.P wins $1,10 USD``, two ``wins`` lines on one line, ``is sitting outP …``) are read as the
 lines they are, with the line number they share.
 """
@@ -58,7 +60,9 @@ from handlog.events import (
     StreetStart,
     Structure,
     UncalledBet,
+    UncalledReturns,
 )
+from handlog.events.chips import unmatched
 from handlog.formats.grammar import Fields
 from handlog.formats.text import FieldError, StreetBets, cards, currency_of
 from handlog.formats.textsite import DESCRIPTIONS, TextHandBuilder, TextSiteFormat, Tok
@@ -209,6 +213,8 @@ class PartyPokerBuilder(TextHandBuilder):
         self.no_small_blind = False
         self.betting_over = 0  # the first line after the betting (a show, a win, the summary), once seen
         self.owed: tuple[str, Decimal] | None = None  # the unmatched part of the last bet, not yet returned
+        self.uncalled = UncalledReturns.PRINTED  # how the log shows the return (``_settle_owed``)
+        self.ante_owed = False  # the unmatched part is an all-in player's antes
         self.collect_texts: dict[int, str] = {}  # the words of each collect line, by event index
         self.dead_money: dict[str, Decimal] = {}  # antes and dead blinds: in the pot, never part of a bet to match
         self.stud_cards: dict[str, tuple[str, ...]] = {}  # stud: each player's cards dealt so far
@@ -430,12 +436,12 @@ class PartyPokerBuilder(TextHandBuilder):
         if self.betting_over:
             return
         self.betting_over = line
-        players = dict.fromkeys([*self.bets.put, *self.bets.bets])  # in order: a set's would vary from run to run
+        players = self.bets.players()
         if not players:
             return
-        top, most, second = self._excess({p: self.bets.total(p) - self.dead_money.get(p, ZERO) for p in players})
+        top, most, second = unmatched({p: self.bets.total(p) - self.dead_money.get(p, ZERO) for p in players})
         if most <= second:  # no bet unmatched; an all-in on the ante alone may be (888's BLAST tournaments)
-            top, most, second = self._excess({p: self.bets.total(p) for p in players})
+            top, most, second = unmatched({p: self.bets.total(p) for p in players})
             stack = next((seat.stack for seat in self.seats if seat.player == top), None)
             if most <= second or stack != most or self.bets.bets.get(top) or top in self.bets.bets or (
                 # a dead blind is in the pot, matched by nobody and owed to none (an ante all-in is owed back)
@@ -443,13 +449,8 @@ class PartyPokerBuilder(TextHandBuilder):
                     for e in self.events)
             ):
                 return
+            self.ante_owed = True  # an excess of antes, which the engine does not find (no bet is unmatched)
         self.owed = (top, most - second)
-
-    @staticmethod
-    def _excess(totals: dict[str, Decimal]) -> tuple[str, Decimal, Decimal]:
-        """The player who put in most, how much, and the most any other player put in."""
-        ranked = sorted(totals.items(), key=lambda kv: kv[1], reverse=True)
-        return ranked[0][0], ranked[0][1], (ranked[1][1] if len(ranked) > 1 else ZERO)
 
     def _pay(self, player: str, value: Decimal, pot: str, line: int, text: str) -> None:
         """What a line says ``player`` got (whether it holds a returned bet is known at the end: ``_settle_owed``)."""
@@ -465,7 +466,7 @@ class PartyPokerBuilder(TextHandBuilder):
         if self.owed is None:
             return
         player, excess = self.owed
-        players = dict.fromkeys([*self.bets.put, *self.bets.bets])  # in order: a set's would vary from run to run
+        players = self.bets.players()
         pot_without = sum((self.bets.total(p) for p in players), ZERO) - excess
         collects = [(i, e) for i, e in enumerate(self.events) if isinstance(e, Collect)]
         sides = [(i, e) for i, e in collects if e.pot.startswith("side pot")]
@@ -483,6 +484,7 @@ class PartyPokerBuilder(TextHandBuilder):
                 self.events[i] = UncalledBet(line=e.line, player=player, amount=excess)
                 return
             if own:  # the unmatched part is in the last pot: a side pot's collect before the main pot's
+                # (the site's total is the pot without it: not ``UncalledReturns.IN_COLLECTS``, whose total holds it)
                 i, e = max(own, key=lambda ie: (ie[1].pot.startswith("side pot"), ie[1].pot, ie[1].amount))
                 text = self.collect_texts.get(i, "")
                 self.events[i : i + 1] = [
@@ -491,6 +493,10 @@ class PartyPokerBuilder(TextHandBuilder):
                     e.model_copy(update={"amount": e.amount - excess}),
                 ]
                 return
+        if not self.ante_owed:
+            self.uncalled = UncalledReturns.UNPRINTED  # it went back without a line: the engine returns it
+            return
+        # antes nobody matched (888's BLAST: an all-in on the antes alone) are in no bet: the reader returns them
         line = self.betting_over or self.offset + 1
         at = next((i for i, e in enumerate(self.events) if e.line >= line and not isinstance(e, StreetStart)),
                   len(self.events))
@@ -695,7 +701,8 @@ class PartyPokerBuilder(TextHandBuilder):
         self.stakes = self._stakes()
         self.stakes_text = self.header.get("stakes") or ""
         hand = super().build(file, first_line)
-        return hand.model_copy(update={"time_utc": party_time(hand.time_local)})
+        summary = hand.summary.model_copy(update={"uncalled": self.uncalled})
+        return hand.model_copy(update={"time_utc": party_time(hand.time_local), "summary": summary})
 
 
 class PartyPokerFormat(TextSiteFormat):

@@ -52,6 +52,7 @@ from handlog.events import (
     Structure,
     Tournament,
     UncalledBet,
+    UncalledReturns,
 )
 from handlog.formats.phh_actions import UNKNOWN, Action, ActionSyntaxError, parse_action
 from handlog.formats.phh_document import Located
@@ -535,7 +536,8 @@ class HandBuilder:
         return StatedResults(
             seats=seats, rake=f.rake, total_pot=f.total_pot, main_pot=f.main_pot, side_pots=tuple(f.side_pots or ()),
             stp=f.stp, fees=tuple(HouseFee(name=name, amount=amount) for name, amount in f.fees or ()),
-            uncalled_in_collects=f.uncalled_in_collects,
+            uncalled=UncalledReturns.IN_COLLECTS if f.uncalled_in_collects
+            else UncalledReturns.UNPRINTED if f.uncalled_unprinted else UncalledReturns.PRINTED,
             results_stated=f.collects is not None, line=self.doc.key_lines.get("_collects", 0),
             pot_line=self.doc.key_lines.get("_total_pot", 0),
         )

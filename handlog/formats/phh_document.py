@@ -76,6 +76,8 @@ class PHHFields(BaseModel):
     """Money between a player and the house outside the pot: [player, amount received (negative: paid), reason]."""
     uncalled_in_collects: bool = Field(False, alias="_uncalled_in_collects")
     """The room prints no uncalled-bet return: the excess is inside its owner's collected amount."""
+    uncalled_unprinted: bool = Field(False, alias="_uncalled_unprinted")
+    """The room never prints an uncalled-bet return and pays the pot without the excess."""
     cap: Decimal | None = Field(None, alias="_cap")
     """A capped no-limit or pot-limit game: the most one player may put in the hand."""
     small_blind: Decimal | None = Field(None, alias="_small_blind")

@@ -19,6 +19,7 @@ from handlog.events import (
     StatusChange,
     StreetStart,
 )
+from handlog.events.chips import ChipLedger
 
 
 class FieldError(ValueError):
@@ -85,7 +86,7 @@ _TIME = re.compile(
     r"(?P<y>[0-9]{4})/(?P<mo>[0-9]{1,2})/(?P<d>[0-9]{1,2})\s*-?\s*(?P<h>[0-9]{1,2}):(?P<mi>[0-9]{2})"
     r"(?::(?P<s>[0-9]{2}))?\s*\(?(?P<tz>[A-Z]{2,5})?\)?"
 )
-_ZONES = {
+ZONES = {
     "ET": "America/New_York", "EST": "America/New_York", "EDT": "America/New_York",
     "CT": "America/Chicago", "MT": "America/Denver", "PT": "America/Los_Angeles",
     "CET": "Europe/Paris", "CEST": "Europe/Paris", "WET": "Europe/Lisbon", "WEST": "Europe/Lisbon",
@@ -100,7 +101,7 @@ def utc_time(text: str) -> datetime | None:
     m = _TIME.search(text)
     if m is None:
         return None
-    zone_name = _ZONES.get(m.group("tz") or "")
+    zone_name = ZONES.get(m.group("tz") or "")
     if zone_name is None:
         return None
     try:
@@ -114,44 +115,11 @@ def utc_time(text: str) -> datetime | None:
     return local.astimezone(UTC)
 
 
-class StreetBets:
-    """Each player's bet on the street being read, for logs that write a raise as its total only ("raises to
-    $12", Full Tilt; "raises $12 to $12", Winning): the increment is the total less the highest bet so far.
-
-    Also what each player put in on earlier streets (``put``), antes and dead money included.
-    """
-
-    def __init__(self) -> None:
-        self.bets: dict[str, Decimal] = {}
-        self.level = Decimal(0)
-        self.put: dict[str, Decimal] = {}
-
-    def new_street(self) -> None:
-        """The bets are swept into the pot: a new street starts with none."""
-        for player, bet in self.bets.items():
-            self.put[player] = self.put.get(player, Decimal(0)) + bet
-        self.bets = {}
-        self.level = Decimal(0)
-
-    def add(self, player: str, more: Decimal) -> None:
-        """A blind, a bring-in, a call or a bet: ``more`` on top of the player's bet."""
-        self.bets[player] = self.bets.get(player, Decimal(0)) + more
-        self.level = max(self.level, self.bets[player])
-
-    def dead(self, player: str, amount: Decimal) -> None:
-        """An ante or a dead blind: in the pot, not in the player's bet."""
-        self.put[player] = self.put.get(player, Decimal(0)) + amount
-
-    def raise_to(self, player: str, total: Decimal) -> Decimal:
-        """A raise to ``total``; returns its increment over the highest bet before it."""
-        by = total - self.level
-        self.bets[player] = total
-        self.level = max(self.level, total)
-        return by
-
-    def total(self, player: str) -> Decimal:
-        """What ``player`` put in so far, this street included."""
-        return self.put.get(player, Decimal(0)) + self.bets.get(player, Decimal(0))
+StreetBets = ChipLedger
+"""Each player's bet on the street being read, for logs that write a raise as its total only ("raises to $12", Full
+Tilt; "raises $12 to $12", Winning): the increment is the total less the highest bet so far (``raise_to``); also what
+each player put in on earlier streets (``put``), antes and dead money included. The one chip ledger
+(``events.chips``)."""
 
 
 def deal_hole(holes: dict[str, Cards], player: str, dealt: Cards, line: int) -> DealHole:

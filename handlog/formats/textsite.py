@@ -128,6 +128,7 @@ from handlog.events import (
     Structure,
     Tournament,
     UncalledBet,
+    UncalledReturns,
     maker,
 )
 from handlog.formats.grammar import MARK, Fields, LineGrammar, LineRef, TableParser, kind_of, load_line_grammar
@@ -308,6 +309,8 @@ class TextHandBuilder:
     draws: ClassVar[dict[str, Street]] = DRAWS
     runs: ClassVar[dict[str | None, int | None]] = RUNS
     statuses: ClassVar[tuple[tuple[str, PlayerStatus], ...]] = STATUSES
+    uncalled_returns: ClassVar[UncalledReturns] = UncalledReturns.PRINTED
+    """How the room shows an uncalled bet's return (``StatedResults.uncalled``; the engine derives the return)."""
 
     def __init__(self, site: str) -> None:
         super().__init__()
@@ -677,6 +680,7 @@ class TextHandBuilder:
             pot_line=s.pot_line,
             board_line=s.board_line,
             stacks_after=tuple(s.stacks_after),
+            uncalled=self.uncalled_returns,
         )
         events = self.events
         return Hand(

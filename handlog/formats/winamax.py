@@ -16,7 +16,7 @@ shared builder turns them into events. What is left here are its quirks:
   lines after a draw mark the round the draw already opened;
 * the summary: ``Total pot X | Rake R`` where X is the pot *after* the rake (so the pot is X + R) and ``No rake``;
   "Seat 3: P won 10€" without parentheses; and no "Uncalled bet" line ever: an uncalled excess is inside its
-  owner's "collected" and inside the total (``StatedResults.uncalled_in_collects``), so the engine returns it
+  owner's "collected" and inside the total (``StatedResults.uncalled``), so the engine returns it
   itself and says so in the replay's notes. A total in thousands ("Total pot 17.68k") is rounded to ten chips
   (17,685 written "17.68k", 3,367.50 "3.37k"): where the collects fall within that rounding they state the pot to
   the chip and are taken as the total; otherwise the written total stands, for the checks to compare;
@@ -41,6 +41,7 @@ from handlog.events import (
     StatusChange,
     Street,
     Structure,
+    UncalledReturns,
 )
 from handlog.formats.grammar import Fields, LineRef
 from handlog.formats.text import amount, currency_of
@@ -59,6 +60,8 @@ _BET_MARKERS = frozenset({"SECOND-BET", "THIRD-BET", "FOURTH-BET"})
 
 class WinamaxBuilder(TextHandBuilder):
     """Winamax's words, blinds out of position, pot names and summary on the layout's builder."""
+
+    uncalled_returns: ClassVar[UncalledReturns] = UncalledReturns.IN_COLLECTS  # no line: inside the "collected"
 
     games: ClassVar[dict[str, Game]] = {
         **TextHandBuilder.games,
@@ -180,7 +183,7 @@ class WinamaxBuilder(TextHandBuilder):
             else:  # a split pot: one summary line per half ("… with HI : …", "… with LO : …")
                 text = f"{before.text}; {seat.text}"
                 results[seat.seat] = before.model_copy(update={"text": text, "won": before.won + won})
-        summary = hand.summary.model_copy(update={"seats": tuple(results.values()), "uncalled_in_collects": True})
+        summary = hand.summary.model_copy(update={"seats": tuple(results.values())})
         if self.total_rounding and self.total_after_rake is not None and summary.total_pot is not None:
             # "Total pot 17.68k": the pot to the nearest 10 chips. The collects (uncalled excess included) state it
             # to the chip; where they fall within the rounding they are the pot the total rounds, else it stands.

@@ -28,6 +28,7 @@ from defusedxml.ElementTree import DefusedXMLParser
 
 from handlog.errors import ParseError
 from handlog.events import Bet, Call, Event, Hand, Post, PostType, Raise, Seat, Stakes, Structure, UnknownLine
+from handlog.events.chips import ChipLedger
 from handlog.formats.headers import XmlHeader
 from handlog.formats.unknown import may_carry_chips
 from handlog.reading.registry import HandParseFailure, HeaderFacts
@@ -466,48 +467,22 @@ def _failure(line: int, column: int, message: str) -> Chunk:
     return Chunk(line, [], DocumentFailure(line, column, message))
 
 
-class RoundBets:
-    """The chips of the round being read, for XML rooms that write an action's amount as the chips it adds or as
-    its total for the round (iPoker, Merge): the events need both, and the bet nobody called, which these rooms do
-    not write, is the last round's top bet over every other bet of that round."""
-
-    def __init__(self, stacks: dict[str, Decimal]) -> None:
-        self.left = dict(stacks)
-        self.bets: dict[str, Decimal] = {}
-        self.last: dict[str, Decimal] = {}
-
-    def new_round(self) -> None:
-        self.keep()
-        self.bets = {}
-
-    def keep(self) -> None:
-        if any(self.bets.values()):
-            self.last = dict(self.bets)  # the last round with a bet: where a bet may go uncalled
-
-    def before(self, player: str) -> Decimal:
-        return self.bets.get(player, ZERO)
-
-    def top(self) -> Decimal:
-        return max(self.bets.values(), default=ZERO)
-
-    def put(self, player: str, added: Decimal, live: bool = True) -> bool:
-        """``added`` chips from ``player`` (to the round's bet when ``live``); True when they are all he had."""
-        all_in = added > 0 and added >= self.left.get(player, ZERO)
-        self.left[player] = self.left.get(player, ZERO) - added
-        if live:
-            self.bets[player] = self.before(player) + added
-        return all_in
+class RoundBets(ChipLedger):
+    """The chips of the round being read (the one chip ledger, ``events.chips``), for XML rooms that write an
+    action's amount as the chips it adds or as its total for the round (iPoker, Merge): the events need both, and
+    the bet nobody called, which these rooms do not write, is the last round's top bet over every other bet of that
+    round (``uncalled``)."""
 
     def wager(self, line: int, player: str, kind: str, amount: Decimal) -> Event:
         """The event of a wager as these rooms write it: ``call``, ``bet`` and ``all_in`` give the chips added,
         ``raise`` the player's total for the round; an all-in is the call, bet or raise its chips make."""
         before, top = self.before(player), self.top()
         if kind == "raise":
-            all_in = self.put(player, amount - before)
+            all_in = self.take(player, amount - before)
             return Raise(line=line, player=player, by=amount - top, to=amount, all_in=all_in)
         if kind == "all_in":
             kind = "call" if before + amount <= top else "bet" if top == 0 else "all_in"
-        all_in = self.put(player, amount)
+        all_in = self.take(player, amount)
         if kind == "call":
             return Call(line=line, player=player, amount=amount, all_in=all_in)
         if kind == "bet":
@@ -519,14 +494,7 @@ class RoundBets:
         dead = ZERO
         if kind in (PostType.BIG_BLIND, PostType.BOTH_BLINDS) and 0 < big < amount:
             kind, dead = PostType.BOTH_BLINDS, amount - big
-        all_in = self.put(player, amount - dead, live=kind is not PostType.ANTE)
-        self.put(player, dead, live=False)
+        all_in = self.take(player, amount - dead, live=kind is not PostType.ANTE)
+        self.take(player, dead, live=False)
         return Post(line=line, player=player, post=kind, amount=amount, dead=dead, all_in=all_in or (
             dead > 0 and self.left.get(player, ZERO) <= 0))
-
-    def uncalled(self, folded: set[str]) -> tuple[str, Decimal] | None:
-        """Who gets back how much nobody called, if anyone."""
-        self.keep()
-        ranked = sorted(self.last.items(), key=lambda kv: kv[1], reverse=True) + [("", ZERO)] * 2
-        owner, excess = ranked[0][0], ranked[0][1] - ranked[1][1]
-        return (owner, excess) if excess > 0 and owner not in folded else None

@@ -202,12 +202,12 @@ def _shown(part: Part, key: SeriesKey) -> str:
 
 def _in_time_order(frame: pd.DataFrame) -> pd.DataFrame:
     """The records in the order :func:`handlog.stats.graph.winnings_series` draws them (by time, else as read)."""
-    from handlog.stats.graph import _time_key
+    from handlog.stats.graph import time_key
 
     if "time" not in frame or not frame["time"].notna().any():
         return frame
     times = list(frame["time"])
-    return frame.iloc[sorted(range(len(times)), key=lambda i: (_time_key(times[i]), i))]
+    return frame.iloc[sorted(range(len(times)), key=lambda i: (time_key(times[i]), i))]
 
 
 def violations_table(part: Part, links: Sequence[str | None]) -> dict[str, Any]:

@@ -31,7 +31,7 @@ def winnings_series(table: pd.DataFrame, player: str, in_big_blinds: bool = Fals
     do not add up; a hand without a big blind counts nothing)."""
     rows = table[table["player"] == player]
     if "time" in rows and rows["time"].notna().any():
-        order = sorted(range(len(rows)), key=lambda i: (_time_key(rows["time"].iloc[i]), i))
+        order = sorted(range(len(rows)), key=lambda i: (time_key(rows["time"].iloc[i]), i))
         rows = rows.iloc[order]
     scale = [Decimal(1)] * len(rows)
     if in_big_blinds:
@@ -57,7 +57,8 @@ def winnings_series(table: pd.DataFrame, player: str, in_big_blinds: bool = Fals
     return pd.DataFrame(out)
 
 
-def _time_key(value: Any) -> float:
+def time_key(value: Any) -> float:
+    """A hand's time as a number to sort by (a hand without one first); also the report's order."""
     if value is None or pd.isna(value):
         return float("-inf")
     return float(pd.Timestamp(value).timestamp())

@@ -12,8 +12,7 @@ it and ``LJ`` are ``UTG+1``, ``UTG+2`` … . Three players between the blinds an
 
 from __future__ import annotations
 
-from handlog.events import Hand, Post, PostType
-from handlog.events.model import _PlayerEvent
+from handlog.events import Chat, Hand, Notice, Post, PostType, StatusChange, UnknownLine
 
 BLIND_LABELS = ("SB", "BB")
 _BACKWARD = ("BTN", "CO", "HJ", "LJ")
@@ -23,7 +22,11 @@ STEAL_POSITIONS = frozenset({"CO", "BTN", "SB"})
 def dealt_in(hand: Hand) -> list[str]:
     """Players dealt into the hand, in seat order: seated and not out of it, or acting or posting anyway."""
     # what a player says or the site notes about them (chat, "P adds $100") does not deal them in
-    active = {e.player for e in hand.events if isinstance(e, _PlayerEvent) and e.kind not in ("status", "chat")}
+    active: set[str] = set()
+    for e in hand.events:
+        player = getattr(e, "player", None)
+        if isinstance(player, str) and not isinstance(e, Chat | StatusChange | Notice | UnknownLine):
+            active.add(player)
     return [
         s.player
         for s in sorted(hand.seats, key=lambda s: s.seat)

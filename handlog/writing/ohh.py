@@ -380,6 +380,8 @@ class _Writer:
             for e in self.events:
                 if isinstance(e, UncalledBet):
                     wins[0].setdefault(e.player, ZERO)
+            for player, _ in rp.returned_unprinted:  # the engine's return, where the room prints none
+                wins[0].setdefault(player, ZERO)
         for player, back in returned.items():  # the room counted the uncalled return in the collect: OHH does not
             for won in wins:
                 take = min(back, won.get(player, ZERO))

@@ -11,9 +11,10 @@ table, venue, currency, time, finishing stacks, winnings), and ``_``-prefixed fi
 users) for what it lacks, so that handlog reads back the hand the site logged, with its own numbers to check:
 ``_posts`` (forced bets the arrays cannot say: a dead small blind, a returning player's big blind), ``_uncalled``,
 ``_collects`` (pot by pot), ``_total_pot``, ``_main_pot``, ``_side_pots``, ``_rake``, ``_stp`` (splash the pot),
-``_fees`` (a jackpot's), ``_pot_drops``, ``_side_payments`` (an EV cash-out), ``_uncalled_in_collects``,
-``_tournament``, ``_small_blind``, ``_cap`` and ``_currency`` (play money, which has no ISO code). Chat, seat
-changes and notices are not part of a PHH hand.
+``_fees`` (a jackpot's), ``_pot_drops``, ``_side_payments`` (an EV cash-out), ``_uncalled_in_collects`` and
+``_uncalled_unprinted`` (the room's way with uncalled returns, ``StatedResults.uncalled``), ``_tournament``,
+``_small_blind``, ``_cap`` and ``_currency`` (play money, which has no ISO code). Chat, seat changes and notices are
+not part of a PHH hand.
 """
 
 from __future__ import annotations
@@ -64,6 +65,7 @@ from handlog.events import (
     StreetStart,
     Structure,
     UncalledBet,
+    UncalledReturns,
 )
 from handlog.formats.phh_builder import GAME_CODES, STRUCTURE_CODES, stud_streets
 from handlog.writing.base import Unconvertible, number, unfinished
@@ -436,8 +438,10 @@ class _Writer:
             out.append(f"_stp = {_number(s.stp)}")
         if s.fees:
             out.append("_fees = " + _array([f"[{_string(f.name)}, {_number(f.amount)}]" for f in s.fees]))
-        if s.uncalled_in_collects:
+        if s.uncalled is UncalledReturns.IN_COLLECTS:
             out.append("_uncalled_in_collects = true")
+        elif s.uncalled is UncalledReturns.UNPRINTED:
+            out.append("_uncalled_unprinted = true")
         return out
 
 

@@ -40,6 +40,7 @@ from functools import cache
 from zoneinfo import ZoneInfo
 
 from handlog.engine import Replay, replay
+from handlog.engine.dealing import TwoBoardDealing, strategy_for
 from handlog.engine.rules import profile_for
 from handlog.engine.variants import variant_for
 from handlog.events import (
@@ -194,6 +195,10 @@ def _implicit_returns(hand: Hand, rp: Replay) -> _Returns:
                 if committed < before.get(player, committed):
                     found.before.setdefault(index, []).append((player, before[player] - committed))
         before = now
+    for player, committed in before.items():  # returned at the end of the log (no pot collected): after its lines
+        final = full.results[player].committed if player in full.results else committed
+        if final < committed:
+            found.before.setdefault(len(full.steps), []).append((player, committed - final))
     return found
 
 
@@ -482,6 +487,8 @@ class _Writer:
                 line = self.aside(e, dropped)
                 if line is not None:
                     out.append(line)
+        for player, amount in self.returns.before.get(len(events), []):  # returned once the log ended
+            out.append(f"Uncalled bet ({self.money(amount)}) returned to {player}")
         if not dealt:
             out.append(first_street)
         if dropped:
@@ -591,7 +598,7 @@ class _Writer:
         boards = list(s.boards) if s.boards else [b for b in rp.boards if b]
         if s.run_twice or len(boards) > 1:
             variant = variant_for(h.game)
-            if variant is None or variant.boards == 1:  # a game of two boards (Split Hold'em) was not run twice
+            if variant is None or not issubclass(strategy_for(variant), TwoBoardDealing):  # two boards: not a run
                 out.append("Hand was run twice")
             out.extend(f"{RUNS.get(i, '')}Board [{' '.join(b)}]" for i, b in enumerate(boards, 1))
         elif boards and not self.stud:

@@ -15,7 +15,7 @@ from sitekit import CORPUS, audit_flags, check_golden, corpus, golden_hand, read
 
 from handlog.audit import audit
 from handlog.engine import replay
-from handlog.events import PostType
+from handlog.events import PostType, UncalledReturns
 from handlog.reading import ReadReport, read, read_text
 from handlog.reading.reader import parse_chunk, read_chunks
 
@@ -172,12 +172,17 @@ def test_golden_hand_audits(name: str) -> None:
 
 def test_golden_quirks() -> None:
     """What each golden hand is for, asserted on the events."""
+    # no client prints an uncalled return: the reader states the client's convention, the engine returns the bet
     walk = golden_hand(GOLDEN, "plo_walk_uncalled_apart")  # 2019 client: win is the pot alone
+    assert walk.summary.uncalled is UncalledReturns.UNPRINTED
     assert [(e.kind, e.player, e.amount) for e in walk.events if e.kind in ("uncalled", "collect")] == [
-        ("uncalled", "Player0", Decimal("2.50")), ("collect", "Player0", Decimal("5.00"))]
+        ("collect", "Player0", Decimal("5.00"))]
+    assert "uncalled 2.50 returned to Player0 without a line: the site never prints the return" in replay(walk).notes
     allin = golden_hand(GOLDEN, "nl_allin_uncalled_in_win")  # 2013 client: win counts the return
+    assert allin.summary.uncalled is UncalledReturns.IN_COLLECTS
     assert [(e.kind, e.player, e.amount) for e in allin.events if e.kind in ("uncalled", "collect")] == [
-        ("uncalled", "Hero", Decimal("0.46")), ("collect", "Player2", Decimal("11.42"))]
+        ("collect", "Hero", Decimal("0.46")), ("collect", "Player2", Decimal("11.42"))]
+    assert replay(allin).results["Hero"].uncalled_in_collect == Decimal("0.46")
     both = golden_hand(GOLDEN, "fl_post_both_blinds")
     post = next(e for e in both.events if e.kind == "post" and e.player == "Player2")
     assert (post.post, post.amount, post.dead) == (PostType.BOTH_BLINDS, Decimal("7.50"), Decimal("2.50"))

@@ -11,7 +11,8 @@ import pytest
 from sitekit import CORPUS, audit_flags, check_golden, corpus, golden_hand, rel
 
 from handlog.audit import audit
-from handlog.events import PostType
+from handlog.engine import replay
+from handlog.events import PostType, UncalledReturns
 from handlog.reading import read, read_text
 
 GOLDEN = Path(__file__).parent / "golden_merge"
@@ -152,9 +153,14 @@ def _events(name: str, kinds: tuple[str, ...]) -> list[tuple[object, ...]]:
 
 
 def test_golden_quirks() -> None:
-    # an older file gives the uncalled $25 back inside the pot's winner ($68.12): split off
-    assert _events("plo_uncalled_inside_winner", ("uncalled", "collect")) == [
-        ("uncalled", "Hero", Decimal("25.00")), ("collect", "Hero", Decimal("43.12"))]
+    # an older file gives the uncalled $25 back inside the pot's winner ($68.12): the reader says so, the engine
+    # returns it from there
+    inside = golden_hand(GOLDEN, "plo_uncalled_inside_winner")
+    assert inside.summary.uncalled is UncalledReturns.IN_COLLECTS
+    assert _events("plo_uncalled_inside_winner", ("uncalled", "collect")) == [("collect", "Hero", Decimal("68.12"))]
+    done = replay(inside)
+    assert done.results["Hero"].uncalled_in_collect == Decimal("25.00")
+    assert done.results["Hero"].collected == Decimal("43.12")
     # the 2015 layout writes the return as its own winner, uncalled="true"
     assert _events("mtt_v21_uncalled_winner", ("uncalled", "collect")) == [
         ("uncalled", "Player5", Decimal("5590.00")), ("collect", "Player5", Decimal("280.00"))]

@@ -1,7 +1,8 @@
 """fpdb's quirks on logs that state no uncalled-bet line and no rake (PartyPoker, 888), as comparison rules.
 
 * The unmatched part of a bet goes back without a line of its own, or inside what its owner collects: fpdb counts it
-  as won; handlog returns it (``UncalledBet``) and counts the rest as collected.
+  as won; handlog returns it (an ``UncalledBet``, or the engine where no line prints it) and counts the rest as
+  collected.
 * With no rake stated, both take the pot less what was collected as the rake, but share it between the winners of a
   split pot differently (fpdb by its own rounding; handlog in proportion to what each collected).
 """
@@ -40,7 +41,11 @@ def _facts(
         hand = record.hand
         if hand is None:
             continue
-        rake[hand.hand_id] = replay(hand, states=False).rake
+        done = replay(hand, states=False)
+        rake[hand.hand_id] = done.rake
+        for player, amount in done.returned_unprinted:  # a return the reader left to the engine (no line prints it)
+            key = (hand.hand_id, player)
+            returned[key] = returned.get(key, Decimal(0)) + amount
         for e in hand.events:
             if isinstance(e, Post) and e.post in (PostType.SMALL_BLIND, PostType.BIG_BLIND):
                 blinds.add((hand.hand_id, e.player))

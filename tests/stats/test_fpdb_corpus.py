@@ -26,7 +26,7 @@ from corpus_cache import read_cached
 
 import handlog
 from handlog.engine import replay
-from handlog.events import Game, Hand, Post, PostType
+from handlog.events import Game, Hand, Post, PostType, UncalledReturns
 from handlog.stats import counters
 from handlog.stats.frame import DRAW_GAMES, STUD_GAMES, SUPPORTED_GAMES, iter_rows
 from handlog.stats.positions import dealt_in, fpdb_position
@@ -316,7 +316,7 @@ def _seen(hand: Hand) -> Seen:
     returned = frozenset(s.player for s in hand.seats if s.sitting_out and s.player in acting)
     blind_all_in = any(isinstance(e, Post) and e.all_in for e in hand.events)
     inside = {}
-    if hand.summary.uncalled_in_collects:
+    if hand.summary.uncalled is UncalledReturns.IN_COLLECTS:
         inside = {p: r.uncalled_in_collect for p, r in replay(hand, states=False).results.items()}
     posters = {e.post: e.player for e in reversed(hand.events) if isinstance(e, Post)}
     seated = {s.player for s in hand.seats}

@@ -33,6 +33,7 @@ from test_fpdb_corpus import FPDB_WRONG, HOLDEM_AND_DRAW, Rule, Seen, _our_rows,
 from test_fpdb_sites import _blind_money_is_voluntary
 
 from handlog.audit import audit
+from handlog.engine import replay
 from handlog.events import Fold, Hand, Street, StreetStart, UncalledBet
 from handlog.stats.positions import fpdb_position
 
@@ -63,9 +64,13 @@ def _hand(o: Row) -> Hand:
 
 
 def _uncalled_counted_as_won(f: Row, o: Row, h: Seen) -> bool:
-    """fpdb's winnings are the ``win`` attribute: the pot won plus the uncalled bet given back."""
-    back = sum((e.amount for e in _hand(o).events if isinstance(e, UncalledBet) and e.player == o["player"]),
+    """fpdb's winnings are the ``win`` attribute: the pot won plus the uncalled bet given back (a return line, or
+    inside the collect: ``UncalledReturns.IN_COLLECTS``, which the replay returns)."""
+    hand = _hand(o)
+    back = sum((e.amount for e in hand.events if isinstance(e, UncalledBet) and e.player == o["player"]),
                Decimal(0))
+    result = replay(hand, states=False).results.get(o["player"])
+    back += result.uncalled_in_collect if result is not None else Decimal(0)
     return back > 0 and f["winnings"] == (o["collected"] + back) * 100
 
 
