@@ -146,10 +146,19 @@ def bench_arguments(description: str, argv: list[str] | None) -> argparse.Namesp
     return ap.parse_args(argv)
 
 
+_HAND_ID = re.compile(r"^(PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #)([0-9]+)")
+
+
 def bench_text(hands: list[str], about: int) -> tuple[str, int, int]:
-    """The hands repeated to about ``about`` hands: (text, copies, hands in it)."""
+    """The hands repeated to about ``about`` hands: (text, copies, hands in it). Each copy after the first gets
+    fresh hand ids (the id plus ``copy`` × 10^15): ``handlog audit`` reads a hand id once (``reading.dedupe``) and
+    would skip every repeated copy, doing a fraction of the work the peer does."""
     copies = max(1, round(about / len(hands)))
-    return "\n\n\n".join(hands * copies) + "\n", copies, len(hands) * copies
+    text = [
+        _HAND_ID.sub(lambda m, k=copy: f"{m.group(1)}{int(m.group(2)) + k * 10**15}", hand, count=1)
+        for copy in range(copies) for hand in hands
+    ]
+    return "\n\n\n".join(text) + "\n", copies, len(hands) * copies
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -28,10 +28,13 @@ def summary_cards(replay: Replay) -> Iterator[Violation]:
             holders[card] = "the board"
     known: dict[str, set[str]] = {}
     for e in replay.hand.events:
-        if isinstance(e, DealHole | Show):
+        # exact types: an event model has no subclasses (tests/checks/test_event_kinds.py)
+        if type(e) is DealHole:
+            held = known.setdefault(e.player, set())
+            held.update(e.cards)
+            held.update(e.new)
+        elif type(e) is Show:
             known.setdefault(e.player, set()).update(e.cards)
-            if isinstance(e, DealHole):
-                known[e.player].update(e.new)
     for player, cards in known.items():
         for card in cards:
             holders.setdefault(card, player)

@@ -47,12 +47,15 @@ from handlog.events.model import Event
 _DEALER = (
     Burn, CardExposed, ExtraCard, CardReplaced, Misdeal, Redeal, BoardVoided, OutOfPlay, Reshuffle, Cut, PlaysBoard,
 )
+_DEALER_KINDS = frozenset(_DEALER)
+"""The dealer's events by their exact type: an event model has no subclasses (``tests/checks/test_event_kinds.py``),
+and comparing types costs a set lookup where ``isinstance`` against a pydantic model costs a call per class."""
 _BETTING = (Fold, Check, Call, Bet, Raise)
 _BOARD = (Street.FLOP, Street.TURN, Street.RIVER)
 
 
 def _dealer_logged(events: Sequence[Event]) -> bool:
-    return any(isinstance(e, _DEALER) for e in events)
+    return not _DEALER_KINDS.isdisjoint(map(type, events))  # one C-level scan: most hands have none
 
 
 # ---------------------------------------------------------------------- the deal: exposures, extras, misdeals

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from decimal import Decimal
+from typing import cast
 
 from handlog.engine import Category, Replay, Severity, Violation
 from handlog.engine.dealing import StudDealing, TwoBoardDealing, strategy_for
@@ -19,13 +20,18 @@ from handlog.events import Bet, Call, Check, Collect, Fold, Muck, Raise, Show, S
 
 ZERO = Decimal(0)
 _SHOWS = frozenset({Show, Muck})
+_ACTIONS = frozenset({Bet, Raise, Call, Check, Fold})
+_AGGRESSION = frozenset({Bet, Raise})
+_TURNS = frozenset({Check, Bet, Raise, Fold})
+# events are compared by their exact type (an event model has no subclasses: tests/checks/test_event_kinds.py);
+# ``isinstance`` against a pydantic model costs a call per class, and these scans run over every event of a hand
 
 
 def shown_hands(replay: Replay) -> dict[str, tuple[str, ...]]:
     """Every hand shown at showdown: "shows [..]" lines, then the summary's "showed [..]"."""
     shown: dict[str, tuple[str, ...]] = {}
     for e in replay.hand.events:
-        if isinstance(e, Show):
+        if type(e) is Show:
             shown[e.player] = e.cards
     for seat in replay.hand.summary.seats:
         if seat.shown and seat.player not in shown:
@@ -256,26 +262,28 @@ def showdown_order(replay: Replay) -> Iterator[Violation]:
     events = replay.hand.events
     if not any(map(_SHOWS.__contains__, map(type, events))):
         return  # nobody showed or mucked: no order to judge (most hands)
-    start = next((i for i, e in enumerate(events) if isinstance(e, StreetStart) and e.street == Street.SHOWDOWN),
-                 None)
+    start = next((i for i, e in enumerate(events) if type(e) is StreetStart and e.street == Street.SHOWDOWN), None)
     if start is None:
         return
     mode = replay.rules.showdown_order_all_in
     all_in = any(r.all_in_street is not None for r in replay.results.values())
     if all_in and mode == AllInShowdown.NOT_HELD:
         return
-    first = next((e for e in events[start:] if isinstance(e, Show | Muck)), None)
+    first = next((cast("Show | Muck", e) for e in events[start:] if type(e) in _SHOWS), None)
     if first is not None:
         # A player all-in with cards still to come turns his hand over when the betting ends, and a log may show it
         # again at the showdown once the last cards are out (a PHH razz hand shows on sixth street, then again with
         # seventh street's card): the first exposure is the showdown whose order the rule governs.
         last_action = max(
-            (i for i, e in enumerate(events[:start]) if isinstance(e, Bet | Raise | Call | Check | Fold)), default=-1
+            (i for i, e in enumerate(events[:start]) if type(e) in _ACTIONS), default=-1
         )
-        first = next((e for e in events[last_action + 1:] if isinstance(e, Show | Muck)), first)
+        first = next((cast("Show | Muck", e) for e in events[last_action + 1:] if type(e) in _SHOWS), first)
     if first is None:
         return
-    betting = [(step.street, step.event.player) for step in replay.steps[:start] if isinstance(step.event, Bet | Raise)]
+    betting = [
+        (step.street, cast("Bet | Raise", step.event).player) for step in replay.steps[:start]
+        if type(step.event) in _AGGRESSION
+    ]
     final_street = replay.steps[start - 1].street if 0 < start <= len(replay.steps) else None
     if all_in and mode == AllInShowdown.LAST_BET and betting:
         final_street = betting[-1][0]
@@ -287,11 +295,11 @@ def showdown_order(replay: Replay) -> Iterator[Violation]:
     if aggressor is None and variant is not None and issubclass(strategy_for(variant), StudDealing):
         # stud has no button: with no bet on the last round, its first actor (the best showing hand) shows first
         aggressor = next(
-            (step.event.player for step in replay.steps[:start]
-             if step.street == final_street and isinstance(step.event, Check | Bet | Raise | Fold)), None
+            (cast("Check | Bet | Raise | Fold", step.event).player for step in replay.steps[:start]
+             if step.street == final_street and type(step.event) in _TURNS), None
         )
     if aggressor is None:
-        folded = {e.player for e in events[:start] if isinstance(e, Fold)}
+        folded = {e.player for e in events[:start] if type(e) is Fold}
         live = [p for p in replay.results if p not in folded]
         if all_in and mode == AllInShowdown.LAST_POT and replay.pots and replay.pots[-1].eligible:
             live = list(replay.pots[-1].eligible)  # the players of the last side pot, from the left of the button

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import importlib
 import logging
 import sys
@@ -57,6 +58,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(args_list)
     except SystemExit as exc:
         return int(exc.code) if isinstance(exc.code, int) else EXIT_USAGE
+    # Everything imported so far lives as long as the process: out of the cyclic collector's sight, its full
+    # collections stop walking the modules' objects again and again, and forked workers share the pages
+    gc.freeze()
     try:
         return int(args.run(args))
     except BrokenPipeError:

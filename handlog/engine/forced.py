@@ -60,7 +60,8 @@ def usual_ante(hand: Hand) -> Decimal | None:
     """The ante of the hand: the stated one, else the amount most players post (ties: the first posted)."""
     if hand.stakes.ante is not None:
         return hand.stakes.ante
-    antes = [e.amount for e in hand.events if isinstance(e, Post) and e.post == PostType.ANTE and not e.all_in]
+    # exact types (an event model has no subclasses: tests/checks/test_event_kinds.py): once per hand, every event
+    antes = [e.amount for e in hand.events if type(e) is Post and e.post == PostType.ANTE and not e.all_in]
     if not antes:
         return None
     counts = Counter(antes)

@@ -548,18 +548,37 @@ def street_actions(ctx: Context, p: str) -> Row:
     folded facing one. ``bets_<street>``, ``calls_<street>``, ``raises_<street>``: how many times they bet,
     called, raised."""
     row: Row = {}
-    for slot, name in SLOT_NAMES.items():
-        acts = ctx.betting.of(p, slot)
+    of = ctx.betting.of
+    for slot, keys in STREET_ACTION_NAMES.items():
+        acts = of(p, slot)
+        if not acts:  # the commonest: no decision on that round (folded before it, or all-in)
+            row.update(NO_STREET_ACTIONS[slot])
+            continue
         opp = len(acts) >= 2 and acts[0].kind == "check" and acts[1].facing_bet
-        row[f"check_raise_{name}_opp"] = opp
-        row[f"check_raise_{name}"] = opp and acts[1].kind == "raise"
-        row[f"check_call_{name}"] = opp and acts[1].kind == "call"
-        row[f"faced_raise_{name}"] = any(a.facing_bet for a in acts)
-        row[f"fold_to_raise_{name}"] = any(a.facing_bet and a.kind == "fold" for a in acts)
-        row[f"bets_{name}"] = sum(a.kind == "bet" for a in acts)
-        row[f"calls_{name}"] = sum(a.kind == "call" for a in acts)
-        row[f"raises_{name}"] = sum(a.kind == "raise" for a in acts)
+        row.update(zip(keys, (
+            opp,
+            opp and acts[1].kind == "raise",
+            opp and acts[1].kind == "call",
+            any(a.facing_bet for a in acts),
+            any(a.facing_bet and a.kind == "fold" for a in acts),
+            sum(a.kind == "bet" for a in acts),
+            sum(a.kind == "call" for a in acts),
+            sum(a.kind == "raise" for a in acts),
+        ), strict=True))
     return row
+
+
+STREET_ACTION_NAMES = {
+    slot: (f"check_raise_{name}_opp", f"check_raise_{name}", f"check_call_{name}", f"faced_raise_{name}",
+           f"fold_to_raise_{name}", f"bets_{name}", f"calls_{name}", f"raises_{name}")
+    for slot, name in SLOT_NAMES.items()
+}
+"""Per later round, :func:`street_actions`' columns (names made once, not per player and hand)."""
+NO_STREET_ACTIONS = {
+    slot: dict(zip(names, (False, False, False, False, False, 0, 0, 0), strict=True))
+    for slot, names in STREET_ACTION_NAMES.items()
+}
+""":func:`street_actions` of a player without a decision on the round: what its expressions give for none."""
 
 
 def _aggressor_before(ctx: Context, slot: int) -> str | None:
@@ -578,7 +597,7 @@ def donks_and_floats(ctx: Context, p: str) -> Row:
     aggressor on that round, and on this one had a decision after that aggressor checked, before anyone bet;
     ``float_<street>``: they bet there."""
     row: Row = {}
-    for slot, name in SLOT_NAMES.items():
+    for slot, (donk_opp, donk, float_opp, float_) in DONK_FLOAT_NAMES.items():
         aggressor = cast("str | None", _memo(ctx, ("aggressor_before", slot), partial(_aggressor_before, ctx, slot)))
         opp = done = False
         if aggressor is not None and aggressor != p and ctx.betting.of(aggressor, slot):
@@ -588,8 +607,8 @@ def donks_and_floats(ctx: Context, p: str) -> Row:
                 if a.player == p:
                     opp, done = True, a.kind == "bet"
                     break
-        row[f"donk_{name}_opp"] = opp
-        row[f"donk_{name}"] = done
+        row[donk_opp] = opp
+        row[donk] = done
         if slot == 1:
             continue
         previous = ctx.betting.last_aggressor(slot - 1)
@@ -606,9 +625,16 @@ def donks_and_floats(ctx: Context, p: str) -> Row:
                 elif checked and a.player == p:
                     opp, done = True, a.kind == "bet"
                     break
-        row[f"float_{name}_opp"] = opp
-        row[f"float_{name}"] = done
+        row[float_opp] = opp
+        row[float_] = done
     return row
+
+
+DONK_FLOAT_NAMES = {
+    slot: (f"donk_{name}_opp", f"donk_{name}", f"float_{name}_opp", f"float_{name}")
+    for slot, name in SLOT_NAMES.items()
+}
+"""Per later round, :func:`donks_and_floats`' columns (names made once, not per player and hand)."""
 
 
 def _called(ctx: Context, p: str, bettor: str, slot: int) -> bool:

@@ -91,7 +91,8 @@ def write_records_csv(rows: Iterable[dict[str, Any]], columns: list[str], out: T
 
 def write_records_json(rows: Iterable[dict[str, Any]], columns: list[str], out: TextIO) -> None:
     """Records as a JSON array of objects (``columns`` in order)."""
-    json.dump([{c: plain(rec[c]) for c in columns} for rec in rows], out, ensure_ascii=False, indent=1)
+    # one write of the whole text: ``json.dump`` writes each of its tens of thousands of pieces on its own
+    out.write(json.dumps([{c: plain(rec[c]) for c in columns} for rec in rows], ensure_ascii=False, indent=1))
     out.write("\n")
 
 

@@ -278,12 +278,30 @@ def actions(hand: Hand) -> list[dict[str, Any]]:
         if isinstance(event, StreetStart):
             street = event.street.value
             continue
-        player = getattr(event, "player", None)
+        has_player, amount_field, has_all_in = _shape(event)
+        known: Any = event  # the fields ``_shape`` found on its model
+        player = known.player if has_player else None
         if not player:
             continue
-        amount = next((getattr(event, f) for f in AMOUNT_FIELDS if hasattr(event, f)), None)
+        amount = getattr(event, amount_field) if amount_field is not None else None
         out.append(
             {"seq": len(out), "street": street, "player": player, "kind": event.kind, "amount": amount,
-             "all_in": bool(getattr(event, "all_in", False)), "line": event.line}
+             "all_in": bool(known.all_in) if has_all_in else False, "line": event.line}
         )  # fmt: skip
     return out
+
+
+_SHAPES: dict[type, tuple[bool, str | None, bool]] = {}
+"""Per event model: whether it has a ``player``, its money field (the first of ``AMOUNT_FIELDS``) and an ``all_in``."""
+
+
+def _shape(event: object) -> tuple[bool, str | None, bool]:
+    """What ``actions`` reads of an event of this model, asked once per model: asking a pydantic model for an
+    attribute it lacks goes through its ``__getattr__`` and an exception, three times per event otherwise. Every
+    instance of a model has the same attributes (its fields are always set, extra fields are refused)."""
+    kind = type(event)
+    shape = _SHAPES.get(kind)
+    if shape is None:
+        amount_field = next((f for f in AMOUNT_FIELDS if hasattr(event, f)), None)
+        shape = _SHAPES[kind] = (hasattr(event, "player"), amount_field, hasattr(event, "all_in"))
+    return shape
