@@ -107,6 +107,8 @@ class _Target:
         self.ready: list[HandDocument] = []
         self.nodes = 0
         self.line_offset = 0
+        self.stored = False
+        """Reading a stored hand (``stored_lines``): the session elements say their lines."""
 
     def _line(self) -> int:
         return int(self.expat.CurrentLineNumber) + self.line_offset if self.expat is not None else 0
@@ -114,13 +116,18 @@ class _Target:
     def start(self, tag: str, attrib: dict[str, str]) -> None:
         parent = self.stack[-1] if self.stack else None
         node: Node | None = None
+        line = self._line()
+        if self.stored and _LINE_ATTRIBUTE in attrib:
+            attrib = dict(attrib)
+            written = attrib.pop(_LINE_ATTRIBUTE)
+            line = int(written) if written.isdigit() else line
         if parent is not None:
             if self.nodes < MAX_HAND_NODES:
-                node = Node(tag, dict(attrib), self._line())
+                node = Node(tag, dict(attrib), line)
                 parent.children.append(node)
                 self.nodes += 1
         elif tag == self.hand_tag or (tag in self.context_tags and not self._in_hand()):
-            node = Node(tag, dict(attrib), self._line())
+            node = Node(tag, dict(attrib), line)
             self.nodes = 1
         self.stack.append(node)
 
@@ -248,6 +255,7 @@ class XmlSessionFormat:
         parser = DefusedXMLParser(target=target, forbid_dtd=True, forbid_entities=True, forbid_external=True)
         target.expat = parser.parser
         target.line_offset = first_line - 1
+        target.stored = True
         try:
             for line in lines:
                 parser.feed(line + "\n")
@@ -394,8 +402,13 @@ def _unescape(value: str) -> str:
     return unescape(value, {v: k for k, v in _ENTITIES.items()})
 
 
-def _start(node: Node) -> str:
-    attrs = "".join(f' {name}="{_escape(value)}"' for name, value in node.attrib.items())
+_LINE_ATTRIBUTE = "handlog-line"
+"""The file's line of a session element stored on a line of its own (``stored_lines``), read back as its line."""
+
+
+def _start(node: Node, line: bool = False) -> str:
+    attrib = {**node.attrib, _LINE_ATTRIBUTE: str(node.line)} if line else node.attrib
+    attrs = "".join(f' {name}="{_escape(value)}"' for name, value in attrib.items())
     text = node.text.strip()
     return f"<{node.tag}{attrs}>" + (escape(" ".join(text.split("\n")).replace("\r", " ")) if text else "")
 
@@ -424,9 +437,10 @@ def unknown_element(node: Node, kind: str, player: str | None, seated: Iterable[
 _DIGIT = re.compile(r"[1-9]")
 
 
-def _write(node: Node, base: int, out: list[str]) -> None:
+def _write(node: Node, base: int, out: list[str], lines: bool = False) -> None:
     """``node`` appended to ``out`` (lines; ``out[0]`` is line ``base`` of the file), each element starting on its
-    own line. Iterative: a damaged file may nest elements deeper than Python's recursion allows."""
+    own line (or, with ``lines``, each saying its line). Iterative: a damaged file may nest elements deeper than
+    Python's recursion allows."""
     stack: list[Node | str] = [node]
     while stack:
         item = stack.pop()
@@ -435,15 +449,15 @@ def _write(node: Node, base: int, out: list[str]) -> None:
             continue
         while base + len(out) - 1 < item.line:
             out.append("")
-        out[-1] += _start(item)
+        out[-1] += _start(item, lines)
         stack.append(f"</{item.tag}>")
         stack.extend(reversed(item.children))
 
 
 def _inline(node: Node) -> str:
-    """``node`` written on one line."""
+    """``node`` written on one line, each element saying the line it had in the file."""
     out = [""]
-    _write(node, 1 << 62, out)  # every element "before" its line: none starts a new one
+    _write(node, 1 << 62, out, lines=True)  # every element "before" its line: none starts a new one
     return out[0]
 
 
