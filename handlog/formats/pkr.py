@@ -269,6 +269,7 @@ class PkrFormat(TextSiteFormat):
         r"(?P<structure>NO LIMIT|POT LIMIT|FIXED LIMIT|LIMIT)",
         re.DOTALL,
     )
+    peek_id = re.compile(r"Starting Hand #([0-9]+)")  # the first line's "Table #15200183" is the table's
     descriptions: ClassVar[dict[str, str]] = {
         **DESCRIPTIONS,
         "TABLE": "the table line ('Table #15200183 - Hapuna Beach 2')",

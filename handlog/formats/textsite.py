@@ -824,6 +824,9 @@ class TextSiteFormat(HeaderTests):
     peek_pattern: ClassVar[re.Pattern[str] | None] = None
     """Finds ``id``, ``game`` and ``structure`` (named groups; the latter two words of the builder's ``games`` and
     ``structures``) in a header; None: ``#<id>: … <game> <structure>``, as PokerStars writes them."""
+    peek_id: ClassVar[re.Pattern[str]] = re.compile(r"#([0-9]+)")
+    """The hand's id (group 1) in a header line ``peek_pattern`` does not match; a room whose first line
+    numbers something else (PKR's ``Table #15200183``) names the line that holds it, so the next line is asked."""
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
@@ -861,7 +864,7 @@ class TextSiteFormat(HeaderTests):
     def peek(self, header: str) -> HeaderFacts:
         m = self._peek.search(header)
         if m is None:
-            hand_id = _PEEK_ID.search(header)
+            hand_id = self.peek_id.search(header)
             return HeaderFacts(hand_id=hand_id.group(1) if hand_id else None)
         game = self.builder.games.get(m.group("game").lower(), Game.OTHER)
         structure = self.builder.structures.get(m.group("structure").lower())
@@ -934,9 +937,6 @@ class TextSiteFormat(HeaderTests):
         return ParseError(
             line=first_line + max(index, 0), column=column, message=message, expected=names, text=text[:300]
         )
-
-
-_PEEK_ID = re.compile(r"#([0-9]+)")
 
 
 def _at_unknown_line(error: ParseError, marked: str, lines: Sequence[str], first_line: int) -> ParseError:

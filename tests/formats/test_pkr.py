@@ -15,7 +15,8 @@ from sitekit import CORPUS, audit_flags, caught, check_fast_path, check_golden, 
 from handlog.audit import audit
 from handlog.events import Call, Post, PostType, UncalledBet
 from handlog.formats.pkr import PkrFormat
-from handlog.reading import read_text
+from handlog.reading import read, read_text
+from handlog.reading.dedupe import Dedupe
 
 GOLDEN = Path(__file__).parent / "golden" / "pkr"
 NAME = "nl_turn_all_in_call_returned"
@@ -50,6 +51,21 @@ def test_amounts_are_totals_on_the_street() -> None:
     assert not result.violations
     # 0.16 preflop, 0.64 on the flop, 3.26 on the turn (Player3's 1.40 less the 0.13 returned, 1.27, 0.72)
     assert result.replay.notes == ("the site states no total pot: 4.06, computed from the bets",)
+
+
+def test_hands_of_one_table_are_told_apart_by_their_own_ids(tmp_path: Path) -> None:
+    """The hand id is the second line's ("Starting Hand #…"), not the table number of the first: three hands of
+    one table are three hands, none skipped as a duplicate of the first."""
+    text = (GOLDEN / f"{NAME}.txt").read_text(encoding="utf-8").strip("\n")
+    path = tmp_path / "table.txt"
+    path.write_text("\n\n\n".join(text.replace("#746382000", f"#74638200{k}") for k in range(3)) + "\n",
+                    encoding="utf-8")
+    dedupe = Dedupe()
+    records = list(read([path], dedupe=dedupe))
+    assert [(r.hand_id, r.hand.hand_id if r.hand else None) for r in records] == [
+        (f"74638200{k}", f"74638200{k}") for k in range(3)
+    ]
+    assert dedupe.duplicates == []
 
 
 def test_corpus_headers_counted_apart_all_parse_and_audit_clean() -> None:
