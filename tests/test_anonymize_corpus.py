@@ -4,9 +4,9 @@ The names: every seat and every player an event names (chat speakers among them)
 tournament summary lists (``handlog.formats.summaries``).
 
 One run anonymises the files of ../shared/corpus (``LEFT_OUT`` aside; a module-scoped fixture: the corpus is read
-once by the run and once here); the test's own reading of the corpus lists the names (every seat, every player an event names: chat
-speakers, joins, notices), and every output byte and output path is searched for each of them in UTF-8, cp1252,
-UTF-16-LE and UTF-16-BE.
+once by the run and once here); the test's own reading of the corpus lists the names (every seat, every player an
+event names: chat speakers, joins, notices), and every output byte and output path is searched for each of them
+in UTF-8, cp1252, UTF-16-LE and UTF-16-BE.
 """
 
 from __future__ import annotations
