@@ -82,7 +82,7 @@ def run(tmp_path_factory: pytest.TempPathFactory) -> Run:
             if unread:
                 unparsed.add(path)
     out = tmp_path_factory.mktemp("anon")
-    outcomes, _ = Anonymizer(out, salt="corpus").run(roots)
+    outcomes, _ = Anonymizer(out, salt="corpus").run(roots, jobs=2)  # the two cores of CI
     names = set().union(*by_file.values())
     return Run(out, outcomes, names, by_file, with_hands, with_hands - unparsed)
 
