@@ -21,7 +21,7 @@ from handlog.cli.dbopts import (
 from handlog.cli.filtermiss import Seen, print_duplicates, report_miss
 from handlog.reading import ReadReport, read
 from handlog.reading.dedupe import Dedupe
-from handlog.stats.identity import AliasError, selects
+from handlog.stats.identity import AliasError, selects, shown_picks
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -118,6 +118,8 @@ def run(args: argparse.Namespace) -> int:
                                    zones=filters.zones, include_unverified=True))  # fmt: skip
     if table.empty:
         return report_miss("graph", replace(filters, player=args.player), seen, aliases)
+    picked = ({"site": s, "player": p} for s, p in zip(table["site"], table["player"], strict=True))
+    shown_picks(picked, None if alias else args.player, aliases if alias else None).check()  # one player
     if alias:  # the accounts of an alias drawn as one player
         table["player"] = args.player
     else:  # a player is (site, name): one site's hands, the one with the most unless --site chose

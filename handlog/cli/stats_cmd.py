@@ -7,7 +7,7 @@ import os
 import sys
 import tempfile
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import ExitStack
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
@@ -47,7 +47,7 @@ from handlog.reading import ReadReport
 from handlog.reading.dedupe import Dedupe
 from handlog.stats.export import OutputPathError, resolve_output
 from handlog.stats.identity import AliasError, Aliases
-from handlog.stats.totals import Totals
+from handlog.stats.totals import Totals, with_ids
 from handlog.stats.totals import columns as totals_columns
 from handlog.store.filters import Filters
 
@@ -308,7 +308,7 @@ def _run(
     """The statistics of the files (over ``--jobs`` workers or a Dask cluster) or of the database ``source``
     (its stored per-hand records): both feed the same output code, so both print the same."""
     from handlog.stats.export import RECORD_WRITERS, stream_rows, write_atomic, write_frame
-    from handlog.stats.frame import FIELDS, records_frame, to_frame
+    from handlog.stats.frame import FIELDS, SHOWN_FIELDS, records_frame, shown_rows, to_frame
 
     report = ReadReport()
     unparsed = left_unverified = read_hands = 0
@@ -354,10 +354,12 @@ def _run(
             yield p
 
     if args.per_hand:
-        rows = (dict(zip(FIELDS, row, strict=True)) for p in counted(parts) for row in p.rows)
-        columns = list(FIELDS)
+        picked = None if args.player is None or aliases.members(args.player) else args.player
+        rows = shown_rows(checked((dict(zip(FIELDS, row, strict=True)) for p in counted(parts) for row in p.rows),
+                                  picked))  # fmt: skip
+        columns = list(SHOWN_FIELDS)
         if fmt == "parquet":
-            table = to_frame(rows)
+            table = to_frame(rows, SHOWN_FIELDS)
             count = len(table)
             write_frame(table, fmt, target, sys.stdout, default_name=name)
         elif target is None:
@@ -376,7 +378,7 @@ def _run(
 
                 totals.update(read_part(p.dataset_part))
         found = totals.records()
-        columns = totals_columns(by)
+        columns = with_ids(found, totals_columns(by))
         count = len(found)
         if count == 0 and (args.player is not None or not filters.hand_level().empty):
             print_problems(report)
@@ -410,6 +412,19 @@ def _run(
         sys.stderr.write(f"handlog: {unparsed} hands could not be parsed and were left out\n")
         return EXIT_PROBLEMS
     return EXIT_OK
+
+
+def checked(rows: Iterable[dict[str, Any]], player: str | None) -> Iterator[dict[str, Any]]:
+    """``rows``, then :class:`handlog.stats.identity.AmbiguousPlayer` if ``--player`` was a display name that two
+    players (two stable ids) were shown by: a file being written is not kept (``write_atomic``)."""
+    from handlog.stats.identity import ShownPicks, add_pick
+
+    picks = ShownPicks()
+    for row in rows:
+        if player is not None:
+            add_pick(picks, row, player, None)
+        yield row
+    picks.check()
 
 
 def print_placed(command: str, local: int, untimed: int) -> None:

@@ -59,7 +59,10 @@ class Filters:
 
     def matches(self, hand: Hand) -> bool:
         if self.player is not None and hand.seat_of(self.player) is None:
-            return False
+            from handlog.stats.identity import seated  # a display name, or "name @ id" (PokerNow)
+
+            if not seated(self.player, hand.site, (s.player for s in hand.seats)):
+                return False
         if self.site is not None and hand.site.lower() != self.site.lower():
             return False
         if self.game is not None and hand.game.value != self.game:
