@@ -24,9 +24,11 @@ class Filters:
     """Which hands to keep. ``stakes`` is written as the statistics show it (``0.01/0.02``); ``since`` is
     inclusive and ``until`` exclusive (a date alone means its whole day, UTC); ``tournament`` True keeps only
     tournament hands, False only cash hands. ``player`` keeps the hands the player was seated in (and, for
-    statistics, that player's rows). Stakes compare as numbers (``0.50/1.00`` is ``0.5/1``). A hand whose log
-    gives no zone is placed by its wall-clock time (:mod:`handlog.clock`; ``zones``: the zones the user
-    gave); one with no time at all is left out by a time filter (:meth:`placed` says which)."""
+    statistics, that player's rows): on a room with stable ids (PokerNow) the name the table showed, or the full
+    ``name @ id`` (:func:`handlog.stats.identity.names_player`). Stakes compare as numbers (``0.50/1.00`` is
+    ``0.5/1``). A hand whose log gives no zone is placed by its wall-clock time (:mod:`handlog.clock`;
+    ``zones``: the zones the user gave); one with no time at all is left out by a time filter (:meth:`placed`
+    says which)."""
 
     player: str | None = None
     site: str | None = None
