@@ -10,6 +10,8 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from handlog.engine import replay
 from handlog.reading import HandRecord, read
 from handlog.reading.dedupe import Dedupe, summary
@@ -172,3 +174,19 @@ def test_phhs_tables_of_the_same_name_in_two_files_are_two_hands(tmp_path: Path)
     copy.write_text(first.read_text(encoding="utf-8"), encoding="utf-8")
     records, dedupe = _read(first, copy)  # the very same text twice: once
     assert len(records) == 1 and len(dedupe.duplicates) == 1
+
+
+def test_stats_by_site_name_the_room_each_hand_states(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """OHH hands are counted under handlog's name of the room they state (the 888 copy under ``888poker``, as the
+    888 reader names its hands); a hand stating no room is ``OHH``."""
+    from handlog.cli.main import main
+
+    (tmp_path / "a.ohh").write_text(json.dumps(_ohh("Pacific Poker", "481325875")) + "\n", encoding="utf-8")
+    (tmp_path / "b.ohh").write_text(json.dumps(_ohh("PokerStars", "210000000002")) + "\n", encoding="utf-8")
+    nameless = _ohh("", "7")
+    nameless["ohh"]["network_name"] = None
+    (tmp_path / "c.ohh").write_text(json.dumps(nameless) + "\n", encoding="utf-8")
+    assert main(["stats", "--quiet", "--by", "site", "--format", "json", "--player", "Hero", str(tmp_path)]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert sorted((r["site"], r["hands"], Decimal(str(r["net"]))) for r in rows) == [
+        ("888poker", 1, NETS["Hero"]), ("OHH", 1, NETS["Hero"]), ("PokerStars", 1, NETS["Hero"])]
