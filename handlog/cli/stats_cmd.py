@@ -354,9 +354,8 @@ def _run(
             yield p
 
     if args.per_hand:
-        picked = None if args.player is None or aliases.members(args.player) else args.player
         rows = shown_rows(checked((dict(zip(FIELDS, row, strict=True)) for p in counted(parts) for row in p.rows),
-                                  picked))  # fmt: skip
+                                  args.player, aliases))  # fmt: skip
         columns = list(SHOWN_FIELDS)
         if fmt == "parquet":
             table = to_frame(rows, SHOWN_FIELDS)
@@ -414,15 +413,17 @@ def _run(
     return EXIT_OK
 
 
-def checked(rows: Iterable[dict[str, Any]], player: str | None) -> Iterator[dict[str, Any]]:
-    """``rows``, then :class:`handlog.stats.identity.AmbiguousPlayer` if ``--player`` was a display name that two
-    players (two stable ids) were shown by: a file being written is not kept (``write_atomic``)."""
+def checked(rows: Iterable[dict[str, Any]], player: str | None, aliases: Aliases) -> Iterator[dict[str, Any]]:
+    """``rows``, then :class:`handlog.stats.identity.AmbiguousPlayer` if ``--player`` (or the alias it names) was a
+    display name that two players (two stable ids) were shown by: a file being written is not kept
+    (``write_atomic``)."""
     from handlog.stats.identity import ShownPicks, add_pick
 
+    alias = player is not None and bool(aliases.members(player))
     picks = ShownPicks()
     for row in rows:
         if player is not None:
-            add_pick(picks, row, player, None)
+            add_pick(picks, row, None if alias else player, aliases if alias else None)
         yield row
     picks.check()
 

@@ -145,6 +145,9 @@ def test_aliases_name_a_player_by_display_name_or_in_full(log: Path, tmp_path: P
     aliases.write_text('[aliases]\nme = ["PokerNow:Guest"]\n', encoding="utf-8")
     code, _, err = _stats(capsys, "--format", "json", "--aliases", str(aliases), str(log))
     assert code == 2 and "'Guest' is the name of 2 players" in err
+    code, _, err = _stats(capsys, "--per-hand", "--aliases", str(aliases), "--player", "me", "-o",
+                          str(tmp_path / "me.csv"), "--format", "csv", str(log))
+    assert code == 2 and A in err and B in err and not (tmp_path / "me.csv").exists()
     assert load_aliases(aliases).alias("PokerNow", GUEST_A) == "me"  # each row alone is a Guest's …
     rows = list(iter_rows(read_text(LOG, "poker_now_log_names.csv")))
     with pytest.raises(AmbiguousPlayer):  # … the two together are refused, never merged
