@@ -120,9 +120,7 @@ def run(args: argparse.Namespace) -> int:
         return report_miss("graph", replace(filters, player=args.player), seen, aliases)
     picked = ({"site": s, "player": p} for s, p in zip(table["site"], table["player"], strict=True))
     shown_picks(picked, None if alias else args.player, aliases if alias else None).check()  # one player
-    if alias:  # the accounts of an alias drawn as one player
-        table["player"] = args.player
-    else:  # a player is (site, name): one site's hands, the one with the most unless --site chose
+    if not alias:  # a player is (site, name): one site's hands, the one with the most unless --site chose
         sites = table["site"].value_counts()
         if len(sites) > 1:
             site = str(sites.index[0])
@@ -131,6 +129,9 @@ def run(args: argparse.Namespace) -> int:
                 sys.stderr.write(f"handlog graph: drawing {args.player} on {site}; also found {others} (choose "
                                  "with --site, or merge accounts with --aliases)\n")  # fmt: skip
             table = table[table["site"] == site]
+    # one player's rows: an alias's accounts, or a name (PokerNow's display name, or its "name @ id" in every form
+    # the table showed) drawn as one player
+    table = table.assign(player=args.player)
     # one line per currency: euros, dollars and tournament chips are never added together
     counts = table["currency"].value_counts()
     currency = args.currency or str(counts.index[0])

@@ -184,6 +184,10 @@ def test_the_graph_and_the_report_take_the_display_name(log: Path, tmp_path: Pat
                                                         capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["graph", "--quiet", "--player", "Guest", str(log), "-o", str(tmp_path / "g.png")]) == 2
     assert B in capsys.readouterr().err
+    for name, hands in (("Ann", 2), (GUEST_A, 2), ("Al", 1)):  # hands: the log's seat lists
+        drawn = tmp_path / "g.svg"
+        assert main(["graph", "--player", name, str(log), "-o", str(drawn)]) == 0
+        assert f"{hands} hands of {name} drawn" in capsys.readouterr().err and drawn.stat().st_size > 0
     page = tmp_path / "r.html"
     assert main(["report", "--quiet", "--jobs", "1", "--player", "Ann", str(log), "-o", str(page)]) == 0
     found = re.search(r'<script type="application/json" id="data">(.*?)</script>', page.read_text(encoding="utf-8"),
