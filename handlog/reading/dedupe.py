@@ -23,7 +23,8 @@ from handlog.reading import registry
 COUNTER_IDS = frozenset({"pokernow"})
 """Sites (lower case) whose hand "id" is a counter that starts again in each game's log (PokerNow's ``hand #125``):
 there an id names no hand across files, so a hand is known by its id and its text (an identical copy is still
-read once)."""
+read once). Only in the room's own log: an OHH document converted from a PokerNow log numbers its hands itself
+(``game_number``, a time in milliseconds), and is known by that."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +51,8 @@ class Dedupe:
         """Whether this hand is read (the first time its key is met), else remember it as a duplicate."""
         digest = hashlib.blake2b("\n".join(lines).encode("utf-8", "surrogatepass"), digest_size=16).digest()
         site, hand_id = _identity(fmt, lines, document)
-        known_by = f"{hand_id}#{digest.hex()}" if hand_id and site.lower() in COUNTER_IDS else hand_id
+        counter = hand_id and site.lower() in COUNTER_IDS and fmt.site.lower() in COUNTER_IDS  # the room's own log
+        known_by = f"{hand_id}#{digest.hex()}" if counter else hand_id
         key = (site.lower(), known_by) if known_by else ("", digest.hex())
         first = self.seen.get(key)
         if first is None:

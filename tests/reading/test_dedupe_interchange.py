@@ -190,3 +190,20 @@ def test_stats_by_site_name_the_room_each_hand_states(tmp_path: Path, capsys: py
     rows = json.loads(capsys.readouterr().out)
     assert sorted((r["site"], r["hands"], Decimal(str(r["net"]))) for r in rows) == [
         ("888poker", 1, NETS["Hero"]), ("OHH", 1, NETS["Hero"]), ("PokerStars", 1, NETS["Hero"])]
+
+
+def test_an_ohh_conversion_of_a_pokernow_hand_is_known_by_its_game_number(tmp_path: Path) -> None:
+    """PokerNow's own ``hand #N`` is a counter (known with the hand's text, ``COUNTER_IDS``); an OHH converter's
+    ``game_number`` is its own (a time in milliseconds): two writings of one converted hand are one hand."""
+    doc = _ohh("PokerStars", "1660966546948")
+    doc["ohh"]["table_name"] = "pglTESTtestTESTtest0123456"  # a PokerNow game's id: the hands were played there
+    for player in doc["ohh"]["players"]:
+        player["display"], player["name"] = player["name"], f"id-{player['name']}"
+    first, second = tmp_path / "a.ohh", tmp_path / "b.ohh"
+    first.write_text(json.dumps(doc) + "\n", encoding="utf-8")
+    second.write_text(json.dumps(_reordered(doc), indent=3) + "\n", encoding="utf-8")
+    (alone,) = _read(first)[0]
+    assert alone.hand is not None and (alone.site, alone.hand.site) == ("PokerNow", "PokerNow")
+    records, dedupe = _read(first, second)
+    assert len(records) == 1 and [(d.site, d.hand_id, d.differs) for d in dedupe.duplicates] == [
+        ("PokerNow", "1660966546948", True)]
