@@ -7,7 +7,7 @@ import os
 import sys
 import tempfile
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from contextlib import ExitStack
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
@@ -547,8 +547,21 @@ def _cell(value: Any) -> str:
     return "-" if value is None else str(value)
 
 
-def _who(row: dict[str, Any]) -> str:
-    return f"{row['player']} (alias)" if row.get("identity") == "alias" else str(row["player"])
+def _who(row: dict[str, Any], clash: Collection[str] = ()) -> str:
+    """The row's player; with its id (``Guest @Bb2-yy_8``) where two ids show the same names (``clash``)."""
+    if row.get("identity") == "alias":
+        return f"{row['player']} (alias)"
+    name = str(row["player"])
+    return f"{name} @{row['player_id']}" if name in clash and row.get("player_id") else name
+
+
+def _clashes(rows: list[dict[str, Any]]) -> set[str]:
+    """The shown names that stand for two players or more (two ids both shown as ``Guest``)."""
+    ids: dict[str, set[object]] = {}
+    for row in rows:
+        if row.get("player_id"):
+            ids.setdefault(str(row["player"]), set()).add(row["player_id"])
+    return {name for name, found in ids.items() if len(found) > 1}
 
 
 def print_table(
@@ -567,6 +580,7 @@ def print_table(
             console = Console(width=TABLE_WIDTH)
     anonymous = [r for r in rows if r.get("identity") == "anonymous"]
     rows = [r for r in rows if r.get("identity") != "anonymous"]
+    clash = _clashes(rows)
     groups = [b for b in by if b != "site"]
     stats = columns or list(BY_POSITION if "position" in by else COMPACT)
     if not rows and not anonymous:
@@ -576,7 +590,7 @@ def print_table(
         table = Table(show_header=True, header_style="bold")
         table.add_column("")
         for row in rows:
-            table.add_column(" / ".join([_who(row), str(row["site"]), str(row["currency"]),
+            table.add_column(" / ".join([_who(row, clash), str(row["site"]), str(row["currency"]),
                                          *(_cell(row[k]) for k in groups)]), justify="right")  # fmt: skip
         for name, label in LABELS.items():
             table.add_row(label, *(_fmt(name, row[name], row if counts else None) for row in rows))
@@ -594,7 +608,7 @@ def print_table(
         for name in stats:  # numbers are never cut: the names give way (folded) when the terminal is narrow
             table.add_column(SHORT.get(name, LABELS.get(name, name)), justify="right", no_wrap=True)
         for row in rows:
-            table.add_row(_who(row), str(row["site"]), str(row["currency"]), *(_cell(row[k]) for k in groups),
+            table.add_row(_who(row, clash), str(row["site"]), str(row["currency"]), *(_cell(row[k]) for k in groups),
                           *(_fmt(name, row[name], row if counts else None) for name in stats))  # fmt: skip
         console.print(table)
     if anonymous:

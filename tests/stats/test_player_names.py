@@ -229,3 +229,20 @@ def test_a_renamed_player_of_the_corpus_by_either_name() -> None:
         else:
             with pytest.raises(AmbiguousPlayer):
                 Totals(player=name).update(rows).records()
+
+
+def test_the_terminal_table_tells_two_players_of_one_name_apart() -> None:
+    import os
+
+    from rich.console import Console
+
+    from handlog.cli.stats_cmd import print_table
+
+    rows = list(iter_rows(read_text(LOG.replace(AL, GUEST_A), "poker_now_log_names.csv")))  # no rename: 2 Guests
+    records = Totals().update(rows).records()
+    assert sorted(r["player"] for r in records) == ["Ann", "Guest", "Guest"]
+    with open(os.devnull, "w") as devnull:
+        console = Console(width=300, record=True, file=devnull)
+        print_table(records, [], console=console)
+    text = console.export_text()
+    assert f"Guest @{A}" in text and f"Guest @{B}" in text and f"Ann @{C}" not in text
