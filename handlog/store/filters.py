@@ -61,7 +61,11 @@ class Filters:
 
     def matches(self, hand: Hand) -> bool:
         if self.player is not None and hand.seat_of(self.player) is None:
-            from handlog.stats.identity import seated  # a display name, or "name @ id" (PokerNow)
+            # a player written with a stable id ("name @ id": PokerNow, ``stats.identity.STABLE_IDS``) may be named by
+            # the name the table showed or in full; the statistics are loaded only for such a hand
+            if not any(" @ " in s.player for s in hand.seats):
+                return False
+            from handlog.stats.identity import seated
 
             if not seated(self.player, hand.site, (s.player for s in hand.seats)):
                 return False
