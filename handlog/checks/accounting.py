@@ -270,6 +270,12 @@ def _overpaid(
     return out
 
 
+def summary_pays_the_collects(replay: Replay) -> bool:
+    """The summary's "won" amounts add up to what the hand's collects pay (to whichever players)."""
+    said = sum((sum(seat.won, ZERO) for seat in replay.hand.summary.seats), ZERO)
+    return bool(replay.hand.summary.seats) and said == sum((c.amount for c in _collects(replay)), ZERO)
+
+
 def summary_won(replay: Replay) -> Iterator[Violation]:
     """Each summary seat line's "won (X)" / "collected (X)" equals what that player collected in the hand."""
     if _cashed_out(replay):

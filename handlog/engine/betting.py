@@ -123,6 +123,7 @@ class Betting:
         if p is None:
             return
         owed = self.t.turns.level(p) - p.bet
+        wrong = False
         if owed <= 0:
             self.t.violate(
                 "call-nothing", e.line, f"{p.name} calls {e.amount} but owes nothing"
@@ -136,13 +137,15 @@ class Betting:
                 self.t.rules.call_of_the_full_big_blind and self.t.street == Street.PREFLOP
                 and self.t.current_bet < self.t.big_blind and e.amount == self.t.big_blind - p.bet <= p.stack
             )
-            if e.amount != due and not (e.amount == owed and e.amount > p.stack) and not full_blind:
+            wrong = e.amount != due and not (e.amount == owed and e.amount > p.stack) and not full_blind
+            if wrong:
                 self.t.violate(
                     "call-amount", e.line,
                     f"{p.name} owes {owed} (and has {p.stack}); a call is {due}, the log calls {e.amount}",
                 )
         self.t.put(p, e.amount, e.line)
-        self.t.current_bet = max(self.t.current_bet, p.bet)  # a call of the full big blind over a short one
+        if not wrong:  # a call of the wrong amount is no raise: the others owe nothing more (one error)
+            self.t.current_bet = max(self.t.current_bet, p.bet)  # a call of the full big blind over a short one
         p.acted_at = self.t.turns.level(p)
         self.t.check_all_in_flag(p, e.all_in, e.line)
         self._after_action(p)

@@ -218,7 +218,8 @@ def test_fresh_hands_replay_to_the_rooms_end_balances() -> None:
     nobody called inside the owner's win (jugins' 0.09 is the pot of 0.07 and his 0.02), ``sittingout="true"``,
     an ``AllIn`` before the deal (a short small blind), a seat no action names (not dealt in). The one left,
     River.txt (hand 987456879), deals Ks and 7c to Player6 on line 11 and again on the flop: a misdeal the log
-    cannot have (and its shown hands then disagree with the winner), so it stays reported."""
+    cannot have, so it stays reported (its shown hands then disagree with the winner: the same error, since who
+    should have won is not judged from such a deal)."""
     if not FRESH.is_dir():
         pytest.skip("no fresh corpus")
     checked, flagged = 0, {}
@@ -233,7 +234,7 @@ def test_fresh_hands_replay_to_the_rooms_end_balances() -> None:
             net = result.replay.results[name].net if name in result.replay.results else Decimal(0)
             assert Decimal(start) + net == Decimal(end), (path.name, name)
         checked += 1
-    assert flagged == {"987456879": {"duplicate-card", "wrong-winner"}} and checked == 13
+    assert flagged == {"987456879": {"duplicate-card"}} and checked == 13
     fee = next(iter(read([next(FRESH.glob("20ac73e9-*"))]))).hand
     assert fee is not None
     assert [(e.player, e.amount) for e in fee.events if e.kind == "side_payment"] == [
