@@ -28,6 +28,7 @@ from typing import ClassVar
 from handlog.events import (
     Bet,
     ButtonDraw,
+    Chat,
     Collect,
     Event,
     Game,
@@ -42,6 +43,7 @@ from handlog.events import (
     Street,
     StreetStart,
     Structure,
+    UnknownLine,
 )
 from handlog.formats.grammar import Fields
 from handlog.formats.text import (
@@ -132,7 +134,10 @@ class WinningBuilder(RaiseToBuilder):
         mark = self.events[start] if start is not None else None
         if start is None or not isinstance(mark, StreetStart) or mark.street is not Street.PREFLOP:
             return
-        if all(isinstance(e, Post | Notice) for e in self.events[start + 1 : at]):
+        # a line between them that moves no chips (a notice, a player's status, a chip-free unknown line) changes
+        # nothing (docs/unknown-lines.md)
+        if all(isinstance(e, Post | Notice | StatusChange | Chat) or (isinstance(e, UnknownLine) and not e.action)
+               for e in self.events[start + 1 : at]):
             self.events.insert(start, self.events.pop(at))
 
     def WAITS_FOR_BB(self, tok: Tok, fields: Fields | None = None) -> Tok:

@@ -12,9 +12,11 @@ from typing import ClassVar
 from handlog.events import (
     Bet,
     Call,
+    Chat,
     Check,
     Collect,
     DealHole,
+    Event,
     Fold,
     Game,
     Hand,
@@ -28,6 +30,7 @@ from handlog.events import (
     Street,
     StreetStart,
     Structure,
+    UnknownLine,
 )
 from handlog.formats.grammar import Fields
 from handlog.formats.text import (
@@ -177,8 +180,9 @@ class WinningLedgerBuilder(TextHandBuilder):
             (i, e) for i, e in enumerate(self.events) if isinstance(e, DealHole) and e.player == player
         ]
         held: tuple[str, ...] = deals[-1][1].cards if deals else ()  # stud: the earlier streets' cards too
-        if deals and deals[-1][0] == len(self.events) - 1:  # the same deal goes on
-            self.events[-1] = deals[-1][1].model_copy(update={"cards": (*held, *dealt)})
+        # the same deal goes on (past a line between its cards that moves nothing: docs/unknown-lines.md)
+        if deals and all(_passes_over(e) for e in self.events[deals[-1][0] + 1 :]):
+            self.events[deals[-1][0]] = deals[-1][1].model_copy(update={"cards": (*held, *dealt)})
         else:
             self.events.append(DealHole(line=line, player=player, cards=(*held, *dealt)))
         return tok
@@ -337,3 +341,9 @@ class WinningLedgerFormat(TextSiteFormat):
 
 
 register(WinningLedgerFormat())
+
+
+def _passes_over(event: Event) -> bool:
+    """A line that moves no chips and deals no card, which a deal's card lines may hold between them: a notice, a
+    player's status or chat, a chip-free unknown line."""
+    return isinstance(event, Notice | StatusChange | Chat) or (isinstance(event, UnknownLine) and not event.action)
