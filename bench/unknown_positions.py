@@ -23,6 +23,7 @@ Never run in CI: it reads a few hundred hands a few dozen times each (a minute o
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from collections import Counter, defaultdict
 from collections.abc import Iterator
@@ -41,7 +42,9 @@ SIDECARS = (".hp", ".hands", ".gt")
 TEXT_LINES = ("Player3 has timed out", "Dealer: the table will close in 5 minutes", "Le joueur a quitté la table")
 DOCUMENTS = ("igt", "ohh", "pokernow")
 """Readers of JSON and CSV documents: an unknown entry, not a line (``tests/formats/test_unknown_lines.py``)."""
-XML_LINE = '<event type="TABLE_NOTICE" text="the table will close"/>'
+XML_LINE = '<notice type="TABLE_NOTICE" text="the table will close"/>'
+"""An element no XML room writes (a tag of its own, a type no reader knows), with no player and no amount."""
+_TAG = re.compile(r"<\s*([A-Za-z_][\w.-]*)")
 
 
 def _rows(hand: Hand) -> list[dict[str, object]]:
@@ -130,10 +133,11 @@ def clean_hands(path: Path, per_file: int) -> Iterator[tuple[str, list[str], Han
             return
 
 
-def judge(original: Hand, lines: list[str], marker_text: str, at: int) -> tuple[str, str]:
+def judge(original: Hand, lines: list[str], marker_text: str, at: int, alone: bool = True) -> tuple[str, str]:
+    """The verdict on the hand read from ``lines`` (``alone``: the hand's own lines, else its whole file)."""
     records = read_text("\n".join(lines) + "\n")
     mine = [r for r in records if r.hand_id == original.hand_id]
-    if len(mine) != 1 or len(records) > 1:
+    if len(mine) != 1 or (alone and len(records) > 1):
         parsed = [r for r in records if r.hand is not None]
         if len(mine) == 1 and mine[0].hand is not None and len(parsed) == 1:
             pass
@@ -161,6 +165,49 @@ def judge(original: Hand, lines: list[str], marker_text: str, at: int) -> tuple[
     if _rows(hand) != _rows(original):
         return "other", "statistics differ"
     return "ok", ""
+
+
+def xml_cases(path: Path, per_file: int) -> Iterator[tuple[str, list[str], Hand, int, int]]:
+    """Clean hands of an XML session file (at most ``per_file``): the file's lines, the hand, and the lines of
+    its element (first, last; 1-based)."""
+    try:
+        lines = [ln.rstrip("\r\n") for ln in _decoded_lines(path.read_bytes())]
+    except (OSError, ValueError):
+        return
+    if len(lines) > 600:
+        return
+    fmt = registry.detect([ln for ln in lines[:200] if ln.strip()][:40])
+    if fmt is None or not isinstance(fmt, registry.StreamFormat):
+        return
+    found = 0
+    for record in read_text("\n".join(lines) + "\n"):
+        hand = record.hand
+        if hand is None or hand.game not in SUPPORTED_GAMES or hand.cancelled or audit(hand).violations:
+            continue
+        if any(e.kind == "unknown" for e in hand.events):
+            continue
+        m = _TAG.search(lines[hand.line - 1])
+        if m is None:
+            continue
+        close = f"</{m.group(1)}"
+        end = next((i + 1 for i in range(hand.line - 1, len(lines)) if close in lines[i]), None)
+        if end is None:
+            continue
+        yield f"{fmt.name} {hand.site}", lines, hand, hand.line, end
+        found += 1
+        if found >= per_file:
+            return
+
+
+def xml_kind(lines: list[str], i: int) -> str:
+    """The kind of the position after ``lines[i - 1]``: the element it comes after (an opening or closing tag)."""
+    text = lines[i - 1].strip()
+    m = re.match(r"<\s*(/?)\s*([A-Za-z_][\w.-]*)", text)
+    if m is None:
+        return "text"
+    if text.endswith("/>"):
+        return f"after <{m.group(2)}/>"
+    return f"after {'</' if m.group(1) else '<'}{m.group(2)}>"
 
 
 def main() -> int:
@@ -195,6 +242,31 @@ def main() -> int:
                         changed = [*lines[:i], text, *lines[i:]]
                         verdict, why = judge(hand, changed, text, i + 1)
                         kind = position_kind(secs, lines, i)
+                        table[room][verdict] += 1
+                        kinds[(room, kind)][verdict] += 1
+                        if verdict not in ("ok", "outside", "known"):
+                            reasons[room][f"{kind}: {verdict}: {why}"] += 1
+    for root in ROOTS:
+        base = CORPUS / root
+        for folder in sorted(p for p in base.iterdir() if p.is_dir()):
+            if args.room and args.room.lower() not in str(folder).lower():
+                continue
+            files = sorted(p for p in folder.rglob("*") if p.is_file() and not p.name.endswith(SIDECARS))
+            step = max(1, len(files) // args.files)
+            per_room = Counter()
+            for path in files[::step]:
+                for room, lines, hand, first, last in xml_cases(path, args.per_file):
+                    if per_room[room] >= args.hands:
+                        continue
+                    per_room[room] += 1
+                    hands[room] += 1
+                    for i in range(first, last):
+                        if not lines[i - 1].rstrip().endswith(">"):
+                            continue  # inside a tag written over several lines
+                        indent = lines[i][: len(lines[i]) - len(lines[i].lstrip())]
+                        changed = [*lines[:i], indent + XML_LINE, *lines[i:]]
+                        verdict, why = judge(hand, changed, "TABLE_NOTICE", i + 1, alone=False)
+                        kind = xml_kind(lines, i)
                         table[room][verdict] += 1
                         kinds[(room, kind)][verdict] += 1
                         if verdict not in ("ok", "outside", "known"):
