@@ -129,6 +129,7 @@ from handlog.events import (
     Tournament,
     UncalledBet,
     UncalledReturns,
+    UnknownLine,
     maker,
 )
 from handlog.formats.grammar import (
@@ -267,6 +268,13 @@ _STAKE_PAIR = re.compile(
 )
 
 
+def passes_over(event: Event) -> bool:
+    """An event of a line that moves no chips and deals no card (a notice, a player's chat or status, a chip-free
+    unknown line): a reader that reads two lines as one (a deal's cards, both blinds) looks past it
+    (docs/unknown-lines.md)."""
+    return isinstance(event, Notice | StatusChange | Chat) or (isinstance(event, UnknownLine) and not event.action)
+
+
 def shown_cards(text: str | None) -> tuple[Cards, int]:
     """Shown cards and how many of them a converted log hid as ``XX`` ("shows [XX Qs]": one card shown)."""
     words = (text or "").split()
@@ -358,6 +366,13 @@ class TextHandBuilder:
 
     def _lineno(self, tok: Token | LineRef) -> int:
         return self.offset + (tok.line or 1)
+
+    def last_event(self) -> tuple[int, Event] | None:
+        """The last event and its index, past the lines that move nothing (``passes_over``), or None."""
+        for at in range(len(self.events) - 1, -1, -1):
+            if not passes_over(self.events[at]):
+                return at, self.events[at]
+        return None
 
     def _deal_begins(self, tok: Tok) -> None:
         """For a room that writes no line for the deal: the first line after the blinds (a deal or an action)

@@ -28,7 +28,6 @@ from typing import ClassVar
 from handlog.events import (
     Bet,
     ButtonDraw,
-    Chat,
     Collect,
     Event,
     Game,
@@ -43,7 +42,6 @@ from handlog.events import (
     Street,
     StreetStart,
     Structure,
-    UnknownLine,
 )
 from handlog.formats.grammar import Fields
 from handlog.formats.text import (
@@ -53,7 +51,15 @@ from handlog.formats.text import (
     merge_seat_result,
     seats_sitting_out,
 )
-from handlog.formats.textsite import DESCRIPTIONS, RaiseToBuilder, TextHandBuilder, TextSiteFormat, Tok, shown_cards
+from handlog.formats.textsite import (
+    DESCRIPTIONS,
+    RaiseToBuilder,
+    TextHandBuilder,
+    TextSiteFormat,
+    Tok,
+    passes_over,
+    shown_cards,
+)
 from handlog.reading.registry import register
 
 GAMES = {
@@ -136,8 +142,7 @@ class WinningBuilder(RaiseToBuilder):
             return
         # a line between them that moves no chips (a notice, a player's status, a chip-free unknown line) changes
         # nothing (docs/unknown-lines.md)
-        if all(isinstance(e, Post | Notice | StatusChange | Chat) or (isinstance(e, UnknownLine) and not e.action)
-               for e in self.events[start + 1 : at]):
+        if all(isinstance(e, Post) or passes_over(e) for e in self.events[start + 1 : at]):
             self.events.insert(start, self.events.pop(at))
 
     def WAITS_FOR_BB(self, tok: Tok, fields: Fields | None = None) -> Tok:

@@ -12,11 +12,9 @@ from typing import ClassVar
 from handlog.events import (
     Bet,
     Call,
-    Chat,
     Check,
     Collect,
     DealHole,
-    Event,
     Fold,
     Game,
     Hand,
@@ -30,7 +28,6 @@ from handlog.events import (
     Street,
     StreetStart,
     Structure,
-    UnknownLine,
 )
 from handlog.formats.grammar import Fields
 from handlog.formats.text import (
@@ -39,7 +36,7 @@ from handlog.formats.text import (
     cards,
     seats_sitting_out,
 )
-from handlog.formats.textsite import DESCRIPTIONS, TextHandBuilder, TextSiteFormat, Tok
+from handlog.formats.textsite import DESCRIPTIONS, TextHandBuilder, TextSiteFormat, Tok, passes_over
 from handlog.formats.winning import STRUCTURES, net_total_pot
 from handlog.reading.registry import register
 
@@ -181,7 +178,7 @@ class WinningLedgerBuilder(TextHandBuilder):
         ]
         held: tuple[str, ...] = deals[-1][1].cards if deals else ()  # stud: the earlier streets' cards too
         # the same deal goes on (past a line between its cards that moves nothing: docs/unknown-lines.md)
-        if deals and all(_passes_over(e) for e in self.events[deals[-1][0] + 1 :]):
+        if deals and all(passes_over(e) for e in self.events[deals[-1][0] + 1 :]):
             self.events[deals[-1][0]] = deals[-1][1].model_copy(update={"cards": (*held, *dealt)})
         else:
             self.events.append(DealHole(line=line, player=player, cards=(*held, *dealt)))
@@ -341,9 +338,3 @@ class WinningLedgerFormat(TextSiteFormat):
 
 
 register(WinningLedgerFormat())
-
-
-def _passes_over(event: Event) -> bool:
-    """A line that moves no chips and deals no card, which a deal's card lines may hold between them: a notice, a
-    player's status or chat, a chip-free unknown line."""
-    return isinstance(event, Notice | StatusChange | Chat) or (isinstance(event, UnknownLine) and not event.action)
