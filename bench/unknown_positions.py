@@ -222,6 +222,7 @@ def main() -> int:
     kinds: dict[tuple[str, str], Counter[str]] = defaultdict(Counter)
     reasons: dict[str, Counter[str]] = defaultdict(Counter)
     hands: Counter[str] = Counter()
+    accepted: dict[str, Counter[str]] = defaultdict(Counter)
     for root in ROOTS:
         base = CORPUS / root
         for folder in sorted(p for p in base.iterdir() if p.is_dir()):
@@ -246,6 +247,8 @@ def main() -> int:
                         kinds[(room, kind)][verdict] += 1
                         if verdict not in ("ok", "outside", "known"):
                             reasons[room][f"{kind}: {verdict}: {why}"] += 1
+                        elif verdict != "ok":
+                            accepted[room][f"{verdict} ({why or kind}): {text}"] += 1
     for root in ROOTS:
         base = CORPUS / root
         for folder in sorted(p for p in base.iterdir() if p.is_dir()):
@@ -284,6 +287,10 @@ def main() -> int:
         if bad:
             print(f"  {room:30} {kind:28} {bad} of {sum(c.values())}")
     if args.details:
+        print("\nread as a known line, or outside the hand:")
+        for room in sorted(accepted):
+            for why, n in accepted[room].most_common(6):
+                print(f"  {room:30} {n:4}  {why}")
         print("\nreasons:")
         for room in sorted(reasons):
             for why, n in reasons[room].most_common(12):
