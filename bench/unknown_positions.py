@@ -23,6 +23,9 @@ Never run in CI: it reads a few hundred hands a few dozen times each (a minute o
 from __future__ import annotations
 
 import argparse
+import csv
+import io
+import json
 import re
 import sys
 from collections import Counter, defaultdict
@@ -210,6 +213,83 @@ def xml_kind(lines: list[str], i: int) -> str:
     return f"after {'</' if m.group(1) else '<'}{m.group(2)}>"
 
 
+NOTICE_ROW = "The table will close in 5 minutes"
+"""A row of PokerNow's log no room writes, naming nobody, with no amount."""
+
+
+def document_cases(path: Path, per_file: int) -> Iterator[tuple[str, str, Hand, list[str]]]:
+    """Clean hands of a JSON or CSV file, each as a document of its own: (room, kind, hand, its lines)."""
+    try:
+        text = path.read_bytes().decode("utf-8-sig", errors="replace")
+    except OSError:
+        return
+    lines = text.splitlines()
+    fmt = registry.detect([ln for ln in lines[:200] if ln.strip()][:40])
+    if fmt is None or fmt.name not in DOCUMENTS:
+        return
+    docs: list[list[str]] = []
+    if fmt.name == "pokernow":
+        records = list(csv.reader(lines[1:]))
+        start = None
+        for i, r in enumerate(records):  # newest first: a hand's rows run from its ending row to its starting row
+            if r and r[0].startswith("-- ending hand"):
+                start = i
+            elif r and r[0].startswith("-- starting hand") and start is not None:
+                docs.append([lines[0], *(_csv_line(x) for x in records[start : i + 1])])
+                start = None
+    else:
+        decoder, at = json.JSONDecoder(), 0
+        while (at := text.find("{", at)) >= 0:
+            try:
+                doc, at = decoder.raw_decode(text, at)
+            except ValueError:
+                break
+            if fmt.name == "igt" and isinstance(doc, dict) and isinstance(doc.get("history"), list):
+                docs.extend([json.dumps({"history": [h]})] for h in doc["history"])
+            elif isinstance(doc, dict) and "ohh" in doc:
+                docs.append(json.dumps(doc, indent=4).splitlines())
+    found = 0
+    for doc_lines in docs:
+        recs = read_text("\n".join(doc_lines) + "\n")
+        if len(recs) != 1 or recs[0].hand is None:
+            continue
+        hand = recs[0].hand
+        if hand.game not in SUPPORTED_GAMES or hand.cancelled or audit(hand).violations:
+            continue
+        if any(e.kind == "unknown" for e in hand.events):
+            continue
+        yield f"{fmt.name} {hand.site}", fmt.name, hand, doc_lines
+        found += 1
+        if found >= per_file:
+            return
+
+
+def _csv_line(row: list[str]) -> str:
+    out = io.StringIO()
+    csv.writer(out, lineterminator="").writerow(row)
+    return out.getvalue()
+
+
+def document_insertions(kind: str, lines: list[str]) -> Iterator[tuple[str, list[str]]]:
+    """Every position of an unknown entry in the hand's document: (position kind, the document's lines)."""
+    if kind == "pokernow":
+        records = list(csv.reader(lines[1:]))
+        for j in range(1, len(records)):  # before each row but the ending one, at its time: after it in the log
+            row = [NOTICE_ROW, *records[j][1:]]
+            yield "row", [lines[0], *(_csv_line(r) for r in records[:j]), _csv_line(row),
+                          *(_csv_line(r) for r in records[j:])]
+        return
+    doc = json.loads("\n".join(lines))
+    lists = [(f"round {h.get('round', '')}".strip(), h["action"]) for h in doc["history"]] if kind == "igt" else [
+        (str(r.get("street", "round")), r["actions"]) for r in doc["ohh"]["rounds"]]
+    key = "type" if kind == "igt" else "action"
+    for name, actions in lists:
+        for j in range(len(actions) + 1):
+            actions.insert(j, {key: "TABLE_NOTICE"})
+            yield name, json.dumps(doc, indent=None if kind == "igt" else 4).splitlines()
+            actions.pop(j)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--hands", type=int, default=6, help="clean hands per reader and folder")
@@ -270,6 +350,27 @@ def main() -> int:
                         changed = [*lines[:i], indent + XML_LINE, *lines[i:]]
                         verdict, why = judge(hand, changed, "TABLE_NOTICE", i + 1, alone=False)
                         kind = xml_kind(lines, i)
+                        table[room][verdict] += 1
+                        kinds[(room, kind)][verdict] += 1
+                        if verdict not in ("ok", "outside", "known"):
+                            reasons[room][f"{kind}: {verdict}: {why}"] += 1
+    for root in ROOTS:
+        base = CORPUS / root
+        for folder in sorted(p for p in base.iterdir() if p.is_dir()):
+            if args.room and args.room.lower() not in str(folder).lower():
+                continue
+            files = sorted(p for p in folder.rglob("*") if p.is_file() and not p.name.endswith(SIDECARS))
+            step = max(1, len(files) // args.files)
+            per_room = Counter()
+            for path in files[::step]:
+                for room, fmt_name, hand, doc_lines in document_cases(path, args.per_file):
+                    if per_room[room] >= args.hands:
+                        continue
+                    per_room[room] += 1
+                    hands[room] += 1
+                    marker = NOTICE_ROW if fmt_name == "pokernow" else "TABLE_NOTICE"
+                    for kind, changed in document_insertions(fmt_name, doc_lines):
+                        verdict, why = judge(hand, changed, marker, -1)
                         table[room][verdict] += 1
                         kinds[(room, kind)][verdict] += 1
                         if verdict not in ("ok", "outside", "known"):
