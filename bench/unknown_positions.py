@@ -43,6 +43,8 @@ CORPUS = Path(__file__).resolve().parents[1] / ".." / "shared" / "corpus"
 ROOTS = ("fpdb/cash", "fpdb/tour", "fresh")
 SIDECARS = (".hp", ".hands", ".gt")
 TEXT_LINES = ("Player3 has timed out", "Dealer: the table will close in 5 minutes", "Le joueur a quitté la table")
+SEATED_LINES = ("{seated} has been disconnected and is given 30 seconds to reconnect", "{seated} se ha desconectado")
+"""With ``--seated``: lines that name a seated player (the hand's first seat) and carry no chips."""
 DOCUMENTS = ("igt", "ohh", "pokernow")
 """Readers of JSON and CSV documents: an unknown entry, not a line (``tests/formats/test_unknown_lines.py``)."""
 XML_LINE = '<notice type="TABLE_NOTICE" text="the table will close"/>'
@@ -297,6 +299,7 @@ def main() -> int:
     ap.add_argument("--per-file", type=int, default=2)
     ap.add_argument("--room", default="")
     ap.add_argument("--details", action="store_true")
+    ap.add_argument("--seated", action="store_true", help="insert lines naming a seated player (SEATED_LINES)")
     args = ap.parse_args()
     table: dict[str, Counter[str]] = defaultdict(Counter)
     kinds: dict[tuple[str, str], Counter[str]] = defaultdict(Counter)
@@ -319,7 +322,10 @@ def main() -> int:
                     hands[room] += 1
                     secs = sections(hand, lines, hand.line, marker)
                     for i in range(1, len(lines) + 1):
-                        text = TEXT_LINES[i % len(TEXT_LINES)]
+                        if args.seated:
+                            text = SEATED_LINES[i % len(SEATED_LINES)].format(seated=hand.seats[0].player)
+                        else:
+                            text = TEXT_LINES[i % len(TEXT_LINES)]
                         changed = [*lines[:i], text, *lines[i:]]
                         verdict, why = judge(hand, changed, text, i + 1)
                         kind = position_kind(secs, lines, i)
