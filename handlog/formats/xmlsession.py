@@ -378,7 +378,7 @@ class XmlSessionFormat:
         hand = self.builder(document, file).build()
         if not self.action_elements:
             return hand
-        unknown = unknown_children(document.node, self.action_elements, [s.player for s in hand.seats])
+        unknown = unknown_children(document.node, self.action_elements, hand.seats)
         if not unknown:
             return hand
         events = list(hand.events)
@@ -453,20 +453,26 @@ def unknown_element(node: Node, kind: str, player: str | None, seated: Iterable[
 _DIGIT = re.compile(r"[1-9]")
 
 
-def unknown_children(node: Node, known: dict[str, frozenset[str]], seated: Sequence[str]) -> list[UnknownLine]:
+_SEAT_ATTRIBUTE = re.compile(r"player|seat|position", re.IGNORECASE)
+
+
+def unknown_children(node: Node, known: dict[str, frozenset[str]], seats: Sequence[Seat]) -> list[UnknownLine]:
     """Every child of an action element (``known``: its tag → the tags of the children its reader knows) whose tag
     is not known there, below ``node``, as an unknown line (``unknown_element``): the seated player it names is the
-    one an attribute's value is the name of; its kind is its tag and its ``type`` attribute, if any."""
+    one an attribute's value is the name of, or a player, seat or position attribute's value the seat of (Merge
+    and Microgaming name a player by seat); its kind is its tag and its ``type`` attribute, if any."""
     out: list[UnknownLine] = []
-    names = set(seated)
+    seated = [s.player for s in seats]
+    names, by_seat = set(seated), {str(s.seat): s.player for s in seats}
     for child in node.children:
         tags = known.get(node.tag)
         if tags is not None and child.tag not in tags:
-            player = next((v for v in child.attrib.values() if v in names), None)
+            player = next((v for v in child.attrib.values() if v in names), None) or next(
+                (by_seat[v] for k, v in child.attrib.items() if _SEAT_ATTRIBUTE.fullmatch(k) and v in by_seat), None)
             kind = " ".join(x for x in (child.tag, child.get("type") or child.get("TYPE")) if x)
             out.append(unknown_element(child, kind, player, seated))
             continue
-        out.extend(unknown_children(child, known, seated))
+        out.extend(unknown_children(child, known, seats))
     return out
 
 

@@ -95,6 +95,24 @@ def test_an_unknown_element_anywhere_in_an_xml_hand_costs_nothing(room: str) -> 
     assert checked >= 5
 
 
+@pytest.mark.parametrize("room", _xml_cases())
+def test_an_unknown_element_naming_a_seated_player_with_chips_is_an_unknown_action(room: str) -> None:
+    # the call's element, its tag made one no room writes (its player, seat and amount kept): it may have moved chips
+    case = _golden_cases()[room]
+    lines = list(case.lines)
+    at = case.index()
+    m = _TAG.search(lines[at])
+    assert m is not None
+    lines[at] = lines[at].replace(f"<{m.group(1)}", "<rebuy", 1).replace(f"</{m.group(1)}>", "</rebuy>")
+    [record] = [r for r in read_text("\n".join(lines) + "\n") if r.hand_id == case.hand.hand_id]
+    assert record.hand is not None, record.error
+    [unknown] = [e for e in record.hand.events if isinstance(e, UnknownLine)]
+    assert (unknown.line, unknown.player, unknown.action) == (case.call.line, case.call.player, True)
+    assert "rebuy" in unknown.text
+    found = audit(record.hand).violations
+    assert [v.code for v in found if v.code.startswith("unknown")] == ["unknown-action"], found
+
+
 # -------------------------------------------------------------- a known line out of place (TextHandBuilder.misplaced)
 
 PKR = [
