@@ -206,3 +206,30 @@ def test_an_unknown_line_in_place_of_a_bet_stays_an_error() -> None:
     found = audit(hand).violations
     assert ("unknown-line", "error") in [(v.code, v.severity.value) for v in found], found
     assert any(v.category.value == "accounting" for v in found), found
+
+
+@pytest.mark.parametrize("room", ["pkr PKR", "entraction Entraction", "partypoker PartyPoker"])
+def test_the_table_driver_and_lark_read_a_line_anywhere_alike(room: str) -> None:
+    # rooms with loose line forms (PKR's "P has …", Entraction's "Dealer: …", PartyPoker's chat): an unknown line,
+    # a known one out of place and a seated player's chip-free line, at every position, read the same both ways
+    from handlog.reading.registry import HandParseFailure
+
+    case = _golden_cases()[room]
+    lines = _hand_lines(case)
+    fmt = registry.get(case.room.split()[0])
+    table = fmt._grammar()[2]  # type: ignore[attr-defined]
+    texts = [CHIP_FREE, "Player3 has timed out", "Dealer: the table will close in 5 minutes",
+             f"{case.hand.seats[0].player} has been disconnected"]
+    for at in range(1, len(lines) + 1):
+        for text in texts:
+            changed = [*lines[:at], text, *lines[at:]]
+            out: list[object] = []
+            for fast in (True, False):
+                table.available = fast
+                try:
+                    out.append(fmt.parse(changed, 1, "x").model_dump(mode="json"))
+                except HandParseFailure as failure:
+                    out.append(failure.error.model_dump())
+                finally:
+                    table.available = True
+            assert out[0] == out[1], (room, at, text)
