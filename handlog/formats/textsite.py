@@ -249,7 +249,7 @@ DESCRIPTIONS = {
 HAND_SHAPE_KINDS = frozenset({"HEADER", "TABLE", "BUTTON", "SEAT"})
 """Lines without which the hand cannot be followed: a field of theirs the reader cannot read fails the hand."""
 SHAPE_KINDS = HAND_SHAPE_KINDS | frozenset({
-    "STREET", "HOLE_CARDS", "DRAW", "SHOWDOWN", "SUMMARY", "TOTAL_POT", "BOARD", "SUMMARY_SEAT", "RUN_TWICE"})
+    "STREET", "HOLE_CARDS", "DRAW", "SHOWDOWN", "SUMMARY", "TOTAL_POT", "BOARD", "RUN_TWICE"})
 """Lines that give the hand its shape (its header, seats, streets, summary): a known line of these kinds where the
 grammar does not allow it (a street twice, a seat line among the actions) fails the hand, never kept as unknown."""
 LOOSE_KINDS = frozenset({"SUMMARY_SEAT", "CHAT", "STATUS", "NOTICE"})
