@@ -610,12 +610,15 @@ class TextHandBuilder:
     def misplaced(self, tok: LineRef, text: str, kinds: tuple[str, ...]) -> bool:
         """A known line the grammar does not allow where it comes (``TableParser.misplaced``): kept as an unknown line
         when it carries no chips the reader can see (a loose line form that matched a notice: ``Player3 has timed
-        out`` read as a showdown's ``has``, a table message as a dealer line), and it is no line of the hand's shape
-        (``SHAPE_KINDS``); else (a seated player's action, a seat, a street twice) the hand fails as before."""
+        out`` read as a showdown's ``has``, a table message as a dealer line: no word of the game's actions, no
+        seated player's number), and it is no line of the hand's shape (``SHAPE_KINDS``); else (a post, a seated
+        player's action, a seat, a street twice) the hand fails as before."""
         if any(kind in SHAPE_KINDS for kind in kinds):
             return False
         event = unknown_line(self._lineno(tok), text, (s.player for s in self.seats))
-        if event.action or (not self.seats and has_chip_words(text)):
+        # a word of the game's actions anywhere in it (not only after a seated player's name: a room may name its
+        # players otherwise in its lines than in its seats, as Bovada's positions) and it may have moved chips
+        if event.action or has_chip_words(text):
             return False
         self.events.append(event)
         return True
