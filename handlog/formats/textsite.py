@@ -249,9 +249,11 @@ DESCRIPTIONS = {
 HAND_SHAPE_KINDS = frozenset({"HEADER", "TABLE", "BUTTON", "SEAT"})
 """Lines without which the hand cannot be followed: a field of theirs the reader cannot read fails the hand."""
 SHAPE_KINDS = HAND_SHAPE_KINDS | frozenset({
-    "STREET", "HOLE_CARDS", "DRAW", "SHOWDOWN", "SUMMARY", "TOTAL_POT", "BOARD", "RUN_TWICE"})
-"""Lines that give the hand its shape (its header, seats, streets, summary): a known line of these kinds where the
-grammar does not allow it (a street twice, a seat line among the actions) fails the hand, never kept as unknown."""
+    "STREET", "HOLE_CARDS", "DRAW", "SHOWDOWN", "SUMMARY", "TOTAL_POT", "BOARD", "SUMMARY_SEAT", "RUN_TWICE",
+    "DEALT", "DEALT_CARD", "DEALT_HIDDEN", "SHOWS", "MUCKS", "DISCARD", "STAND_PAT"})
+"""Lines that give the hand its shape (its header, seats, streets, summary) or deal, show or change its cards: a
+known line of these kinds where the grammar does not allow it (a street twice, a seat line among the actions, a
+deal before the hole cards' mark) fails the hand, never kept as unknown."""
 LOOSE_KINDS = frozenset({"SUMMARY_SEAT", "CHAT", "STATUS", "NOTICE"})
 """Line kinds that match many lines: an error message names a more specific kind first."""
 _POT_PART = re.compile(r"(Main pot|Side pot(?:-[0-9]+)?|STP)\s+([^ |]+?)\.?(?=\s|\||$)")
