@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 from decimal import Decimal, InvalidOperation
+from typing import ClassVar
 
 from handlog.events import (
     Check,
@@ -229,6 +230,10 @@ class BossFormat(XmlSessionFormat):
     builder = BossBuilder
     site = "Boss"
     hand_tag = "HISTORY"
+    action_elements: ClassVar[dict[str, frozenset[str]]] = {
+        "HISTORY": frozenset({"ACTION", "PLAYER", "SHOWDOWN"}), "ACTION": frozenset({"CARD"}),
+        "SHOWDOWN": frozenset({"RESULT"}), "RESULT": frozenset({"CARD"}),
+    }
     context_tags = frozenset()
     head = headers.BOSS
 

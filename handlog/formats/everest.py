@@ -65,6 +65,9 @@ IGNORED = frozenset({"XBLIND", "XSHOW", "SWEEP", "DEALER", "SEAT", "SITOUT", "SI
 _NUMBER = re.compile(r"[0-9][0-9., ]*")
 
 
+_ACTS = frozenset({"BLIND", "COMMUNITY", "BET", "FOLD", "PUSH", "SHOW", "WIN"})
+"""The elements of the hand's play the reader reads (after the hole cards and chat, read apart)."""
+
 class EverestError(XmlHandError):
     """A field that does not read as Everest writes it."""
 
@@ -187,6 +190,11 @@ class EverestBuilder(XmlHandBuilder):
         if tag == "CHAT":
             self.events.append(Chat(line=line, player=e.get("name"), text=e.text))
             return
+        if tag not in _ACTS:  # an element of a kind the reader does not know: kept, and the audit judges it; it
+            # ends no deal (a notice between two hole cards is no action: docs/unknown-lines.md)
+            player = self.names.get(e.get("position"))
+            self.events.append(unknown_element(e, tag, player, self.names.values()))
+            return
         if tag != "BLIND":
             self._deal(line)
         if tag == "BLIND":
@@ -219,9 +227,6 @@ class EverestBuilder(XmlHandBuilder):
             pot = to_int(e.get("pot"))
             self.events.append(Collect(line=line, player=self._player(e), amount=cents(e.get("amount")),
                                        pot="pot" if pot == 0 else f"side pot-{pot}"))
-        else:  # an element of a kind the reader does not know: kept, and the audit judges it
-            player = self.names.get(e.get("position"))
-            self.events.append(unknown_element(e, tag, player, self.names.values()))
 
 
 class EverestFormat(XmlSessionFormat):

@@ -257,6 +257,7 @@ class LineGrammar:
         self._parser = parser
         self._known: re.Pattern[str] | None = None
         self._shifted: re.Pattern[str] | None = None
+        self._patterns: dict[str, re.Pattern[str]] | None = None
 
     @property
     def parser(self) -> Lark:
@@ -280,6 +281,14 @@ class LineGrammar:
             patterns, _ = self._terminal_patterns()
             self._known = re.compile("|".join(f"(?:{rx})" for name, rx in sorted(patterns.items()) if name != UNKNOWN))
         return self._known
+
+    def kinds_matching(self, line: str) -> tuple[str, ...]:
+        """The kinds of every terminal that matches ``line`` (ending with its newline), whatever the state: asked only
+        of a known line the parser's state refuses."""
+        if self._patterns is None:
+            patterns, _ = self._terminal_patterns()
+            self._patterns = {n: re.compile(rx) for n, rx in patterns.items() if n != UNKNOWN}
+        return tuple(sorted({self.kinds.get(n, n) for n, rx in self._patterns.items() if rx.match(line)}))
 
     def mark_unknown(self, text: str) -> str:
         """``text`` with every unknown line after the hand's first known line (one the grammar does not ignore)
@@ -430,6 +439,10 @@ class LineRef:
 
 
 Recover = Callable[["LineRef", "Fields | None", str, ValueError], bool]
+Misplaced = Callable[["LineRef", str, tuple[str, ...]], bool]
+"""A reader's judgement of a known line the grammar does not allow where it comes (its text, and the kinds of the
+terminals that match it): True, the reader kept it (an ``UnknownLine``: a line that carries no chips and does not
+make the hand's shape) and the hand goes on; False, the hand fails there as before (``docs/unknown-lines.md``)."""
 """What a reader does with a line whose fields its callback refused: its ref, fields, text and the error."""
 _Handler = tuple[Callable[[LineRef, "Fields"], object] | None, tuple[str, ...], tuple[int, ...], bool]
 """What the table driver does with a matched line: its callback, its fields' names and group numbers, ignored?"""
@@ -462,9 +475,12 @@ class TableParser:
 
     def __init__(
         self, grammar: LineGrammar, callbacks: dict[str, Callable[[LineRef, Fields], object]],
-        recover: Recover | None = None,
+        recover: Recover | None = None, misplaced: Misplaced | None = None,
     ) -> None:
         self.callbacks = callbacks
+        self.misplaced = misplaced
+        """Asked of a known line the state refuses once the hand has begun: True, the reader kept it (chip-free, not
+        a line of the hand's shape) and the state stays where it was; False (or None), the hand fails there."""
         self.unknown = callbacks.get(UNKNOWN)
         """The callback of a line no terminal matches (once the hand has begun): None, the hand fails there."""
         self.recover = recover
@@ -565,11 +581,18 @@ class TableParser:
             m = node.pattern.match(text, pos)
             if m is None:
                 # no line the state accepts: an unknown line (no terminal matches it at all) once the hand has
-                # begun is kept and passed over; a known line out of place fails the hand
+                # begun is kept and passed over; a known line out of place is kept when the reader judges it
+                # harmless (``misplaced``), else it fails the hand
                 stop = text.find("\n", pos) + 1 or size
-                if node is first or self.unknown is None or self.grammar.known.match(text[pos:stop]) is not None:
+                if node is first or self.unknown is None:
                     return False
-                self.unknown(LineRef(UNKNOWN, line), {"text": text[pos:stop].rstrip("\n")})
+                written = text[pos:stop]
+                if self.grammar.known.match(written) is None:
+                    self.unknown(LineRef(UNKNOWN, line), {"text": written.rstrip("\n")})
+                elif self.misplaced is None or not self.misplaced(
+                    LineRef(UNKNOWN, line), written.rstrip("\n"), self.grammar.kinds_matching(written)
+                ):
+                    return False
                 pos = stop
                 line += 1
                 continue

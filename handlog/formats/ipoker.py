@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal, InvalidOperation
+from typing import ClassVar
 
 from handlog.events import (
     Check,
@@ -466,6 +467,10 @@ class IPokerFormat(XmlSessionFormat):
     builder = IPokerBuilder
     site = "iPoker"
     hand_tag = "game"
+    action_elements: ClassVar[dict[str, frozenset[str]]] = {  # its ``general`` blocks: descriptions, not read
+        "game": frozenset({"general", "round"}), "players": frozenset({"player"}),
+        "round": frozenset({"action", "cards"}),
+    }
     head = headers.IPOKER
 
     id_attribute = "gamecode"

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal, InvalidOperation
+from typing import ClassVar
 
 from handlog.events import (
     STUD_GAMES,
@@ -413,6 +414,10 @@ class MergeFormat(XmlSessionFormat):
     builder = MergeBuilder
     site = "Merge"
     hand_tag = "game"
+    action_elements: ClassVar[dict[str, frozenset[str]]] = {
+        "game": frozenset({"players", "round"}), "players": frozenset({"player"}),
+        "round": frozenset({"cards", "event", "winner"}),
+    }
     context_tags = frozenset({"description"})
     head = headers.MERGE
     fragments = True

@@ -26,6 +26,7 @@ from __future__ import annotations
 import base64
 import binascii
 from decimal import Decimal, InvalidOperation
+from typing import ClassVar
 
 from handlog.events import (
     Check,
@@ -275,6 +276,10 @@ class MicrogamingFormat(XmlSessionFormat):
     builder = MicrogamingBuilder
     site = "Microgaming"
     hand_tag = "Game"
+    action_elements: ClassVar[dict[str, frozenset[str]]] = {
+        "Game": frozenset({"Seats", "Gameplay"}), "Seats": frozenset({"Seat"}), "Gameplay": frozenset({"Action"}),
+        "Action": frozenset({"Card", "Seat"}),
+    }
     context_tags = frozenset()
     head = headers.MICROGAMING
     fragments = True

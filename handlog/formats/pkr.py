@@ -46,6 +46,7 @@ from handlog.formats.added import AddedCallsBuilder, comma_cards
 from handlog.formats.grammar import Fields
 from handlog.formats.text import amount, currency_of
 from handlog.formats.textsite import DESCRIPTIONS, TextSiteFormat, Tok
+from handlog.formats.unknown import unknown_line
 from handlog.reading.registry import register
 
 _POSTS = {"small blind": PostType.SMALL_BLIND, "big blind": PostType.BIG_BLIND, "ante": PostType.ANTE}
@@ -59,6 +60,9 @@ def _board(text: str) -> tuple[str, ...]:
     inner = " ".join(part for part in re.findall(r"\[([^\]]*)\]", text))
     return comma_cards(_CARD_APART.sub(lambda m: m.group(1).replace("10", "T") + m.group(2), inner))
 
+
+_HAND_WORDS = re.compile(r"\b(?:high|pairs?|kind|straight|flush|full house|royal)\b", re.IGNORECASE)
+"""The words of a hand's name ("Straight, 5 high", "Two pair, Aces and Kings", "Full house …")."""
 
 class PkrBuilder(AddedCallsBuilder):
     """PKR's header block and totals-per-street amounts on the bookkeeping of amounts added."""
@@ -212,7 +216,15 @@ class PkrBuilder(AddedCallsBuilder):
         return tok
 
     def HAS(self, tok: Tok, fields: Fields | None = None) -> Tok:
-        return tok  # the shown hand in words, said again in the "wins … with:" line
+        """"Player3 has Straight, 5 high": the shown hand in words, said again in the "wins … with:" line. A line
+        of that loose form that names no hand ("Player3 has timed out") is a line the reader does not know, kept
+        (docs/unknown-lines.md), not passed over."""
+        f = self._f(tok, fields)
+        if _HAND_WORDS.search(f["description"] or ""):
+            return tok
+        text = f"{f['player']} has {f['description']}"
+        self.events.append(unknown_line(self._lineno(tok), text, (s.player for s in self.seats)))
+        return tok
 
     def SUMMARY_SEAT(self, tok: Tok, fields: Fields | None = None) -> Tok:
         """"Seat 2: Player2 - $5.08": the stack after the hand, kept until the hand is read (``build``)."""

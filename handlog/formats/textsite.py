@@ -129,12 +129,22 @@ from handlog.events import (
     Tournament,
     UncalledBet,
     UncalledReturns,
+    UnknownLine,
     maker,
 )
-from handlog.formats.grammar import MARK, Fields, LineGrammar, LineRef, TableParser, kind_of, load_line_grammar
+from handlog.formats.grammar import (
+    MARK,
+    UNKNOWN,
+    Fields,
+    LineGrammar,
+    LineRef,
+    TableParser,
+    kind_of,
+    load_line_grammar,
+)
 from handlog.formats.headers import HeaderTests, TextHeader, grammar_head
 from handlog.formats.text import FieldError, StreetBets, amount, cards, currency_of, utc_time
-from handlog.formats.unknown import bad_field_line, unknown_line
+from handlog.formats.unknown import bad_field_line, has_chip_words, unknown_line
 from handlog.reading.decode import MAX_LINE
 from handlog.reading.registry import HandParseFailure, HeaderFacts
 
@@ -238,6 +248,12 @@ DESCRIPTIONS = {
 
 HAND_SHAPE_KINDS = frozenset({"HEADER", "TABLE", "BUTTON", "SEAT"})
 """Lines without which the hand cannot be followed: a field of theirs the reader cannot read fails the hand."""
+SHAPE_KINDS = HAND_SHAPE_KINDS | frozenset({
+    "STREET", "HOLE_CARDS", "DRAW", "SHOWDOWN", "SUMMARY", "TOTAL_POT", "BOARD", "SUMMARY_SEAT", "RUN_TWICE",
+    "DEALT", "DEALT_CARD", "DEALT_HIDDEN", "SHOWS", "MUCKS", "DISCARD", "STAND_PAT"})
+"""Lines that give the hand its shape (its header, seats, streets, summary) or deal, show or change its cards: a
+known line of these kinds where the grammar does not allow it (a street twice, a seat line among the actions, a
+deal before the hole cards' mark) fails the hand, never kept as unknown."""
 LOOSE_KINDS = frozenset({"SUMMARY_SEAT", "CHAT", "STATUS", "NOTICE"})
 """Line kinds that match many lines: an error message names a more specific kind first."""
 _POT_PART = re.compile(r"(Main pot|Side pot(?:-[0-9]+)?|STP)\s+([^ |]+?)\.?(?=\s|\||$)")
@@ -252,6 +268,13 @@ _DEAL, _STREET, _COLLECT, _UNCALLED = maker(DealHole), maker(StreetStart), maker
 _STAKE_PAIR = re.compile(
     r"(?P<small>(?:[$€£₹¥]|Rs\.\s?)?[0-9][0-9,.]*)\s*/\s*(?P<big>(?:[$€£₹¥]|Rs\.\s?)?[0-9][0-9,.]*)"
 )
+
+
+def passes_over(event: Event) -> bool:
+    """An event of a line that moves no chips and deals no card (a notice, a player's chat or status, a chip-free
+    unknown line): a reader that reads two lines as one (a deal's cards, both blinds) looks past it
+    (docs/unknown-lines.md)."""
+    return isinstance(event, Notice | StatusChange | Chat) or (isinstance(event, UnknownLine) and not event.action)
 
 
 def shown_cards(text: str | None) -> tuple[Cards, int]:
@@ -345,6 +368,13 @@ class TextHandBuilder:
 
     def _lineno(self, tok: Token | LineRef) -> int:
         return self.offset + (tok.line or 1)
+
+    def last_event(self) -> tuple[int, Event] | None:
+        """The last event and its index, past the lines that move nothing (``passes_over``), or None."""
+        for at in range(len(self.events) - 1, -1, -1):
+            if not passes_over(self.events[at]):
+                return at, self.events[at]
+        return None
 
     def _deal_begins(self, tok: Tok) -> None:
         """For a room that writes no line for the deal: the first line after the blinds (a deal or an action)
@@ -578,6 +608,22 @@ class TextHandBuilder:
         return self._add(
             tok, fields, lambda f, line: unknown_line(line, f["text"] or "", (s.player for s in self.seats))
         )
+
+    def misplaced(self, tok: LineRef, text: str, kinds: tuple[str, ...]) -> bool:
+        """A known line the grammar does not allow where it comes (``TableParser.misplaced``): kept as an unknown line
+        when it carries no chips the reader can see (a loose line form that matched a notice: ``Player3 has timed
+        out`` read as a showdown's ``has``, a table message as a dealer line: no word of the game's actions, no
+        seated player's number), and it is no line of the hand's shape (``SHAPE_KINDS``); else (a post, a seated
+        player's action, a seat, a street twice) the hand fails as before."""
+        if any(kind in SHAPE_KINDS for kind in kinds):
+            return False
+        event = unknown_line(self._lineno(tok), text, (s.player for s in self.seats))
+        # a word of the game's actions anywhere in it (not only after a seated player's name: a room may name its
+        # players otherwise in its lines than in its seats, as Bovada's positions) and it may have moved chips
+        if event.action or has_chip_words(text):
+            return False
+        self.events.append(event)
+        return True
 
     def recover(self, tok: LineRef, fields: Fields | None, text: str, exc: ValueError) -> bool:
         """A line of a known kind that names a seated player but whose amount or cards the reader cannot read: an
@@ -857,7 +903,8 @@ class TextSiteFormat(HeaderTests):
             builder = self.builder(self.site)
             grammar = load_line_grammar(self.grammar, builder)
             builder.fields = grammar.fields
-            state = (grammar, builder, TableParser(grammar, grammar.callbacks(builder), builder.recover))
+            state = (grammar, builder,
+                     TableParser(grammar, grammar.callbacks(builder), builder.recover, builder.misplaced))
             self._local.state = state
         return state
 
@@ -883,7 +930,7 @@ class TextSiteFormat(HeaderTests):
         try:
             if not (fast.available and fast.parse(text)):
                 builder.reset(first_line)  # the fast path gave up: Lark parses again, and explains any error
-                self._lark_parse(grammar, grammar.mark_unknown(text), lines, first_line)
+                self._lark_parse(grammar, grammar.mark_unknown(text), lines, first_line, builder)
             hand = builder.build(file, first_line)
             if lines is not written:  # said, never mended silently
                 said = Notice(line=first_line + 1, text="every line after the header is indented by one space (a"
@@ -896,13 +943,27 @@ class TextSiteFormat(HeaderTests):
             error = ParseError(line=builder.offset + builder.at, message=str(exc), text=text_line[:300])
             raise HandParseFailure(error) from None
 
-    def _lark_parse(self, grammar: LineGrammar, text: str, lines: Sequence[str], first_line: int) -> None:
+    def _lark_parse(
+        self, grammar: LineGrammar, text: str, lines: Sequence[str], first_line: int, builder: TextHandBuilder
+    ) -> None:
         """Lark's parse of a hand the fast path refused (Lark is imported here, not before): the events, or its
-        error explained (``HandParseFailure``)."""
-        from lark.exceptions import UnexpectedInput
+        error explained (``HandParseFailure``). A known line out of place once the hand has begun goes to the
+        reader's ``misplaced``, as on the fast path: kept, Lark goes on after it."""
+        from lark.exceptions import UnexpectedInput, UnexpectedToken
+
+        def misplaced(exc: UnexpectedInput) -> bool:
+            if not isinstance(exc, UnexpectedToken) or exc.token.type == "$END" or exc.interactive_parser is None:
+                return False
+            if len(exc.interactive_parser.parser_state.state_stack) <= 1:  # before the hand's first line
+                return False
+            written = str(exc.token.value)
+            if not written.endswith("\n") or exc.token.type == UNKNOWN:
+                return False
+            kinds = grammar.kinds_matching(written)
+            return builder.misplaced(LineRef(UNKNOWN, exc.token.line or 1), written.rstrip("\n"), kinds)
 
         try:
-            grammar.parser.parse(text)
+            grammar.parser.parse(text, on_error=misplaced)
         except UnexpectedInput as exc:
             error = self.explain(exc, grammar, lines, first_line)
             raise HandParseFailure(_at_unknown_line(error, text, lines, first_line)) from None

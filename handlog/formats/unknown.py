@@ -60,6 +60,12 @@ def named_player(text: str, players: Iterable[str]) -> str | None:
     return best
 
 
+def has_chip_words(text: str) -> bool:
+    """The text has a word of the game's actions (posts, bets, collects …): what a line before the seats, where no
+    player's name can be told apart from a number, is judged by."""
+    return _CHIP_WORDS.search(text) is not None
+
+
 def may_carry_chips(text: str) -> bool:
     """The text (what follows a player's name) has a word of the game's actions or a number that may be chips."""
     if _CHIP_WORDS.search(text):

@@ -131,14 +131,14 @@ class WinamaxBuilder(TextHandBuilder):
     def POST(self, tok: Tok, fields: Fields | None = None) -> Tok:
         f = self._f(tok, fields)
         player, value = f["player"] or "", amount(f["amount"] or "")
-        last = self.events[-1] if self.events else None
+        at, last = self.last_event() or (-1, None)  # past a line between them that moves nothing
         if (
             f["post"] == "big blind" and value == 0 and f["out_of_position"] and isinstance(last, Post)
             and last.player == player and last.post == PostType.SMALL_BLIND
         ):
             # "posts small blind 3€ out of position" + "posts big blind 0€ out of position": both blinds at once
             dead = max(Decimal(0), last.amount - (self.stakes.big if self.stakes else last.amount))
-            self.events[-1] = last.model_copy(update={"post": PostType.BOTH_BLINDS, "dead": dead})
+            self.events[at] = last.model_copy(update={"post": PostType.BOTH_BLINDS, "dead": dead})
             return tok
         return super().POST(tok, f)
 

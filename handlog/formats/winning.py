@@ -51,7 +51,15 @@ from handlog.formats.text import (
     merge_seat_result,
     seats_sitting_out,
 )
-from handlog.formats.textsite import DESCRIPTIONS, RaiseToBuilder, TextHandBuilder, TextSiteFormat, Tok, shown_cards
+from handlog.formats.textsite import (
+    DESCRIPTIONS,
+    RaiseToBuilder,
+    TextHandBuilder,
+    TextSiteFormat,
+    Tok,
+    passes_over,
+    shown_cards,
+)
 from handlog.reading.registry import register
 
 GAMES = {
@@ -132,7 +140,9 @@ class WinningBuilder(RaiseToBuilder):
         mark = self.events[start] if start is not None else None
         if start is None or not isinstance(mark, StreetStart) or mark.street is not Street.PREFLOP:
             return
-        if all(isinstance(e, Post | Notice) for e in self.events[start + 1 : at]):
+        # a line between them that moves no chips (a notice, a player's status, a chip-free unknown line) changes
+        # nothing (docs/unknown-lines.md)
+        if all(isinstance(e, Post) or passes_over(e) for e in self.events[start + 1 : at]):
             self.events.insert(start, self.events.pop(at))
 
     def WAITS_FOR_BB(self, tok: Tok, fields: Fields | None = None) -> Tok:

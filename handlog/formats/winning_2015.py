@@ -36,7 +36,7 @@ from handlog.formats.text import (
     cards,
     seats_sitting_out,
 )
-from handlog.formats.textsite import DESCRIPTIONS, TextHandBuilder, TextSiteFormat, Tok
+from handlog.formats.textsite import DESCRIPTIONS, TextHandBuilder, TextSiteFormat, Tok, passes_over
 from handlog.formats.winning import STRUCTURES, net_total_pot
 from handlog.reading.registry import register
 
@@ -177,8 +177,9 @@ class WinningLedgerBuilder(TextHandBuilder):
             (i, e) for i, e in enumerate(self.events) if isinstance(e, DealHole) and e.player == player
         ]
         held: tuple[str, ...] = deals[-1][1].cards if deals else ()  # stud: the earlier streets' cards too
-        if deals and deals[-1][0] == len(self.events) - 1:  # the same deal goes on
-            self.events[-1] = deals[-1][1].model_copy(update={"cards": (*held, *dealt)})
+        # the same deal goes on (past a line between its cards that moves nothing: docs/unknown-lines.md)
+        if deals and all(passes_over(e) for e in self.events[deals[-1][0] + 1 :]):
+            self.events[deals[-1][0]] = deals[-1][1].model_copy(update={"cards": (*held, *dealt)})
         else:
             self.events.append(DealHole(line=line, player=player, cards=(*held, *dealt)))
         return tok

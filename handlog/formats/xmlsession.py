@@ -191,6 +191,11 @@ class XmlSessionFormat:
     context_tags: frozenset[str] = frozenset({"general"})
     head: XmlHeader
     builder: ClassVar[type[XmlHandBuilder]]
+    action_elements: ClassVar[dict[str, frozenset[str]]] = {}
+    """The elements of a hand (the hand's own, its seats', its rounds', its actions') and the tags of the children
+    the reader knows in each: a child of another tag is kept as an unknown line (``unknown_children``,
+    docs/unknown-lines.md), never passed over silently. An element not listed (iPoker's ``general``: the hand's
+    description) is not looked into. Empty: the reader meets every child itself (Everest's hand element)."""
     """How its files are told apart (``headers``: what the registry detects with before this reader is loaded)."""
     summary_marker: str | None = None
     fragments: bool = False
@@ -368,8 +373,19 @@ class XmlSessionFormat:
             raise HandParseFailure(ParseError(line=document.node.line, message=str(exc))) from exc
 
     def read(self, document: HandDocument, file: str) -> Hand:
-        """The room's hand from its element (and the session elements in ``document.context``)."""
-        return self.builder(document, file).build()
+        """The room's hand from its element (and the session elements in ``document.context``), with every child
+        of an action element that the reader does not know (``action_elements``) kept as an unknown line."""
+        hand = self.builder(document, file).build()
+        if not self.action_elements:
+            return hand
+        unknown = unknown_children(document.node, self.action_elements, hand.seats)
+        if not unknown:
+            return hand
+        events = list(hand.events)
+        for event in unknown:  # in the file's order: before the first event on a later line
+            at = next((i for i, e in enumerate(events) if e.line > event.line), len(events))
+            events.insert(at, event)
+        return hand.model_copy(update={"events": tuple(events)})
 
 
 _CLOSING_TAGS = re.compile(r"\s*(?:</[A-Za-z_][\w.:-]*\s*>\s*)+")
@@ -435,6 +451,29 @@ def unknown_element(node: Node, kind: str, player: str | None, seated: Iterable[
 
 
 _DIGIT = re.compile(r"[1-9]")
+
+
+_SEAT_ATTRIBUTE = re.compile(r"player|seat|position", re.IGNORECASE)
+
+
+def unknown_children(node: Node, known: dict[str, frozenset[str]], seats: Sequence[Seat]) -> list[UnknownLine]:
+    """Every child of an action element (``known``: its tag → the tags of the children its reader knows) whose tag
+    is not known there, below ``node``, as an unknown line (``unknown_element``): the seated player it names is the
+    one an attribute's value is the name of, or a player, seat or position attribute's value the seat of (Merge
+    and Microgaming name a player by seat); its kind is its tag and its ``type`` attribute, if any."""
+    out: list[UnknownLine] = []
+    seated = [s.player for s in seats]
+    names, by_seat = set(seated), {str(s.seat): s.player for s in seats}
+    for child in node.children:
+        tags = known.get(node.tag)
+        if tags is not None and child.tag not in tags:
+            player = next((v for v in child.attrib.values() if v in names), None) or next(
+                (by_seat[v] for k, v in child.attrib.items() if _SEAT_ATTRIBUTE.fullmatch(k) and v in by_seat), None)
+            kind = " ".join(x for x in (child.tag, child.get("type") or child.get("TYPE")) if x)
+            out.append(unknown_element(child, kind, player, seated))
+            continue
+        out.extend(unknown_children(child, known, seats))
+    return out
 
 
 def _write(node: Node, base: int, out: list[str], lines: bool = False) -> None:
