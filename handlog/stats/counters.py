@@ -712,10 +712,40 @@ COUNTERS: tuple[Callable[[Context, str], Row], ...] = (
 )
 """Every counter family, in column order."""
 
+LATER_ROUND_COUNTERS = frozenset({
+    _continuation_bets, postflop_actions, delayed_and_probe, street_actions, donks_and_floats, cbet_position,
+})
+"""The families that read only the player's own decisions after the first round: for a player without one
+(folded preflop, all-in before the flop) each gives its columns' no-decision values (every flag False, every
+count 0), whatever the other players did."""
+FIRST_ROUND_COUNTERS = tuple(c for c in COUNTERS if c not in LATER_ROUND_COUNTERS)
 
-def count(ctx: Context, player: str) -> Row:
-    """All counters of one player."""
+
+def _no_later_decision() -> Row:
+    """The columns of ``LATER_ROUND_COUNTERS`` for a player without a decision after the first round: what the
+    families give for a hand of no decision at all."""
+    nobody = Context(Betting(), ("",), {}, {})
     row: Row = {}
     for counter in COUNTERS:
-        row.update(counter(ctx, player))
+        if counter in LATER_ROUND_COUNTERS:
+            row.update(counter(nobody, ""))
+    return row
+
+
+NO_LATER_DECISION = _no_later_decision()
+
+
+def count(ctx: Context, player: str) -> Row:
+    """All counters of one player (the columns' order is ``totals.COUNTER_FIELDS``', not this row's).
+
+    Most players of a hand fold on the first round: the later rounds' families are not asked for theirs."""
+    row: Row = {}
+    by_player = ctx.betting.by_player
+    if any((player, slot) in by_player for slot in POSTFLOP_ROUNDS):
+        for counter in COUNTERS:
+            row.update(counter(ctx, player))
+    else:
+        for counter in FIRST_ROUND_COUNTERS:
+            row.update(counter(ctx, player))
+        row.update(NO_LATER_DECISION)
     return row
