@@ -201,20 +201,15 @@ def prepare(fmt: HandFormat, file: str, line: int, lines: list[str], with_allin_
     ]  # fmt: skip
     stored.actions = actions(hand)
     if hand.game in SUPPORTED_GAMES and not hand.cancelled and result.replay.supported:
-        rows = hand_rows(result.replay, with_allin_ev)
-        stored.players = [
-            {**{k: v for k, v in row.items() if k not in _HAND_LEVEL}, "seq": i, "time_utc": row["time"]}
-            for i, row in enumerate(rows)
-        ]
-        if not with_allin_ev:  # not computed: NULL, never the net passed off as the expectation
-            for row in stored.players:
+        # ``hand_rows``' records as they are (the writer takes ``PLAYER_COLUMNS`` of them: the per-hand fields,
+        # stored once in ``hands``, are left behind there)
+        stored.players = rows = hand_rows(result.replay, with_allin_ev)
+        for i, row in enumerate(rows):
+            row["seq"] = i
+            row["time_utc"] = row["time"]
+            if not with_allin_ev:  # not computed: NULL, never the net passed off as the expectation
                 row["net_allin_ev"] = None
     return stored
-
-
-_HAND_LEVEL = frozenset({"hand_id", "file", "site", "game", "structure", "stakes", "currency", "time", "local_time",
-                         "time_zone", "time_source"})  # fmt: skip
-"""Per-hand fields of ``hand_rows``: stored once, in ``hands``."""
 
 
 def site_of(fmt: HandFormat, record: HandRecord) -> str:
