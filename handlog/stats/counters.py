@@ -435,24 +435,26 @@ def four_bets(ctx: Context, p: str) -> Row:
         "fold_to_four_bet_opp": bool(at4),
         "fold_to_four_bet": bool(at4) and at4[0].kind == "fold",
     }
-    defending = False
     faced: Action | None = None
-    defenders: set[str] = set()
-    for a in ctx.betting.round(0):
-        if defending:
-            if a.player == p:
-                faced = a
-                break
-            continue
-        if (a.level == 2 and a.kind == "call") or (_aggressive(a) and a.level == 1 and not a.unopened):
-            defenders.add(a.player)
-        elif _aggressive(a) and a.level == 2 and a.callers > 0:
-            defending = p in defenders and p != a.player
-            if not defending:
-                break
+    squeeze = _memo(ctx, ("squeeze", 0), partial(_squeeze, ctx))
+    defenders, squeezer, at = cast("tuple[set[str], str | None, int]", squeeze)
+    if squeezer is not None and p != squeezer and p in defenders:
+        faced = next((a for a in ctx.betting.round(0)[at + 1 :] if a.player == p), None)
     row["fold_to_squeeze_opp"] = faced is not None
     row["fold_to_squeeze"] = faced is not None and faced.kind == "fold"
     return row
+
+
+def _squeeze(ctx: Context) -> tuple[set[str], str | None, int]:
+    """The first round's first squeeze (a 3-bet after the first raise and at least one call): who made or called
+    the first raise before it, who squeezed and where in the round (None and -1 without a squeeze)."""
+    defenders: set[str] = set()
+    for i, a in enumerate(ctx.betting.round(0)):
+        if (a.level == 2 and a.kind == "call") or (_aggressive(a) and a.level == 1 and not a.unopened):
+            defenders.add(a.player)
+        elif _aggressive(a) and a.level == 2 and a.callers > 0:
+            return defenders, a.player, i
+    return defenders, None, -1
 
 
 def limps(ctx: Context, p: str) -> Row:
