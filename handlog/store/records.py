@@ -139,7 +139,9 @@ class _Columns:
         self.get = itemgetter(*columns)
         self.money = tuple(columns.index(name) for name in money)
         self.times = tuple(columns.index(name) for name in times)
-        self.flags = _runs(sorted(columns.index(name) for name in flags))
+        runs = _runs(sorted(columns.index(name) for name in flags))
+        self.flag_cells = tuple(run.start for run in runs if run.stop - run.start == 1)
+        self.flag_runs = tuple(run for run in runs if run.stop - run.start > 1)
 
     def values(self, row: dict[str, Any], convert: Callable[[Any], Any]) -> tuple[Any, ...]:
         values = list(self.get(row))
@@ -153,11 +155,11 @@ class _Columns:
             if values[i] is not None:
                 values[i] = convert(values[i])
         if convert is _sqlite_value:  # flags as SQLite stores them, 0 and 1 (see ``FLAG_COLUMNS``)
-            for run in self.flags:
-                if None not in values[run]:
-                    values[run] = map(int, values[run])
-                else:
-                    values[run] = (None if v is None else int(v) for v in values[run])
+            for i in self.flag_cells:
+                if values[i] is not None:
+                    values[i] = int(values[i])
+            for run in self.flag_runs:  # the counters: never NULL (``int(None)`` would refuse one)
+                values[run] = map(int, values[run])
         return tuple(values)
 
 
@@ -192,13 +194,21 @@ def _utc(value: datetime) -> datetime:
     return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
 
 
+_LAST_TIME: tuple[datetime, str] = (datetime.min, "0001-01-01 00:00:00.000000")
+"""The last time ``_sqlite_value`` converted and its text (equal times, even in two zones, have one text)."""
+
+
 def _sqlite_value(value: Decimal | datetime) -> str:
+    global _LAST_TIME  # one entry, replaced whole
     if isinstance(value, Decimal):
         return str(value)
+    last, known = _LAST_TIME
+    if value == last and (value.tzinfo is None) == (last.tzinfo is None):  # a hand's rows share its time
+        return known
     t = _utc(value)  # SQLAlchemy's SQLite DATETIME text, of the naive UTC time (``types.UtcDateTime``)
-    return (
-        f"{t.year:04d}-{t.month:02d}-{t.day:02d} {t.hour:02d}:{t.minute:02d}:{t.second:02d}.{t.microsecond:06d}"
-    )
+    text = f"{t.year:04d}-{t.month:02d}-{t.day:02d} {t.hour:02d}:{t.minute:02d}:{t.second:02d}.{t.microsecond:06d}"
+    _LAST_TIME = (value, text)
+    return text
 
 
 def _server_value(value: Decimal | datetime) -> Decimal | datetime:

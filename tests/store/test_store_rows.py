@@ -127,3 +127,18 @@ def test_money_that_is_not_a_decimal_is_refused() -> None:
     hand.row["small_blind"] = 0.5  # a float would lose exactness
     with pytest.raises(TypeError, match="Decimal"):
         prepared(hand, "sqlite")
+
+
+def test_each_time_has_its_own_text_whatever_came_before() -> None:
+    """The SQLite text of the last time converted is kept (a hand's rows share its time): the same instant in two
+    zones has one text, a naive time (UTC) another than the aware one of the same wall clock."""
+    summer = timezone(timedelta(hours=2))
+    times = [datetime(2024, 5, 6, 7, 8, 9, tzinfo=summer), datetime(2024, 5, 6, 5, 8, 9, tzinfo=UTC),
+             datetime(2024, 5, 6, 7, 8, 9), datetime(2024, 5, 6, 7, 8, 9, tzinfo=summer)]  # fmt: skip
+    texts = []
+    for when in times:
+        hand = StoredHand(("Site", "1"), {name: None for name in HAND_COLUMNS}, "clean")
+        hand.row.update(is_tournament=False, time_utc=when, line=1)
+        texts.append(prepared(hand, "sqlite").row[HAND_COLUMNS.index("time_utc")])
+    assert texts == ["2024-05-06 05:08:09.000000", "2024-05-06 05:08:09.000000", "2024-05-06 07:08:09.000000",
+                     "2024-05-06 05:08:09.000000"]  # fmt: skip
