@@ -28,6 +28,7 @@ import re
 import secrets
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 from handlog.events import Chat, Hand, UnknownLine
@@ -161,17 +162,30 @@ class Anonymizer:
             taken.add(alias)
         self._patterns = None
 
-    def run(self, paths: Sequence[str | os.PathLike[str]]) -> tuple[list[Outcome], ReadReport]:
+    def run(self, paths: Sequence[str | os.PathLike[str]], jobs: int = 1) -> tuple[list[Outcome], ReadReport]:
+        """Every file of ``paths`` read for its names, then written; over ``jobs`` processes (each file is read,
+        and written, by one of them), with the same outcomes and bytes whatever ``jobs`` is."""
         report = ReadReport()
         files = [(root, path) for root in paths for path in iter_files([root], report)]
-        surveys = [survey(path) for _, path in files]
+        inputs = {path.resolve() for _, path in files}
+        if jobs <= 1 or len(files) < 2:
+            surveys = [survey(path) for _, path in files]
+            self._learn(surveys)
+            return [self._one(Path(root), path, found, inputs) for (root, path), found in zip(files, surveys,
+                                                                                                 strict=True)], report
+        from handlog.parallel import process_pool
+
+        with process_pool(jobs) as pool:
+            surveys = list(pool.map(survey, [path for _, path in files], chunksize=4))
+        self._learn(surveys)
+        state = (self.output, self.keep, self.salt, self.copy_unknown, self.mapping)
+        with process_pool(jobs, setup=_worker_run, setup_args=state) as pool:
+            work = [(Path(root), path, found) for (root, path), found in zip(files, surveys, strict=True)]
+            return list(pool.map(partial(_one_file, inputs), work, chunksize=4)), report
+
+    def _learn(self, surveys: Sequence[FileNames]) -> None:
         self.names_for(name for s in surveys for name in s.names)
         self.hands = sum(s.hands for s in surveys)
-        inputs = {path.resolve() for _, path in files}
-        outcomes = []
-        for (root, path), found in zip(files, surveys, strict=True):
-            outcomes.append(self._one(Path(root), path, found, inputs))
-        return outcomes, report
 
     # ------------------------------------------------------------------ one file
     def _one(self, root: Path, path: Path, found: FileNames, inputs: set[Path]) -> Outcome:
@@ -273,6 +287,22 @@ class Anonymizer:
                 text = line.decode("cp1252", errors="surrogateescape")
                 chunks[index] = _masked(text, words).encode("cp1252", errors="surrogateescape")
         return bom + b"".join(chunks)
+
+
+_WORKER: list[Anonymizer] = []
+"""A worker process's copy of the run (``Anonymizer.run`` with ``jobs``): made once, its patterns compiled once."""
+
+
+def _worker_run(output: Path, keep: set[str], salt: bytes, copy_unknown: bool, mapping: dict[str, str]) -> None:
+    """A worker's setup: the run's names and pseudonyms, sent once."""
+    run = Anonymizer(output, keep, copy_unknown=copy_unknown)
+    run.salt, run.mapping = salt, mapping
+    _WORKER[:] = [run]
+
+
+def _one_file(inputs: set[Path], work: tuple[Path, Path, FileNames]) -> Outcome:
+    """One file written in a worker process, by the worker's copy of the run."""
+    return _WORKER[0]._one(*work, inputs)
 
 
 @dataclass(frozen=True, slots=True)

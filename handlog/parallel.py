@@ -200,6 +200,13 @@ def warm(batches: Iterable[Batch]) -> None:
                     pass
 
 
+def _started(pid: int, setup: Callable[..., None] | None, args: tuple[object, ...]) -> None:
+    """A worker process's initializer: ``watch_parent``, then the caller's ``setup``."""
+    watch_parent(pid)
+    if setup is not None:
+        setup(*args)
+
+
 def watch_parent(pid: int, every: float = 0.5) -> None:
     """A worker process's initializer: end this worker when process ``pid`` (the one that started the pool) is
     gone. A worker waits for its next batch on a pipe whose write end it holds itself, so a main process killed
@@ -240,16 +247,22 @@ def _pooled(task: Callable[[Batch], R], source: Iterator[Batch], jobs: int) -> I
         executor.shutdown(wait=True, cancel_futures=True)
 
 
-def process_pool(workers: int, method: str | None = None) -> ProcessPoolExecutor:
+def process_pool(
+    workers: int,
+    method: str | None = None,
+    setup: Callable[..., None] | None = None,
+    setup_args: tuple[object, ...] = (),
+) -> ProcessPoolExecutor:
     """A pool of ``workers`` processes started by ``method`` (``"fork"``, ``"forkserver"``; the platform's
     default when it has not that one), each ending when this process is gone (``watch_parent``), with pipes
-    that hold a whole batch or result (``roomy_pipes``)."""
+    that hold a whole batch or result (``roomy_pipes``); ``setup(*setup_args)`` runs once in each worker (state
+    every task shares, sent once)."""
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
     context = multiprocessing.get_context(method if method in multiprocessing.get_all_start_methods() else None)
     pool = ProcessPoolExecutor(
-        max_workers=workers, mp_context=context, initializer=watch_parent, initargs=(os.getpid(),)
+        max_workers=workers, mp_context=context, initializer=_started, initargs=(os.getpid(), setup, setup_args)
     )
     roomy_pipes(pool)
     return pool

@@ -15,6 +15,7 @@ import os
 from collections.abc import Iterable
 from dataclasses import fields
 from pathlib import Path
+from typing import Any
 
 from handlog.audit import Audit, audit
 from handlog.events import Hand
@@ -27,6 +28,7 @@ cache is keyed by the path as given, so modules that read through this one const
 
 _FILES: dict[str, tuple[tuple[HandRecord, ...], ReadReport]] = {}
 _AUDITS: dict[int, tuple[Hand, Audit]] = {}
+_ROWS: list[dict[str, Any]] = []
 
 
 def _file(path: Path) -> tuple[tuple[HandRecord, ...], ReadReport]:
@@ -56,3 +58,13 @@ def audited(hand: Hand) -> Audit:
     if found is None or found[0] is not hand:
         found = _AUDITS[id(hand)] = (hand, audit(hand))
     return found[1]
+
+
+def corpus_rows() -> list[dict[str, Any]]:
+    """The per-hand statistics rows (``stats.frame.iter_rows``, all-in EV off) of every hand of the corpus,
+    computed once per session."""
+    from handlog.stats.frame import iter_rows  # the statistics' imports, for the tests that use them only
+
+    if not _ROWS:
+        _ROWS.extend(iter_rows(iter(read_cached([CORPUS])), with_allin_ev=False))
+    return _ROWS

@@ -237,3 +237,17 @@ def test_a_name_that_is_a_word_of_another_files_log_is_replaced_only_where_it_is
     assert b"Hold'em" in stars and b"Ana Mar" not in stars
     for record in read([out / "in" / "stars"]):
         assert record.hand is not None and not {s.player for s in record.hand.seats} & set(anonymizer.mapping)
+
+
+def test_jobs_write_the_same_files_and_outcomes(inputs: Path, tmp_path: Path) -> None:
+    """Two worker processes read and write the files of one run: the same outcomes, in the same order, and the same
+    bytes as one process."""
+    one, two = tmp_path / "one", tmp_path / "two"
+    single, _ = Anonymizer(one, salt="club").run([inputs], jobs=1)
+    double, _ = Anonymizer(two, salt="club").run([inputs], jobs=2)
+    assert [(o.source, o.error) for o in single] == [(o.source, o.error) for o in double]
+    written = sorted(p.relative_to(one) for p in one.rglob("*") if p.is_file())
+    assert written and written == sorted(p.relative_to(two) for p in two.rglob("*") if p.is_file())
+    assert all((one / p).read_bytes() == (two / p).read_bytes() for p in written)
+    assert _run(inputs, tmp_path / "cli", "--salt", "club", "--jobs", "2") == 0
+    assert all((tmp_path / "cli" / p).read_bytes() == (one / p).read_bytes() for p in written)

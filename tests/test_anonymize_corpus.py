@@ -1,12 +1,12 @@
-"""``handlog anonymize`` over the whole shared corpus: no name any reader found survives in any output file.
+"""``handlog anonymize`` over the shared corpus: no name any reader found survives in any output file.
 
 The names: every seat and every player an event names (chat speakers among them), and every entrant a
 tournament summary lists (``handlog.formats.summaries``).
 
-One run anonymises every file of ../shared/corpus (a module-scoped fixture: the corpus is read once by the run and
-once here); the test's own reading of the corpus lists the names (every seat, every player an event names: chat
-speakers, joins, notices), and every output byte and output path is searched for each of them in UTF-8, cp1252,
-UTF-16-LE and UTF-16-BE.
+One run anonymises the files of ../shared/corpus (``LEFT_OUT`` aside; a module-scoped fixture: the corpus is read
+once by the run and once here); the test's own reading of the corpus lists the names (every seat, every player an
+event names: chat speakers, joins, notices), and every output byte and output path is searched for each of them
+in UTF-8, cp1252, UTF-16-LE and UTF-16-BE.
 """
 
 from __future__ import annotations
@@ -32,6 +32,18 @@ LABELS = re.compile(r"(?:[Ss]eat [0-9]+|Dealer|Small Blind|Big Blind|UTG(?:\+[0-
 """What anonymous tables print instead of a name (Bovada's "Seat 3: Dealer", "Big Blind"): nobody's name."""
 
 
+LEFT_OUT = ("pokerstars", "ggpoker")
+"""Folders of ``fresh/`` the run leaves out to keep the suite short: half the corpus's hands, of two rooms whose
+layouts ``fpdb/`` holds too."""
+
+
+def _roots() -> list[Path]:
+    """What the run anonymises: every file and folder of the corpus, those of ``LEFT_OUT`` aside."""
+    fresh = CORPUS / "fresh"
+    return [*(p for p in sorted(CORPUS.iterdir()) if p != fresh),
+            *(p for p in sorted(fresh.iterdir()) if p.name not in LEFT_OUT)]
+
+
 @dataclass
 class Run:
     out: Path
@@ -49,7 +61,8 @@ def run(tmp_path_factory: pytest.TempPathFactory) -> Run:
     by_file: dict[Path, set[str]] = {}
     with_hands: set[Path] = set()
     unparsed: set[Path] = set()
-    for record in read_cached([CORPUS], ReadReport()):
+    roots = _roots()
+    for record in read_cached(roots, ReadReport()):
         path = Path(record.file)
         with_hands.add(path)
         if record.hand is None:
@@ -60,7 +73,7 @@ def run(tmp_path_factory: pytest.TempPathFactory) -> Run:
         if path.suffix == ".phh" or path.suffix == ".phhs":  # a PHH hand without `players`: p1, p2 … are seats
             players -= {f"p{s.seat}" for s in record.hand.seats}
         by_file.setdefault(path, set()).update(p for p in players if p and not LABELS.match(p))
-    for path in iter_files([CORPUS], ReadReport()):  # tournament summaries: every entrant they list
+    for path in iter_files(roots, ReadReport()):  # tournament summaries: every entrant they list
         if is_summary_file(path):
             listed, read_summaries, unread = summary_names(path)
             by_file.setdefault(path, set()).update(listed)
@@ -69,7 +82,7 @@ def run(tmp_path_factory: pytest.TempPathFactory) -> Run:
             if unread:
                 unparsed.add(path)
     out = tmp_path_factory.mktemp("anon")
-    outcomes, _ = Anonymizer(out, salt="corpus").run([CORPUS])
+    outcomes, _ = Anonymizer(out, salt="corpus").run(roots, jobs=2)  # the two cores of CI
     names = set().union(*by_file.values())
     return Run(out, outcomes, names, by_file, with_hands, with_hands - unparsed)
 
@@ -90,7 +103,8 @@ def test_no_name_a_reader_found_in_a_file_is_in_its_output(run: Run) -> None:
     name of the whole run. (A name of another file may be a word of this log: "Hold" of "Hold'em".)"""
     assert len(run.names) > 10_000  # the corpus names tens of thousands of players: the reading found them
     written = [o for o in run.outcomes if o.target is not None]
-    assert len(written) > 1000  # measured: 1,057 of 1,100 (697 when every name of the run was replaced in every file)
+    assert len(written) > 900  # measured: 928 of 967 (of the whole corpus 1,057 of 1,100; 697 when every name of the
+    # run was replaced in every file)
     assert {p for p in run.out.rglob("*") if p.is_file()} == {o.target for o in written}
     everyone = re.compile(_trie_bytes({s for name in run.names for s in _spellings(name)}))
     for outcome in written:

@@ -95,6 +95,8 @@ def collected_total(replay: Replay) -> Iterator[Violation]:
     collected = sum((c.amount for c in _collects(replay)), ZERO)
     fees = _fees(replay)
     if collected + replay.rake + fees != stated:
+        if summary.total_pot is not None and collected + replay.rake + fees == _put_in(replay):
+            return  # the pot the bets make is paid out: the stated total is the one wrong number (``total_pot``)
         line = _collects(replay)[-1].line if _collects(replay) else _pot_line(replay)
         taken = f"the rake is {replay.rake}" + (f" and the fees {fees}" if replay.hand.summary.fees else "")
         yield _error(
@@ -233,6 +235,28 @@ def collected_per_pot(replay: Replay) -> Iterator[Violation]:
         # a site that counts an uncalled excess in its owner's collect (Winamax) pays it beside the pot
         paid[index] = paid.get(index, ZERO) + c.amount - returned.pop(c.player, ZERO)
     added = _added(replay)  # the site's own money goes to the main pot
+    over = _overpaid(replay, paid, added, slack)
+    beyond = _collected_excess(replay)
+    if over and beyond is not None and sum(excess for _, _, excess in over) <= beyond:
+        return  # the collects exceed the total pot by as much or more: one error, reported by ``collected_total``
+    for _, message, _ in over:
+        yield _error("pot-overpaid", _pot_line(replay), message)
+
+
+def _collected_excess(replay: Replay) -> Decimal | None:
+    """How much more the players collect (with the rake and fees) than the stated total pot, when
+    ``collected_total`` reports it; else None."""
+    if not any(True for _ in collected_total(replay)):
+        return None
+    stated = replay.hand.summary.total_pot if replay.hand.summary.total_pot is not None else _put_in(replay)
+    return sum((c.amount for c in _collects(replay)), ZERO) + replay.rake + _fees(replay) - stated
+
+
+def _overpaid(
+    replay: Replay, paid: dict[int, Decimal], added: Decimal, slack: Decimal
+) -> list[tuple[int, str, Decimal]]:
+    """Each pot paid more than it holds (beyond ``slack``): its index, the message, the excess."""
+    out: list[tuple[int, str, Decimal]] = []
     for index, amount in sorted(paid.items()):
         if index == -1:
             holds = sum((p.amount for p in replay.pots), added)
@@ -241,8 +265,9 @@ def collected_per_pot(replay: Replay) -> Iterator[Violation]:
         else:
             continue
         if amount > holds + slack:
-            yield _error("pot-overpaid", _pot_line(replay), f"{amount} is collected from a pot of {holds}")
+            out.append((index, f"{amount} is collected from a pot of {holds}", amount - holds - slack))
         slack -= min(slack, max(ZERO, amount - holds))
+    return out
 
 
 def summary_won(replay: Replay) -> Iterator[Violation]:
@@ -252,14 +277,16 @@ def summary_won(replay: Replay) -> Iterator[Violation]:
     by_player: dict[str, Decimal] = {}
     for c in _collects(replay):
         by_player[c.player] = by_player.get(c.player, ZERO) + c.amount
-    for seat in replay.hand.summary.seats:
-        said = sum(seat.won, ZERO)
-        got = by_player.get(seat.player, ZERO)
-        if said != got:
-            yield _error(
-                "summary-won", seat.line,
-                f"the summary says {seat.player} won {said}; the hand shows {seat.player} collecting {got}",
-            )
+    differ = [(seat, sum(seat.won, ZERO), by_player.get(seat.player, ZERO)) for seat in replay.hand.summary.seats]
+    differ = [(seat, said, got) for seat, said, got in differ if said != got]
+    beyond = _collected_excess(replay) if differ else None
+    if beyond is not None and sum(got - said for _, said, got in differ) == beyond:
+        return  # the summary's amounts make the total: the collect lines are the one error (``collected_total``)
+    for seat, said, got in differ:
+        yield _error(
+            "summary-won", seat.line,
+            f"the summary says {seat.player} won {said}; the hand shows {seat.player} collecting {got}",
+        )
 
 
 def stack_after(replay: Replay) -> Iterator[Violation]:

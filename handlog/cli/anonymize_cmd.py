@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from handlog.cli.common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, no_hand_found, print_problems
+from handlog.cli.common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, add_jobs_argument, no_hand_found, print_problems
 from handlog.reading.reader import FileProblem, ReadReport
 
 if TYPE_CHECKING:
@@ -37,18 +37,20 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "--copy-unknown", action="store_true",
         help="copy files in which no hand is found as they are (NOT anonymised; a warning for each)",
     )
+    add_jobs_argument(p)
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     from handlog.anonymize import Anonymizer
+    from handlog.parallel import default_jobs
 
     output = Path(args.output)
     if output.exists() and not output.is_dir():
         sys.stderr.write(f"handlog anonymize: --output {output} is a file, not a folder\n")
         return EXIT_USAGE
     anonymizer = Anonymizer(output, keep=args.keep, salt=args.salt, copy_unknown=args.copy_unknown)
-    outcomes, report = anonymizer.run(args.paths)
+    outcomes, report = anonymizer.run(args.paths, jobs=args.jobs or default_jobs())
     written = copied = 0
     for outcome in outcomes:
         if outcome.error is None:

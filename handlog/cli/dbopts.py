@@ -52,7 +52,8 @@ def _default_shown() -> str:
 def add_filter_arguments(p: argparse.ArgumentParser, player: bool = True) -> None:
     g = p.add_argument_group("filters (files or database alike)")
     if player:
-        g.add_argument("--player", metavar="P", help="only hands (and statistics) of this player")
+        g.add_argument("--player", metavar="P", help="only hands (and statistics) of this player (PokerNow: the "
+                       "name the table showed, or the full 'name @ id')")
     g.add_argument("--site", metavar="S", help="only this site's hands (PokerStars …)")
     g.add_argument("--game", metavar="G", help=f"only this game ({', '.join(GAMES)} …)")
     g.add_argument("--stakes", metavar="SB/BB", help="only these stakes, compared as numbers (0.5/1 = 0.50/1.00)")

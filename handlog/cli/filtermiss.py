@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from handlog.reading import HandRecord, ReadReport
 from handlog.reading.dedupe import Dedupe, summary
 from handlog.stats.frame import normal_stakes
-from handlog.stats.identity import Aliases
+from handlog.stats.identity import Aliases, known_player, shown_names
 from handlog.store.filters import Filters, Seen
 
 if TYPE_CHECKING:
@@ -52,10 +52,10 @@ def miss(filters: Filters, seen: Seen, aliases: Aliases | None = None) -> str:
     the nearest values that exist; else the filters that select nothing together."""
     if not (seen.players or seen.sites):
         return "no hand to select from"
-    if filters.player is not None and filters.player not in seen.players:
+    if filters.player is not None and not known_player(filters.player, seen.players):
         alias_members = aliases.members(filters.player) if aliases else []
         if not alias_members:
-            return _line("player", filters.player, seen.players)
+            return _line("player", filters.player, shown_names(seen.players))
     if filters.site is not None and filters.site.lower() not in {s.lower() for s in seen.sites}:
         return _line("site", filters.site, seen.sites, few=5)
     if filters.game is not None and filters.game not in seen.games:

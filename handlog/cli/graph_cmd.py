@@ -21,7 +21,7 @@ from handlog.cli.dbopts import (
 from handlog.cli.filtermiss import Seen, print_duplicates, report_miss
 from handlog.reading import ReadReport, read
 from handlog.reading.dedupe import Dedupe
-from handlog.stats.identity import AliasError, selects
+from handlog.stats.identity import AliasError, selects, shown_picks
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -118,9 +118,9 @@ def run(args: argparse.Namespace) -> int:
                                    zones=filters.zones, include_unverified=True))  # fmt: skip
     if table.empty:
         return report_miss("graph", replace(filters, player=args.player), seen, aliases)
-    if alias:  # the accounts of an alias drawn as one player
-        table["player"] = args.player
-    else:  # a player is (site, name): one site's hands, the one with the most unless --site chose
+    picked = ({"site": s, "player": p} for s, p in zip(table["site"], table["player"], strict=True))
+    shown_picks(picked, None if alias else args.player, aliases if alias else None).check()  # one player
+    if not alias:  # a player is (site, name): one site's hands, the one with the most unless --site chose
         sites = table["site"].value_counts()
         if len(sites) > 1:
             site = str(sites.index[0])
@@ -129,6 +129,9 @@ def run(args: argparse.Namespace) -> int:
                 sys.stderr.write(f"handlog graph: drawing {args.player} on {site}; also found {others} (choose "
                                  "with --site, or merge accounts with --aliases)\n")  # fmt: skip
             table = table[table["site"] == site]
+    # one player's rows: an alias's accounts, or a name (PokerNow's display name, or its "name @ id" in every form
+    # the table showed) drawn as one player
+    table = table.assign(player=args.player)
     # one line per currency: euros, dollars and tournament chips are never added together
     counts = table["currency"].value_counts()
     currency = args.currency or str(counts.index[0])

@@ -74,6 +74,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except WorkerError as exc:
         sys.stderr.write(f"handlog: {exc}\n")
         return EXIT_PROBLEMS
+    except ValueError as exc:  # --player naming two players by their display name (loaded with the statistics)
+        identity = sys.modules.get("handlog.stats.identity")
+        if identity is None or not isinstance(exc, identity.AmbiguousPlayer):
+            raise
+        sys.stderr.write(f"handlog {args.command}: {exc}\n")
+        return EXIT_USAGE
 
 
 if __name__ == "__main__":

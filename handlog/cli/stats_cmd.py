@@ -7,7 +7,7 @@ import os
 import sys
 import tempfile
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from contextlib import ExitStack
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
@@ -47,7 +47,7 @@ from handlog.reading import ReadReport
 from handlog.reading.dedupe import Dedupe
 from handlog.stats.export import OutputPathError, resolve_output
 from handlog.stats.identity import AliasError, Aliases
-from handlog.stats.totals import Totals
+from handlog.stats.totals import Totals, with_ids
 from handlog.stats.totals import columns as totals_columns
 from handlog.store.filters import Filters
 
@@ -308,7 +308,7 @@ def _run(
     """The statistics of the files (over ``--jobs`` workers or a Dask cluster) or of the database ``source``
     (its stored per-hand records): both feed the same output code, so both print the same."""
     from handlog.stats.export import RECORD_WRITERS, stream_rows, write_atomic, write_frame
-    from handlog.stats.frame import FIELDS, records_frame, to_frame
+    from handlog.stats.frame import FIELDS, SHOWN_FIELDS, records_frame, shown_rows, to_frame
 
     report = ReadReport()
     unparsed = left_unverified = read_hands = 0
@@ -354,10 +354,11 @@ def _run(
             yield p
 
     if args.per_hand:
-        rows = (dict(zip(FIELDS, row, strict=True)) for p in counted(parts) for row in p.rows)
-        columns = list(FIELDS)
+        rows = shown_rows(checked((dict(zip(FIELDS, row, strict=True)) for p in counted(parts) for row in p.rows),
+                                  args.player, aliases))  # fmt: skip
+        columns = list(SHOWN_FIELDS)
         if fmt == "parquet":
-            table = to_frame(rows)
+            table = to_frame(rows, SHOWN_FIELDS)
             count = len(table)
             write_frame(table, fmt, target, sys.stdout, default_name=name)
         elif target is None:
@@ -376,7 +377,7 @@ def _run(
 
                 totals.update(read_part(p.dataset_part))
         found = totals.records()
-        columns = totals_columns(by)
+        columns = with_ids(found, totals_columns(by))
         count = len(found)
         if count == 0 and (args.player is not None or not filters.hand_level().empty):
             print_problems(report)
@@ -410,6 +411,21 @@ def _run(
         sys.stderr.write(f"handlog: {unparsed} hands could not be parsed and were left out\n")
         return EXIT_PROBLEMS
     return EXIT_OK
+
+
+def checked(rows: Iterable[dict[str, Any]], player: str | None, aliases: Aliases) -> Iterator[dict[str, Any]]:
+    """``rows``, then :class:`handlog.stats.identity.AmbiguousPlayer` if ``--player`` (or the alias it names) was a
+    display name that two players (two stable ids) were shown by: a file being written is not kept
+    (``write_atomic``)."""
+    from handlog.stats.identity import ShownPicks, add_pick
+
+    alias = player is not None and bool(aliases.members(player))
+    picks = ShownPicks()
+    for row in rows:
+        if player is not None:
+            add_pick(picks, row, None if alias else player, aliases if alias else None)
+        yield row
+    picks.check()
 
 
 def print_placed(command: str, local: int, untimed: int) -> None:
@@ -531,8 +547,21 @@ def _cell(value: Any) -> str:
     return "-" if value is None else str(value)
 
 
-def _who(row: dict[str, Any]) -> str:
-    return f"{row['player']} (alias)" if row.get("identity") == "alias" else str(row["player"])
+def _who(row: dict[str, Any], clash: Collection[str] = ()) -> str:
+    """The row's player; with its id (``Guest @Bb2-yy_8``) where two ids show the same names (``clash``)."""
+    if row.get("identity") == "alias":
+        return f"{row['player']} (alias)"
+    name = str(row["player"])
+    return f"{name} @{row['player_id']}" if name in clash and row.get("player_id") else name
+
+
+def _clashes(rows: list[dict[str, Any]]) -> set[str]:
+    """The shown names that stand for two players or more (two ids both shown as ``Guest``)."""
+    ids: dict[str, set[object]] = {}
+    for row in rows:
+        if row.get("player_id"):
+            ids.setdefault(str(row["player"]), set()).add(row["player_id"])
+    return {name for name, found in ids.items() if len(found) > 1}
 
 
 def print_table(
@@ -551,6 +580,7 @@ def print_table(
             console = Console(width=TABLE_WIDTH)
     anonymous = [r for r in rows if r.get("identity") == "anonymous"]
     rows = [r for r in rows if r.get("identity") != "anonymous"]
+    clash = _clashes(rows)
     groups = [b for b in by if b != "site"]
     stats = columns or list(BY_POSITION if "position" in by else COMPACT)
     if not rows and not anonymous:
@@ -560,7 +590,7 @@ def print_table(
         table = Table(show_header=True, header_style="bold")
         table.add_column("")
         for row in rows:
-            table.add_column(" / ".join([_who(row), str(row["site"]), str(row["currency"]),
+            table.add_column(" / ".join([_who(row, clash), str(row["site"]), str(row["currency"]),
                                          *(_cell(row[k]) for k in groups)]), justify="right")  # fmt: skip
         for name, label in LABELS.items():
             table.add_row(label, *(_fmt(name, row[name], row if counts else None) for row in rows))
@@ -578,7 +608,7 @@ def print_table(
         for name in stats:  # numbers are never cut: the names give way (folded) when the terminal is narrow
             table.add_column(SHORT.get(name, LABELS.get(name, name)), justify="right", no_wrap=True)
         for row in rows:
-            table.add_row(_who(row), str(row["site"]), str(row["currency"]), *(_cell(row[k]) for k in groups),
+            table.add_row(_who(row, clash), str(row["site"]), str(row["currency"]), *(_cell(row[k]) for k in groups),
                           *(_fmt(name, row[name], row if counts else None) for name in stats))  # fmt: skip
         console.print(table)
     if anonymous:

@@ -18,6 +18,7 @@ class Betting:
 
     def __init__(self, t: Table) -> None:
         self.t = t  # the table whose state this part reads and changes
+        self.void = False  # the action being read is a folded player's: it takes no turn
 
     def _act(self, name: str, line: int, what: str) -> PlayerState | None:
         """Common checks for a betting action: known player, still in, in turn, round open."""
@@ -26,8 +27,11 @@ class Betting:
             return None
         if not p.in_hand:  # a player sitting out who acts was dealt in after all
             p.in_hand = True
+        self.void = p.folded
         if p.folded:
+            # one error: the action of a player out of the hand takes no turn (the others' order is unchanged)
             self.t.violate("acts-after-fold", line, f"{name} {what} after folding")
+            self.t.void_line = line
         elif p.all_in:
             # registered as a warning: a site printing a check for an all-in player changes no chips
             self.t.violate(
@@ -54,14 +58,21 @@ class Betting:
         else:
             self.t.dealing.before_action(p)
             expected = self.t.turns.next_to_act()
-            if expected != name and name not in self.t.unseated:  # an unseated player's turn cannot be judged
+            if name in self.t.skipped:
+                # passed over by an action out of turn, reported then: acting now is that error's consequence
+                self.t.skipped.discard(name)
+            elif expected != name and name not in self.t.unseated:  # an unseated player's turn cannot be judged
                 self.t.violate(
                     "out-of-turn", line,
                     f"{name} {what} out of turn: it is {expected or 'nobody'}'s turn",
                 )
+                self.t.skipped |= self.t.turns.passed_over(expected, name)
         return p
 
     def _after_action(self, p: PlayerState) -> None:
+        if self.void:  # a folded player's action (acts-after-fold) takes no turn
+            self.void = False
+            return
         if self.t.in_draw:
             # a betting action during the draw was reported (act-during-draw); it neither takes a turn in the
             # draw nor starts the draw again, so the players who drew keep their place (one error, one violation)

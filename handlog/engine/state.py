@@ -105,6 +105,8 @@ class TableState:
         self.last_raise = ZERO
         self.raises = 0
         self.last_actor: str | None = None
+        self.void_line = -1  # the line of an action reported as a folded player's (``acts-after-fold``)
+        self.skipped: set[str] = set()  # passed over by an action out of turn: their late turn is that one error's
         self.round_anchor: int | None = None  # seat after which the round's first actor sits
         self.blind_anchor: int | None = None  # preflop: seat of the last live blind or straddle
         self.board: list[str] = []
@@ -161,6 +163,8 @@ class TableState:
         found = violation(code, line, message)
         if self.unsure_from is not None and code != "unknown-player" and found.category is not Category.CARDS:
             return  # who is who is no longer known: what follows from it is not held against the hand (one error)
+        if line == self.void_line and found.category is Category.LEGALITY:
+            return  # the action of a player out of the hand was reported: how it was made is not another error
         self.violations.append(found)
 
     def stop(self, code: str, line: int, message: str) -> None:

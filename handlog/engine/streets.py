@@ -192,6 +192,7 @@ class Streets:
             if not first_round:
                 p.bet = ZERO
         self.t.last_actor = None
+        self.t.skipped.clear()
         if first_round:
             self.t.posts.check_heads_up_blinds(line)
             # the blinds stay in front of the players; the first actor sits after the last live blind

@@ -100,6 +100,20 @@ class TurnOrder:
                 return p.name
         return next((p.name for p in t.unseated_players if self.needs_action(p)), None)
 
+    def passed_over(self, expected: str | None, actor: str) -> set[str]:
+        """The players an action out of turn by ``actor`` passed over: from ``expected`` (whose turn it was) up to
+        ``actor``, in seat order, those who still owe an action."""
+        t = self.t
+        if expected is None or expected not in t.players or actor not in t.players:
+            return set()
+        out: set[str] = set()
+        for p in [t.players[expected], *self.after(t.players[expected].seat)]:
+            if p.name == actor:
+                return out
+            if self.needs_action(p):
+                out.add(p.name)
+        return set()
+
     def round_complete(self) -> bool:
         """No one still owes an action (a lone active player facing no bet has nothing to do)."""
         t = self.t

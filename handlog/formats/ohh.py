@@ -67,6 +67,7 @@ from handlog.events import (
 )
 from handlog.formats import headers
 from handlog.formats.document import DocumentFailure, DocumentReader, SizeLimit, failure_in, load_json
+from handlog.formats.sitenames import room_name
 from handlog.formats.unknown import bad_field_line, unknown_entry
 from handlog.reading.registry import HandParseFailure, HeaderFacts, register
 from handlog.reading.split import MAX_HAND_LINES, Chunk, SplitStats
@@ -260,6 +261,16 @@ class OHHTournamentInfo(_Model):
 POKERNOW = "PokerNow"
 _POKERNOW_GAME = re.compile(r"pgl[A-Za-z0-9_-]{20,}")
 """A PokerNow game's id ("pglMTwWjtlpKXlGCB119DrPl6", the game's address on pokernow.club)."""
+
+
+_PEEK_NUMBER = re.compile(r'"game_number"\s*:\s*("(?:[^"\\\n]|\\.)*"|-?\d+)')
+_PEEK_NAME = re.compile(r'"(site_name|network_name|table_name)"\s*:\s*("(?:[^"\\\n]|\\.)*"|null)')
+
+
+def room(site_name: str | None, network_name: str | None) -> str:
+    """The hand's room: its ``site_name`` (else ``network_name``) under handlog's name for it
+    (``formats.sitenames``: "Pacific Poker" is ``888poker``), else ``OHH``."""
+    return room_name(site_name or network_name, "OHH")
 
 
 def pokernow_conversion(doc: OHHHand) -> bool:
@@ -611,7 +622,7 @@ class HandBuilder:
         self.rounds()
         summary = self.pots()
         tournament = self.tournament()
-        site = (doc.site_name or doc.network_name or "OHH").strip() or "OHH"
+        site = room(doc.site_name, doc.network_name)
         if site != POKERNOW and pokernow_conversion(doc):
             # the hands were played at PokerNow; their Showdown round is in the converter's order (winners first)
             site = POKERNOW
@@ -681,6 +692,28 @@ class OHHFormat(DocumentReader):
     def peek(self, header: str) -> HeaderFacts:
         m = re.search(r'"game_number"\s*:\s*"?([^",}\s]+)', header)
         return HeaderFacts(hand_id=m.group(1) if m else None)
+
+    def peek_hand(self, lines: Sequence[str]) -> HeaderFacts:
+        """The hand's ``game_number`` and room (``site_name``, else ``network_name``, as :func:`room` names it)
+        found in its text without reading the object (``handlog.reading.dedupe`` knows a hand by them): a key
+        written once, as a JSON key (inside a string its quotes would be escaped). A hand whose text does not say
+        them plainly (no ``game_number``, or one written twice) has no id here, and is known by its text."""
+        text = "\n".join(lines)
+        numbers = _PEEK_NUMBER.findall(text)
+        values: dict[str, list[str | None]] = {}
+        try:
+            for key, value in _PEEK_NAME.findall(text):
+                values.setdefault(key, []).append(None if value == "null" else json.loads(value))
+            hand_id = json.loads(numbers[0]) if len(numbers) == 1 else None
+        except ValueError:  # an escape JSON does not know: the parse says where
+            return HeaderFacts()
+        if hand_id is None or any(len(v) > 1 for v in values.values()):
+            return HeaderFacts()
+        site = room(*(values.get(k, [None])[0] for k in ("site_name", "network_name")))
+        table = values.get("table_name", [None])[0]
+        if site != POKERNOW and table is not None and _POKERNOW_GAME.fullmatch(table) and '"display"' in text:
+            site = POKERNOW  # as :func:`pokernow_conversion` (whose players' ``display`` differ from their names)
+        return HeaderFacts(hand_id=str(hand_id), site=site)
 
     def split(self, lines: Iterable[str], stats: SplitStats | None, start: int) -> Iterator[Chunk]:
         """The top-level JSON objects in ``lines``, each as the lines it spans (cut to the object on its first and

@@ -21,6 +21,7 @@ Card Draw and ``F5S`` for Five Card Stud, which phh-std has no code for.
 from __future__ import annotations
 
 import re
+import tomllib
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 
@@ -31,9 +32,14 @@ from handlog.events import (
 from handlog.formats import headers
 from handlog.formats.phh_builder import HandBuilder, PHHError
 from handlog.formats.phh_document import DocumentError, load
+from handlog.formats.sitenames import room_name
 from handlog.reading.registry import HandParseFailure, HeaderFacts, register
 from handlog.reading.split import MAX_HAND_LINES, Chunk, SplitStats
 
+_PEEK_KEY = re.compile(
+    r"""^\s*(?P<key>hand|venue)\s*=\s*(?P<value>'[^'\n]*'|"(?:[^"\\\n]|\\.)*"|[+-]?[0-9][0-9_]*)\s*(?:#.*)?$"""
+)
+"""A ``hand`` or ``venue`` line: a TOML string or integer, read with ``tomllib`` (PHH writes one key a line)."""
 _TABLE_HEADER = re.compile(r"^\[\s*(?P<name>[A-Za-z0-9_-]+|\"[^\"\n]*\")\s*\]\s*(?:#.*)?$")
 
 
@@ -56,6 +62,26 @@ class PHHFormat:
     def peek(self, header: str) -> HeaderFacts:
         m = _TABLE_HEADER.match(header)
         return HeaderFacts(hand_id=m.group("name").strip('"') if m else None)
+
+    def peek_hand(self, lines: Sequence[str]) -> HeaderFacts:
+        """The hand's ``hand`` field and room (``venue``, as ``formats.sitenames`` names it) from their own lines,
+        without reading the document (``handlog.reading.dedupe`` knows a hand by them). A table's name (``[1]``
+        in a ``.phhs``) is its place in its file, not the hand's id: a hand without a ``hand`` field has no id
+        here, and is known by its text."""
+        found: dict[str, list[str]] = {}
+        for line in lines:
+            m = _PEEK_KEY.match(line)
+            if m is not None:
+                found.setdefault(m.group("key"), []).append(m.group("value"))
+        try:
+            values = {k: tomllib.loads(f"v = {v[0]}")["v"] for k, v in found.items() if len(v) == 1}
+        except tomllib.TOMLDecodeError:
+            return HeaderFacts()
+        hand, venue = values.get("hand"), values.get("venue")
+        return HeaderFacts(
+            hand_id=str(hand) if isinstance(hand, int | str) and str(hand) else None,
+            site=room_name(venue if isinstance(venue, str) else None, self.site),
+        )
 
     def split(self, lines: Iterable[str], stats: SplitStats | None, start: int) -> Iterator[Chunk]:
         """A ``.phhs`` file: one hand per table (``[1]``, ``[2]`` …). A ``.phh`` file: the whole document.

@@ -56,6 +56,7 @@ from handlog.events import (
 )
 from handlog.formats.phh_actions import UNKNOWN, Action, ActionSyntaxError, parse_action
 from handlog.formats.phh_document import Located
+from handlog.formats.sitenames import room_name
 from handlog.reading.registry import HandParseFailure
 
 ZERO = Decimal(0)
@@ -569,7 +570,7 @@ class HandBuilder:
         local, utc = self._time()
         return Hand(
             # where the hand was played decides its house rules (a PokerStars hand keeps PokerStars' profile)
-            site=(self.f.venue or "").strip() or "PHH",
+            site=room_name(self.f.venue, "PHH"),  # "PokerStars" (as handlog's PokerStars reader names it)
             hand_id=self.hand_id,
             file=self.file,
             line=first_line,

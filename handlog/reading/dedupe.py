@@ -2,10 +2,14 @@
 
 Hands are known by (site, hand id), as the hand database knows them: the id and the room come from the header
 alone (the format's ``peek``), so the reading process dedupes while it cuts the files, before any hand is parsed
-or sent to a worker. A hand whose header gives no id is known by its text. The first copy read is kept (files
-are read in sorted order); each later one is skipped and remembered (:class:`Duplicate`), and a "duplicate" whose
-text differs from the kept copy's (the same hand id written twice differently) is flagged, for the commands to
-report as a notice.
+or sent to a worker. A document format whose hand states its id and room deeper in (an OHH object's
+``game_number`` and ``site_name``, a PHH hand's ``hand`` and ``venue``) finds them in the hand's lines
+(``registry.peek``); rooms are named as handlog's readers name them (``formats.sitenames``), so the OHH or PHH copy
+of a room's own text (same site, same id) is the same hand. A hand that gives no id is known by its text.
+
+The first copy read is kept (files are read in sorted order); each later one is skipped and remembered
+(:class:`Duplicate`), and a "duplicate" whose text differs from the kept copy's (the same hand id written twice
+differently) is flagged, for the commands to report as a notice.
 """
 
 from __future__ import annotations
@@ -19,7 +23,8 @@ from handlog.reading import registry
 COUNTER_IDS = frozenset({"pokernow"})
 """Sites (lower case) whose hand "id" is a counter that starts again in each game's log (PokerNow's ``hand #125``):
 there an id names no hand across files, so a hand is known by its id and its text (an identical copy is still
-read once)."""
+read once). Only in the room's own log: an OHH document converted from a PokerNow log numbers its hands itself
+(``game_number``, a time in milliseconds), and is known by that."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +51,8 @@ class Dedupe:
         """Whether this hand is read (the first time its key is met), else remember it as a duplicate."""
         digest = hashlib.blake2b("\n".join(lines).encode("utf-8", "surrogatepass"), digest_size=16).digest()
         site, hand_id = _identity(fmt, lines, document)
-        known_by = f"{hand_id}#{digest.hex()}" if hand_id and site.lower() in COUNTER_IDS else hand_id
+        counter = hand_id and site.lower() in COUNTER_IDS and fmt.site.lower() in COUNTER_IDS  # the room's own log
+        known_by = f"{hand_id}#{digest.hex()}" if counter else hand_id
         key = (site.lower(), known_by) if known_by else ("", digest.hex())
         first = self.seen.get(key)
         if first is None:
@@ -63,14 +69,7 @@ class Dedupe:
 def _identity(fmt: registry.HandFormat, lines: Sequence[str], document: object) -> tuple[str, str | None]:
     """(site, hand id) from the hand's header, as ``reading.reader.parse_chunk`` peeks them (None: no id)."""
     try:
-        if document is not None and isinstance(fmt, registry.StreamFormat):
-            facts = fmt.peek_document(document)
-        elif lines:
-            facts = fmt.peek(lines[0])
-            if facts.hand_id is None and len(lines) > 1:
-                facts = fmt.peek(lines[1])
-        else:
-            return fmt.site, None
+        facts = registry.peek(fmt, lines, document)
     except Exception:  # noqa: BLE001 - a header no reader foresaw: known by its text
         return fmt.site, None
     return facts.site or fmt.site, facts.hand_id or None

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import chain, islice
 from pathlib import Path
 
@@ -157,12 +157,9 @@ def parse_chunk(
     error, never an exception."""
     stream = fmt if document is not None and isinstance(fmt, registry.StreamFormat) else None
     damage = None if stream is not None else control_character(lines, line, getattr(fmt, "lead_control", ""))
-    if stream is not None:
-        facts = stream.peek_document(document)
-    else:
-        facts = fmt.peek(lines[0])
-        if facts.hand_id is None and len(lines) > 1:  # a header that writes the hand's id on its second line
-            facts = fmt.peek(lines[1])
+    facts = registry.peek(fmt, lines, document)
+    if facts.hand_id is None and lines and isinstance(fmt, registry.HandPeek):  # its header's name for the record
+        facts = replace(facts, hand_id=fmt.peek(lines[0]).hand_id)
     hand_id = None if facts.hand_id is None else visible(facts.hand_id)
     record = HandRecord(file, line, facts.site or fmt.site, hand_id, facts.game, facts.structure)
     if damage is not None:  # damaged text is reported, never read into a name or an amount

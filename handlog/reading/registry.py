@@ -99,6 +99,32 @@ class StreamFormat(DocumentFormat, Protocol):
         ...
 
 
+@runtime_checkable
+class HandPeek(Protocol):
+    """A format whose hand's id and room are not on its first lines (an OHH object, a PHH table): ``peek_hand``
+    finds them in the hand's lines cheaply (no full parse), for ``handlog.reading.dedupe`` and the records of
+    hands that cannot be parsed."""
+
+    def peek_hand(self, lines: Sequence[str]) -> HeaderFacts:
+        """Hand id and site of the hand in ``lines`` (None where the hand does not say it plainly)."""
+        ...
+
+
+def peek(fmt: HandFormat, lines: Sequence[str], document: object = None) -> HeaderFacts:
+    """What a hand's header tells (``HeaderFacts``): from a streamed document's parsed form, from the whole hand
+    (``HandPeek``), else from its first line (or its second, for a header that writes the id there)."""
+    if document is not None and isinstance(fmt, StreamFormat):
+        return fmt.peek_document(document)
+    if isinstance(fmt, HandPeek):
+        return fmt.peek_hand(lines)
+    if not lines:
+        return HeaderFacts()
+    facts = fmt.peek(lines[0])
+    if facts.hand_id is None and len(lines) > 1:
+        facts = fmt.peek(lines[1])
+    return facts
+
+
 class Detector(Protocol):
     """What detection needs of a format before its reader is loaded (``handlog.formats.headers``)."""
 

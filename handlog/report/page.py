@@ -23,7 +23,7 @@ from handlog.events.tournament import Result
 from handlog.replayer.html import embed_json
 from handlog.report.collect import Part, SeriesKey, series_fields
 from handlog.stats.identity import ANONYMOUS, STABLE_MARK, stable_id
-from handlog.stats.totals import PLAYED, RATIOS, Totals, shown_name
+from handlog.stats.totals import PLAYED, RATIOS, Totals, shown_name, with_ids
 from handlog.stats.totals import columns as totals_columns
 
 if TYPE_CHECKING:
@@ -124,9 +124,9 @@ def player_table(
         kept = {key[:3] for _, key in most}  # (player, site, currency)
         chosen = {key: s for key, s in sums.items() if key[:3] in kept}
         left_out, sums = len(sums) - len(chosen), chosen
-    records = Totals(totals.by, totals.player, totals.aliases, sums).records()
-    names = [c for c in totals_columns(by) if c != "identity"]
-    out = table(records, names, labels, ["player", "site", "currency", *by, *shown])
+    records = Totals(totals.by, totals.player, totals.aliases, sums, totals.shown).records()
+    names = with_ids(records, [c for c in totals_columns(by) if c != "identity"])
+    out = table(records, names, labels, ["player", "player_id", "site", "currency", *by, *shown])
     out["anonymous"] = anonymous
     out["left_out"] = left_out
     return out
@@ -149,7 +149,7 @@ def graph_lines(part: Part, player: str | None, names: Sequence[str] | None = No
     width = len(names)
     hands = {key: len(series.values) // width for key, series in part.series.items()}
     keys: list[SeriesKey] = sorted(part.series, key=lambda k: (-hands[k], k))
-    keys = [k for k in keys if _is_player(k, player)] if player is not None else keys[:GRAPH_PLAYERS]
+    keys = [k for k in keys if _is_player(part, k, player)] if player is not None else keys[:GRAPH_PLAYERS]
     labels = {column: (label, LINE_COLOURS.get(colour, colour)) for column, label, colour in LINES}
     exact = {"net": "net", "allin_ev": "net_allin_ev", "showdown": "showdown", "non_showdown": "non_showdown"}
     own = {"showdown": "net_showdown", "non_showdown": "net_non_showdown"}
@@ -187,10 +187,14 @@ def graph_lines(part: Part, player: str | None, names: Sequence[str] | None = No
     return out
 
 
-def _is_player(key: SeriesKey, player: str) -> bool:
-    """Whether a graph's key is ``--player``'s (a player written with a stable id is keyed by it: ``@id``)."""
+def _is_player(part: Part, key: SeriesKey, player: str) -> bool:
+    """Whether a graph's key is ``--player``'s (a player written with a stable id is keyed by it: ``@id``, and
+    named by the full ``name @ id`` or by a name the table showed)."""
     stable = stable_id(str(key[1]), player)
-    return key[0] == player or (stable is not None and key[0] == STABLE_MARK + stable[1])
+    if key[0] == player or (stable is not None and key[0] == STABLE_MARK + stable[1]):
+        return True
+    sums = part.totals.sums.get(key) if stable is None and str(key[0]).startswith(STABLE_MARK) else None
+    return sums is not None and player in sums.names
 
 
 def _shown(part: Part, key: SeriesKey) -> str:

@@ -22,7 +22,7 @@ from handlog.events import DRAW_GAMES, STUD_GAMES, Game, Hand
 from handlog.reading import HandRecord, read
 from handlog.stats import counters, totals
 from handlog.stats.allin_ev import allin_ev
-from handlog.stats.identity import Aliases, selects
+from handlog.stats.identity import Aliases, seated, selects, shown_picks, split_player
 from handlog.stats.positions import dealt_in, positions
 from handlog.stats.totals import COUNT_FIELDS, COUNTER_FIELDS, RATIOS, big_blind
 
@@ -54,6 +54,16 @@ SPLIT_NET = ("net_showdown", "net_non_showdown")
 other zero. Derived from ``net`` and ``saw_showdown`` (the database stores neither)."""
 FIELDS = (*HAND_FIELDS, *COUNTER_FIELDS, "all_in_street", "pot", *MONEY_FIELDS, *SPLIT_NET)
 """The columns of the per-hand table, in order (also the JSON/CSV field names)."""
+SHOWN_FIELDS = (*FIELDS[: FIELDS.index("player") + 1], "player_id", *FIELDS[FIELDS.index("player") + 1 :])
+"""The columns ``stats --per-hand`` writes: ``FIELDS`` with ``player`` the name the table showed and ``player_id``
+the player's stable id beside it (PokerNow's ``name @ id``; empty for the rooms that name players by name only)."""
+
+
+def shown_rows(rows: Iterable[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+    """``rows`` as ``stats --per-hand`` writes them (``SHOWN_FIELDS``): the display name, and the id apart."""
+    for row in rows:
+        row["player"], row["player_id"] = split_player(str(row["site"]), str(row["player"]))
+        yield row
 
 FLOP_GAMES = frozenset({
     Game.HOLDEM, Game.SPLIT_HOLDEM, Game.SIX_PLUS_HOLDEM, Game.OMAHA, Game.OMAHA_HI_LO, Game.FIVE_CARD_OMAHA,
@@ -164,14 +174,11 @@ def iter_rows(
     the accounts of that alias). ``hands`` may be ``Hand`` objects or the records of ``handlog.read`` (unparsed
     ones are skipped). A hand with a line its reader did not know that its own numbers do not prove, or an action
     in an unknown form, is left out unless ``include_unverified`` (``docs/unknown-lines.md``)."""
-    names = {player} if player is not None else set()
-    if player is not None and aliases:
-        names.update(name for _, name in aliases.members(player))
     for item in hands:
         hand = item.hand if isinstance(item, HandRecord) else item
         if hand is None or hand.game not in SUPPORTED_GAMES or hand.cancelled:
             continue
-        if player is not None and not any(s.player in names for s in hand.seats):
+        if player is not None and not seated(player, hand.site, (s.player for s in hand.seats), aliases):
             continue
         replayed = replay(hand)
         if not include_unverified and replay_unverified(replayed):
@@ -191,7 +198,9 @@ def per_hand(
     >>> table = handlog.stats.per_hand(handlog.read(["hands/"]))  # doctest: +SKIP
     >>> handlog.stats.aggregate(table, by=["position"])  # doctest: +SKIP
     """
-    return to_frame(iter_rows(hands, player, with_allin_ev, include_unverified=include_unverified))
+    rows = list(iter_rows(hands, player, with_allin_ev, include_unverified=include_unverified))
+    shown_picks(rows, player).check()  # a display name two players were shown by picks neither
+    return to_frame(rows)
 
 
 def read_per_hand(
@@ -201,10 +210,10 @@ def read_per_hand(
     return per_hand(read(paths), player, with_allin_ev)
 
 
-def to_frame(rows: Iterable[dict[str, Any]]) -> pd.DataFrame:
+def to_frame(rows: Iterable[dict[str, Any]], columns: Sequence[str] = FIELDS) -> pd.DataFrame:
     import pandas as pd
 
-    frame = pd.DataFrame.from_records(list(rows), columns=list(FIELDS))
+    frame = pd.DataFrame.from_records(list(rows), columns=list(columns))
     for name in COUNTER_FIELDS:
         frame[name] = frame[name].astype(int if name in COUNT_FIELDS else bool)
     return frame

@@ -55,6 +55,64 @@ def stable_id(site: str, player: str) -> tuple[str, str] | None:
     return (found.group("name"), found.group("id")) if found is not None else None
 
 
+def split_player(site: str, player: str) -> tuple[str, str | None]:
+    """The name the table showed and the stable id (``("K. Godel", "TN11URmFSv")``); ``(player, None)`` on a room
+    without stable ids (the per-hand records' ``player`` and ``player_id``)."""
+    stable = stable_id(site, player) if site.lower() in STABLE_IDS else None
+    return stable if stable is not None else (player, None)
+
+
+def names_player(name: str, site: str, player: str) -> bool:
+    """Whether ``name`` (``--player``, or an alias's account) names ``player`` of ``site``: the same text; on a room
+    with stable ids, the display name the table showed (``BOOST`` for ``BOOST @ pU1r_12Vbu``), or the full
+    ``name @ id`` of the same id (whatever name the table showed in that hand)."""
+    if player == name:
+        return True
+    stable = stable_id(site, player) if site.lower() in STABLE_IDS else None
+    if stable is None:
+        return False
+    full = stable_id(site, name)
+    return full[1] == stable[1] if full is not None else stable[0] == name
+
+
+def shown_pick(name: str | None, site: str, player: str) -> tuple[str, str] | None:
+    """``(display name, id)`` when ``name`` picks ``player`` of ``site`` by the display name alone (``Guest`` for
+    ``Guest @ Aa1``): a name that two ids were shown by picks two players, which :class:`ShownPicks` refuses."""
+    if name is None or site.lower() not in STABLE_IDS or stable_id(site, name) is not None:
+        return None
+    stable = stable_id(site, player)
+    return stable if stable is not None and stable[0] == name and player != name else None
+
+
+class AmbiguousPlayer(ValueError):
+    """A display name (``--player Guest``, or an alias's ``PokerNow:Guest``) that two stable ids were shown by."""
+
+
+@dataclass(slots=True)
+class ShownPicks:
+    """The stable ids each display name picked (per site, and per ``--player`` value or alias account): more than
+    one id under one display name is an error (:meth:`check`), never two players merged."""
+
+    ids: dict[tuple[str, str], set[str]] = field(default_factory=dict)  # (site, display name) → ids
+
+    def add(self, site: str, shown: tuple[str, str]) -> None:
+        self.ids.setdefault((site, shown[0]), set()).add(shown[1])
+
+    def merge(self, other: ShownPicks) -> None:
+        for key, ids in other.ids.items():
+            self.ids.setdefault(key, set()).update(ids)
+
+    def check(self) -> None:
+        """Raise :class:`AmbiguousPlayer` (listing the ids) for a display name that picked two ids or more."""
+        for (site, name), ids in sorted(self.ids.items()):
+            if len(ids) > 1:
+                choices = ", ".join(repr(f"{name} @ {i}") for i in sorted(ids))
+                raise AmbiguousPlayer(
+                    f"{name!r} is the name of {len(ids)} players on {site} ({len(ids)} ids: {', '.join(sorted(ids))}):"
+                    f" name one in full, one of {choices}"
+                )
+
+
 def is_anonymous(site: str, player: str) -> bool:
     """Whether ``player`` on ``site`` is a seat or placeholder name (each seat-hand its own anonymous player)."""
     pattern = ANONYMOUS_NAMES.get(site.lower())
@@ -70,9 +128,28 @@ class Aliases:
     """The user's aliases: (site in lower case, name) → the alias that merges them."""
 
     names: Mapping[tuple[str, str], str] = field(default_factory=dict)
+    ids: Mapping[tuple[str, str], str] = field(default_factory=dict)
+    """(site in lower case, stable id) → alias, for the accounts written ``name @ id``."""
 
     def alias(self, site: str, player: str) -> str | None:
-        return self.names.get((site.lower(), player))
+        """The alias of ``player`` on ``site``: its account as written; on a room with stable ids, an account
+        written ``name @ id`` of the same id, or its display name alone (:func:`alias_pick` says which)."""
+        return self.alias_pick(site, player)[0]
+
+    def alias_pick(self, site: str, player: str) -> tuple[str | None, tuple[str, str] | None]:
+        """The alias, and ``(display name, id)`` when the alias was found by the display name alone."""
+        key = site.lower()
+        found = self.names.get((key, player))
+        if found is not None or key not in STABLE_IDS:
+            return found, None
+        stable = stable_id(site, player)
+        if stable is None:
+            return None, None
+        by_id = self.ids.get((key, stable[1]))
+        if by_id is not None:
+            return by_id, None
+        shown = self.names.get((key, stable[0]))
+        return (shown, stable) if shown is not None else (None, None)
 
     def members(self, alias: str) -> list[tuple[str, str]]:
         """The (site, name) accounts of ``alias`` (sites in lower case)."""
@@ -93,12 +170,18 @@ def parse_account(text: str) -> tuple[str, str]:
 def aliases_from(pairs: Iterable[tuple[str, str]]) -> Aliases:
     """Aliases from (alias, "SITE:NAME") pairs; one account in two aliases is an error."""
     names: dict[tuple[str, str], str] = {}
+    ids: dict[tuple[str, str], str] = {}
     for alias, account in pairs:
         key = parse_account(account)
         if key in names and names[key] != alias:
             raise AliasError(f"{account!r} is in two aliases: {names[key]!r} and {alias!r}")
         names[key] = alias
-    return Aliases(names)
+        full = stable_id(*key) if key[0] in STABLE_IDS else None
+        if full is not None:  # "name @ id": the id's account, whatever name the table showed
+            if ids.get((key[0], full[1]), alias) != alias:
+                raise AliasError(f"{account!r} is in two aliases: {ids[key[0], full[1]]!r} and {alias!r}")
+            ids[key[0], full[1]] = alias
+    return Aliases(names, ids)
 
 
 def load_aliases(path: str | Path) -> Aliases:
@@ -146,7 +229,53 @@ def identity(row: Mapping[str, Any], aliases: Aliases | None = None) -> tuple[st
 
 
 def selects(name: str, row: Mapping[str, Any], aliases: Aliases | None = None) -> bool:
-    """``--player name``: the name on every site, or the accounts of the alias ``name``."""
-    if row["player"] == name:
+    """``--player name``: the name on every site (on a room with stable ids also the display name, or the full
+    ``name @ id`` of the same id: :func:`names_player`), or the accounts of the alias ``name``."""
+    site, player = str(row["site"]), str(row["player"])
+    if names_player(name, site, player):
         return True
-    return bool(aliases) and aliases is not None and aliases.alias(str(row["site"]), str(row["player"])) == name
+    return bool(aliases) and aliases is not None and aliases.alias(site, player) == name
+
+
+def known_player(name: str, players: Iterable[str]) -> bool:
+    """Whether ``name`` names one of ``players`` (as written, or by a display name or ``name @ id``)."""
+    return any(p == name or any(names_player(name, site, p) for site in STABLE_IDS) for p in players)
+
+
+def shown_names(players: Iterable[str]) -> set[str]:
+    """``players`` and the display names of those written with a stable id (what ``--player`` may be given)."""
+    out = set(players)
+    for p in list(out):
+        for site in STABLE_IDS:
+            stable = stable_id(site, p)
+            if stable is not None:
+                out.add(stable[0])
+    return out
+
+
+def seated(name: str, site: str, players: Iterable[str], aliases: Aliases | None = None) -> bool:
+    """Whether a hand of ``site`` seating ``players`` is one of ``--player name``'s (as :func:`selects`)."""
+    return any(selects(name, {"site": site, "player": p}, aliases) for p in players)
+
+
+def shown_picks(rows: Iterable[Mapping[str, Any]], name: str | None, aliases: Aliases | None = None) -> ShownPicks:
+    """The ids the display names picked among ``rows`` (by ``--player name`` and the aliases' accounts)."""
+    picks = ShownPicks()
+    for row in rows:
+        add_pick(picks, row, name, aliases)
+    return picks
+
+
+def add_pick(picks: ShownPicks, row: Mapping[str, Any], name: str | None, aliases: Aliases | None) -> None:
+    """Note in ``picks`` the id that ``row`` was picked by a display name alone (``--player`` or an alias)."""
+    site = str(row["site"])
+    if site.lower() not in STABLE_IDS:
+        return
+    player = str(row["player"])
+    shown = shown_pick(name, site, player)
+    if shown is not None:
+        picks.add(site, shown)
+    if aliases:
+        via = aliases.alias_pick(site, player)[1]
+        if via is not None:
+            picks.add(site, via)

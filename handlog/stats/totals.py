@@ -18,7 +18,18 @@ from operator import add, itemgetter
 from typing import Any
 
 from handlog.events import Structure
-from handlog.stats.identity import ALIAS, STABLE_IDS, STABLE_MARK, Aliases, identity, selects, stable_id
+from handlog.stats.identity import (
+    ALIAS,
+    PLAYER,
+    STABLE_IDS,
+    STABLE_MARK,
+    Aliases,
+    ShownPicks,
+    add_pick,
+    identity,
+    selects,
+    stable_id,
+)
 
 COUNTER_FIELDS: tuple[str, ...] = (
     "vpip", "pfr", "limp", "cold_call", "three_bet_opp", "three_bet", "four_bet_opp", "four_bet",
@@ -137,6 +148,17 @@ def columns(by: Sequence[str] = ()) -> list[str]:
     the integer counts behind every percentage."""
     return [*keys(by), "hands", *(r[0] for r in RATIOS), "af", "afq_pct", "net", "bb_per_100",
             "showdown_net", "non_showdown_net", "net_allin_ev", "rake", *COUNT_COLUMNS]  # fmt: skip
+
+
+def with_ids(records: list[dict[str, Any]], columns: list[str]) -> list[str]:
+    """``columns`` with ``player_id`` after ``player`` when a record is a player known by a stable id (PokerNow's
+    ``name @ id``: two ``Guest`` rows are two ids), every record then given one (None for the others)."""
+    if not any(r.get("player_id") for r in records):
+        return columns
+    for r in records:
+        r.setdefault("player_id", None)
+    at = columns.index("player") + 1 if "player" in columns else 0
+    return [*columns[:at], "player_id", *columns[at:]]
 
 
 def keys(by: Sequence[str] = ()) -> list[str]:
@@ -304,6 +326,7 @@ class Totals:
     player: str | None = None
     aliases: Aliases | None = None
     sums: dict[tuple[Any, ...], Sums] = field(default_factory=dict)
+    shown: ShownPicks = field(default_factory=ShownPicks)  # the ids a display name picked (one, else an error)
 
     def __post_init__(self) -> None:
         for key in self.by:
@@ -321,6 +344,8 @@ class Totals:
     def add(self, row: Mapping[str, Any]) -> None:
         if self.player is not None and not selects(self.player, row, self.aliases):
             return
+        if str(row["site"]).lower() in STABLE_IDS:
+            add_pick(self.shown, row, self.player, self.aliases)
         key = self.key(row)
         sums = self.sums.get(key)
         if sums is None:
@@ -334,6 +359,7 @@ class Totals:
 
     def merge(self, other: Totals) -> None:
         """Add ``other``'s sums (totals of other hands, built with the same ``by`` and ``player``)."""
+        self.shown.merge(other.shown)
         for key, sums in other.sums.items():
             mine = self.sums.get(key)
             if mine is None:
@@ -349,7 +375,9 @@ class Totals:
         return _order((*key, ""))
 
     def records(self) -> list[dict[str, Any]]:
-        """One record per key, in key order, with the fields of :func:`columns`."""
+        """One record per key, in key order, with the fields of :func:`columns`; raises
+        :class:`handlog.stats.identity.AmbiguousPlayer` when a display name picked two players."""
+        self.shown.check()
         names = keys(self.by)
         out = []
         for key in sorted(self.sums, key=self._shown_order):
@@ -357,7 +385,8 @@ class Totals:
             sums = self.sums[key]
             if rec["site"] == "*":  # an alias over every site it was seen on
                 rec["site"] = "+".join(sorted(sums.sites))
-            elif sums.names and str(rec["player"]).startswith(STABLE_MARK):  # one id: shown by its names
+            elif str(rec["player"]).startswith(STABLE_MARK) and rec["identity"] == PLAYER:  # one id: by its names
+                rec["player_id"] = rec["player"][len(STABLE_MARK) :]
                 rec["player"] = shown_name(rec["player"], sums.names)
             rec.update(sums.summary())
             out.append(rec)

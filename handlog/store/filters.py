@@ -24,9 +24,11 @@ class Filters:
     """Which hands to keep. ``stakes`` is written as the statistics show it (``0.01/0.02``); ``since`` is
     inclusive and ``until`` exclusive (a date alone means its whole day, UTC); ``tournament`` True keeps only
     tournament hands, False only cash hands. ``player`` keeps the hands the player was seated in (and, for
-    statistics, that player's rows). Stakes compare as numbers (``0.50/1.00`` is ``0.5/1``). A hand whose log
-    gives no zone is placed by its wall-clock time (:mod:`handlog.clock`; ``zones``: the zones the user
-    gave); one with no time at all is left out by a time filter (:meth:`placed` says which)."""
+    statistics, that player's rows): on a room with stable ids (PokerNow) the name the table showed, or the full
+    ``name @ id`` (:func:`handlog.stats.identity.names_player`). Stakes compare as numbers (``0.50/1.00`` is
+    ``0.5/1``). A hand whose log gives no zone is placed by its wall-clock time (:mod:`handlog.clock`;
+    ``zones``: the zones the user gave); one with no time at all is left out by a time filter (:meth:`placed`
+    says which)."""
 
     player: str | None = None
     site: str | None = None
@@ -59,7 +61,14 @@ class Filters:
 
     def matches(self, hand: Hand) -> bool:
         if self.player is not None and hand.seat_of(self.player) is None:
-            return False
+            # a player written with a stable id ("name @ id": PokerNow, ``stats.identity.STABLE_IDS``) may be named by
+            # the name the table showed or in full; the statistics are loaded only for such a hand
+            if not any(" @ " in s.player for s in hand.seats):
+                return False
+            from handlog.stats.identity import seated
+
+            if not seated(self.player, hand.site, (s.player for s in hand.seats)):
+                return False
         if self.site is not None and hand.site.lower() != self.site.lower():
             return False
         if self.game is not None and hand.game.value != self.game:

@@ -24,6 +24,7 @@ from handlog.reading import HandRecord
 from handlog.reading.reader import parse_chunk
 from handlog.reading.registry import get
 from handlog.stats.frame import COUNTER_FIELDS, SUPPORTED_GAMES, normal_stakes, split_net, to_frame
+from handlog.stats.identity import STABLE_IDS, selects, stable_id
 from handlog.store import schema
 from handlog.store.filters import Filters, Seen
 from handlog.store.records import decompress
@@ -74,6 +75,22 @@ def unverified_count(conn: Connection, filters: Filters) -> int:
     return int(conn.execute(query).scalar_one())
 
 
+def player_clause(name: str) -> ColumnElement[bool]:
+    """The stored rows ``--player name`` may pick: the name as stored, and on a room with stable ids the rows
+    stored ``name @ …`` (a display name) or ``… @ id`` (a full name: the id); :func:`iter_rows` keeps those
+    :func:`handlog.stats.identity.selects` keeps."""
+    clauses = [P.c.player == name]
+    for site in STABLE_IDS:
+        full = stable_id(site, name)
+        pattern = f"% @ {_like(full[1])}" if full is not None else f"{_like(name)} @ %"
+        clauses.append(and_(func.lower(H.c.site) == site, P.c.player.like(pattern, escape="\\")))
+    return or_(*clauses)
+
+
+def _like(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+
+
 def per_hand_select(filters: Filters, include_unverified: bool = False) -> Select[Any]:
     columns = [
         H.c.hand_id, F.c.path.label("file"), H.c.site, H.c.game, H.c.structure, H.c.stakes, H.c.currency,
@@ -84,7 +101,7 @@ def per_hand_select(filters: Filters, include_unverified: bool = False) -> Selec
     query = select(*columns).select_from(P.join(H, P.c.hand == H.c.id).join(F, H.c.file_id == F.c.id))
     clauses = hand_clauses(filters)
     if filters.player is not None:
-        clauses.append(P.c.player == filters.player)
+        clauses.append(player_clause(filters.player))
     if not include_unverified:
         clauses.append(~unverified_clause())
     return query.where(and_(true(), *clauses)).order_by(H.c.id, P.c.seq)
@@ -110,6 +127,8 @@ def iter_rows(
             out["local_time"] = datetime.fromisoformat(out["local_time"])
         if out["time"] is None and not _placed(out, filters):
             continue
+        if filters.player is not None and not selects(filters.player, out):
+            continue  # a stored name the SQL pattern matched that is not the player's (``player_clause``)
         yield out
 
 

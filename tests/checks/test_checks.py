@@ -96,8 +96,15 @@ def test_pot_unknown() -> None:
 
 
 def test_pot_overpaid() -> None:
-    hand = with_event(load("nl_mtt_side_pots.txt"), 34, amount=D(100))  # side pot-2 holds 120: 100 + 60
-    assert codes(accounting.collected_per_pot(replay(hand))) == [("pot-overpaid", "accounting", 44)]
+    # side pot-2 holds 120 and pays 100 + 60: the collects exceed the total pot by those 40, one error reported at
+    # the collects (collected-total), not a second one about the pot
+    hand = with_event(load("nl_mtt_side_pots.txt"), 34, amount=D(100))
+    assert codes(accounting.collected_total(replay(hand))) == [("collected-total", "accounting", 39)]
+    assert codes(accounting.collected_per_pot(replay(hand))) == []
+    # the 40 taken from side pot-1's winner instead: the total is paid, side pot-2 is overpaid
+    moved = with_event(hand, 37, amount=D(1680))
+    assert codes(accounting.collected_total(replay(moved))) == []
+    assert codes(accounting.collected_per_pot(replay(moved))) == [("pot-overpaid", "accounting", 44)]
 
 
 def test_pot_overpaid_by_a_total_too_large_is_the_total_only() -> None:
@@ -110,9 +117,10 @@ def test_pot_overpaid_by_a_total_too_large_is_the_total_only() -> None:
     rp = replay(both)
     assert codes(accounting.total_pot(rp)) == [("total-pot", "accounting", 44)]
     assert codes(accounting.collected_per_pot(rp)) == []
-    # a payout beyond even that total is overpaid still
-    more = with_summary(with_event(load("nl_mtt_side_pots.txt"), 34, amount=D(170)), total_pot=total + 100)
-    assert codes(accounting.collected_per_pot(replay(more))) == [("pot-overpaid", "accounting", 44)]
+    # a payout beyond even that total: the collects exceed the total, reported once (collected-total)
+    more = replay(with_summary(with_event(load("nl_mtt_side_pots.txt"), 34, amount=D(170)), total_pot=total + 100))
+    assert codes(accounting.collected_total(more)) == [("collected-total", "accounting", 39)]
+    assert codes(accounting.collected_per_pot(more)) == []
 
 
 def test_ineligible_winner() -> None:
@@ -193,9 +201,10 @@ def test_a_pot_the_bets_do_not_make_is_one_violation() -> None:
     rp = replay(hand)
     assert codes(accounting.total_pot(rp)) == [("total-pot", "accounting", 34)]
     assert codes(accounting.collected_per_pot(rp)) == []
-    # … but a collect of more than even the stated total is overpaid
+    # … but a collect of more than even the stated total is an error of the collects, reported once
     over = replay(with_event(hand, 32, amount=D("9.10")))
-    assert codes(accounting.collected_per_pot(over)) == [("pot-overpaid", "accounting", 34)]
+    assert codes(accounting.collected_total(over)) == [("collected-total", "accounting", 32)]
+    assert codes(accounting.collected_per_pot(over)) == []
 
 
 def test_a_name_without_a_seat_leaves_only_the_card_checks() -> None:

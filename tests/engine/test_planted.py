@@ -62,8 +62,16 @@ def test_collected_amount_changed() -> None:
     # line 32 "Player4 collected $8.55 from pot" → $8.65: pot 8.95 less rake 0.40 is 8.55
     hand = edit(load("nl_6max_kicker.txt"), 32, amount=D("8.65"))
     result = check(hand)
-    assert ("collected-total", "accounting", 32) in found(result)
-    assert ("summary-won", "accounting", 39) in found(result)
+    # the summary's "won ($8.55)" (line 39) makes the total: the collect line is the one error, reported once
+    assert found(result) == {("collected-total", "accounting", 32)}
+
+
+def test_summary_won_changed_alone() -> None:
+    # the summary's "won ($8.55)" (line 39) → $8.65: the collect line and the pot agree, the summary does not
+    hand = load("nl_6max_kicker.txt")
+    seats = tuple(s.model_copy(update={"won": (D("8.65"),)}) if s.line == 39 else s for s in hand.summary.seats)
+    changed = hand.model_copy(update={"summary": hand.summary.model_copy(update={"seats": seats})})
+    assert found(check(changed)) == {("summary-won", "accounting", 39)}
 
 
 def test_uncalled_bet_changed() -> None:
@@ -119,6 +127,21 @@ def test_acting_after_folding() -> None:
     # line 16 "Player5: folds" then Player5 calls on line 19 instead of Player3
     hand = replace(load("nl_6max_kicker.txt"), 19, Call(line=19, player="Player5", amount=D("0.50")))
     assert ("acts-after-fold", "legality", 19) in found(check(hand))
+
+
+def test_two_folds_exchanged_are_one_violation() -> None:
+    # lines 16 "Player5: folds" and 17 "Hero: folds" exchanged: Hero acts before the button (holdem-rules-de.txt,
+    # "Vorflop": the turn passes to the left); Player5, passed over, folding next is that same error, not another
+    audit_ = check(swap(load("nl_6max_kicker.txt"), 16, 17))
+    assert [(v.code, v.line) for v in audit_.violations] == [("out-of-turn", 16)]
+
+
+def test_a_folded_players_action_is_one_violation() -> None:
+    # Player2, who folded on line 13, checks after Player4's raise (line 15): his action is reported and takes no
+    # turn, so Player5 (line 16) still acts in turn, not "out of turn after Player2"
+    hand = load("nl_6max_kicker.txt")
+    checked = replace(hand, 16, Check(line=16, player="Player2"), event_at(hand, 16))
+    assert [(v.code, v.line) for v in check(checked).violations] == [("acts-after-fold", 16)]
 
 
 # ---------------------------------------------------------------- Hold'em, fixed limit

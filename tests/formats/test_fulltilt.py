@@ -206,7 +206,7 @@ PLANTED = [
     # the side pot to the player all-in for less, who is not in it
     ("plo_run_twice_side_pot", "Player1 wins the side pot", "Player0 wins the side pot", "ineligible-winner"),
     # issue 10's four kinds on one tournament hand: a wrong win, an over-call, the pot to a folded player, out of turn
-    ("tournament_side_pot", "Player4 wins the main pot (220)", "Player4 wins the main pot (230)", "pot-overpaid"),
+    ("tournament_side_pot", "Player4 wins the main pot (220)", "Player4 wins the main pot (230)", "collected-total"),
     ("tournament_side_pot", "Player3 calls 190, and is all in", "Player3 calls 250, and is all in", "call-amount"),
     ("tournament_side_pot", "Player4 wins the main pot (220)", "Player1 wins the main pot (220)",
      "collect-by-folded"),

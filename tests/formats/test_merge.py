@@ -34,7 +34,7 @@ who is who after it (the audit's notes say so)."""
 FLAGGED = {
     # Player5 folds on the river, then "calls 0.05" of a 26.00 bet
     ("fpdb/cash/Merge/Flop/NLHE-6max-USD-1.00-2.00-201308.player.acts.after.fold.txt", "71732021-1470"):
-        {"acts-after-fold", "call-amount"},
+        {"acts-after-fold"},
     # Player3 is all-in preflop for 74.92, then "calls" with no chips left, and a check comes after the round closed
     ("fpdb/cash/Merge/Flop/NLHE-6max-USD-1.00-2.00-201308.weird.all.in.line.txt", "71748131-1802"):
         {"acts-after-all-in", "all-in-unmarked", "call-nothing", "no-betting-round"},

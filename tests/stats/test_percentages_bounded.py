@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import corpus_cache
 import made_hands as hands
 import pytest
-from corpus_cache import CORPUS, read_cached
+from corpus_cache import CORPUS
 
 from handlog.engine import replay
 from handlog.reading import read_text
-from handlog.stats.frame import hand_rows, iter_rows
+from handlog.stats.frame import hand_rows
 from handlog.stats.totals import COUNTER_FIELDS, HANDS, RATIOS, Totals
 
 needs_corpus = pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus is absent")
@@ -23,7 +24,7 @@ PAIRS = [(pct, done, opp) for pct, done, opp in RATIOS if opp in COUNTER_FIELDS]
 
 @pytest.fixture(scope="module")
 def corpus_rows() -> list[dict[str, Any]]:
-    return list(iter_rows(iter(read_cached([CORPUS])), with_allin_ev=False))
+    return corpus_cache.corpus_rows()
 
 
 @needs_corpus
