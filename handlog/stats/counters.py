@@ -435,24 +435,26 @@ def four_bets(ctx: Context, p: str) -> Row:
         "fold_to_four_bet_opp": bool(at4),
         "fold_to_four_bet": bool(at4) and at4[0].kind == "fold",
     }
-    defending = False
     faced: Action | None = None
-    defenders: set[str] = set()
-    for a in ctx.betting.round(0):
-        if defending:
-            if a.player == p:
-                faced = a
-                break
-            continue
-        if (a.level == 2 and a.kind == "call") or (_aggressive(a) and a.level == 1 and not a.unopened):
-            defenders.add(a.player)
-        elif _aggressive(a) and a.level == 2 and a.callers > 0:
-            defending = p in defenders and p != a.player
-            if not defending:
-                break
+    squeeze = _memo(ctx, ("squeeze", 0), partial(_squeeze, ctx))
+    defenders, squeezer, at = cast("tuple[set[str], str | None, int]", squeeze)
+    if squeezer is not None and p != squeezer and p in defenders:
+        faced = next((a for a in ctx.betting.round(0)[at + 1 :] if a.player == p), None)
     row["fold_to_squeeze_opp"] = faced is not None
     row["fold_to_squeeze"] = faced is not None and faced.kind == "fold"
     return row
+
+
+def _squeeze(ctx: Context) -> tuple[set[str], str | None, int]:
+    """The first round's first squeeze (a 3-bet after the first raise and at least one call): who made or called
+    the first raise before it, who squeezed and where in the round (None and -1 without a squeeze)."""
+    defenders: set[str] = set()
+    for i, a in enumerate(ctx.betting.round(0)):
+        if (a.level == 2 and a.kind == "call") or (_aggressive(a) and a.level == 1 and not a.unopened):
+            defenders.add(a.player)
+        elif _aggressive(a) and a.level == 2 and a.callers > 0:
+            return defenders, a.player, i
+    return defenders, None, -1
 
 
 def limps(ctx: Context, p: str) -> Row:
@@ -712,10 +714,40 @@ COUNTERS: tuple[Callable[[Context, str], Row], ...] = (
 )
 """Every counter family, in column order."""
 
+LATER_ROUND_COUNTERS = frozenset({
+    _continuation_bets, postflop_actions, delayed_and_probe, street_actions, donks_and_floats, cbet_position,
+})
+"""The families that read only the player's own decisions after the first round: for a player without one
+(folded preflop, all-in before the flop) each gives its columns' no-decision values (every flag False, every
+count 0), whatever the other players did."""
+FIRST_ROUND_COUNTERS = tuple(c for c in COUNTERS if c not in LATER_ROUND_COUNTERS)
 
-def count(ctx: Context, player: str) -> Row:
-    """All counters of one player."""
+
+def _no_later_decision() -> Row:
+    """The columns of ``LATER_ROUND_COUNTERS`` for a player without a decision after the first round: what the
+    families give for a hand of no decision at all."""
+    nobody = Context(Betting(), ("",), {}, {})
     row: Row = {}
     for counter in COUNTERS:
-        row.update(counter(ctx, player))
+        if counter in LATER_ROUND_COUNTERS:
+            row.update(counter(nobody, ""))
+    return row
+
+
+NO_LATER_DECISION = _no_later_decision()
+
+
+def count(ctx: Context, player: str) -> Row:
+    """All counters of one player (the columns' order is ``totals.COUNTER_FIELDS``', not this row's).
+
+    Most players of a hand fold on the first round: the later rounds' families are not asked for theirs."""
+    row: Row = {}
+    by_player = ctx.betting.by_player
+    if any((player, slot) in by_player for slot in POSTFLOP_ROUNDS):
+        for counter in COUNTERS:
+            row.update(counter(ctx, player))
+    else:
+        for counter in FIRST_ROUND_COUNTERS:
+            row.update(counter(ctx, player))
+        row.update(NO_LATER_DECISION)
     return row

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from decimal import Decimal
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from handlog.checks.unknown import replay_unverified
@@ -132,20 +133,24 @@ def hand_rows(replay: Replay, with_allin_ev: bool = True, zones: Zones | None = 
     rows: list[dict[str, Any]] = []
     for p in players:
         result = results.get(p)
-        row: dict[str, Any] = dict(zip(HAND_FIELDS, (*facts, p, seats.get(p), labels.get(p)), strict=True))
-        counts = counters.count(ctx, p)
-        row.update(zip(COUNTER_FIELDS, map(counts.__getitem__, COUNTER_FIELDS), strict=True))  # in column order
+        counted = counters.count(ctx, p)
+        showdown = bool(counted["saw_showdown"])
         if result is None:
-            row.update(all_in_street=None, committed=ZERO, collected=ZERO, rake=ZERO, net=ZERO)
+            money: tuple[Any, ...] = (None, ZERO, ZERO, ZERO, ZERO, ev.get(p, ZERO), pot, ZERO, ZERO)
         else:
-            street = result.all_in_street
-            row.update(all_in_street=street.value if street else None, committed=result.committed,
-                       collected=result.collected, rake=result.rake, net=result.net)  # fmt: skip
-        row["net_allin_ev"] = ev.get(p, row["net"])
-        row["pot"] = pot
-        split_net(row)
-        rows.append(row)
+            street, net = result.all_in_street, result.net
+            money = (street.value if street else None, result.committed, result.collected, result.rake, net,
+                     ev.get(p, net), pot, net if showdown else ZERO, ZERO if showdown else net)  # see split_net
+        values = (*facts, p, seats.get(p), labels.get(p), *_COUNTER_VALUES(counted), *money)
+        rows.append(dict(zip(ROW_FIELDS, values, strict=True)))
     return rows
+
+
+ROW_FIELDS = (*HAND_FIELDS, *COUNTER_FIELDS, "all_in_street", *MONEY_FIELDS[:4], "net_allin_ev", "pot", *SPLIT_NET)
+"""The keys of a :func:`hand_rows` record, in the order it has always had them (``FIELDS``, ``pot`` after the
+money)."""
+_COUNTER_VALUES = itemgetter(*COUNTER_FIELDS)
+"""A player's counters in column order."""
 
 
 def split_net(row: dict[str, Any]) -> None:

@@ -17,6 +17,8 @@ from handlog.events import Chat, Hand, Notice, Post, PostType, StatusChange, Unk
 BLIND_LABELS = ("SB", "BB")
 _BACKWARD = ("BTN", "CO", "HJ", "LJ")
 STEAL_POSITIONS = frozenset({"CO", "BTN", "SB"})
+_NAMES_A_PLAYER: dict[type, bool] = {}
+"""Per event model: whether its events may deal a player in (it has a ``player``, and is no chat nor note)."""
 
 
 def dealt_in(hand: Hand) -> list[str]:
@@ -24,9 +26,17 @@ def dealt_in(hand: Hand) -> list[str]:
     # what a player says or the site notes about them (chat, "P adds $100") does not deal them in
     active: set[str] = set()
     for e in hand.events:
-        player = getattr(e, "player", None)
-        if isinstance(player, str) and not isinstance(e, Chat | StatusChange | Notice | UnknownLine):
-            active.add(player)
+        kind = type(e)
+        names = _NAMES_A_PLAYER.get(kind)
+        if names is None:  # asked once per event model: a model without the field answers ``getattr`` by an exception
+            fields = getattr(kind, "model_fields", None)
+            names = _NAMES_A_PLAYER[kind] = (fields is None or "player" in fields) and not issubclass(
+                kind, (Chat, StatusChange, Notice, UnknownLine)
+            )
+        if names:
+            player = getattr(e, "player", None)
+            if isinstance(player, str):
+                active.add(player)
     return [
         s.player
         for s in sorted(hand.seats, key=lambda s: s.seat)

@@ -133,10 +133,15 @@ def prepared(stored: StoredHand, backend: str) -> PreparedHand:
 class _Columns:
     """A table's columns in ``PreparedHand`` order, and which of them the backend stores converted."""
 
-    def __init__(self, columns: tuple[str, ...], money: tuple[str, ...], times: tuple[str, ...]) -> None:
+    def __init__(
+        self, columns: tuple[str, ...], money: tuple[str, ...], times: tuple[str, ...], flags: tuple[str, ...]
+    ) -> None:
         self.get = itemgetter(*columns)
         self.money = tuple(columns.index(name) for name in money)
         self.times = tuple(columns.index(name) for name in times)
+        runs = _runs(sorted(columns.index(name) for name in flags))
+        self.flag_cells = tuple(run.start for run in runs if run.stop - run.start == 1)
+        self.flag_runs = tuple(run for run in runs if run.stop - run.start > 1)
 
     def values(self, row: dict[str, Any], convert: Callable[[Any], Any]) -> tuple[Any, ...]:
         values = list(self.get(row))
@@ -149,13 +154,38 @@ class _Columns:
         for i in self.times:
             if values[i] is not None:
                 values[i] = convert(values[i])
+        if convert is _sqlite_value:  # flags as SQLite stores them, 0 and 1 (see ``FLAG_COLUMNS``)
+            for i in self.flag_cells:
+                if values[i] is not None:
+                    values[i] = int(values[i])
+            for run in self.flag_runs:  # the counters: never NULL (``int(None)`` would refuse one)
+                values[run] = map(int, values[run])
         return tuple(values)
 
 
+def _runs(indexes: list[int]) -> list[slice]:
+    """Consecutive column positions as slices (a row's ~125 counters are one run)."""
+    runs: list[slice] = []
+    for i in indexes:
+        if runs and runs[-1].stop == i:
+            runs[-1] = slice(runs[-1].start, i + 1)
+        else:
+            runs.append(slice(i, i + 1))
+    return runs
+
+
+FLAG_COLUMNS = {"hands": ("is_tournament",), "hand_players": COUNTER_FIELDS, "actions": ("all_in",)}
+"""The columns of type ``Boolean`` (and the counters among them, ``Integer``) that SQLite receives as integers, as
+SQLAlchemy binds a ``Boolean`` there: the driver binds an ``int`` at once, while a ``bool`` first goes through its
+adaptation lookup and fails it (~60 µs per player row of ~125 flags, 5× the whole row's insert, measured), in the
+one process that writes."""
+
 _TABLES = {
-    "hands": _Columns(HAND_COLUMNS, MONEY_COLUMNS["hands"], TIME_COLUMNS["hands"]),
-    "hand_players": _Columns(PLAYER_COLUMNS, MONEY_COLUMNS["hand_players"], TIME_COLUMNS["hand_players"]),
-    "actions": _Columns(ACTION_COLUMNS, MONEY_COLUMNS["actions"], ()),
+    "hands": _Columns(HAND_COLUMNS, MONEY_COLUMNS["hands"], TIME_COLUMNS["hands"], FLAG_COLUMNS["hands"]),
+    "hand_players": _Columns(
+        PLAYER_COLUMNS, MONEY_COLUMNS["hand_players"], TIME_COLUMNS["hand_players"], FLAG_COLUMNS["hand_players"]
+    ),
+    "actions": _Columns(ACTION_COLUMNS, MONEY_COLUMNS["actions"], (), FLAG_COLUMNS["actions"]),
 }
 _VIOLATION = itemgetter(*VIOLATION_COLUMNS)
 
@@ -164,13 +194,21 @@ def _utc(value: datetime) -> datetime:
     return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
 
 
+_LAST_TIME: tuple[datetime, str] = (datetime.min, "0001-01-01 00:00:00.000000")
+"""The last time ``_sqlite_value`` converted and its text (equal times, even in two zones, have one text)."""
+
+
 def _sqlite_value(value: Decimal | datetime) -> str:
+    global _LAST_TIME  # one entry, replaced whole
     if isinstance(value, Decimal):
         return str(value)
+    last, known = _LAST_TIME
+    if value == last and (value.tzinfo is None) == (last.tzinfo is None):  # a hand's rows share its time
+        return known
     t = _utc(value)  # SQLAlchemy's SQLite DATETIME text, of the naive UTC time (``types.UtcDateTime``)
-    return (
-        f"{t.year:04d}-{t.month:02d}-{t.day:02d} {t.hour:02d}:{t.minute:02d}:{t.second:02d}.{t.microsecond:06d}"
-    )
+    text = f"{t.year:04d}-{t.month:02d}-{t.day:02d} {t.hour:02d}:{t.minute:02d}:{t.second:02d}.{t.microsecond:06d}"
+    _LAST_TIME = (value, text)
+    return text
 
 
 def _server_value(value: Decimal | datetime) -> Decimal | datetime:
@@ -201,20 +239,15 @@ def prepare(fmt: HandFormat, file: str, line: int, lines: list[str], with_allin_
     ]  # fmt: skip
     stored.actions = actions(hand)
     if hand.game in SUPPORTED_GAMES and not hand.cancelled and result.replay.supported:
-        rows = hand_rows(result.replay, with_allin_ev)
-        stored.players = [
-            {**{k: v for k, v in row.items() if k not in _HAND_LEVEL}, "seq": i, "time_utc": row["time"]}
-            for i, row in enumerate(rows)
-        ]
-        if not with_allin_ev:  # not computed: NULL, never the net passed off as the expectation
-            for row in stored.players:
+        # ``hand_rows``' records as they are (the writer takes ``PLAYER_COLUMNS`` of them: the per-hand fields,
+        # stored once in ``hands``, are left behind there)
+        stored.players = rows = hand_rows(result.replay, with_allin_ev)
+        for i, row in enumerate(rows):
+            row["seq"] = i
+            row["time_utc"] = row["time"]
+            if not with_allin_ev:  # not computed: NULL, never the net passed off as the expectation
                 row["net_allin_ev"] = None
     return stored
-
-
-_HAND_LEVEL = frozenset({"hand_id", "file", "site", "game", "structure", "stakes", "currency", "time", "local_time",
-                         "time_zone", "time_source"})  # fmt: skip
-"""Per-hand fields of ``hand_rows``: stored once, in ``hands``."""
 
 
 def site_of(fmt: HandFormat, record: HandRecord) -> str:

@@ -81,6 +81,11 @@ def byte_lines(stream: BinaryIO, start: Position) -> Iterator[_Line]:
             eof = not block
             data += block
         pos = 0
+        if b"\r" not in data:  # the commonest: LF endings only, each line found by one search
+            while (nl := data.find(b"\n", pos)) >= 0:
+                number += 1
+                yield _Line(_text(data[pos:nl]), number, offset + pos, offset + nl + 1)
+                pos = nl + 1
         while True:
             nl = data.find(b"\n", pos)
             cr = data.find(b"\r", pos, nl if nl >= 0 else len(data))
@@ -158,17 +163,16 @@ def new_hands(
         if encoding.startswith("utf-16"):
             yield from _whole(stream, fmt, final, os.fstat(stream.fileno()).st_size)
             return
-        last: list[_Line] = []
-
-        def texts() -> Iterator[str]:
-            for line in byte_lines(stream, start):
-                last[:] = [line]
-                yield line.text
-
+        last: list[_Line] = []  # the line read last (none yet: empty)
         exhausted = [False]
 
         def numbered() -> Iterator[str]:
-            yield from texts()
+            for line in byte_lines(stream, start):
+                if last:
+                    last[0] = line
+                else:
+                    last.append(line)
+                yield line.text
             exhausted[0] = True
 
         for chunk in split_hands(numbered(), fmt, start=start.lines + 1):

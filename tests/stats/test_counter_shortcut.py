@@ -1,0 +1,64 @@
+"""``counters.count`` skips the later rounds' families for a player without a decision after the first round: it
+must give what every family computed gives, on hands of hold'em, Omaha, draw and fixed limit, all-ins and walks."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import made_hands
+import pytest
+
+from handlog import read
+from handlog.engine import replay
+from handlog.events import STUD_GAMES, Hand
+from handlog.stats import counters
+from handlog.stats.frame import SUPPORTED_GAMES, hand_rows
+from handlog.stats.positions import dealt_in, positions
+
+SAMPLES = Path(__file__).resolve().parents[2] / "samples"
+FILES = ("nl_holdem_cash.txt", "nl_holdem_tournament.txt", "five_card_draw.txt", "fl_holdem.txt",
+         "pl_omaha_cash.txt", "bovada.txt")  # fmt: skip
+
+
+def sample_hands() -> list[Hand]:
+    hands = list(made_hands.ALL)
+    for record in read([SAMPLES / name for name in FILES]):
+        if record.hand is not None and record.hand.game in SUPPORTED_GAMES and not record.hand.cancelled:
+            hands.append(record.hand)
+    return hands
+
+
+@pytest.fixture(scope="module")
+def hands() -> list[Hand]:
+    return sample_hands()
+
+
+def test_the_shortcut_gives_what_every_family_gives(hands: list[Hand]) -> None:
+    skipped = computed = 0
+    for hand in hands:
+        done = replay(hand, states=False)
+        dealt = dealt_in(hand)
+        labels = positions(hand, dealt) if hand.game not in STUD_GAMES else {}
+        players = tuple(p for p in dealt if p in done.results or p in labels)
+        events = tuple(step.event for step in done.steps) if done.steps else hand.events
+        ctx = counters.Context(
+            counters.betting(events, players), players, labels, {p: r.collected for p, r in done.results.items()}
+        )
+        for p in players:
+            full: dict[str, object] = {}
+            for family in counters.COUNTERS:
+                full.update(family(ctx, p))
+            assert counters.count(ctx, p) == full, (hand.hand_id, p)
+            later = any(ctx.betting.of(p, slot) for slot in counters.POSTFLOP_ROUNDS)
+            skipped += not later
+            computed += later
+    assert skipped > 100 and computed > 100  # both ways taken, many times
+
+
+def test_a_folded_player_has_no_later_round_counter() -> None:
+    """The shortcut's row: every later-round flag False and every count 0, as the families' docstrings define."""
+    assert all(v is False or v == 0 for v in counters.NO_LATER_DECISION.values())
+    assert {"cbet_flop_opp", "fold_to_cbet_river", "postflop_folds", "bets_turn", "donk_flop_opp", "float_river",
+            "cbet_turn_ip_opp", "probe_turn"} <= counters.NO_LATER_DECISION.keys()  # fmt: skip
+    row = {r["player"]: r for r in hand_rows(replay(made_hands.WALK))}["Utg"]  # folded first
+    assert not any(row[name] for name in counters.NO_LATER_DECISION)
