@@ -1001,10 +1001,11 @@ class TextSiteFormat(HeaderTests):
 
 
 def _at_unknown_line(error: ParseError, marked: str, lines: Sequence[str], first_line: int) -> ParseError:
-    """A known line refused right after unknown lines (passed over, ``grammar.MARK``) was refused in their place:
-    the first of them is the line the hand could not be followed at ("unrecognised line", what the grammar expected
-    there), as before unknown lines were kept (a table line in a new form, then the seats)."""
-    if not error.message.endswith("cannot come here"):
+    """A known line refused right after unknown lines (passed over, ``grammar.MARK``), or a hand ending on them,
+    was refused in their place: the first of them is the line the hand could not be followed at ("unrecognised
+    line", what the grammar expected there), as before unknown lines were kept (a table line in a new form, then
+    the seats; a translated client's posts, then nothing the grammar knows)."""
+    if not (error.message.endswith("cannot come here") or error.message.startswith("the hand ends too early")):
         return error
     marks = [line.startswith(MARK) for line in marked.split("\n")]
     index = error.line - first_line
