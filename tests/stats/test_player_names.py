@@ -5,16 +5,15 @@ listing the ids, never two players merged. A log we write (its numbers are its o
 from __future__ import annotations
 
 import csv
-import io
 import json
 import re
-from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
 import pytest
 from corpus_cache import CORPUS, read_cached
+from pokernow_logs import pokernow_log
 
 import handlog.db
 from handlog.cli.main import main
@@ -28,19 +27,7 @@ A, B, C = "Aa1-xx_9", "Bb2-yy_8", "Cc3-zz_7"
 GUEST_A, GUEST_B, ANN, AL = f"Guest @ {A}", f"Guest @ {B}", f"Ann @ {C}", f"Al @ {A}"  # AL: the first Guest, renamed
 
 
-def _log(entries: list[str]) -> str:
-    """A PokerNow log of ``entries`` (in time order): newest row first, a second apart."""
-    start = datetime(2024, 5, 1, 20, 0, tzinfo=UTC)
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["entry", "at", "order"])
-    for i in reversed(range(len(entries))):
-        moment = start + timedelta(seconds=i)
-        writer.writerow([entries[i], moment.strftime("%Y-%m-%dT%H:%M:%S.000Z"), f"{int(moment.timestamp() * 1000)}00"])
-    return out.getvalue()
-
-
-LOG = _log([
+LOG = pokernow_log([
     f'-- starting hand #1 (id: h1)  (No Limit Texas Hold\'em) (dealer: "{GUEST_A}") --',
     f'Player stacks: #1 "{GUEST_A}" (100.00) | #3 "{GUEST_B}" (100.00) | #5 "{ANN}" (100.00)',
     f'"{GUEST_B}" posts a small blind of 0.50',

@@ -4,15 +4,14 @@ the table shows is one player; two "Guest"s are two) and show the names (issue 2
 from __future__ import annotations
 
 import csv
-import io
 import re
-from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
 import pytest
 from corpus_cache import CORPUS, read_cached
+from pokernow_logs import pokernow_log
 
 from handlog.reading import read_text
 from handlog.stats.frame import iter_rows
@@ -23,19 +22,7 @@ AL, BO, ANN = "Guest @ Aa1-xx_9", "Guest @ Bb2-yy_8", "Ann @ Cc3-zz_7"
 RENAMED = "Al @ Aa1-xx_9"  # the first Guest, who then took a name
 
 
-def log(entries: list[str]) -> str:
-    """A PokerNow log of ``entries`` (in time order): newest row first, a second apart, with their order numbers."""
-    start = datetime(2024, 5, 1, 20, 0, tzinfo=UTC)
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["entry", "at", "order"])
-    for i in reversed(range(len(entries))):
-        moment = start + timedelta(seconds=i)
-        writer.writerow([entries[i], moment.strftime("%Y-%m-%dT%H:%M:%S.000Z"), f"{int(moment.timestamp() * 1000)}00"])
-    return out.getvalue()
-
-
-LOG = log([
+LOG = pokernow_log([
     f'-- starting hand #1 (id: h1)  (No Limit Texas Hold\'em) (dealer: "{AL}") --',
     f'Player stacks: #1 "{AL}" (100.00) | #3 "{BO}" (100.00) | #5 "{ANN}" (100.00)',
     f'"{BO}" posts a small blind of 0.50',
