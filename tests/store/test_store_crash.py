@@ -24,7 +24,7 @@ from handlog.store import schema
 
 pytestmark = pytest.mark.slow  # imports killed and restarted: minutes; `pytest -m "not slow"` leaves it out
 
-HANDS = 5000
+HANDS = 3000
 FILES = 5
 
 
