@@ -29,8 +29,9 @@ import json
 import re
 import sys
 from collections import Counter, defaultdict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 from handlog.audit import audit
 from handlog.events import Hand, UnknownLine
@@ -292,6 +293,22 @@ def document_insertions(kind: str, lines: list[str]) -> Iterator[tuple[str, list
             actions.pop(j)
 
 
+def sampled(args: argparse.Namespace, cases: Callable[[Path, int], Iterator[Any]]) -> Iterator[Any]:
+    """The cases of a few files spread over each corpus folder, at most ``--hands`` per room and folder (a case's
+    first item is its room)."""
+    for root in ROOTS:
+        for folder in sorted(p for p in (CORPUS / root).iterdir() if p.is_dir()):
+            if args.room and args.room.lower() not in str(folder).lower():
+                continue
+            files = sorted(p for p in folder.rglob("*") if p.is_file() and not p.name.endswith(SIDECARS))
+            per_room: Counter[str] = Counter()
+            for path in files[:: max(1, len(files) // args.files)]:
+                for case in cases(path, args.per_file):
+                    if per_room[case[0]] < args.hands:
+                        per_room[case[0]] += 1
+                        yield case
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--hands", type=int, default=6, help="clean hands per reader and folder")
@@ -306,81 +323,41 @@ def main() -> int:
     reasons: dict[str, Counter[str]] = defaultdict(Counter)
     hands: Counter[str] = Counter()
     accepted: dict[str, Counter[str]] = defaultdict(Counter)
-    for root in ROOTS:
-        base = CORPUS / root
-        for folder in sorted(p for p in base.iterdir() if p.is_dir()):
-            if args.room and args.room.lower() not in str(folder).lower():
-                continue
-            files = sorted(p for p in folder.rglob("*") if p.is_file() and not p.name.endswith(SIDECARS))
-            step = max(1, len(files) // args.files)
-            per_room: Counter[str] = Counter()
-            for path in files[::step]:
-                for room, lines, hand, marker in clean_hands(path, args.per_file):
-                    if per_room[room] >= args.hands:
-                        continue
-                    per_room[room] += 1
-                    hands[room] += 1
-                    secs = sections(hand, lines, hand.line, marker)
-                    for i in range(1, len(lines) + 1):
-                        if args.seated:
-                            text = SEATED_LINES[i % len(SEATED_LINES)].format(seated=hand.seats[0].player)
-                        else:
-                            text = TEXT_LINES[i % len(TEXT_LINES)]
-                        changed = [*lines[:i], text, *lines[i:]]
-                        verdict, why = judge(hand, changed, text, i + 1)
-                        kind = position_kind(secs, lines, i)
-                        table[room][verdict] += 1
-                        kinds[(room, kind)][verdict] += 1
-                        if verdict not in ("ok", "outside", "known"):
-                            reasons[room][f"{kind}: {verdict}: {why}"] += 1
-                        elif verdict != "ok":
-                            accepted[room][f"{verdict} ({why or kind}): {text}"] += 1
-    for root in ROOTS:
-        base = CORPUS / root
-        for folder in sorted(p for p in base.iterdir() if p.is_dir()):
-            if args.room and args.room.lower() not in str(folder).lower():
-                continue
-            files = sorted(p for p in folder.rglob("*") if p.is_file() and not p.name.endswith(SIDECARS))
-            step = max(1, len(files) // args.files)
-            per_room = Counter()
-            for path in files[::step]:
-                for room, lines, hand, first, last in xml_cases(path, args.per_file):
-                    if per_room[room] >= args.hands:
-                        continue
-                    per_room[room] += 1
-                    hands[room] += 1
-                    for i in range(first, last):
-                        if not lines[i - 1].rstrip().endswith(">"):
-                            continue  # inside a tag written over several lines
-                        indent = lines[i][: len(lines[i]) - len(lines[i].lstrip())]
-                        changed = [*lines[:i], indent + XML_LINE, *lines[i:]]
-                        verdict, why = judge(hand, changed, "TABLE_NOTICE", i + 1, alone=False)
-                        kind = xml_kind(lines, i)
-                        table[room][verdict] += 1
-                        kinds[(room, kind)][verdict] += 1
-                        if verdict not in ("ok", "outside", "known"):
-                            reasons[room][f"{kind}: {verdict}: {why}"] += 1
-    for root in ROOTS:
-        base = CORPUS / root
-        for folder in sorted(p for p in base.iterdir() if p.is_dir()):
-            if args.room and args.room.lower() not in str(folder).lower():
-                continue
-            files = sorted(p for p in folder.rglob("*") if p.is_file() and not p.name.endswith(SIDECARS))
-            step = max(1, len(files) // args.files)
-            per_room = Counter()
-            for path in files[::step]:
-                for room, fmt_name, hand, doc_lines in document_cases(path, args.per_file):
-                    if per_room[room] >= args.hands:
-                        continue
-                    per_room[room] += 1
-                    hands[room] += 1
-                    marker = NOTICE_ROW if fmt_name == "pokernow" else "TABLE_NOTICE"
-                    for kind, changed in document_insertions(fmt_name, doc_lines):
-                        verdict, why = judge(hand, changed, marker, -1)
-                        table[room][verdict] += 1
-                        kinds[(room, kind)][verdict] += 1
-                        if verdict not in ("ok", "outside", "known"):
-                            reasons[room][f"{kind}: {verdict}: {why}"] += 1
+    def record(room: str, kind: str, verdict: str, why: str) -> None:
+        table[room][verdict] += 1
+        kinds[(room, kind)][verdict] += 1
+        if verdict not in ("ok", "outside", "known"):
+            reasons[room][f"{kind}: {verdict}: {why}"] += 1
+
+    for room, lines, hand, marker in sampled(args, clean_hands):
+        hands[room] += 1
+        secs = sections(hand, lines, hand.line, marker)
+        for i in range(1, len(lines) + 1):
+            if args.seated:
+                text = SEATED_LINES[i % len(SEATED_LINES)].format(seated=hand.seats[0].player)
+            else:
+                text = TEXT_LINES[i % len(TEXT_LINES)]
+            changed = [*lines[:i], text, *lines[i:]]
+            verdict, why = judge(hand, changed, text, i + 1)
+            kind = position_kind(secs, lines, i)
+            record(room, kind, verdict, why)
+            if verdict in ("outside", "known"):
+                accepted[room][f"{verdict} ({why or kind}): {text}"] += 1
+    for room, lines, hand, first, last in sampled(args, xml_cases):
+        hands[room] += 1
+        for i in range(first, last):
+            if not lines[i - 1].rstrip().endswith(">"):
+                continue  # inside a tag written over several lines
+            indent = lines[i][: len(lines[i]) - len(lines[i].lstrip())]
+            changed = [*lines[:i], indent + XML_LINE, *lines[i:]]
+            verdict, why = judge(hand, changed, "TABLE_NOTICE", i + 1, alone=False)
+            record(room, xml_kind(lines, i), verdict, why)
+    for room, fmt_name, hand, doc_lines in sampled(args, document_cases):
+        hands[room] += 1
+        marker = NOTICE_ROW if fmt_name == "pokernow" else "TABLE_NOTICE"
+        for kind, changed in document_insertions(fmt_name, doc_lines):
+            verdict, why = judge(hand, changed, marker, -1)
+            record(room, kind, verdict, why)
     print(f"{'room':32} {'hands':>5} {'ins':>6} {'ok':>6} {'known':>5} {'outside':>7} {'unparsed':>8} {'split':>5} "
           f"{'other':>5}")
     for room in sorted(table):

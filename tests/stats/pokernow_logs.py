@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 
 def pokernow_log(entries: list[str]) -> str:
@@ -17,3 +19,14 @@ def pokernow_log(entries: list[str]) -> str:
         moment = start + timedelta(seconds=i)
         writer.writerow([entries[i], moment.strftime("%Y-%m-%dT%H:%M:%S.000Z"), f"{int(moment.timestamp() * 1000)}00"])
     return out.getvalue()
+
+
+def seated(path: Path, pattern: str) -> dict[str, int]:
+    """How many of the log's own seat lists ("Player stacks: …") seat each match of ``pattern`` (its group 1)."""
+    counts: dict[str, int] = {}
+    with path.open(encoding="utf-8", newline="") as f:
+        for row in csv.DictReader(f):
+            if row["entry"].startswith("Player stacks:"):
+                for name in re.findall(pattern, row["entry"]):
+                    counts[name] = counts.get(name, 0) + 1
+    return counts

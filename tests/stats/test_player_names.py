@@ -4,7 +4,6 @@ listing the ids, never two players merged. A log we write (its numbers are its o
 
 from __future__ import annotations
 
-import csv
 import json
 import re
 from decimal import Decimal
@@ -13,7 +12,7 @@ from typing import Any
 
 import pytest
 from corpus_cache import CORPUS, read_cached
-from pokernow_logs import pokernow_log
+from pokernow_logs import pokernow_log, seated
 
 import handlog.db
 from handlog.cli.main import main
@@ -193,13 +192,7 @@ def test_a_renamed_player_of_the_corpus_by_either_name() -> None:
     if not path.is_file():
         pytest.skip("../shared/corpus is absent")
     # the log's own seat lists: id pU1r_12Vbu sits in 90 hands, 88 as "BOOST" and 2 as "derektse3"
-    seated: dict[str, int] = {}
-    with path.open(encoding="utf-8", newline="") as f:
-        for row in csv.DictReader(f):
-            if row["entry"].startswith("Player stacks:"):
-                for name in re.findall(r'"([^"]*) @ pU1r_12Vbu"', row["entry"]):
-                    seated[name] = seated.get(name, 0) + 1
-    assert seated == {"BOOST": 88, "derektse3": 2}
+    assert seated(path, r'"([^"]*) @ pU1r_12Vbu"') == {"BOOST": 88, "derektse3": 2}
     rows = list(iter_rows(iter(read_cached([path]))))
     for player, shown, hands in (("BOOST", "BOOST", 88), ("derektse3", "derektse3", 2),
                                  ("BOOST @ pU1r_12Vbu", "BOOST / derektse3", 90)):

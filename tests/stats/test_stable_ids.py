@@ -3,15 +3,13 @@ the table shows is one player; two "Guest"s are two) and show the names (issue 2
 
 from __future__ import annotations
 
-import csv
-import re
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
 import pytest
 from corpus_cache import CORPUS, read_cached
-from pokernow_logs import pokernow_log
+from pokernow_logs import pokernow_log, seated
 
 from handlog.reading import read_text
 from handlog.stats.frame import iter_rows
@@ -73,13 +71,7 @@ def test_a_renamed_player_of_the_corpus_is_one_player() -> None:
     if not path.is_file():
         pytest.skip("../shared/corpus is absent")
     # the log's own seat lists: id pU1r_12Vbu sits in 90 hands, 88 as "BOOST" and 2 as "derektse3"
-    seated: dict[str, int] = {}
-    with path.open(encoding="utf-8", newline="") as f:
-        for row in csv.DictReader(f):
-            if row["entry"].startswith("Player stacks:"):
-                for name in re.findall(r'"([^"]* @ pU1r_12Vbu)"', row["entry"]):
-                    seated[name] = seated.get(name, 0) + 1
-    assert seated == {"BOOST @ pU1r_12Vbu": 88, "derektse3 @ pU1r_12Vbu": 2}
+    assert seated(path, r'"([^"]* @ pU1r_12Vbu)"') == {"BOOST @ pU1r_12Vbu": 88, "derektse3 @ pU1r_12Vbu": 2}
     rows = list(iter_rows(iter(read_cached([path]))))
     nets = sum((r["net"] for r in rows if (stable_id("PokerNow", r["player"]) or ("", ""))[1] == "pU1r_12Vbu"),
                Decimal(0))
