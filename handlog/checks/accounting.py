@@ -236,10 +236,10 @@ def collected_per_pot(replay: Replay) -> Iterator[Violation]:
         paid[index] = paid.get(index, ZERO) + c.amount - returned.pop(c.player, ZERO)
     added = _added(replay)  # the site's own money goes to the main pot
     over = _overpaid(replay, paid, added, slack)
-    beyond = _collected_excess(replay)
-    if over and beyond is not None and sum(excess for _, _, excess in over) <= beyond:
+    beyond = _collected_excess(replay) if over else None
+    if beyond is not None and sum(excess for _, excess in over) <= beyond:
         return  # the collects exceed the total pot by as much or more: one error, reported by ``collected_total``
-    for _, message, _ in over:
+    for message, _ in over:
         yield _error("pot-overpaid", _pot_line(replay), message)
 
 
@@ -254,9 +254,9 @@ def _collected_excess(replay: Replay) -> Decimal | None:
 
 def _overpaid(
     replay: Replay, paid: dict[int, Decimal], added: Decimal, slack: Decimal
-) -> list[tuple[int, str, Decimal]]:
-    """Each pot paid more than it holds (beyond ``slack``): its index, the message, the excess."""
-    out: list[tuple[int, str, Decimal]] = []
+) -> list[tuple[str, Decimal]]:
+    """Each pot paid more than it holds (beyond ``slack``): the message, the excess."""
+    out: list[tuple[str, Decimal]] = []
     for index, amount in sorted(paid.items()):
         if index == -1:
             holds = sum((p.amount for p in replay.pots), added)
@@ -265,7 +265,7 @@ def _overpaid(
         else:
             continue
         if amount > holds + slack:
-            out.append((index, f"{amount} is collected from a pot of {holds}", amount - holds - slack))
+            out.append((f"{amount} is collected from a pot of {holds}", amount - holds - slack))
         slack -= min(slack, max(ZERO, amount - holds))
     return out
 
