@@ -155,7 +155,7 @@ def parse_chunk(
     streaming document format (``registry.StreamFormat``: an XML session), the ``document`` its ``split``
     already parsed (plain data, so it travels to a worker process as it is); any failure is the record's
     error, never an exception."""
-    stream = fmt if document is not None and isinstance(fmt, registry.StreamFormat) else None
+    stream = fmt if document is not None and registry.is_stream(fmt) else None
     damage = None if stream is not None else control_character(lines, line, getattr(fmt, "lead_control", ""))
     facts = registry.peek(fmt, lines, document)
     if facts.hand_id is None and lines and isinstance(fmt, registry.HandPeek):  # its header's name for the record
