@@ -265,6 +265,7 @@ _MUCKED = re.compile(r"mucked \[([^\]]*)\]")
 _SEAT, _SEAT_RESULT, _POST = maker(Seat), maker(SeatResult), maker(Post)
 _FOLD, _CHECK, _CALL, _BET, _RAISE = maker(Fold), maker(Check), maker(Call), maker(Bet), maker(Raise)
 _DEAL, _STREET, _COLLECT, _UNCALLED = maker(DealHole), maker(StreetStart), maker(Collect), maker(UncalledBet)
+_SHOW, _STATED, _HAND = maker(Show), maker(StatedResults), maker(Hand)
 _STAKE_PAIR = re.compile(
     r"(?P<small>(?:[$€£₹¥]|Rs\.\s?)?[0-9][0-9,.]*)\s*/\s*(?P<big>(?:[$€£₹¥]|Rs\.\s?)?[0-9][0-9,.]*)"
 )
@@ -408,13 +409,11 @@ class TextHandBuilder:
         seat = int(f["seat"] or 0)
         player, stack, line = f["player"] or "", amount(f["amount"] or ""), self._lineno(tok)
         if bounty or sitting_out or out_of_hand:
-            self.seats.append(
-                Seat(
-                    seat=seat, player=player, stack=stack, sitting_out=bool(sitting_out),
-                    out_of_hand=bool(out_of_hand),
-                    bounty=amount(bounty) if bounty and bounty[0] in "$€£₹0123456789" else None, line=line,
-                )
-            )
+            self.seats.append(_SEAT({
+                "seat": seat, "player": player, "stack": stack, "sitting_out": bool(sitting_out),
+                "out_of_hand": bool(out_of_hand),
+                "bounty": amount(bounty) if bounty and bounty[0] in "$€£₹0123456789" else None, "line": line,
+            }))
         else:  # most seats: the defaults are left to the model (fewer fields to validate)
             self.seats.append(_SEAT({"seat": seat, "player": player, "stack": stack, "line": line}))
         return tok
@@ -445,12 +444,12 @@ class TextHandBuilder:
         )
 
     def DEALT(self, tok: Tok, fields: Fields | None = None) -> Tok:
-        return self._add(
-            tok, fields,
-            lambda f, line: _DEAL(
-                {"line": line, "player": f["player"] or "", "cards": cards(f["cards"]), "new": cards(f["new"])}
-            ),
+        f = self._f(tok, fields)
+        line = self.offset + (tok.line or 1)
+        self.events.append(
+            _DEAL({"line": line, "player": f["player"] or "", "cards": cards(f["cards"]), "new": cards(f["new"])})
         )
+        return tok
 
     def HOLE_CARDS(self, tok: Tok, fields: Fields | None = None) -> Tok:
         self.events.append(_STREET({"line": self._lineno(tok), "street": Street.PREFLOP}))
@@ -459,23 +458,23 @@ class TextHandBuilder:
     DEALING_HANDS = HOLE_CARDS
 
     def STREET(self, tok: Tok, fields: Fields | None = None) -> Tok:
-        def make(f: dict[str, str | None], line: int) -> Event:
-            new, board = cards(f["new"]), cards(f["board"])
-            run = self.runs[f["run"]]
-            if not new:  # "*** FLOP *** [a b c]": the bracket holds the new cards
-                new, board = board, ()
-                dealt = self.board_dealt
-                if dealt and run is None and len(new) > len(dealt) and new[: len(dealt)] == dealt:
-                    # ... after the board so far: Courchevel's flop, written whole in one bracket by 2013 logs
-                    # ("*** PRE-FLOP *** [2s]", then "*** FLOP *** [2s 3h 4h]"; later ones write "[2s] [3h 4h]")
-                    board, new = dealt, new[len(dealt) :]
-            if run is None:
-                self.board_dealt += new
-            return _STREET(
-                {"line": line, "street": self.streets[f["street"] or ""], "cards": new, "board": board, "run": run}
-            )
-
-        return self._add(tok, fields, make)
+        f = self._f(tok, fields)
+        line = self.offset + (tok.line or 1)
+        new, board = cards(f["new"]), cards(f["board"])
+        run = self.runs[f["run"]]
+        if not new:  # "*** FLOP *** [a b c]": the bracket holds the new cards
+            new, board = board, ()
+            dealt = self.board_dealt
+            if dealt and run is None and len(new) > len(dealt) and new[: len(dealt)] == dealt:
+                # ... after the board so far: Courchevel's flop, written whole in one bracket by 2013 logs
+                # ("*** PRE-FLOP *** [2s]", then "*** FLOP *** [2s 3h 4h]"; later ones write "[2s] [3h 4h]")
+                board, new = dealt, new[len(dealt) :]
+        if run is None:
+            self.board_dealt += new
+        self.events.append(_STREET(
+            {"line": line, "street": self.streets[f["street"] or ""], "cards": new, "board": board, "run": run}
+        ))
+        return tok
 
     def DRAW(self, tok: Tok, fields: Fields | None = None) -> Tok:
         return self._add(tok, fields, lambda f, line: StreetStart(line=line, street=self.draws[f["draw"] or ""]))
@@ -520,13 +519,13 @@ class TextHandBuilder:
         return self._wager(tok, fields, _BET)
 
     def RAISE(self, tok: Tok, fields: Fields | None = None) -> Tok:
-        return self._add(
-            tok, fields,
-            lambda f, line: _RAISE(
-                {"line": line, "player": f["player"] or "", "by": amount(f["amount"] or ""),
-                 "to": amount(f["amount_2"] or ""), "all_in": bool(f["all_in"]), "cap_reached": bool(f["cap"])}
-            ),
-        )
+        f = self._f(tok, fields)
+        line = self.offset + (tok.line or 1)
+        self.events.append(_RAISE(
+            {"line": line, "player": f["player"] or "", "by": amount(f["amount"] or ""),
+             "to": amount(f["amount_2"] or ""), "all_in": bool(f["all_in"]), "cap_reached": bool(f["cap"])}
+        ))
+        return tok
 
     def DISCARD(self, tok: Tok, fields: Fields | None = None) -> Tok:
         return self._add(
@@ -543,20 +542,20 @@ class TextHandBuilder:
 
     # -- money and showdown
     def UNCALLED(self, tok: Tok, fields: Fields | None = None) -> Tok:
-        return self._add(
-            tok, fields,
-            lambda f, line: _UNCALLED({"line": line, "player": f["player"] or "", "amount": amount(f["amount"] or "")}),
-        )
+        f = self._f(tok, fields)
+        line = self.offset + (tok.line or 1)
+        self.events.append(_UNCALLED({"line": line, "player": f["player"] or "", "amount": amount(f["amount"] or "")}))
+        return tok
 
     def SHOWS(self, tok: Tok, fields: Fields | None = None) -> Tok:
-        def make(f: dict[str, str | None], line: int) -> Event:
-            known, unknown = shown_cards(f["cards"])
-            return Show(
-                line=line, player=f["player"] or "", cards=known, description=f["description"] or "",
-                unknown=unknown,
-            )
-
-        return self._add(tok, fields, make)
+        f = self._f(tok, fields)
+        line = self.offset + (tok.line or 1)
+        known, unknown = shown_cards(f["cards"])
+        self.events.append(_SHOW(
+            {"line": line, "player": f["player"] or "", "cards": known, "description": f["description"] or "",
+             "unknown": unknown}
+        ))
+        return tok
 
     def MUCKS(self, tok: Tok, fields: Fields | None = None) -> Tok:
         return self._add(tok, fields, lambda f, line: Muck(line=line, player=f["player"] or ""))
@@ -565,13 +564,13 @@ class TextHandBuilder:
         return self._add(tok, fields, lambda f, line: Muck(line=line, player=f["player"] or "", announced=False))
 
     def COLLECT(self, tok: Tok, fields: Fields | None = None) -> Tok:
-        return self._add(
-            tok, fields,
-            lambda f, line: _COLLECT(
-                {"line": line, "player": f["player"] or "", "amount": amount(f["amount"] or ""),
-                 "pot": f["pot"] or "pot", "run": self.run}
-            ),
-        )
+        f = self._f(tok, fields)
+        line = self.offset + (tok.line or 1)
+        self.events.append(_COLLECT(
+            {"line": line, "player": f["player"] or "", "amount": amount(f["amount"] or ""), "pot": f["pot"] or "pot",
+             "run": self.run}
+        ))
+        return tok
 
     def CASH_OUT(self, tok: Tok, fields: Fields | None = None) -> Tok:
         return self._add(
@@ -682,18 +681,16 @@ class TextHandBuilder:
         if not (positions or won or shown or mucked):  # a seat that folded: the defaults are left to the model
             self.summary.seats.append(_SEAT_RESULT({"seat": seat, "player": player, "text": outcome, "line": line}))
             return tok
-        self.summary.seats.append(
-            SeatResult(
-                seat=seat,
-                player=player,
-                text=outcome,
-                positions=tuple(_POSITION.findall(positions)) if positions else (),
-                won=won,
-                shown=shown_cards(shown.group(1))[0] if shown else (),
-                mucked=cards(mucked.group(1)) if mucked else (),
-                line=line,
-            )
-        )
+        self.summary.seats.append(_SEAT_RESULT({
+            "seat": seat,
+            "player": player,
+            "text": outcome,
+            "positions": tuple(_POSITION.findall(positions)) if positions else (),
+            "won": won,
+            "shown": shown_cards(shown.group(1))[0] if shown else (),
+            "mucked": cards(mucked.group(1)) if mucked else (),
+            "line": line,
+        }))
         return tok
 
     # -- the hand
@@ -713,45 +710,45 @@ class TextHandBuilder:
         time_et = h.get("time_et")
         button = t.get("button")
         max_seats = t.get("max_seats")
-        stated = StatedResults(
-            total_pot=s.total,
-            main_pot=s.main,
-            side_pots=tuple(s.sides),
-            rake=s.rake,
-            stp=s.stp,
-            boards=tuple(s.boards),
-            run_twice=s.run_twice,
-            seats=tuple(s.seats),
-            line=self.summary_line,
-            pot_line=s.pot_line,
-            board_line=s.board_line,
-            stacks_after=tuple(s.stacks_after),
-            uncalled=self.uncalled_returns,
-        )
+        stated = _STATED({
+            "total_pot": s.total,
+            "main_pot": s.main,
+            "side_pots": tuple(s.sides),
+            "rake": s.rake,
+            "stp": s.stp,
+            "boards": tuple(s.boards),
+            "run_twice": s.run_twice,
+            "seats": tuple(s.seats),
+            "line": self.summary_line,
+            "pot_line": s.pot_line,
+            "board_line": s.board_line,
+            "stacks_after": tuple(s.stacks_after),
+            "uncalled": self.uncalled_returns,
+        })
         events = self.events
-        return Hand(
-            site=self.site_name(),
-            hand_id=h.get("hand_id") or "",
-            file=file,
-            line=first_line,
-            game=self.games.get(game_text, Game.OTHER),
-            game_name=h.get("game") or "",
-            structure=structure,
-            stakes=stakes,
-            currency=self.currency(tournament is not None),
-            tournament=tournament,
-            home_game=self.home_game(),
-            zoom=self.zoom(),
-            table=t.get("table") or "",
-            max_seats=int(max_seats) if max_seats else None,
-            button=int(button) if button else None,
-            time_local=time_local + (f" [{time_et}]" if time_et else ""),
-            time_utc=self.time_utc(time_local, time_et),
-            seats=tuple(self.seats),
-            events=tuple(events),
-            summary=stated,
-            cancelled=HandCancelled in map(type, events),  # (no event model has subclasses)
-        )
+        return _HAND({
+            "site": self.site_name(),
+            "hand_id": h.get("hand_id") or "",
+            "file": file,
+            "line": first_line,
+            "game": self.games.get(game_text, Game.OTHER),
+            "game_name": h.get("game") or "",
+            "structure": structure,
+            "stakes": stakes,
+            "currency": self.currency(tournament is not None),
+            "tournament": tournament,
+            "home_game": self.home_game(),
+            "zoom": self.zoom(),
+            "table": t.get("table") or "",
+            "max_seats": int(max_seats) if max_seats else None,
+            "button": int(button) if button else None,
+            "time_local": time_local + (f" [{time_et}]" if time_et else ""),
+            "time_utc": self.time_utc(time_local, time_et),
+            "seats": tuple(self.seats),
+            "events": tuple(events),
+            "summary": stated,
+            "cancelled": HandCancelled in map(type, events),  # (no event model has subclasses)
+        })
 
     # -- hooks for a site's quirks about the hand as a whole
     def stakes_of(self, text: str, level_stakes: str | None) -> Stakes:
