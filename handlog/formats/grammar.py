@@ -446,7 +446,9 @@ make the hand's shape) and the hand goes on; False, the hand fails there as befo
 """What a reader does with a line whose fields its callback refused: its ref, fields, text and the error."""
 _Handler = tuple[Callable[[LineRef, "Fields"], object] | None, tuple[str, ...], tuple[int, ...], bool]
 """What the table driver does with a matched line: its callback, its fields' names and group numbers, ignored?"""
-_Scanner = tuple[re.Pattern[str], dict[str, _Handler]]
+_Scanner = tuple[re.Pattern[str], "re.Pattern[str] | None", dict[str, _Handler]]
+"""A state's scanner: the alternation of its terminals of priority 0 and up, then (None when there are none) the one
+of its terminals of negative priority, which Lark tries after all others, and what to do with each terminal's line."""
 
 
 class _Node:
@@ -454,11 +456,11 @@ class _Node:
     seen there, the node the table steps to. The driver walks from node to node, so a line costs one match and
     two small dict lookups by terminal name, with no stack tuple built or hashed."""
 
-    __slots__ = ("handlers", "next", "pattern", "stack")
+    __slots__ = ("handlers", "next", "pattern", "stack", "tail")
 
     def __init__(self, stack: tuple[Any, ...], scanner: _Scanner) -> None:
         self.stack = stack
-        self.pattern, self.handlers = scanner
+        self.pattern, self.tail, self.handlers = scanner
         self.next: dict[str, _Node] = {}
 
 
@@ -506,28 +508,45 @@ class TableParser:
         """One alternation of the terminals this state accepts, each with its fields as uniquely named groups and
         the look-ahead its own pattern implies (``guard.lookahead``: a line without the terminal's text is refused
         in one scan instead of one trial per character), and per terminal what to do with a matched line: its
-        callback, its fields' names and group numbers, and whether the grammar ignores it (one lookup per line)."""
+        callback, its fields' names and group numbers, and whether the grammar ignores it (one lookup per line).
+
+        The terminals of negative priority (the grammar's loose lines: chat, status, notices), which come last in
+        that order, are an alternation of their own tried when the others fail: the same first match (an
+        alternation's match is its first alternative's that matches), and the lines every state ignores are then
+        compiled once for all the states (``re`` keeps compiled patterns by their text), not once in each state's
+        alternation: about 40 % of what compiling a grammar's scanners costs a process, for one more match of the
+        rare lines that only they match."""
         scanner = self._scanners.get(state)
         if scanner is None:
             terminals = self.terminals
             names = {s for s in self.actions[state] if s in terminals} | self.ignore
             # Lark's order of preference: priority, then the longest possible match, then the longest pattern
             terms = sorted(names, key=lambda n: (-terminals[n][0], -terminals[n][1], -terminals[n][2], n))
-            parts = []
-            for name in terms:
-                named = self.fields.get(name)
-                body = terminals[name][3] if named is None else _NAMED_GROUP.sub(f"(?P<{name}__\\1>", named)
-                parts.append(f"(?P<{name}>{self.guards.get(name, '')}{body})")  # a guard: same matches, faster
-            pattern = re.compile("|".join(parts))
+            last = [n for n in terms if terminals[n][0] < 0]  # a suffix of ``terms``
+            first = terms[: len(terms) - len(last)]
+            pattern, tail = self._alternation(first), self._alternation(last) if last else None
             handlers: dict[str, _Handler] = {}
-            for name in terms:
-                prefix = name + "__"
-                own = [(n[len(prefix) :], i) for n, i in pattern.groupindex.items() if n.startswith(prefix)]
-                keys, indexes = tuple(n for n, _ in own), tuple(i for _, i in own)
-                handlers[name] = (self.callbacks.get(name), keys, indexes, name in self.ignore)
-            scanner = (pattern, handlers)
+            for names_of, compiled in [(first, pattern), *([(last, tail)] if tail is not None else [])]:
+                for name in names_of:
+                    prefix = name + "__"
+                    own = [(n[len(prefix) :], i) for n, i in compiled.groupindex.items() if n.startswith(prefix)]
+                    keys, indexes = tuple(n for n, _ in own), tuple(i for _, i in own)
+                    handlers[name] = (self.callbacks.get(name), keys, indexes, name in self.ignore)
+            scanner = (pattern, tail, handlers)
             self._scanners[state] = scanner
         return scanner
+
+    def _alternation(self, terms: list[str]) -> re.Pattern[str]:
+        """One pattern matching the first of ``terms`` (in order) that matches, as a group named after it, with its
+        fields as groups ``<terminal>__<field>``; no terms: a pattern that never matches."""
+        if not terms:
+            return re.compile("(?!)")
+        parts = []
+        for name in terms:
+            named = self.fields.get(name)
+            body = self.terminals[name][3] if named is None else _NAMED_GROUP.sub(f"(?P<{name}__\\1>", named)
+            parts.append(f"(?P<{name}>{self.guards.get(name, '')}{body})")  # a guard: same matches, faster
+        return re.compile("|".join(parts))
 
     def _step(self, stack: tuple[Any, ...], name: str) -> tuple[Any, ...] | None:
         """The stack after the table's reductions and the shift of terminal ``name`` (``$END``: the reductions
@@ -579,6 +598,8 @@ class TableParser:
         pos, line, size = 0, 1, len(text)
         while pos < size:
             m = node.pattern.match(text, pos)
+            if m is None and node.tail is not None:
+                m = node.tail.match(text, pos)
             if m is None:
                 # no line the state accepts: an unknown line (no terminal matches it at all) once the hand has
                 # begun is kept and passed over; a known line out of place is kept when the reader judges it

@@ -52,3 +52,22 @@ def test_fast_path_and_lark_agree_on_damaged_hands() -> None:
         else:
             lines[i] = lines[i][: rng.randrange(len(lines[i]) + 1)] + "#?"
         assert _parse(fmt, lines, fast=True) == _parse(fmt, lines, fast=False)
+
+
+def test_the_loose_lines_are_one_pattern_for_every_state() -> None:
+    """The lines of negative priority (chat, status, notices: allowed anywhere) are matched by one compiled pattern
+    that every state shares, tried after the state's own terminals (Lark's order); no state's own alternation
+    holds them."""
+    fmt = PokerStarsFormat()
+    for path in HANDS:
+        fmt.parse(path.read_text(encoding="utf-8").splitlines(), 1, "x")
+    table = fmt._grammar()[2]
+    scanners = list(table._scanners.values())
+    assert len(scanners) > 5
+    tails = {id(tail) for _, tail, _ in scanners}
+    assert len(tails) == 1 and None not in {tail for _, tail, _ in scanners}
+    loose = {n for n in table.terminals if table.terminals[n][0] < 0}
+    assert {n.rsplit("__", 1)[-1] for n in loose} == {"CHAT", "STATUS", "NOTICE"}
+    for pattern, tail, _ in scanners:
+        assert tail is not None and set(tail.groupindex) >= loose
+        assert not loose & set(pattern.groupindex)
