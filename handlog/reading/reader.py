@@ -18,7 +18,6 @@ from handlog.events import Hand
 from handlog.reading import registry
 from handlog.reading.decode import control_character, iter_lines, visible
 from handlog.reading.dedupe import Dedupe
-from handlog.reading.sniff import in_header_block, translated_header, unrecognised
 from handlog.reading.split import Chunk, SplitStats, cut_hands
 
 HEAD_LINES = 25
@@ -102,6 +101,8 @@ def read_chunks(path: Path, report: ReadReport) -> Iterator[tuple[registry.HandF
                 return
             fmt = registry.detect([h for h in head if h.strip()])
             if fmt is None:
+                from handlog.reading.sniff import unrecognised  # only for a file no reader knows (its patterns: ~5 ms)
+
                 report.problems.append(FileProblem(name, unrecognised([h for h in head if h.strip()])))
                 return
             stats = SplitStats()
@@ -180,15 +181,15 @@ def parse_chunk(
     except registry.HandParseFailure as failure:
         err = failure.error
         record.error = err if isinstance(err, ParseError) else ParseError(line=line, message=str(err))
-        if (
-            stream is None and record.error.message == "unrecognised line"
-            and in_header_block(lines, record.error.line - line)
-        ):
-            # a header (or the lines under it) the reader took for its own but could not read: a translation of
-            # it says so, by language (a French Everleaf skin writes the English first line, then French)
-            translated = translated_header([h for h in lines[:12] if h.strip()])
-            if translated is not None:
-                record.error = record.error.model_copy(update={"message": translated})
+        if stream is None and record.error.message == "unrecognised line":
+            from handlog.reading import sniff  # the words of a header's translations: loaded for such hands only
+
+            if sniff.in_header_block(lines, record.error.line - line):
+                # a header (or the lines under it) the reader took for its own but could not read: a translation of
+                # it says so, by language (a French Everleaf skin writes the English first line, then French)
+                translated = sniff.translated_header([h for h in lines[:12] if h.strip()])
+                if translated is not None:
+                    record.error = record.error.model_copy(update={"message": translated})
     except Exception as exc:  # noqa: BLE001 - a reader bug or an input nobody foresaw costs that hand only
         # The hand is reported (unparsed, with the error), the file goes on.
         record.error = ParseError(line=line, message=f"internal error while reading this hand: {exc!r}")
