@@ -9,7 +9,6 @@ The models record what the log *says*, not what the rules allow: a raise below t
 wrong amount is faithfully represented here and judged later by the engine.
 """
 
-from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime
