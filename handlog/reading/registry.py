@@ -228,10 +228,22 @@ def detect(head: Sequence[str]) -> HandFormat | None:
     ``fallback`` attribute (one that reads a layout many rooms share, such as PokerStars' from rooms without a
     reader of their own) is asked only after every other, whenever it was registered.
     """
-    for fmt in sorted(_FORMATS.values(), key=lambda f: bool(getattr(f, "fallback", False))):
-        if isinstance(fmt, Declared):
-            if fmt.head.detect(head):
-                return get(fmt.name)
-        elif fmt.detect(head):
-            return fmt
+    fallbacks: list[HandFormat | Declared] = []
+    # in order, the fallbacks kept for last: a format's ``fallback`` is asked only until a format is found (a text
+    # room's head reads its grammar file to know it, so sorting first read every room's grammar in every process)
+    for fmt in list(_FORMATS.values()):
+        if getattr(fmt, "fallback", False):
+            fallbacks.append(fmt)
+        elif (found := _detected(fmt, head)) is not None:
+            return found
+    for fmt in fallbacks:
+        if (found := _detected(fmt, head)) is not None:
+            return found
     return None
+
+
+def _detected(fmt: HandFormat | Declared, head: Sequence[str]) -> HandFormat | None:
+    """``fmt``'s reader (loaded) when it recognises ``head``, else None."""
+    if isinstance(fmt, Declared):
+        return get(fmt.name) if fmt.head.detect(head) else None
+    return fmt if fmt.detect(head) else None

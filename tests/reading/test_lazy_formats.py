@@ -140,3 +140,21 @@ def test_the_per_class_protocol_answers_are_isinstance() -> None:
     assert {f.name for f in formats if registry.is_stream(f)} >= {"ipoker", "merge"}
     assert {f.name for f in formats if registry.is_hand_peek(f)} >= {"ohh"}
     assert not registry.is_stream(registry.get("pokerstars")) and not registry.is_hand_peek(registry.get("pokerstars"))
+
+
+def test_detecting_a_room_reads_no_later_rooms_grammar() -> None:
+    """Detection asks the formats in order and keeps the fallbacks for last without reading every room's grammar
+    to learn which is one: a PokerStars file reads PokerStars' grammar head only."""
+    probe = (
+        "import sys\nfrom handlog.formats.headers import grammar_head\nfrom handlog.reading import registry\n"
+        "fmt = registry.detect(open(sys.argv[1], encoding='utf-8').read().splitlines()[:25])\n"
+        "print(fmt.name, grammar_head.cache_info().currsize)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe, str(STARS_HAND)], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    assert done.stdout.split() == ["pokerstars", "1"]
+    # and a file only the fallback reads is still found, after every other room's head was asked
+    sample = (ROOT / "samples" / "other_rooms_stars_layout.txt").read_text(encoding="utf-8").splitlines()
+    found = registry.detect([line for line in sample if line.strip()][:HEAD_LINES])
+    assert found is not None and found.name == "stars-layout"
