@@ -265,7 +265,9 @@ _MUCKED = re.compile(r"mucked \[([^\]]*)\]")
 _SEAT, _SEAT_RESULT, _POST = maker(Seat), maker(SeatResult), maker(Post)
 _FOLD, _CHECK, _CALL, _BET, _RAISE = maker(Fold), maker(Check), maker(Call), maker(Bet), maker(Raise)
 _DEAL, _STREET, _COLLECT, _UNCALLED = maker(DealHole), maker(StreetStart), maker(Collect), maker(UncalledBet)
-_SHOW, _STATED, _HAND = maker(Show), maker(StatedResults), maker(Hand)
+_SHOW, _STATED, _HAND, _STAKES = maker(Show), maker(StatedResults), maker(Hand), maker(Stakes)
+_DISCARD, _STAND_PAT, _MUCK = maker(Discard), maker(StandPat), maker(Muck)
+_CHAT, _STATUS, _NOTICE = maker(Chat), maker(StatusChange), maker(Notice)
 _STAKE_PAIR = re.compile(
     r"(?P<small>(?:[$€£₹¥]|Rs\.\s?)?[0-9][0-9,.]*)\s*/\s*(?P<big>(?:[$€£₹¥]|Rs\.\s?)?[0-9][0-9,.]*)"
 )
@@ -477,12 +479,12 @@ class TextHandBuilder:
         return tok
 
     def DRAW(self, tok: Tok, fields: Fields | None = None) -> Tok:
-        return self._add(tok, fields, lambda f, line: StreetStart(line=line, street=self.draws[f["draw"] or ""]))
+        return self._add(tok, fields, lambda f, line: _STREET({"line": line, "street": self.draws[f["draw"] or ""]}))
 
     def SHOWDOWN(self, tok: Tok, fields: Fields | None = None) -> Tok:
         def make(f: dict[str, str | None], line: int) -> Event:
             self.run = self.runs[f["run"]]
-            return StreetStart(line=line, street=Street.SHOWDOWN, run=self.run)
+            return _STREET({"line": line, "street": Street.SHOWDOWN, "run": self.run})
 
         return self._add(tok, fields, make)
 
@@ -493,7 +495,7 @@ class TextHandBuilder:
         shown = f["shown"]
         line = self.offset + (tok.line or 1)
         if shown:
-            self.events.append(Fold(line=line, player=f["player"] or "", shown=cards(shown)))
+            self.events.append(_FOLD({"line": line, "player": f["player"] or "", "shown": cards(shown)}))
         else:
             self.events.append(_FOLD({"line": line, "player": f["player"] or ""}))
         return tok
@@ -530,14 +532,15 @@ class TextHandBuilder:
     def DISCARD(self, tok: Tok, fields: Fields | None = None) -> Tok:
         return self._add(
             tok, fields,
-            lambda f, line: Discard(
-                line=line, player=f["player"] or "", count=int(f["count"] or 0), cards=cards(f["cards"])
+            lambda f, line: _DISCARD(
+                {"line": line, "player": f["player"] or "", "count": int(f["count"] or 0), "cards": cards(f["cards"])}
             ),
         )
 
     def STAND_PAT(self, tok: Tok, fields: Fields | None = None) -> Tok:
         return self._add(
-            tok, fields, lambda f, line: StandPat(line=line, player=f["player"] or "", cards=cards(f["cards"]))
+            tok, fields,
+            lambda f, line: _STAND_PAT({"line": line, "player": f["player"] or "", "cards": cards(f["cards"])}),
         )
 
     # -- money and showdown
@@ -558,10 +561,12 @@ class TextHandBuilder:
         return tok
 
     def MUCKS(self, tok: Tok, fields: Fields | None = None) -> Tok:
-        return self._add(tok, fields, lambda f, line: Muck(line=line, player=f["player"] or ""))
+        return self._add(tok, fields, lambda f, line: _MUCK({"line": line, "player": f["player"] or ""}))
 
     def NO_SHOW(self, tok: Tok, fields: Fields | None = None) -> Tok:
-        return self._add(tok, fields, lambda f, line: Muck(line=line, player=f["player"] or "", announced=False))
+        return self._add(
+            tok, fields, lambda f, line: _MUCK({"line": line, "player": f["player"] or "", "announced": False})
+        )
 
     def COLLECT(self, tok: Tok, fields: Fields | None = None) -> Tok:
         f = self._f(tok, fields)
@@ -587,19 +592,21 @@ class TextHandBuilder:
 
     # -- lines that may come anywhere
     def CHAT(self, tok: Tok, fields: Fields | None = None) -> Tok:
-        return self._add(tok, fields, lambda f, line: Chat(line=line, player=f["player"] or "", text=f["text"] or ""))
+        return self._add(
+            tok, fields, lambda f, line: _CHAT({"line": line, "player": f["player"] or "", "text": f["text"] or ""})
+        )
 
     def STATUS(self, tok: Tok, fields: Fields | None = None) -> Tok:
         def make(f: dict[str, str | None], line: int) -> Event:
             text = f["status"] or ""
             status = next(s for prefix, s in self.statuses if text.startswith(prefix))
             seat = int(f["seat"]) if f["seat"] else None
-            return StatusChange(line=line, player=f["player"] or "", status=status, seat=seat)
+            return _STATUS({"line": line, "player": f["player"] or "", "status": status, "seat": seat})
 
         return self._add(tok, fields, make)
 
     def NOTICE(self, tok: Tok, fields: Fields | None = None) -> Tok:
-        return self._add(tok, fields, lambda f, line: Notice(line=line, text=f["text"] or ""))
+        return self._add(tok, fields, lambda f, line: _NOTICE({"line": line, "text": f["text"] or ""}))
 
     # -- lines the grammar does not know (``docs/unknown-lines.md``)
     def UNKNOWN_LINE(self, tok: Tok, fields: Fields | None = None) -> Tok:
@@ -756,7 +763,8 @@ class TextHandBuilder:
         pair = _STAKE_PAIR.search(text) or _STAKE_PAIR.search(level_stakes or "")
         if pair is None:
             raise FieldError(f"no stakes in {text!r}")
-        return Stakes(small=amount(pair.group("small").rstrip(".,")), big=amount(pair.group("big").rstrip(".,")))
+        small, big = amount(pair.group("small").rstrip(".,")), amount(pair.group("big").rstrip(".,"))
+        return _STAKES({"small": small, "big": big})
 
     def time_utc(self, time_local: str, time_second: str | None) -> datetime | None:
         """The hand's start in UTC from the header's times: the bracketed second time ("[2012/12/13 19:59:19 ET]",
@@ -916,10 +924,11 @@ class TextSiteFormat(HeaderTests):
 
     def parse(self, lines: Sequence[str], first_line: int, file: str) -> Hand:
         grammar, builder, fast = self._grammar()
-        for index, text_line in enumerate(lines):
-            if len(text_line) > MAX_LINE:  # no line of a hand is this long; do not make the lexer crawl through it
-                error = ParseError(line=first_line + index, message=f"line longer than {MAX_LINE} characters")
-                raise HandParseFailure(error)
+        if lines and max(map(len, lines)) > MAX_LINE:  # (one pass in C: the loop below only for such a hand)
+            for index, text_line in enumerate(lines):
+                if len(text_line) > MAX_LINE:  # no line of a hand is this long; do not make the lexer crawl it
+                    error = ParseError(line=first_line + index, message=f"line longer than {MAX_LINE} characters")
+                    raise HandParseFailure(error)
         written = lines
         lines = _dedented(lines)
         text = "\n".join(lines).lstrip("\ufeff") + "\n"
