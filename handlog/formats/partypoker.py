@@ -66,7 +66,7 @@ from handlog.events.chips import unmatched
 from handlog.formats.grammar import Fields
 from handlog.formats.text import FieldError, StreetBets, cards, currency_of
 from handlog.formats.textsite import DESCRIPTIONS, TextHandBuilder, TextSiteFormat, Tok
-from handlog.reading.registry import HeaderFacts, register
+from handlog.reading.registry import register
 
 ZERO = Decimal(0)
 _NUMBER = re.compile(r"^[$€]? ?(?P<num>[0-9][0-9.,]*)")
@@ -713,7 +713,6 @@ class PartyPokerFormat(TextSiteFormat):
     grammar = "partypoker"
     builder = PartyPokerBuilder
     summary_marker: str | None = None
-    header_id: ClassVar[re.Pattern[str]] = re.compile(r"Hand History [Ff]or Game ([0-9A-Za-z]+)")
     descriptions: ClassVar[dict[str, str]] = {
         **DESCRIPTIONS,
         "HEADER": "the hand header ('***** Hand History for Game … *****')",
@@ -736,10 +735,6 @@ class PartyPokerFormat(TextSiteFormat):
     lead_control = "\x00"
     """Some PartyPoker clients write a NUL at the start of a line (before "Game #… starts.", or before every line
     of a file): one NUL there is the client's and ``parse`` drops it; any other control character is damage."""
-
-    def peek(self, header: str) -> HeaderFacts:
-        m = self.header_id.search(header)
-        return HeaderFacts(hand_id=m.group(1) if m else None)
 
     def parse(self, lines: Sequence[str], first_line: int, file: str) -> Hand:
         """Lines glued by the client (``P does not show cards.P wins $1,10 USD``) are read apart; every piece keeps

@@ -70,9 +70,10 @@ def test_each_waiting_import_is_still_there() -> None:
 
 @pytest.mark.parametrize("module", TEXT_ROOMS)
 def test_a_text_room_states_its_header_only_in_its_grammar(module: str) -> None:
-    """The module sets no header fact; the reader's head is the one its grammar states."""
+    """The module sets no header fact and writes no header pattern of its own to peek with: the reader's head,
+    and what it peeks (``TextSiteFormat.peek_hand``), are the grammar's."""
     source = (FORMATS / f"{module}.py").read_text(encoding="utf-8")
-    facts = {"head", *TextHeader.__dataclass_fields__}
+    facts = {"head", "peek_pattern", *TextHeader.__dataclass_fields__}
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.ClassDef):
             for statement in node.body:
