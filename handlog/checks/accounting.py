@@ -69,7 +69,8 @@ def total_pot(replay: Replay) -> Iterator[Violation]:
     if stated is None:
         return
     put_in = _put_in(replay)
-    if stated != put_in:
+    reported = sum((excess for _, excess in replay.reported_excess), ZERO)
+    if stated != put_in and not (reported and stated == put_in - reported):  # else the violation that left them
         yield _error(
             "total-pot", _pot_line(replay),
             f"the players put {put_in} into the pot, the summary says 'Total pot {stated}'",

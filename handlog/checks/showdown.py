@@ -301,8 +301,12 @@ def showdown_order(replay: Replay) -> Iterator[Violation]:
     if aggressor is None:
         folded = {e.player for e in events[:start] if type(e) is Fold}
         live = [p for p in replay.results if p not in folded]
-        if all_in and mode == AllInShowdown.LAST_POT and replay.pots and replay.pots[-1].eligible:
-            live = list(replay.pots[-1].eligible)  # the players of the last side pot, from the left of the button
+        pots = list(replay.pots)
+        excess_of = {name for name, _ in replay.reported_excess}
+        if len(pots) > 1 and len(pots[-1].eligible) == 1 and set(pots[-1].eligible) <= excess_of:
+            pots.pop()  # chips a reported violation left in the pot (``Replay.reported_excess``) make no side pot
+        if all_in and mode == AllInShowdown.LAST_POT and pots and pots[-1].eligible:
+            live = list(pots[-1].eligible)  # the players of the last side pot, from the left of the button
         button = replay.hand.button or 0
         seats = {s.player: s.seat for s in replay.hand.seats}
         live.sort(key=lambda p: (seats.get(p, 0) <= button, seats.get(p, 0)))

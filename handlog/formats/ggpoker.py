@@ -38,6 +38,7 @@ from handlog.events import (
     SidePayment,
     Stakes,
     Structure,
+    UncalledReturns,
 )
 from handlog.formats.grammar import Fields
 from handlog.formats.text import FieldError, amount, cards
@@ -74,6 +75,7 @@ class GGPokerBuilder(TextHandBuilder):
         "missed big blind": PostType.DEAD_BLIND,
     }
     runs: ClassVar[dict[str | None, int | None]] = {**TextHandBuilder.runs, "THIRD": 3}
+    uncalled_returns: ClassVar[UncalledReturns] = UncalledReturns.EVERY_ONE_PRINTED
 
     def reset(self, first_line: int) -> None:
         super().reset(first_line)
