@@ -237,7 +237,7 @@ def collected_per_pot(replay: Replay) -> Iterator[Violation]:
         paid[index] = paid.get(index, ZERO) + c.amount - returned.pop(c.player, ZERO)
     added = _added(replay)  # the site's own money goes to the main pot
     over = _overpaid(replay, paid, added, slack)
-    beyond = collected_excess(replay) if over else None
+    beyond = _excess_over_total(replay) if over else None
     if beyond is not None and sum(excess for _, excess in over) <= beyond:
         return  # the collects exceed the total pot by as much or more: one error, reported by ``collected_total``
     for message, _ in over:
@@ -246,7 +246,16 @@ def collected_per_pot(replay: Replay) -> Iterator[Violation]:
 
 def collected_excess(replay: Replay) -> Decimal | None:
     """How much more the players collect (with the rake and fees) than the stated total pot, when
-    ``collected_total`` reports it; else None."""
+    ``collected_total`` reports it; where the site states neither a total nor a rake, how much more they collect
+    than the pot holds (the rake it kept, the pot less what it paid, is then below zero); else None."""
+    summary = replay.hand.summary
+    if summary.total_pot is None and summary.rake is None and not _cashed_out(replay):
+        return -replay.rake if replay.rake < 0 else None
+    return _excess_over_total(replay)
+
+
+def _excess_over_total(replay: Replay) -> Decimal | None:
+    """``collected_excess`` where ``collected_total`` reports it (a total stated, or a rake); else None."""
     if not any(True for _ in collected_total(replay)):
         return None
     stated = replay.hand.summary.total_pot if replay.hand.summary.total_pot is not None else _put_in(replay)

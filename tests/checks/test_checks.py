@@ -223,6 +223,16 @@ def test_a_folded_players_collect_is_not_also_a_share_or_an_ineligible_winner() 
     assert sorted(v.code for v in audit(record.hand).violations) == ["collect-by-folded", "collected-total"]
 
 
+def test_a_pot_overpaid_where_no_rake_is_stated_is_not_also_a_negative_rake() -> None:
+    """A log that states neither a total nor a rake nor a summary of winnings (iPoker): the rake is what the site
+    kept, the pot less what it paid. A collect larger than the pot leaves a rake below zero derived from that one
+    error."""
+    hand = with_summary(load("nl_6max_kicker.txt"), total_pot=None, rake=None, seats=())
+    assert run_checks(replay(hand)) == []
+    over = with_event(hand, 32, amount=D("9.95"))  # the pot holds 8.95
+    assert codes(run_checks(replay(over))) == [("pot-overpaid", "accounting", 34)]
+
+
 def test_showdown_order_when_all_in_is_the_rooms() -> None:
     # PokerStars turns all-in hands face up from the left of the button among the last side pot's players: Hero
     assert list(showdown.showdown_order(replay(load("nl_mtt_side_pots.txt")))) == []
