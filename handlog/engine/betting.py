@@ -20,71 +20,75 @@ class Betting:
         self.t = t  # the table whose state this part reads and changes
         self.void = False  # the action being read is a folded player's: it takes no turn
 
-    def _act(self, name: str, line: int, what: str) -> PlayerState | None:
-        """Common checks for a betting action: known player, still in, in turn, round open."""
-        p = self.t.player(name, line)
+    def _act(self, name: str, line: int, what: str, p: PlayerState | None = None) -> PlayerState | None:
+        """Common checks for a betting action: known player, still in, in turn, round open (``p``: the player, when
+        the caller has looked them up already)."""
+        t = self.t
         if p is None:
-            return None
+            p = t.player(name, line)
+            if p is None:
+                return None
         if not p.in_hand:  # a player sitting out who acts was dealt in after all
             p.in_hand = True
         self.void = p.folded
         if p.folded:
             # one error: the action of a player out of the hand takes no turn (the others' order is unchanged)
-            self.t.violate("acts-after-fold", line, f"{name} {what} after folding")
-            self.t.void_line = line
+            t.violate("acts-after-fold", line, f"{name} {what} after folding")
+            t.void_line = line
         elif p.all_in:
             # registered as a warning: a site printing a check for an all-in player changes no chips
-            self.t.violate(
+            t.violate(
                 "acts-after-all-in", line, f"{name} {what} after going all-in",
             )
-        elif self.t.in_draw or (self.t.street is not None and not self.t.round_open and self.t.turns.draw_pending()):
-            self.t.violate(
+        elif t.in_draw or (t.street is not None and not t.round_open and t.turns.draw_pending()):
+            t.violate(
                 "act-during-draw", line,
                 f"{name} {what} before every player has drawn",
             )
-        elif self.t.board_pending is not None and not self.t.board_pending_reported:
+        elif t.board_pending is not None and not t.board_pending_reported:
             # two boards (Split Hold'em): one betting round follows both boards' streets, never the first alone;
             # reported once (the actions after it are in turn, or reported by the usual order check)
-            self.t.board_pending_reported = True
-            self.t.violate(
+            t.board_pending_reported = True
+            t.violate(
                 "out-of-turn", line,
-                f"{name} {what} out of turn: the second board's {self.t.board_pending.value} is not dealt yet",
+                f"{name} {what} out of turn: the second board's {t.board_pending.value} is not dealt yet",
             )
-        elif not self.t.round_open:
-            self.t.violate(
+        elif not t.round_open:
+            t.violate(
                 "no-betting-round", line,
                 f"{name} {what} but no betting round is open (the round was complete or the hand is over)",
             )
         else:
-            self.t.dealing.before_action(p)
-            expected = self.t.turns.next_to_act()
-            if name in self.t.skipped:
+            t.dealing.before_action(p)
+            expected = t.turns.next_to_act()
+            if name in t.skipped:
                 # passed over by an action out of turn, reported then: acting now is that error's consequence
-                self.t.skipped.discard(name)
-            elif expected != name and name not in self.t.unseated:  # an unseated player's turn cannot be judged
-                self.t.violate(
+                t.skipped.discard(name)
+            elif expected != name and name not in t.unseated:  # an unseated player's turn cannot be judged
+                t.violate(
                     "out-of-turn", line,
                     f"{name} {what} out of turn: it is {expected or 'nobody'}'s turn",
                 )
-                self.t.skipped |= self.t.turns.passed_over(expected, name)
+                t.skipped |= t.turns.passed_over(expected, name)
         return p
 
     def _after_action(self, p: PlayerState) -> None:
         if self.void:  # a folded player's action (acts-after-fold) takes no turn
             self.void = False
             return
-        if self.t.in_draw:
+        t = self.t
+        if t.in_draw:
             # a betting action during the draw was reported (act-during-draw); it neither takes a turn in the
             # draw nor starts the draw again, so the players who drew keep their place (one error, one violation)
-            if p.folded and all(q.drew for q in self.t.turns.live_players()):
-                self.t.dealing.finish_draw()  # the last player yet to draw folded: the draw is over
+            if p.folded and all(q.drew for q in t.turns.live_players()):
+                t.dealing.finish_draw()  # the last player yet to draw folded: the draw is over
             return
-        if p.name not in self.t.unseated:  # the turn passes over an unseated player (see ``next_to_act``)
-            self.t.last_actor = p.name
-        if self.t.turns.round_complete():
-            self.t.round_open = False
-            if self.t.turns.draw_pending():
-                self.t.turns.enter_draw(0)
+        if p.name not in t.unseated:  # the turn passes over an unseated player (see ``next_to_act``)
+            t.last_actor = p.name
+        if t.turns.round_complete():
+            t.round_open = False
+            if t.turns.draw_pending():
+                t.turns.enter_draw(0)
 
     def on_fold(self, e: Fold) -> None:
         p = self.t.player(e.player, e.line)
@@ -97,7 +101,7 @@ class Betting:
             )
             self.t.last_actor = p.name
             return
-        p = self._act(e.player, e.line, "folds")
+        p = self._act(e.player, e.line, "folds", p)
         if p is None:
             return
         p.folded = True
@@ -190,11 +194,11 @@ class Betting:
         if e.amount == self.t.big_bet != self.t.small_bet and self.t.dealing.open_pair_showing():
             self.t.fourth_big = True
         all_in = e.all_in or e.amount >= self.t.effective_stack(p)
-        problem = self.t.structure.bet_problem(e.amount, all_in, self.t.turns.facts(p))
+        facts = self.t.turns.facts(p)
+        problem = self.t.structure.bet_problem(e.amount, all_in, facts)
         if problem:
             code = "fixed-limit-size" if self.t.hand.structure == Structure.FIXED_LIMIT else "bet-size"
             self.t.violate(code, e.line, problem)
-        facts = self.t.turns.facts(p)
         self.t.put(p, e.amount, e.line)
         increment = p.bet - self.t.current_bet
         if self.t.hand.structure == Structure.FIXED_LIMIT:

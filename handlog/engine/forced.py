@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal
+from typing import cast
 
 from handlog.engine.codes import violation
 from handlog.engine.pots import smallest_unit
@@ -117,10 +118,17 @@ class ForcedBets:
         self.hand = hand
         self.rules = rules
         self.big_blind = big_blind
-        self.ante = usual_ante(hand)
+        self._ante: Decimal | bool | None = False  # ``ante``, made on the first ante posted (False: not yet)
         self.big_blind_seat: int | None = None
         self.straddles: list[tuple[int, Decimal]] = []  # (seat, size) of each straddle so far
         self.live: dict[str, Decimal] = {}  # each player's live blinds and straddles so far
+
+    @property
+    def ante(self) -> Decimal | None:
+        """The hand's ante (``usual_ante``), found once an ante is posted: most hands post none."""
+        if self._ante is False:
+            self._ante = usual_ante(self.hand)
+        return cast("Decimal | None", self._ante)
 
     def check(self, e: Post, seat: int, dealt: list[int]) -> Problem | None:
         """``seat`` is the poster's seat, ``dealt`` the seats dealt in, in seat order."""
