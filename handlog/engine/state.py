@@ -93,6 +93,7 @@ class TableState:
         self.unsure_from: int | None = None  # from this line on, who is who is not known (``_unseated_player``)
         self.button = hand.button
         fixed = hand.structure == Structure.FIXED_LIMIT
+        self.fixed_limit = fixed
         self.small_bet = hand.stakes.small if fixed else hand.stakes.big
         self.big_bet = hand.stakes.big
         self.big_blind = hand.stakes.small if fixed else hand.stakes.big

@@ -13,11 +13,14 @@ from handlog.events import (
     Redeal,
     Street,
     StreetStart,
-    Structure,
 )
 
 if TYPE_CHECKING:
     from handlog.engine.table import Table
+
+
+# read once: an enum member read from its class goes through EnumType.__getattr__'s hook (Python 3.11)
+_PREFLOP, _SHOWDOWN, _DRAWS = Street.PREFLOP, Street.SHOWDOWN, (Street.DRAW_1, Street.DRAW_2, Street.DRAW_3)
 
 
 class Streets:
@@ -57,18 +60,19 @@ class Streets:
             self.t.see((e.new,), e.line, f"dealt to {p.name} in place of {e.card}")
 
     def on_street(self, e: StreetStart) -> None:
-        if e.street == Street.PREFLOP:
-            if e.cards or Street.PREFLOP in self.t.variant.board:
+        street = e.street
+        if street == _PREFLOP:
+            if e.cards or _PREFLOP in self.t.variant.board:
                 self._preflop_board(e)
-            if self.t.street != Street.PREFLOP:
-                self.start_round(Street.PREFLOP, e.line)
+            if self.t.street != _PREFLOP:
+                self.start_round(_PREFLOP, e.line)
             return
-        if e.street == Street.SHOWDOWN:
+        if street == _SHOWDOWN:
             self.t.turns.close_round(e.line, "the showdown")
-            self.t.street = Street.SHOWDOWN
+            self.t.street = _SHOWDOWN
             self.t.round_open = False
             return
-        if e.street in (Street.DRAW_1, Street.DRAW_2, Street.DRAW_3):
+        if street in _DRAWS:
             self.t.turns.close_round(e.line, "the draw")
             self.t.turns.enter_draw(e.line)
             return
@@ -212,5 +216,5 @@ class Streets:
             self.t.round_anchor = self.t.dealing.street_anchor()
         active = sum(1 for p in self.t.players.values() if p.active)
         self.t.round_open = active >= 1 and not self.t.turns.round_complete()
-        if self.t.hand.structure == Structure.FIXED_LIMIT and not first_round:
+        if self.t.fixed_limit and not first_round:
             self.t.last_raise = self.t.turns.bet_unit(street)

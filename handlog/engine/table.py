@@ -111,7 +111,7 @@ class Table(TableState):
                     owed = self.current_bet - p.bet
                     to_call = ZERO if owed < ZERO else owed  # max(owed, ZERO), keeping owed's exponent on a tie
             handler(event)
-        street = self.street or Street.PREFLOP
+        street = self.street or _PREFLOP
         # tuple.__new__ skips the named tuple's Python-level constructor: one step is made per event
         state = self.turns.snapshot() if self.keep_states else None
         self.steps.append(_new_step(Step, (event, street, state, to_call)))
@@ -126,6 +126,7 @@ _BY_PLAYER: frozenset[type] = frozenset(
 )
 """The handled events that name a player: their ``to_call`` is recorded."""
 _new_step = tuple.__new__
+_PREFLOP = Street.PREFLOP  # an enum member read from its class costs EnumType.__getattr__'s hook (Python 3.11)
 
 
 class _ByPlayer(Protocol):

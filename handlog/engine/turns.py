@@ -12,6 +12,10 @@ from handlog.engine.views import Snapshot
 from handlog.events import Street
 
 _SEAT_VALUES = attrgetter("stack", "bet", "committed", "folded", "all_in", "in_hand")
+# read once: an enum member read from its class goes through EnumType.__getattr__'s hook (Python 3.11), several
+# times per action
+_PREFLOP = Street.PREFLOP
+_BEFORE_FLOP = (None, Street.PREFLOP)
 
 if TYPE_CHECKING:
     from handlog.engine.table import Table
@@ -35,7 +39,7 @@ class TurnOrder:
         if len(self._board_t) != len(t.board):
             self._board_t = tuple(t.board)
         return (
-            t.street or Street.PREFLOP,
+            t.street or _PREFLOP,
             self._board_t,
             self._seat_names,
             values,
@@ -64,7 +68,7 @@ class TurnOrder:
         for less, as long as someone else can still act (otherwise only what can be called counts)."""
         t = self.t
         level = t.current_bet
-        short_blind = t.street in (None, Street.PREFLOP) and t.bb_level > level
+        short_blind = t.bb_level > level and t.street in _BEFORE_FLOP
         if short_blind and (p is None or any(q.active and q is not p for q in t.players.values())):
             level = t.bb_level
         return level
@@ -90,7 +94,7 @@ class TurnOrder:
         start = t.players[t.last_actor].seat if t.last_actor is not None else t.round_anchor
         level = t.current_bet
         # a short big blind: ``level`` per player
-        if t.bb_level > level and t.street in (None, Street.PREFLOP):
+        if t.bb_level > level and t.street in _BEFORE_FLOP:
             for p in self.after(start):
                 if self.needs_action(p):
                     return p.name
@@ -137,7 +141,7 @@ class TurnOrder:
         if active == 1 and lone is not None and lone.bet >= level:
             return True
         # a short big blind: ``level`` per player
-        if t.bb_level > level and t.street in (None, Street.PREFLOP):
+        if t.bb_level > level and t.street in _BEFORE_FLOP:
             return not any(self.needs_action(p) for p in self._active())
         return not owes
 
@@ -188,7 +192,7 @@ class TurnOrder:
 
     def facts(self, p: PlayerState) -> RoundFacts:
         t = self.t
-        street = t.street or Street.PREFLOP
+        street = t.street or _PREFLOP
         level = self.level(p)
         pot = t.dropped  # one pass: what is in the middle, and how many players are left
         live = 0
