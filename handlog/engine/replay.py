@@ -64,7 +64,7 @@ def replay(hand: Hand, rules: RulesProfile | None = None, *, states: bool = True
     else:
         rake = _rake(table)
     results = _results(table, rake)
-    return Replay(
+    done = Replay(
         hand=hand,
         steps=tuple(table.steps),
         violations=tuple(table.violations),
@@ -81,6 +81,8 @@ def replay(hand: Hand, rules: RulesProfile | None = None, *, states: bool = True
         reveals=tuple(reveals),
         returned_unprinted=tuple(table.returned_unprinted),
     )
+    table.release()
+    return done
 
 
 def _reveal(table: Table) -> Reveal:

@@ -98,6 +98,11 @@ class Table(TableState):
             CardReplaced: streets.on_card_replaced,
         }
 
+    def release(self) -> None:
+        """Let the table go once the replay is made: its parts and handlers point back at it, and without that
+        cycle the table and all it holds are freed at once rather than left to the cyclic garbage collector."""
+        self.__dict__.clear()
+
     # ------------------------------------------------------------------ events
     def apply(self, event: Event) -> None:
         to_call: Decimal | None = None
