@@ -137,13 +137,19 @@ class Settlement:
 
     def uncalled_excess(self) -> tuple[PlayerState, Decimal] | None:
         """The live player whose bet this round nobody matched, and by how much."""
-        players = self.t.players.values()
-        if len(players) < 2:
-            return None
-        top = max(players, key=_bet)  # the first of the highest bets, as a stable sort would rank it
-        second = max(q.bet for q in players if q is not top)
+        # one pass: the first of the highest bets (as a stable sort would rank it) and the highest of the others
+        top: PlayerState | None = None
+        second: Decimal | None = None
+        for q in self.t.players.values():
+            if top is None:
+                top = q
+            elif q.bet > top.bet:
+                second = top.bet if second is None or top.bet > second else second
+                top = q
+            elif second is None or q.bet > second:
+                second = q.bet
         # only a player still in the hand gets chips back: a folded player's bet is dead money
-        if top.bet > second and top.live and not self.t.cancelled:
+        if top is not None and second is not None and top.bet > second and top.live and not self.t.cancelled:
             return top, self._excess_of(top)
         return None
 
@@ -241,10 +247,6 @@ class Settlement:
             if alone and pot == in_pot == won + (summary.rake or ZERO):
                 return UnprintedReturn.WON_WITH_POT
         return None
-
-
-def _bet(p: PlayerState) -> Decimal:
-    return p.bet
 
 
 class UnprintedReturn(Enum):

@@ -128,6 +128,7 @@ class TurnOrder:
         active = 0
         lone: PlayerState | None = None  # the one active player, while there is only one
         owes = False  # an active player who has not acted at this level (``needs_action`` at the round's level)
+        short = t.bb_level > level and t.street in _BEFORE_FLOP  # a short big blind: ``level`` per player
         for p in t.seated if not t.unseated_players else [*t.seated, *t.unseated_players]:
             if p.in_hand and not p.folded:
                 live += 1
@@ -136,12 +137,13 @@ class TurnOrder:
                     lone = p
                     if not owes and (p.acted_at is None or (p.bet < level and p.acted_at < level)):
                         owes = True
+                    if owes and active >= 2 and not short:
+                        return False  # two can act and one of them still owes: the rest cannot change that
         if live <= 1 or not active:
             return True
         if active == 1 and lone is not None and lone.bet >= level:
             return True
-        # a short big blind: ``level`` per player
-        if t.bb_level > level and t.street in _BEFORE_FLOP:
+        if short:
             return not any(self.needs_action(p) for p in self._active())
         return not owes
 
