@@ -151,6 +151,8 @@ class Betting:
                     "call-amount", line,
                     f"{p.name} owes {owed} (and has {p.stack}); a call is {due}, the log calls {amount}",
                 )
+                if amount > due:  # the chips past the call stay in the pot: this error's, no bet to return
+                    t.reported_excess.append((p.name, amount - due))
         t.put(p, amount, line)
         if not wrong:  # a call of the wrong amount is no raise: the others owe nothing more (one error)
             t.current_bet = max(t.current_bet, p.bet)  # a call of the full big blind over a short one
