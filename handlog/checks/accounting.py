@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from decimal import Decimal
+from typing import NamedTuple
 
 from handlog.engine import Category, Replay, Severity, Violation
 from handlog.engine.replay import pot_index
@@ -32,28 +33,59 @@ def _collects(replay: Replay) -> tuple[Collect, ...]:
     return replay.collects
 
 
+class _Sums(NamedTuple):
+    """What several checks of one hand add up from its replay (``_sums``)."""
+
+    added: Decimal
+    put_in: Decimal
+    cashed_out: bool
+    fees: Decimal
+
+
+_LAST: list[tuple[Replay, _Sums]] = []
+"""The last replay's sums (the checks of a hand run one after the other, each asking for them): held with the
+replay itself, so the identity test never meets another replay at the same address."""
+
+
+def _sums(replay: Replay) -> _Sums:
+    """The sums of ``replay``, made once (the checks are pure functions of the replay, which is immutable)."""
+    if _LAST and _LAST[0][0] is replay:
+        return _LAST[0][1]
+    events = replay.hand.events
+    stp = replay.hand.summary.stp or ZERO
+    if not any(map(PotDrop.__instancecheck__, events)):  # the commonest: no drop (one C-level scan)
+        added = stp
+    else:
+        added = sum((e.amount for e in events if isinstance(e, PotDrop)), ZERO) + stp
+    results = replay.results.values()
+    sums = _Sums(
+        added,
+        sum((r.committed + r.uncalled_in_collect for r in results), ZERO) + added,
+        any(r.cashed_out for r in results),
+        sum((f.amount for f in replay.hand.summary.fees), ZERO),
+    )
+    _LAST[:] = [(replay, sums)]
+    return sums
+
+
 def _added(replay: Replay) -> Decimal:
     """Money in the pot that no player put in: the site's own drops into it."""
-    events = replay.hand.events
-    if not any(map(PotDrop.__instancecheck__, events)):  # the commonest: no drop (one C-level scan)
-        return replay.hand.summary.stp or ZERO
-    drops = sum((e.amount for e in events if isinstance(e, PotDrop)), ZERO)
-    return drops + (replay.hand.summary.stp or ZERO)
+    return _sums(replay).added
 
 
 def _fees(replay: Replay) -> Decimal:
     """What the site takes from the pot besides the rake ("Jackpot $5 | Bingo $0")."""
-    return sum((f.amount for f in replay.hand.summary.fees), ZERO)
+    return _sums(replay).fees
 
 
 def _cashed_out(replay: Replay) -> bool:
-    return any(r.cashed_out for r in replay.results.values())
+    return _sums(replay).cashed_out
 
 
 def _put_in(replay: Replay) -> Decimal:
     """Everything in the pot by the bets: what the players put in, after uncalled bets came back, and what the site
     added."""
-    return sum((r.committed + r.uncalled_in_collect for r in replay.results.values()), ZERO) + _added(replay)
+    return _sums(replay).put_in
 
 
 def _unstated_bets(replay: Replay) -> Decimal:

@@ -24,6 +24,9 @@ def summary_board(replay: Replay) -> Iterator[Violation]:
 
 def summary_cards(replay: Replay) -> Iterator[Violation]:
     """Cards a summary line shows for a player are that player's cards, and nobody else's or the board's."""
+    showing = [seat for seat in replay.hand.summary.seats if seat.shown or seat.mucked]
+    if not showing:
+        return  # no summary line shows cards (most hands)
     holders: dict[str, str] = {}
     for board in replay.boards:
         for card in board:
@@ -40,7 +43,7 @@ def summary_cards(replay: Replay) -> Iterator[Violation]:
     for player, cards in known.items():
         for card in cards:
             holders.setdefault(card, player)
-    for seat in replay.hand.summary.seats:
+    for seat in showing:
         for card in seat.shown or seat.mucked:
             holder = holders.get(card)
             if holder is not None and holder != seat.player and card not in known.get(seat.player, set()):

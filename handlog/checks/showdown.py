@@ -109,13 +109,17 @@ def best_hand_wins(replay: Replay) -> Iterator[Violation]:
     Wettend Herum": the challenged player must reveal his cards; "Der Fluss": the best hand wins the pot): a player
     who mucked or never showed is never paid over a player who showed. A log that names no pot while the all-ins
     made several is judged pot by pot: each pot's best shown hand must be among those who collect."""
+    if not replay.collects:
+        return  # no pot paid: no winner to judge
+    shown = shown_hands(replay)
+    if not shown:
+        return  # no hand shown: nothing to judge a winner by (most hands)
     variant = variant_for(replay.hand.game)
     if variant is None or not replay.supported:
         return
     if unnamed_pots(replay):
         yield from _best_hand_wins_unnamed(replay, variant)
         return
-    shown = shown_hands(replay)
     collects = list(replay.collects)
     runs = sorted({c.run or 1 for c in collects})
     for run in runs:
@@ -174,6 +178,8 @@ def split_evenly(replay: Replay) -> Iterator[Violation]:
     differ by at most that unit, the odd chips, and the odd-chip rule says who gets them (holdem-rules-de.txt, "Der
     Fluss": with no kicker to break the tie, "ist der Topf zwischen ihnen gespalten"; limit-holdem-rules-da.txt:
     "I tilfælde af uafgjort deles puljen")."""
+    if len(replay.collects) < 2:
+        return  # one collect at most: no pot shared (most hands)
     variant = variant_for(replay.hand.game)
     if variant is not None and variant.low is not None:
         return  # a split game's halves (and quarters) differ by design; best_hand_wins judges who gets them

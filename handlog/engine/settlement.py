@@ -142,10 +142,20 @@ class Settlement:
 
     def uncalled_excess(self) -> tuple[PlayerState, Decimal] | None:
         """The live player whose bet this round nobody matched, and by how much."""
-        ranked = sorted(self.t.players.values(), key=lambda q: q.bet, reverse=True)
+        # one pass: the first of the highest bets (as a stable sort would rank it) and the highest of the others
+        top: PlayerState | None = None
+        second: Decimal | None = None
+        for q in self.t.players.values():
+            if top is None:
+                top = q
+            elif q.bet > top.bet:
+                second = top.bet if second is None or top.bet > second else second
+                top = q
+            elif second is None or q.bet > second:
+                second = q.bet
         # only a player still in the hand gets chips back: a folded player's bet is dead money
-        if len(ranked) >= 2 and ranked[0].bet > ranked[1].bet and ranked[0].live and not self.t.cancelled:
-            return ranked[0], self._excess_of(ranked[0])
+        if top is not None and second is not None and top.bet > second and top.live and not self.t.cancelled:
+            return top, self._excess_of(top)
         return None
 
     def _excess_of(self, p: PlayerState) -> Decimal:
@@ -154,6 +164,19 @@ class Settlement:
         players = self.t.players.values()
         # dead blinds and the big blind ante are the pot's: nobody matches them, and they are never uncalled
         dead = self.table_antes()
+        # the commonest: no dead money at all (``dead`` never added to: subtracting it would change no exponent either)
+        if not dead and all(q.dead is ZERO for q in players):
+            # ``excess_over`` of the bets and of the money put in, each the first of the others' highest
+            top_bet: Decimal | None = None
+            top_in: Decimal | None = None
+            for q in players:
+                if q.name != p.name:
+                    if top_bet is None or q.bet > top_bet:
+                        top_bet = q.bet
+                    if top_in is None or q.committed > top_in:
+                        top_in = q.committed
+            return max(p.bet - (top_bet if top_bet is not None else ZERO),
+                       p.committed - (top_in if top_in is not None else ZERO))
         live = {q.name: q.committed - q.dead - dead.get(q.name, ZERO) for q in players}
         return max(excess_over({q.name: q.bet for q in players}, p.name), excess_over(live, p.name))
 
