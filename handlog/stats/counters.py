@@ -103,11 +103,12 @@ NONE: list[Action] = []
 """The decisions of a player or round that had none (shared, never changed)."""
 
 
-ROUND_MARKS = (StreetStart, Discard, StandPat)
-DECISIONS = (Fold, Check, Call, Bet, Raise)
-WAGERS = (Call, Bet, Raise)
-"""Classes that :func:`betting` asks about (tuples made once: ``A | B`` in an ``isinstance`` makes a new union
-at every call)."""
+ROUND_MARKS = frozenset({StreetStart, Discard, StandPat})
+DECISIONS = frozenset({Fold, Check, Call, Bet, Raise})
+WAGERS = frozenset({Call, Bet, Raise})
+"""Event models that :func:`betting` asks about, by exact type (``type(e) in DECISIONS``): ``isinstance`` against a
+pydantic model goes through ``ABCMeta.__instancecheck__``, once per class of a tuple, on every event of every hand;
+the same test while no event model has a subclass (``tests/checks/test_event_kinds.py``)."""
 
 
 def betting(events: Iterable[Event], players: Sequence[str]) -> Betting:
@@ -122,53 +123,58 @@ def betting(events: Iterable[Event], players: Sequence[str]) -> Betting:
     slots, last = POSTFLOP_SLOTS, 3
     completion = False  # stud: the completion of the bring-in is still to come (it is the first full bet, no raise)
     for e in events:
-        if isinstance(e, ROUND_MARKS):  # a new round, maybe; no decision
+        kind_of = type(e)
+        if kind_of in ROUND_MARKS:  # a new round, maybe; no decision
             new: int | None = None
-            if isinstance(e, StreetStart):
-                if e.street in STUD_FIRST and slots is POSTFLOP_SLOTS:
+            if kind_of is StreetStart:
+                street = cast(StreetStart, e).street
+                if street in STUD_FIRST and slots is POSTFLOP_SLOTS:
                     # stud: the bring-in is a post, the first street (third; Five Card Stud: second) round 0
-                    (slots, last), completion = STUD_FIRST[e.street], True
-                new = slots.get(e.street)
-                drawing = e.street in (S.DRAW_1, S.DRAW_2, S.DRAW_3)
+                    (slots, last), completion = STUD_FIRST[street], True
+                new = slots.get(street)
+                drawing = street in (S.DRAW_1, S.DRAW_2, S.DRAW_3)
             elif not drawing:
                 new, drawing = slot + 1, True  # an older log prints the draw without a street line
             if new is not None and new != slot and new not in b.seen and new <= last:
                 slot, bets, callers = new, 0, 0
                 b.seen[slot] = {p for p in players if p not in b.folded}
             continue
-        if not isinstance(e, DECISIONS):
-            if isinstance(e, Post):
-                if e.all_in:
-                    able.discard(e.player)
-                if e.post is PostType.BRING_IN:
-                    b.bring_in = e.player
+        if kind_of not in DECISIONS:
+            if kind_of is Post:
+                post = cast(Post, e)
+                if post.all_in:
+                    able.discard(post.player)
+                if post.post is PostType.BRING_IN:
+                    b.bring_in = post.player
             continue
-        kind: ActionKind = e.kind
+        d = cast("Fold | Check | Call | Bet | Raise", e)
+        kind: ActionKind = d.kind
+        player = d.player
         drawing = False
         b.add(
             Action(
-                player=e.player,
+                player=player,
                 kind=kind,
                 slot=slot,
                 facing_bet=bets > 0,
                 level=level if slot == 0 else 0,
                 callers=callers,
                 bets_before=bets,
-                can_raise=len(able) > (e.player in able),  # someone else in and not all-in
+                can_raise=len(able) > (player in able),  # someone else in and not all-in
                 unopened=slot == 0 and completion,
             )
         )
-        if isinstance(e, WAGERS) and e.all_in:
-            able.discard(e.player)
+        if kind_of in WAGERS and cast("Call | Bet | Raise", d).all_in:
+            able.discard(player)
         if kind == "fold":
-            b.folded.add(e.player)
-            able.discard(e.player)
+            b.folded.add(player)
+            able.discard(player)
         elif kind == "call":
             callers += 1
         elif kind in ("bet", "raise"):
             bets += 1
             callers = 0
-            b.raisers.setdefault(slot, []).append(e.player)
+            b.raisers.setdefault(slot, []).append(player)
             if slot == 0 and not completion:
                 level += 1
             completion = False

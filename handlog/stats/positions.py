@@ -61,7 +61,7 @@ def positions(hand: Hand, players: list[str] | None = None) -> dict[str, str]:
     order = _clockwise_from_button(hand, players)
     posts: dict[str, set[PostType]] = {}
     for e in hand.events:
-        if isinstance(e, Post):
+        if type(e) is Post:  # the exact type: ``isinstance`` against a pydantic model costs a call (no subclasses)
             posts.setdefault(e.player, set()).add(e.post)
     heads_up = len(order) == 2
     sb: str | None = None

@@ -308,7 +308,7 @@ def actions(hand: Hand) -> list[dict[str, Any]]:
     street = Street.PREFLOP.value
     out: list[dict[str, Any]] = []
     for event in hand.events:
-        if isinstance(event, StreetStart):
+        if type(event) is StreetStart:  # the exact type (an ``isinstance`` against a pydantic model costs a call)
             street = event.street.value
             continue
         has_player, amount_field, has_all_in = _shape(event)
