@@ -400,8 +400,17 @@ def _memo(ctx: Context, key: tuple[str, int], compute: Callable[[], object]) -> 
 
 def _first_raiser(ctx: Context) -> str | None:
     """Who made the first raise of the first round (the 2-bet; in stud the first raise over the completion)."""
-    return cast("str | None", _memo(ctx, ("first_raiser", 0), lambda: next(
-        (a.player for a in ctx.betting.round(0) if _aggressive(a) and a.level == 1 and not a.unopened), None)))
+    memo = ctx.betting.memo
+    if FIRST_RAISER_KEY in memo:
+        return cast("str | None", memo[FIRST_RAISER_KEY])
+    raiser = memo[FIRST_RAISER_KEY] = next(
+        (a.player for a in ctx.betting.round(0) if _aggressive(a) and a.level == 1 and not a.unopened), None)
+    return raiser
+
+
+FIRST_RAISER_KEY = ("first_raiser", 0)
+SQUEEZE_KEY = ("squeeze", 0)
+"""The memo's keys of :func:`_first_raiser` and :func:`_squeeze` (asked by every player's :func:`four_bets`)."""
 
 
 def two_bet(ctx: Context, p: str) -> Row:
@@ -442,7 +451,10 @@ def four_bets(ctx: Context, p: str) -> Row:
         "fold_to_four_bet": bool(at4) and at4[0].kind == "fold",
     }
     faced: Action | None = None
-    squeeze = _memo(ctx, ("squeeze", 0), partial(_squeeze, ctx))
+    memo = ctx.betting.memo
+    squeeze = memo.get(SQUEEZE_KEY)
+    if squeeze is None:
+        squeeze = memo[SQUEEZE_KEY] = _squeeze(ctx)
     defenders, squeezer, at = cast("tuple[set[str], str | None, int]", squeeze)
     if squeezer is not None and p != squeezer and p in defenders:
         faced = next((a for a in ctx.betting.round(0)[at + 1 :] if a.player == p), None)
@@ -468,17 +480,22 @@ def limps(ctx: Context, p: str) -> Row:
     decision); ``open_limp``: they called there (stud: no limp, the bring-in is completed or called).
     ``limp_call``/``limp_fold``/``limp_raise`` (each with its ``…_opp``, the same: the player limped and next had
     a decision facing a raise): what they did there."""
-    first = _first(ctx.betting.of(p, 0))
-    opp = first is not None and _nobody_in_before(ctx, first)
     acts = ctx.betting.of(p, 0)
-    limped = bool(acts) and acts[0].kind == "call" and acts[0].level == 1
+    first = acts[0] if acts else None
+    opp = first is not None and _nobody_in_before(ctx, first)
+    limped = first is not None and first.kind == "call" and first.level == 1
     nxt = next((a for a in acts[1:] if a.facing_bet), None) if limped else None
     faced = nxt is not None and nxt.level >= 2
     row: Row = {"open_limp_opp": opp, "open_limp": opp and first is not None and first.kind == "call"}
-    for kind, done in (("call", "limp_call"), ("fold", "limp_fold"), ("raise", "limp_raise")):
-        row[f"{done}_opp"] = faced
+    for kind, done_opp, done in LIMP_NAMES:
+        row[done_opp] = faced
         row[done] = faced and nxt is not None and nxt.kind == kind
     return row
+
+
+LIMP_NAMES = tuple((kind, f"{done}_opp", done) for kind, done in
+                   (("call", "limp_call"), ("fold", "limp_fold"), ("raise", "limp_raise")))  # fmt: skip
+""":func:`limps`' columns after a limp, per what the limper did next (names made once, not per player and hand)."""
 
 
 def _order(ctx: Context, slot: int) -> list[str]:
@@ -488,7 +505,12 @@ def _order(ctx: Context, slot: int) -> list[str]:
 
 
 def _last_to_act(ctx: Context, slot: int) -> str | None:
-    return cast("str | None", _memo(ctx, ("last", slot), lambda: _compute_last_to_act(ctx, slot)))
+    memo = ctx.betting.memo
+    key = ("last", slot)
+    if key in memo:
+        return cast("str | None", memo[key])
+    last = memo[key] = _compute_last_to_act(ctx, slot)
+    return last
 
 
 def _compute_last_to_act(ctx: Context, slot: int) -> str | None:
@@ -747,13 +769,12 @@ def count(ctx: Context, player: str) -> Row:
     """All counters of one player (the columns' order is ``totals.COUNTER_FIELDS``', not this row's).
 
     Most players of a hand fold on the first round: the later rounds' families are not asked for theirs."""
-    row: Row = {}
     by_player = ctx.betting.by_player
-    if any((player, slot) in by_player for slot in POSTFLOP_ROUNDS):
-        for counter in COUNTERS:
-            row.update(counter(ctx, player))
-    else:
-        for counter in FIRST_ROUND_COUNTERS:
-            row.update(counter(ctx, player))
-        row.update(NO_LATER_DECISION)
+    if (player, 1) in by_player or (player, 2) in by_player or (player, 3) in by_player or (player, 4) in by_player:
+        families, row = COUNTERS, {}
+    else:  # the later rounds' columns copied whole (a copy of a dict is one block; updating it, one key at a time)
+        families, row = FIRST_ROUND_COUNTERS, NO_LATER_DECISION.copy()
+    update = row.update
+    for counter in families:
+        update(counter(ctx, player))
     return row
