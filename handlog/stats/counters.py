@@ -212,12 +212,21 @@ def preflop_participation(ctx: Context, p: str) -> Row:
     blind completing counts). ``cold_call``: the player's first decision was a call of a raise (blinds
     included: their post is not a decision)."""
     acts = ctx.betting.of(p, 0)
-    first = _first(acts)
-    voluntary = [a for a in acts if a.kind in ("call", "bet", "raise")]
+    first = acts[0] if acts else None
+    voluntary: Action | None = None  # the first call, bet or raise
+    pfr = False
+    for a in acts:  # one pass (a player has one or two decisions on the first round, mostly)
+        kind = a.kind
+        if kind == "bet" or kind == "raise":
+            pfr = True
+            if voluntary is None:
+                voluntary = a
+        elif kind == "call" and voluntary is None:
+            voluntary = a
     return {
-        "vpip": bool(voluntary),
-        "pfr": any(a.kind in ("bet", "raise") for a in acts),
-        "limp": bool(voluntary) and voluntary[0].kind == "call" and voluntary[0].level == 1,
+        "vpip": voluntary is not None,
+        "pfr": pfr,
+        "limp": voluntary is not None and voluntary.kind == "call" and voluntary.level == 1,
         "cold_call": first is not None and first.kind == "call" and first.level >= 2,
     }
 
@@ -245,22 +254,35 @@ def three_bet(ctx: Context, p: str) -> Row:
     ``fold_to_three_bet_opp``: the player made the open raise and next had a decision facing the 3-bet
     (nothing more); ``fold_to_three_bet``: they folded there. ``squeeze_opp``: facing the open raise after at
     least one player called it; ``squeeze``: re-raised there."""
-    acts = ctx.betting.of(p, 0)
-    at2 = [a for a in acts if a.level == 2 and a.can_raise]
-    at3 = [a for a in acts if a.level == 3 and a.can_raise]
-    opened = any(a.kind in ("raise", "bet") and a.level == 1 for a in acts)
-    after_open = [a for a in acts if a.level >= 3] if opened else []
-    f3_opp = bool(after_open) and after_open[0].level == 3
-    sq = [a for a in at2 if a.callers > 0]
+    at2 = raised2 = at3 = raised3 = opened = False
+    after_open: Action | None = None  # the first decision facing a 3-bet or more (counted if they opened)
+    sq: Action | None = None  # the first decision facing the open raise with a caller in, able to raise
+    for a in ctx.betting.of(p, 0):  # one pass over the player's first-round decisions
+        level = a.level
+        if level == 2:
+            if a.can_raise:
+                at2 = True
+                raised2 = raised2 or a.kind == "raise"
+                if sq is None and a.callers > 0:
+                    sq = a
+        elif level == 1:
+            opened = opened or a.kind == "raise" or a.kind == "bet"
+        else:
+            if after_open is None and level >= 3:
+                after_open = a
+            if level == 3 and a.can_raise:
+                at3 = True
+                raised3 = raised3 or a.kind == "raise"
+    f3_opp = opened and after_open is not None and after_open.level == 3
     return {
-        "three_bet_opp": bool(at2),
-        "three_bet": any(a.kind == "raise" for a in at2),
-        "four_bet_opp": bool(at3),
-        "four_bet": any(a.kind == "raise" for a in at3),
+        "three_bet_opp": at2,
+        "three_bet": raised2,
+        "four_bet_opp": at3,
+        "four_bet": raised3,
         "fold_to_three_bet_opp": f3_opp,
-        "fold_to_three_bet": f3_opp and after_open[0].kind == "fold",
-        "squeeze_opp": bool(sq),
-        "squeeze": bool(sq) and sq[0].kind == "raise",
+        "fold_to_three_bet": f3_opp and after_open is not None and after_open.kind == "fold",
+        "squeeze_opp": sq is not None,
+        "squeeze": sq is not None and sq.kind == "raise",
     }
 
 
@@ -419,17 +441,27 @@ def two_bet(ctx: Context, p: str) -> Row:
     raise over limpers is a 2-bet but not a raise first in (``open_raise``). ``fold_to_two_bet_opp``: the player
     was in the pot voluntarily before the first raise (a limper; stud: the completer) and next had a decision
     facing that raise alone; ``fold_to_two_bet``: they folded there."""
-    acts = ctx.betting.of(p, 0)
-    at1 = [a for a in acts if a.level == 1 and not a.unopened and a.can_raise]
-    entered = [a for a in acts if a.level == 1 and (a.kind == "call" or (a.unopened and _aggressive(a)))]
-    raised = any(_aggressive(a) and a.level == 1 and not a.unopened for a in acts)
-    later = [a for a in acts if a.level >= 2] if entered and not raised else []
-    f2 = bool(later) and later[0].level == 2
+    at1 = made = entered = raised = False
+    later: Action | None = None  # the first decision facing a raise
+    for a in ctx.betting.of(p, 0):  # one pass over the player's first-round decisions
+        if a.level == 1:
+            aggressive = a.kind == "bet" or a.kind == "raise"
+            if a.unopened:
+                entered = entered or aggressive
+            else:
+                if a.can_raise:
+                    at1 = True
+                    made = made or aggressive
+                raised = raised or aggressive
+            entered = entered or a.kind == "call"
+        elif later is None and a.level >= 2:
+            later = a
+    f2 = entered and not raised and later is not None and later.level == 2
     return {
-        "two_bet_opp": bool(at1),
-        "two_bet": any(_aggressive(a) for a in at1),
+        "two_bet_opp": at1,
+        "two_bet": made,
         "fold_to_two_bet_opp": f2,
-        "fold_to_two_bet": f2 and later[0].kind == "fold",
+        "fold_to_two_bet": f2 and later is not None and later.kind == "fold",
     }
 
 
@@ -442,13 +474,21 @@ def four_bets(ctx: Context, p: str) -> Row:
     the raise and at least one call) and they next had a decision; ``fold_to_squeeze``: they folded there."""
     acts = ctx.betting.of(p, 0)
     opener = _first_raiser(ctx)
-    at3 = [a for a in acts if a.level == 3 and a.can_raise] if p != opener else []
-    at4 = [a for a in acts if a.level == 4] if p != opener else []
+    at3 = made = False
+    at4: Action | None = None  # the first decision facing a 4-bet
+    if p != opener:
+        for a in acts:
+            if a.level == 3:
+                if a.can_raise:
+                    at3 = True
+                    made = made or a.kind == "bet" or a.kind == "raise"
+            elif a.level == 4 and at4 is None:
+                at4 = a
     row: Row = {
-        "cold_four_bet_opp": bool(at3),
-        "cold_four_bet": any(_aggressive(a) for a in at3),
-        "fold_to_four_bet_opp": bool(at4),
-        "fold_to_four_bet": bool(at4) and at4[0].kind == "fold",
+        "cold_four_bet_opp": at3,
+        "cold_four_bet": made,
+        "fold_to_four_bet_opp": at4 is not None,
+        "fold_to_four_bet": at4 is not None and at4.kind == "fold",
     }
     faced: Action | None = None
     memo = ctx.betting.memo
