@@ -69,7 +69,8 @@ def total_pot(replay: Replay) -> Iterator[Violation]:
     if stated is None:
         return
     put_in = _put_in(replay)
-    if stated != put_in:
+    reported = sum((excess for _, excess in replay.reported_excess), ZERO)
+    if stated != put_in and not (reported and stated == put_in - reported):  # else the violation that left them
         yield _error(
             "total-pot", _pot_line(replay),
             f"the players put {put_in} into the pot, the summary says 'Total pot {stated}'",
@@ -213,7 +214,7 @@ def _unnamed_collects(replay: Replay) -> Iterator[Violation]:
         open_to = [p for p in replay.pots if player in p.eligible]
         own = replay.results[player].uncalled_in_collect if player in replay.results else ZERO
         holds = sum((p.amount for p in open_to), own + (added if open_to and open_to[0] is replay.pots[0] else ZERO))
-        if amount > holds:
+        if amount > holds and amount - (collected_excess(replay) or ZERO) > holds:  # else one error: collected-total
             yield Violation(
                 "ineligible-winner", Category.SHOWDOWN, Severity.ERROR, line,
                 f"{player} collects {amount} from the pot, but the pots {player} contested hold {holds}"
@@ -236,14 +237,14 @@ def collected_per_pot(replay: Replay) -> Iterator[Violation]:
         paid[index] = paid.get(index, ZERO) + c.amount - returned.pop(c.player, ZERO)
     added = _added(replay)  # the site's own money goes to the main pot
     over = _overpaid(replay, paid, added, slack)
-    beyond = _collected_excess(replay) if over else None
+    beyond = collected_excess(replay) if over else None
     if beyond is not None and sum(excess for _, excess in over) <= beyond:
         return  # the collects exceed the total pot by as much or more: one error, reported by ``collected_total``
     for message, _ in over:
         yield _error("pot-overpaid", _pot_line(replay), message)
 
 
-def _collected_excess(replay: Replay) -> Decimal | None:
+def collected_excess(replay: Replay) -> Decimal | None:
     """How much more the players collect (with the rake and fees) than the stated total pot, when
     ``collected_total`` reports it; else None."""
     if not any(True for _ in collected_total(replay)):
@@ -285,7 +286,7 @@ def summary_won(replay: Replay) -> Iterator[Violation]:
         by_player[c.player] = by_player.get(c.player, ZERO) + c.amount
     differ = [(seat, sum(seat.won, ZERO), by_player.get(seat.player, ZERO)) for seat in replay.hand.summary.seats]
     differ = [(seat, said, got) for seat, said, got in differ if said != got]
-    beyond = _collected_excess(replay) if differ else None
+    beyond = collected_excess(replay) if differ else None
     if beyond is not None and sum(got - said for _, said, got in differ) == beyond:
         return  # the summary's amounts make the total: the collect lines are the one error (``collected_total``)
     for seat, said, got in differ:

@@ -143,6 +143,8 @@ class Betting:
                     "call-amount", e.line,
                     f"{p.name} owes {owed} (and has {p.stack}); a call is {due}, the log calls {e.amount}",
                 )
+                if e.amount > due:  # the chips past the call stay in the pot: this error's, no bet to return
+                    self.t.reported_excess.append((p.name, e.amount - due))
         self.t.put(p, e.amount, e.line)
         if not wrong:  # a call of the wrong amount is no raise: the others owe nothing more (one error)
             self.t.current_bet = max(self.t.current_bet, p.bet)  # a call of the full big blind over a short one

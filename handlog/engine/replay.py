@@ -80,6 +80,7 @@ def replay(hand: Hand, rules: RulesProfile | None = None, *, states: bool = True
         notes=tuple(table.notes),
         reveals=tuple(reveals),
         returned_unprinted=tuple(table.returned_unprinted),
+        reported_excess=tuple(table.reported_excess),
     )
 
 

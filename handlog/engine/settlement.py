@@ -50,6 +50,9 @@ class Settlement:
             return
         excess = self._excess_of(p)
         second = p.bet - excess
+        reported = sum((x for name, x in self.t.reported_excess if name == p.name), ZERO)
+        if reported and e.amount == excess - reported:  # a reported over-call's chips stay in the pot: the rest
+            excess = e.amount
         if excess <= 0:
             top = max(self.t.players.values(), key=lambda q: q.bet)
             self.t.violate(
@@ -63,6 +66,8 @@ class Settlement:
                 f"{p.name} bet {p.bet} and was called for {second}: {excess} should be returned, the log returns"
                 f" {e.amount}",
             )
+            if e.amount < excess:  # the rest stays in the pot, unreturned: this error, not another one
+                self.t.reported_excess.append((p.name, excess - e.amount))
         # only chips the player put in and nobody can call come back: a larger return is reported above and
         # applied no further (chips cannot come out of nowhere)
         back = max(min(e.amount, max(p.bet, excess)), ZERO)
@@ -185,12 +190,15 @@ class Settlement:
         """An uncalled excess no line returned: accepted, with a note, where the log shows the return its own way
         (``unprinted_return``), else a violation (a log that prints "Uncalled bet" lines must print every one)."""
         name, excess, due = self.t.owed_back.pop(0)  # ``due``: where the return should have come, at the latest
+        if (name, excess) in self.t.reported_excess:  # left by a short "Uncalled bet" line, an over-call: reported
+            return
         how = None if self.t.prints_uncalled else self.unprinted_return(name, excess)
         if how is None:
             self.t.violate(
                 "uncalled-not-returned", due,
                 f"{excess} of {name}'s bet was not called: it should have been returned before the pot was awarded",
             )
+            self.t.reported_excess.append((name, excess))
             return
         top = self.t.players[name]
         if how is not UnprintedReturn.WON_WITH_POT:
@@ -215,7 +223,10 @@ class Settlement:
             return UnprintedReturn.IN_COLLECT
         stated = summary.total_pot
         in_pot = sum((q.committed for q in self.t.players.values()), self.t.dropped)  # a cash drop is in the total
-        if stated is not None and stated + (summary.stp or ZERO) == in_pot - excess:
+        if (
+            stated is not None and stated + (summary.stp or ZERO) == in_pot - excess
+            and summary.uncalled is not UncalledReturns.EVERY_ONE_PRINTED
+        ):
             return UnprintedReturn.TOTAL_SHOWS_IT
         if rules.walk_blind_won_back:
             alone = [p.name for p in self.t.turns.live_players()] == [name]

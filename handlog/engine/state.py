@@ -124,6 +124,7 @@ class TableState:
         self.uncalled_checked = False
         self.owed_back: list[tuple[str, Decimal, int]] = []  # uncalled excesses swept with their rounds
         self.returned_unprinted: list[tuple[str, Decimal]] = []  # uncalled excesses returned without a line
+        self.reported_excess: list[tuple[str, Decimal]] = []  # chips a reported violation left in the pot
         # a log that prints "Uncalled bet" lines must print every one; only logs that never do (2005-2008)
         # may let the site's total show the return instead
         self.prints_uncalled = any(map(UncalledBet.__instancecheck__, hand.events))

@@ -115,8 +115,10 @@ def peek(fmt: HandFormat, lines: Sequence[str], document: object = None) -> Head
     (``HandPeek``), else from its first line (or its second, for a header that writes the id there)."""
     if document is not None and isinstance(fmt, StreamFormat):
         return fmt.peek_document(document)
-    if isinstance(fmt, HandPeek):
-        return fmt.peek_hand(lines)
+    peek_hand = getattr(fmt, "peek_hand", None)  # ``HandPeek``, without the protocol's isinstance (~11 µs a call)
+    if peek_hand is not None:
+        facts: HeaderFacts = peek_hand(lines)
+        return facts
     if not lines:
         return HeaderFacts()
     facts = fmt.peek(lines[0])

@@ -7,6 +7,8 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 import handlog
 from handlog.checks import CHECKS, accounting, cards, run_checks, showdown
 from handlog.engine import replay
@@ -163,6 +165,43 @@ def test_unshown_hands_are_not_judged() -> None:
 def test_split_amount() -> None:
     hand = with_event(with_event(load("nl_6max_split.txt"), 29, amount=D("5")), 30, amount=D("4.60"))
     assert codes(showdown.split_evenly(replay(hand))) == [("split-amount", "accounting", 29)]
+
+
+def test_one_share_collected_beyond_the_pot_is_the_collected_total_only() -> None:
+    """Hero's half of a split pot written $1 larger: the collects then exceed the pot (``collected-total``); the
+    shares differ only by that excess, so they are no second error (one error, one violation)."""
+    hand = with_event(load("nl_6max_split.txt"), 29, amount=D("5.80"))
+    assert codes(run_checks(replay(hand))) == [("collected-total", "accounting", 30)]
+
+
+def test_a_collect_beyond_the_pot_from_an_unnamed_pot_is_the_collected_total_only() -> None:
+    """Winamax counts a player's uncalled chips in his collect, and its side pot beyond the engine's pots is read as
+    an unnamed pot: a collect $1 larger than the log's is more than the pots its player contested hold, and also
+    more than the whole pot: one error, ``collected-total`` (samples/winamax_cash.txt, hand 910116-28)."""
+    text = (HANDS.parents[2] / "samples" / "winamax_cash.txt").read_text(encoding="utf-8")
+    text = text[text.index("Winamax Poker - CashGame - HandId: #910116-28"):]
+    assert "Player11 collected 8.56€ from main pot" in text
+    (record,) = handlog.read_text(text)
+    assert record.hand is not None and not run_checks(replay(record.hand))
+    (record,) = handlog.read_text(text.replace("Player11 collected 8.56€", "Player11 collected 9.56€"))
+    assert record.hand is not None
+    assert codes(run_checks(replay(record.hand))) == [("collected-total", "accounting", 38)]
+
+
+def test_a_winner_whose_whole_win_is_collected_beyond_the_pot_is_no_wrong_winner() -> None:
+    """A Winamax side pot of one player's uncalled chips, collected with $1 more: that $1 is beyond the pot
+    (``collected-total``), and the player, whose hand wins no pot, wins nothing else: no ``wrong-winner`` too."""
+    path = HANDS.parents[2] / ".." / "shared" / "corpus" / "fpdb" / "cash" / "Winamax" / "Flop"
+    path = path / "PLO-FR-EUR-0.02-0.05-201009.Sample"
+    if not path.is_file():
+        pytest.skip("../shared/corpus is not there")
+    text = path.read_text(encoding="utf-8-sig")
+    text = text[text.index("Winamax Poker - CashGame - HandId: #270777-217-1284853532"):]
+    text = text[: text.index("Winamax Poker", 10)]
+    assert "Player10 collected 0.22€ from side pot 2" in text
+    (record,) = handlog.read_text(text.replace("Player10 collected 0.22€", "Player10 collected 1.22€"))
+    assert record.hand is not None
+    assert [v.code for v in run_checks(replay(record.hand))] == ["collected-total"]
 
 
 def test_showdown_order_when_all_in_is_the_rooms() -> None:

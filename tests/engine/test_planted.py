@@ -78,8 +78,9 @@ def test_uncalled_bet_changed() -> None:
     # line 26 "Uncalled bet ($5.40) returned to Player4" → $5: Player4 bet 9.30 and was called for 3.90
     hand = edit(load("nl_6max_kicker.txt"), 26, amount=D("5"))
     result = check(hand)
-    assert ("uncalled-bet", "accounting", 26) in found(result)
-    assert "total-pot" in {v.code for v in result.violations}
+    # one error, one violation: the 0.40 the line leaves in the pot is that error, not an unreturned bet, a wrong
+    # total (the log's own total leaves it out) nor a side pot that changes the showdown order
+    assert found(result) == {("uncalled-bet", "accounting", 26)}
 
 
 def test_uncalled_bet_missing() -> None:
