@@ -183,9 +183,12 @@ def split_evenly(replay: Replay) -> Iterator[Violation]:
     unit = smallest_unit(replay.hand)
     seats = {s.player: s.seat for s in replay.hand.seats}
     groups: dict[tuple[int, int], list[Collect]] = {}
+    folded = {v.line for v in replay.violations if v.code == "collect-by-folded"}
     for c in collects:
         if c.pot == "pot" and len(replay.pots) > 1:
             continue  # the log names no pot: one player's main pot and another's side pot are no split
+        if c.line in folded:
+            continue  # a folded player's collect is no share (``collect-by-folded`` reports it)
         groups.setdefault((c.run or 1, pot_index(c.pot)), []).append(c)
     for (_run, _index), group in groups.items():
         players = {c.player for c in group}

@@ -3,6 +3,7 @@ the kind of game is asked of ``dealing``)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from handlog.engine.state import ZERO
@@ -100,7 +101,7 @@ class Streets:
             return
         self.t.dealing.first_board(e)
         self.next_street(e)
-        if e.board and list(e.board) != self.t.board:
+        if e.board and list(e.board) != self.t.board and not self._miscounted(e.board, self.t.board):
             self.t.violate(
                 "board-mismatch", e.line,
                 f"the board is {' '.join(self.t.board) or 'empty'} but the log prints {' '.join(e.board)}",
@@ -160,13 +161,20 @@ class Streets:
                     f"the {nth} run starts from {' '.join(base)} but the board was {' '.join(self.t.board)}",
                 )
             later = self.t.run_boards[run] = base
-        elif e.board and list(e.board) != later:
+        elif e.board and list(e.board) != later and not self._miscounted(e.board, later):
             self.t.violate(
                 "board-mismatch", e.line,
                 f"the {nth} board is {' '.join(later)} but the log prints {' '.join(e.board)}",
             )
         self.t.see(e.cards, e.line, f"the {nth} {e.street.value}")
         later.extend(e.cards)
+
+    def _miscounted(self, printed: Sequence[str], dealt: Sequence[str]) -> bool:
+        """A printed board that differs from the one dealt only by the cards of a street already reported as
+        dealing too many or too few (``board-count``): that one error, not a second one on every later line."""
+        return (set(printed) <= set(dealt) or set(dealt) <= set(printed)) and any(
+            v.code == "board-count" for v in self.t.violations
+        )
 
     def _short_big_blind_seat(self) -> int | None:
         """With no big blind posted, the seat after which preflop's first actor sits: holdem-rules-de.txt, "Die

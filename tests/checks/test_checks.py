@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 import handlog
+from handlog.audit import audit
 from handlog.checks import CHECKS, accounting, cards, run_checks, showdown
 from handlog.engine import replay
 from handlog.events import Game, Hand
@@ -202,6 +203,24 @@ def test_a_winner_whose_whole_win_is_collected_beyond_the_pot_is_no_wrong_winner
     (record,) = handlog.read_text(text.replace("Player10 collected 0.22€", "Player10 collected 1.22€"))
     assert record.hand is not None
     assert [v.code for v in run_checks(replay(record.hand))] == ["collected-total"]
+
+
+def test_a_folded_players_collect_is_not_also_a_share_or_an_ineligible_winner() -> None:
+    """Winning's ledger line of a player who folded, written with a collect: ``collect-by-folded`` (and the collects
+    exceed the pot: ``collected-total``), not also a split of the pot with the winner nor a collect by a player not
+    in the pot (fpdb's 2016 Winning file, hand 693980591)."""
+    path = HANDS.parents[2] / ".." / "shared" / "corpus" / "fpdb" / "cash" / "Winning"
+    path = path / "PLO-6max-USD-0.01-0.02-201608.Short.HH00000000 G0.txt"
+    if not path.is_file():
+        pytest.skip("../shared/corpus is not there")
+    text = path.read_text(encoding="utf-16")
+    text = text[text.index("Game started at", text.index("Game ID: 693980591") - 60):]
+    text = text[: text.index("Game ended at") + 40]
+    line = "Player bigchetpatty does not show cards.Bets: 0.02. Collects: 0. Loses: 0.02."
+    assert line in text
+    (record,) = handlog.read_text(text.replace(line, line.replace("Collects: 0.", "Collects: 0.02.")))
+    assert record.hand is not None
+    assert sorted(v.code for v in audit(record.hand).violations) == ["collect-by-folded", "collected-total"]
 
 
 def test_showdown_order_when_all_in_is_the_rooms() -> None:

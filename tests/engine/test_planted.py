@@ -106,6 +106,13 @@ def test_shown_card_duplicated() -> None:
     assert ("duplicate-card", "cards", 30) in found(check(hand))
 
 
+def test_a_hand_shown_with_a_card_not_dealt_is_one_violation() -> None:
+    # line 27 "Hero: shows [As Kc]" (dealt on line 11) → [As Ac]: aces full would win the pot Hero splits, but the
+    # showdown is not judged from a card Hero was never dealt (one error: the shown cards)
+    hand = edit(load("nl_6max_split.txt"), 27, cards=("As", "Ac"))
+    assert found(check(hand)) == {("shown-mismatch", "cards", 27)}
+
+
 def test_pot_given_to_the_worse_hand() -> None:
     # line 32 "Player4 collected $8.55 from pot" → Player3, whose J kicker loses to Player4's A kicker
     hand = edit(load("nl_6max_kicker.txt"), 32, player="Player3")

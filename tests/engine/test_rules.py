@@ -326,7 +326,12 @@ def test_misdeal_duplicate_card() -> None:
 
 def test_misdeal_wrong_board_count() -> None:
     hand = edit(load("nl_6max_kicker.txt"), 20, cards=("9h", "8s", "3c", "2d"))
-    assert ("board-count", "cards", 20) in found(check(hand))
+    # one error, one violation: the turn and river lines and the summary print the flop's three cards, as dealt
+    # but for the card too many, which is that same error
+    assert found(check(hand)) == {("board-count", "cards", 20)}
+    # a later street that prints another card than was dealt is a second error
+    other = edit(hand, 27, board=("9h", "8s", "4d"))
+    assert found(check(other)) == {("board-count", "cards", 20), ("board-mismatch", "cards", 27)}
 
 
 def test_a_board_street_before_the_deal_stops_the_replay() -> None:
