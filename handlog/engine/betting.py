@@ -147,11 +147,11 @@ class Betting:
             )
             wrong = amount != due and not (amount == owed and amount > p.stack) and not full_blind
             if wrong:
-                t.violate(
+                reported = t.violate(
                     "call-amount", line,
                     f"{p.name} owes {owed} (and has {p.stack}); a call is {due}, the log calls {amount}",
                 )
-                if amount > due:  # the chips past the call stay in the pot: this error's, no bet to return
+                if reported and amount > due:  # the chips past the call stay in the pot: this error's, no bet back
                     t.reported_excess.append((p.name, amount - due))
         t.put(p, amount, line)
         if not wrong:  # a call of the wrong amount is no raise: the others owe nothing more (one error)

@@ -61,12 +61,12 @@ class Settlement:
                 + (f"; the uncalled bet is {top.name}'s" if top.bet > p.bet else ""),
             )
         elif e.amount != excess:
-            self.t.violate(
+            said = self.t.violate(
                 "uncalled-bet", e.line,
                 f"{p.name} bet {p.bet} and was called for {second}: {excess} should be returned, the log returns"
                 f" {e.amount}",
             )
-            if e.amount < excess:  # the rest stays in the pot, unreturned: this error, not another one
+            if said and e.amount < excess:  # the rest stays in the pot, unreturned: this error, not another
                 self.t.reported_excess.append((p.name, excess - e.amount))
         # only chips the player put in and nobody can call come back: a larger return is reported above and
         # applied no further (chips cannot come out of nowhere)
@@ -217,11 +217,11 @@ class Settlement:
             return
         how = None if self.t.prints_uncalled else self.unprinted_return(name, excess)
         if how is None:
-            self.t.violate(
+            if self.t.violate(
                 "uncalled-not-returned", due,
                 f"{excess} of {name}'s bet was not called: it should have been returned before the pot was awarded",
-            )
-            self.t.reported_excess.append((name, excess))
+            ):
+                self.t.reported_excess.append((name, excess))
             return
         top = self.t.players[name]
         if how is not UnprintedReturn.WON_WITH_POT:

@@ -167,14 +167,16 @@ class TableState:
                         f" {p.name}'s stack is not stated, so it was not checked"
                     )
 
-    def violate(self, code: str, line: int, message: str) -> None:
-        """Report a violation of the registered rule ``code`` (``codes``: its category and severity)."""
+    def violate(self, code: str, line: int, message: str) -> bool:
+        """Report a violation of the registered rule ``code`` (``codes``: its category and severity); False when it
+        follows from an error already reported and is not held against the hand."""
         found = violation(code, line, message)
         if self.unsure_from is not None and code != "unknown-player" and found.category is not Category.CARDS:
-            return  # who is who is no longer known: what follows from it is not held against the hand (one error)
+            return False  # who is who is no longer known: what follows from it is not held against the hand
         if line == self.void_line and found.category is Category.LEGALITY:
-            return  # the action of a player out of the hand was reported: how it was made is not another error
+            return False  # the action of a player out of the hand was reported: how it was made is not another
         self.violations.append(found)
+        return True
 
     def stop(self, code: str, line: int, message: str) -> None:
         """One violation where the log's structure leaves the engine nothing it can follow (a board street before
