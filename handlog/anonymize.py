@@ -197,12 +197,9 @@ class Anonymizer:
         if found.summary and path.read_bytes()[:4] == b"\xd0\xcf\x11\xe0":  # OLE2: Full Tilt's .xls report
             return Outcome(path, None, "an Excel workbook: its names are in binary cells, which a copy with other"
                            " names would break: not written (save the sheet as text to anonymise it)")
-        try:
-            target = output_path(self.output, root, path, rename=self.replace_text)
-        except UnsafeOutput as exc:
-            return Outcome(path, None, str(exc))
-        if target.resolve() in inputs:
-            return Outcome(path, None, f"{target} is one of the input files: not overwritten")
+        target = self._target(root, path, inputs)
+        if isinstance(target, Outcome):
+            return target
         raw = self.mask_chat(path.read_bytes(), found.chats)
         encoding = sniff_encoding(raw[:4096])
         error = self._write(raw, encoding, target, found, self._compiled())
@@ -212,6 +209,17 @@ class Anonymizer:
             # broke the log. This file's own players are the names it holds; those alone are replaced.
             error = self._write(raw, encoding, target, found, self._compiled(own))
         return Outcome(path, None, error) if error else Outcome(path, target)
+
+    def _target(self, root: Path, path: Path, inputs: set[Path]) -> Path | Outcome:
+        """Where ``path``'s copy goes, inside the output folder; or why it is not written (a path that would
+        leave the folder, or one of the input files)."""
+        try:
+            target = output_path(self.output, root, path, rename=self.replace_text)
+        except UnsafeOutput as exc:
+            return Outcome(path, None, str(exc))
+        if target.resolve() in inputs:
+            return Outcome(path, None, f"{target} is one of the input files: not overwritten")
+        return target
 
     def _write(self, raw: bytes, encoding: str, target: Path, found: FileNames, patterns: _Patterns) -> str | None:
         """Write ``raw`` with the names of ``patterns`` replaced to ``target``, or say why not (nothing written):
@@ -238,12 +246,9 @@ class Anonymizer:
         if not self.copy_unknown:
             return Outcome(path, None, "no hand found in it, so the names in it are unknown: left out"
                            " (--copy-unknown copies it as it is)")
-        try:
-            target = output_path(self.output, root, path, rename=self.replace_text)
-        except UnsafeOutput as exc:
-            return Outcome(path, None, str(exc))
-        if target.resolve() in inputs:
-            return Outcome(path, None, f"{target} is one of the input files: not overwritten")
+        target = self._target(root, path, inputs)
+        if isinstance(target, Outcome):
+            return target
         target.parent.mkdir(parents=True, exist_ok=True)
         tmp = target.with_name(target.name + ".part")
         tmp.write_bytes(path.read_bytes())

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from decimal import Decimal
+from typing import NamedTuple
 
 from handlog.engine import Category, Replay, Severity, Violation
 from handlog.engine.replay import pot_index
@@ -32,28 +33,59 @@ def _collects(replay: Replay) -> tuple[Collect, ...]:
     return replay.collects
 
 
+class _Sums(NamedTuple):
+    """What several checks of one hand add up from its replay (``_sums``)."""
+
+    added: Decimal
+    put_in: Decimal
+    cashed_out: bool
+    fees: Decimal
+
+
+_LAST: list[tuple[Replay, _Sums]] = []
+"""The last replay's sums (the checks of a hand run one after the other, each asking for them): held with the
+replay itself, so the identity test never meets another replay at the same address."""
+
+
+def _sums(replay: Replay) -> _Sums:
+    """The sums of ``replay``, made once (the checks are pure functions of the replay, which is immutable)."""
+    if _LAST and _LAST[0][0] is replay:
+        return _LAST[0][1]
+    events = replay.hand.events
+    stp = replay.hand.summary.stp or ZERO
+    if not any(map(PotDrop.__instancecheck__, events)):  # the commonest: no drop (one C-level scan)
+        added = stp
+    else:
+        added = sum((e.amount for e in events if isinstance(e, PotDrop)), ZERO) + stp
+    results = replay.results.values()
+    sums = _Sums(
+        added,
+        sum((r.committed + r.uncalled_in_collect for r in results), ZERO) + added,
+        any(r.cashed_out for r in results),
+        sum((f.amount for f in replay.hand.summary.fees), ZERO),
+    )
+    _LAST[:] = [(replay, sums)]
+    return sums
+
+
 def _added(replay: Replay) -> Decimal:
     """Money in the pot that no player put in: the site's own drops into it."""
-    events = replay.hand.events
-    if not any(map(PotDrop.__instancecheck__, events)):  # the commonest: no drop (one C-level scan)
-        return replay.hand.summary.stp or ZERO
-    drops = sum((e.amount for e in events if isinstance(e, PotDrop)), ZERO)
-    return drops + (replay.hand.summary.stp or ZERO)
+    return _sums(replay).added
 
 
 def _fees(replay: Replay) -> Decimal:
     """What the site takes from the pot besides the rake ("Jackpot $5 | Bingo $0")."""
-    return sum((f.amount for f in replay.hand.summary.fees), ZERO)
+    return _sums(replay).fees
 
 
 def _cashed_out(replay: Replay) -> bool:
-    return any(r.cashed_out for r in replay.results.values())
+    return _sums(replay).cashed_out
 
 
 def _put_in(replay: Replay) -> Decimal:
     """Everything in the pot by the bets: what the players put in, after uncalled bets came back, and what the site
     added."""
-    return sum((r.committed + r.uncalled_in_collect for r in replay.results.values()), ZERO) + _added(replay)
+    return _sums(replay).put_in
 
 
 def _unstated_bets(replay: Replay) -> Decimal:
@@ -69,7 +101,8 @@ def total_pot(replay: Replay) -> Iterator[Violation]:
     if stated is None:
         return
     put_in = _put_in(replay)
-    if stated != put_in:
+    reported = sum((excess for _, excess in replay.reported_excess), ZERO)
+    if stated != put_in and not (reported and stated == put_in - reported):  # else the violation that left them
         yield _error(
             "total-pot", _pot_line(replay),
             f"the players put {put_in} into the pot, the summary says 'Total pot {stated}'",
@@ -213,7 +246,7 @@ def _unnamed_collects(replay: Replay) -> Iterator[Violation]:
         open_to = [p for p in replay.pots if player in p.eligible]
         own = replay.results[player].uncalled_in_collect if player in replay.results else ZERO
         holds = sum((p.amount for p in open_to), own + (added if open_to and open_to[0] is replay.pots[0] else ZERO))
-        if amount > holds:
+        if amount > holds and amount - (collected_excess(replay) or ZERO) > holds:  # else one error: collected-total
             yield Violation(
                 "ineligible-winner", Category.SHOWDOWN, Severity.ERROR, line,
                 f"{player} collects {amount} from the pot, but the pots {player} contested hold {holds}"
@@ -236,16 +269,25 @@ def collected_per_pot(replay: Replay) -> Iterator[Violation]:
         paid[index] = paid.get(index, ZERO) + c.amount - returned.pop(c.player, ZERO)
     added = _added(replay)  # the site's own money goes to the main pot
     over = _overpaid(replay, paid, added, slack)
-    beyond = _collected_excess(replay) if over else None
+    beyond = _excess_over_total(replay) if over else None
     if beyond is not None and sum(excess for _, excess in over) <= beyond:
         return  # the collects exceed the total pot by as much or more: one error, reported by ``collected_total``
     for message, _ in over:
         yield _error("pot-overpaid", _pot_line(replay), message)
 
 
-def _collected_excess(replay: Replay) -> Decimal | None:
+def collected_excess(replay: Replay) -> Decimal | None:
     """How much more the players collect (with the rake and fees) than the stated total pot, when
-    ``collected_total`` reports it; else None."""
+    ``collected_total`` reports it; where the site states neither a total nor a rake, how much more they collect
+    than the pot holds (the rake it kept, the pot less what it paid, is then below zero); else None."""
+    summary = replay.hand.summary
+    if summary.total_pot is None and summary.rake is None and not _cashed_out(replay):
+        return -replay.rake if replay.rake < 0 else None
+    return _excess_over_total(replay)
+
+
+def _excess_over_total(replay: Replay) -> Decimal | None:
+    """``collected_excess`` where ``collected_total`` reports it (a total stated, or a rake); else None."""
     if not any(True for _ in collected_total(replay)):
         return None
     stated = replay.hand.summary.total_pot if replay.hand.summary.total_pot is not None else _put_in(replay)
@@ -285,7 +327,7 @@ def summary_won(replay: Replay) -> Iterator[Violation]:
         by_player[c.player] = by_player.get(c.player, ZERO) + c.amount
     differ = [(seat, sum(seat.won, ZERO), by_player.get(seat.player, ZERO)) for seat in replay.hand.summary.seats]
     differ = [(seat, said, got) for seat, said, got in differ if said != got]
-    beyond = _collected_excess(replay) if differ else None
+    beyond = collected_excess(replay) if differ else None
     if beyond is not None and sum(got - said for _, said, got in differ) == beyond:
         return  # the summary's amounts make the total: the collect lines are the one error (``collected_total``)
     for seat, said, got in differ:

@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterator
 from decimal import Decimal
 from typing import cast
 
+from handlog.checks.accounting import collected_excess
 from handlog.engine import Category, Replay, Severity, Violation
 from handlog.engine.dealing import StudDealing, TwoBoardDealing, strategy_for
 from handlog.engine.pots import smallest_unit
@@ -92,8 +93,9 @@ def _best_hand_wins_unnamed(replay: Replay, variant: Variant) -> Iterator[Violat
                     f"{', '.join(sorted(best))} showed the best hand for the {name} but collect(s) nothing;"
                     f" {', '.join(sorted(collectors))} collect(s)",
                 )
+        over = collected_excess(replay) or ZERO  # collects beyond the pot: ``collected-total`` reports them
         for c in mine:
-            if c.player in shown and c.player not in deserving and c.amount > returned.get(c.player, ZERO):
+            if c.player in shown and c.player not in deserving and c.amount - over > returned.get(c.player, ZERO):
                 yield Violation(
                     "wrong-winner", Category.SHOWDOWN, Severity.ERROR, c.line,
                     f"{c.player} collects {c.amount} but has the best shown hand in none of the pots they contest",
@@ -107,13 +109,17 @@ def best_hand_wins(replay: Replay) -> Iterator[Violation]:
     Wettend Herum": the challenged player must reveal his cards; "Der Fluss": the best hand wins the pot): a player
     who mucked or never showed is never paid over a player who showed. A log that names no pot while the all-ins
     made several is judged pot by pot: each pot's best shown hand must be among those who collect."""
+    if not replay.collects:
+        return  # no pot paid: no winner to judge
+    shown = shown_hands(replay)
+    if not shown:
+        return  # no hand shown: nothing to judge a winner by (most hands)
     variant = variant_for(replay.hand.game)
     if variant is None or not replay.supported:
         return
     if unnamed_pots(replay):
         yield from _best_hand_wins_unnamed(replay, variant)
         return
-    shown = shown_hands(replay)
     collects = list(replay.collects)
     runs = sorted({c.run or 1 for c in collects})
     for run in runs:
@@ -172,6 +178,8 @@ def split_evenly(replay: Replay) -> Iterator[Violation]:
     differ by at most that unit, the odd chips, and the odd-chip rule says who gets them (holdem-rules-de.txt, "Der
     Fluss": with no kicker to break the tie, "ist der Topf zwischen ihnen gespalten"; limit-holdem-rules-da.txt:
     "I tilfælde af uafgjort deles puljen")."""
+    if len(replay.collects) < 2:
+        return  # one collect at most: no pot shared (most hands)
     variant = variant_for(replay.hand.game)
     if variant is not None and variant.low is not None:
         return  # a split game's halves (and quarters) differ by design; best_hand_wins judges who gets them
@@ -181,9 +189,12 @@ def split_evenly(replay: Replay) -> Iterator[Violation]:
     unit = smallest_unit(replay.hand)
     seats = {s.player: s.seat for s in replay.hand.seats}
     groups: dict[tuple[int, int], list[Collect]] = {}
+    folded = {v.line for v in replay.violations if v.code == "collect-by-folded"}
     for c in collects:
         if c.pot == "pot" and len(replay.pots) > 1:
             continue  # the log names no pot: one player's main pot and another's side pot are no split
+        if c.line in folded:
+            continue  # a folded player's collect is no share (``collect-by-folded`` reports it)
         groups.setdefault((c.run or 1, pot_index(c.pot)), []).append(c)
     for (_run, _index), group in groups.items():
         players = {c.player for c in group}
@@ -191,6 +202,8 @@ def split_evenly(replay: Replay) -> Iterator[Violation]:
             continue
         amounts = [c.amount for c in group]
         if max(amounts) - min(amounts) > unit and not _raked_after_split(amounts, replay):
+            if max(amounts) - (collected_excess(replay) or ZERO) - min(amounts) <= unit:
+                continue  # one share collected too much, beyond the pot: that one error is ``collected-total``
             yield Violation(
                 "split-amount", Category.ACCOUNTING, Severity.ERROR, group[0].line,
                 f"a split pot is shared equally, to the {unit}; only odd chips may differ; the shares are "
@@ -301,8 +314,12 @@ def showdown_order(replay: Replay) -> Iterator[Violation]:
     if aggressor is None:
         folded = {e.player for e in events[:start] if type(e) is Fold}
         live = [p for p in replay.results if p not in folded]
-        if all_in and mode == AllInShowdown.LAST_POT and replay.pots and replay.pots[-1].eligible:
-            live = list(replay.pots[-1].eligible)  # the players of the last side pot, from the left of the button
+        pots = list(replay.pots)
+        excess_of = {name for name, _ in replay.reported_excess}
+        if len(pots) > 1 and len(pots[-1].eligible) == 1 and set(pots[-1].eligible) <= excess_of:
+            pots.pop()  # chips a reported violation left in the pot (``Replay.reported_excess``) make no side pot
+        if all_in and mode == AllInShowdown.LAST_POT and pots and pots[-1].eligible:
+            live = list(pots[-1].eligible)  # the players of the last side pot, from the left of the button
         button = replay.hand.button or 0
         seats = {s.player: s.seat for s in replay.hand.seats}
         live.sort(key=lambda p: (seats.get(p, 0) <= button, seats.get(p, 0)))

@@ -111,8 +111,10 @@ def without_follow_ons(hand: Hand, found: Iterable[Violation]) -> list[Violation
     "After" is in the hand's order of events, not of lines: a room may write the results before the play (iPoker
     states each player's win in its players' element, above the rounds)."""
     found = list(found)
+    if not any(v.code == "unknown-action" for v in found):
+        return found  # no action misread (almost every hand): nothing follows from one
     actions = [(i, e) for i, e in enumerate(hand.events) if isinstance(e, UnknownLine) and e.action and e.player]
-    if not actions or not any(v.code == "unknown-action" for v in found):
+    if not actions:
         return found
     last: dict[int, int] = {}  # a line's last event
     for i, e in enumerate(hand.events):

@@ -132,12 +132,15 @@ def part(
     out = Part(hands=len(batch), totals=None if per_hand else Totals(by, player, aliases))
     hands: list[Hand] = []
     placing = filters.timed or "month" in by
+    # what a filter could have selected: asked for only when a filter (or --player) selects nothing
+    seeing = player is not None or not filters.empty
     for record in records(batch):
         hand = record.hand
         if hand is None:
             out.unparsed += 1
             continue
-        out.seen.add(hand)
+        if seeing:
+            out.seen.add(hand)
         if not filters.matches(hand):
             out.untimed += filters.timed and filters.placed(hand) == "none"
             continue

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from handlog.engine.state import UNKNOWN_STACK, ZERO, PlayerState
 from handlog.engine.structures import RoundFacts
-from handlog.events import Bet, Call, Check, Fold, Post, Raise, Street, StreetStart, Structure
+from handlog.events import Bet, Call, Check, Fold, Post, Raise, Street, StreetStart
 
 if TYPE_CHECKING:
     from handlog.engine.table import Table
@@ -20,71 +20,75 @@ class Betting:
         self.t = t  # the table whose state this part reads and changes
         self.void = False  # the action being read is a folded player's: it takes no turn
 
-    def _act(self, name: str, line: int, what: str) -> PlayerState | None:
-        """Common checks for a betting action: known player, still in, in turn, round open."""
-        p = self.t.player(name, line)
+    def _act(self, name: str, line: int, what: str, p: PlayerState | None = None) -> PlayerState | None:
+        """Common checks for a betting action: known player, still in, in turn, round open (``p``: the player, when
+        the caller has looked them up already)."""
+        t = self.t
         if p is None:
-            return None
+            p = t.player(name, line)
+            if p is None:
+                return None
         if not p.in_hand:  # a player sitting out who acts was dealt in after all
             p.in_hand = True
         self.void = p.folded
         if p.folded:
             # one error: the action of a player out of the hand takes no turn (the others' order is unchanged)
-            self.t.violate("acts-after-fold", line, f"{name} {what} after folding")
-            self.t.void_line = line
+            t.violate("acts-after-fold", line, f"{name} {what} after folding")
+            t.void_line = line
         elif p.all_in:
             # registered as a warning: a site printing a check for an all-in player changes no chips
-            self.t.violate(
+            t.violate(
                 "acts-after-all-in", line, f"{name} {what} after going all-in",
             )
-        elif self.t.in_draw or (self.t.street is not None and not self.t.round_open and self.t.turns.draw_pending()):
-            self.t.violate(
+        elif t.in_draw or (t.street is not None and not t.round_open and t.turns.draw_pending()):
+            t.violate(
                 "act-during-draw", line,
                 f"{name} {what} before every player has drawn",
             )
-        elif self.t.board_pending is not None and not self.t.board_pending_reported:
+        elif t.board_pending is not None and not t.board_pending_reported:
             # two boards (Split Hold'em): one betting round follows both boards' streets, never the first alone;
             # reported once (the actions after it are in turn, or reported by the usual order check)
-            self.t.board_pending_reported = True
-            self.t.violate(
+            t.board_pending_reported = True
+            t.violate(
                 "out-of-turn", line,
-                f"{name} {what} out of turn: the second board's {self.t.board_pending.value} is not dealt yet",
+                f"{name} {what} out of turn: the second board's {t.board_pending.value} is not dealt yet",
             )
-        elif not self.t.round_open:
-            self.t.violate(
+        elif not t.round_open:
+            t.violate(
                 "no-betting-round", line,
                 f"{name} {what} but no betting round is open (the round was complete or the hand is over)",
             )
         else:
-            self.t.dealing.before_action(p)
-            expected = self.t.turns.next_to_act()
-            if name in self.t.skipped:
+            t.dealing.before_action(p)
+            expected = t.turns.next_to_act()
+            if name in t.skipped:
                 # passed over by an action out of turn, reported then: acting now is that error's consequence
-                self.t.skipped.discard(name)
-            elif expected != name and name not in self.t.unseated:  # an unseated player's turn cannot be judged
-                self.t.violate(
+                t.skipped.discard(name)
+            elif expected != name and name not in t.unseated:  # an unseated player's turn cannot be judged
+                t.violate(
                     "out-of-turn", line,
                     f"{name} {what} out of turn: it is {expected or 'nobody'}'s turn",
                 )
-                self.t.skipped |= self.t.turns.passed_over(expected, name)
+                t.skipped |= t.turns.passed_over(expected, name)
         return p
 
     def _after_action(self, p: PlayerState) -> None:
         if self.void:  # a folded player's action (acts-after-fold) takes no turn
             self.void = False
             return
-        if self.t.in_draw:
+        t = self.t
+        if t.in_draw:
             # a betting action during the draw was reported (act-during-draw); it neither takes a turn in the
             # draw nor starts the draw again, so the players who drew keep their place (one error, one violation)
-            if p.folded and all(q.drew for q in self.t.turns.live_players()):
-                self.t.dealing.finish_draw()  # the last player yet to draw folded: the draw is over
+            if p.folded and all(q.drew for q in t.turns.live_players()):
+                t.dealing.finish_draw()  # the last player yet to draw folded: the draw is over
             return
-        if p.name not in self.t.unseated:  # the turn passes over an unseated player (see ``next_to_act``)
-            self.t.last_actor = p.name
-        if self.t.turns.round_complete():
-            self.t.round_open = False
-            if self.t.turns.draw_pending():
-                self.t.turns.enter_draw(0)
+        if p.name not in t.unseated:  # the turn passes over an unseated player (see ``next_to_act``)
+            t.last_actor = p.name
+        if t.turns.round_complete():
+            t.round_open = False
+            if t.turns.draw_pending():
+                t.turns.enter_draw(0)
 
     def on_fold(self, e: Fold) -> None:
         p = self.t.player(e.player, e.line)
@@ -97,7 +101,7 @@ class Betting:
             )
             self.t.last_actor = p.name
             return
-        p = self._act(e.player, e.line, "folds")
+        p = self._act(e.player, e.line, "folds", p)
         if p is None:
             return
         p.folded = True
@@ -110,44 +114,50 @@ class Betting:
         p = self._act(e.player, e.line, "checks")
         if p is None:
             return
-        if p.bet < self.t.turns.level(p):
+        level = self.t.turns.level(p)
+        if p.bet < level:
             self.t.violate(
                 "check-facing-bet", e.line,
-                f"{p.name} checks but owes {self.t.turns.level(p) - p.bet}: a check needs nothing to call",
+                f"{p.name} checks but owes {level - p.bet}: a check needs nothing to call",
             )
-        p.acted_at = self.t.turns.level(p)
+        p.acted_at = level
         self._after_action(p)
 
     def on_call(self, e: Call) -> None:
-        p = self._act(e.player, e.line, "calls")
+        line = e.line  # each field of an event read once: a pydantic model's attribute costs its __getattr__ hook
+        p = self._act(e.player, line, "calls")
         if p is None:
             return
-        owed = self.t.turns.level(p) - p.bet
+        t = self.t
+        amount, all_in = e.amount, e.all_in
+        owed = t.turns.level(p) - p.bet
         wrong = False
         if owed <= 0:
-            self.t.violate(
-                "call-nothing", e.line, f"{p.name} calls {e.amount} but owes nothing"
+            t.violate(
+                "call-nothing", line, f"{p.name} calls {amount} but owes nothing"
             )
         else:
-            due = min(owed, self.t.effective_stack(p))
-            if p.stack == UNKNOWN_STACK and e.all_in:  # all-in for less: the log's word, the stack is not stated
-                due = min(owed, e.amount)
+            due = min(owed, t.effective_stack(p))
+            if p.stack == UNKNOWN_STACK and all_in:  # all-in for less: the log's word, the stack is not stated
+                due = min(owed, amount)
             # a call of what is owed by a player without the chips is one error, the stack (``exceeds-stack``)
             full_blind = (
-                self.t.rules.call_of_the_full_big_blind and self.t.street == Street.PREFLOP
-                and self.t.current_bet < self.t.big_blind and e.amount == self.t.big_blind - p.bet <= p.stack
+                t.rules.call_of_the_full_big_blind and t.street == Street.PREFLOP
+                and t.current_bet < t.big_blind and amount == t.big_blind - p.bet <= p.stack
             )
-            wrong = e.amount != due and not (e.amount == owed and e.amount > p.stack) and not full_blind
+            wrong = amount != due and not (amount == owed and amount > p.stack) and not full_blind
             if wrong:
-                self.t.violate(
-                    "call-amount", e.line,
-                    f"{p.name} owes {owed} (and has {p.stack}); a call is {due}, the log calls {e.amount}",
+                reported = t.violate(
+                    "call-amount", line,
+                    f"{p.name} owes {owed} (and has {p.stack}); a call is {due}, the log calls {amount}",
                 )
-        self.t.put(p, e.amount, e.line)
+                if reported and amount > due:  # the chips past the call stay in the pot: this error's, no bet back
+                    t.reported_excess.append((p.name, amount - due))
+        t.put(p, amount, line)
         if not wrong:  # a call of the wrong amount is no raise: the others owe nothing more (one error)
-            self.t.current_bet = max(self.t.current_bet, p.bet)  # a call of the full big blind over a short one
-        p.acted_at = self.t.turns.level(p)
-        self.t.check_all_in_flag(p, e.all_in, e.line)
+            t.current_bet = max(t.current_bet, p.bet)  # a call of the full big blind over a short one
+        p.acted_at = t.turns.level(p)
+        t.check_all_in_flag(p, all_in, line)
         self._after_action(p)
 
     def _among_posts(self, line: int) -> bool:
@@ -176,98 +186,102 @@ class Betting:
         self.t.check_all_in_flag(p, False, line)
 
     def on_bet(self, e: Bet) -> None:
-        p = self._act(e.player, e.line, "bets")
+        line, amount = e.line, e.amount  # each field read once (a pydantic model's attribute costs a hook)
+        p = self._act(e.player, line, "bets")
         if p is None:
             return
-        if self.t.street is None and not self.t.round_open and not self.t.in_draw and self._among_posts(e.line):
-            self._before_deal(p, e.amount, e.line)
+        t = self.t
+        if t.street is None and not t.round_open and not t.in_draw and self._among_posts(line):
+            self._before_deal(p, amount, line)
             return
-        if self.t.current_bet > 0:
-            self.t.violate(
-                "bet-facing-bet", e.line,
-                f"{p.name} bets but there is already a bet of {self.t.current_bet}: it must be a call or a raise",
+        if t.current_bet > 0:
+            t.violate(
+                "bet-facing-bet", line,
+                f"{p.name} bets but there is already a bet of {t.current_bet}: it must be a call or a raise",
             )
-        if e.amount == self.t.big_bet != self.t.small_bet and self.t.dealing.open_pair_showing():
-            self.t.fourth_big = True
-        all_in = e.all_in or e.amount >= self.t.effective_stack(p)
-        problem = self.t.structure.bet_problem(e.amount, all_in, self.t.turns.facts(p))
+        if amount == t.big_bet != t.small_bet and t.dealing.open_pair_showing():
+            t.fourth_big = True
+        all_in = e.all_in or amount >= t.effective_stack(p)
+        facts = t.turns.facts(p)
+        problem = t.structure.bet_problem(amount, all_in, facts)
         if problem:
-            code = "fixed-limit-size" if self.t.hand.structure == Structure.FIXED_LIMIT else "bet-size"
-            self.t.violate(code, e.line, problem)
-        facts = self.t.turns.facts(p)
-        self.t.put(p, e.amount, e.line)
-        increment = p.bet - self.t.current_bet
-        if self.t.hand.structure == Structure.FIXED_LIMIT:
+            code = "fixed-limit-size" if t.fixed_limit else "bet-size"
+            t.violate(code, line, problem)
+        t.put(p, amount, line)
+        increment = p.bet - t.current_bet
+        if t.fixed_limit:
             self._fixed_limit_level(p, facts)
-        elif self.t.current_bet == 0 or self.t.structure.is_full_raise(increment, facts):
-            floor = self.t.big_blind if self.t.current_bet == 0 else self.t.last_raise
-            self.t.last_raise = max(increment, floor)
-            self.t.raises += 1
-        self.t.current_bet = max(self.t.current_bet, p.bet)
-        p.acted_at = self.t.turns.level(p)
-        self.t.check_all_in_flag(p, e.all_in, e.line)
+        elif t.current_bet == 0 or t.structure.is_full_raise(increment, facts):
+            floor = t.big_blind if t.current_bet == 0 else t.last_raise
+            t.last_raise = max(increment, floor)
+            t.raises += 1
+        t.current_bet = max(t.current_bet, p.bet)
+        p.acted_at = t.turns.level(p)
+        t.check_all_in_flag(p, e.all_in, line)
         self._after_action(p)
 
     def on_raise(self, e: Raise) -> None:
-        p = self._act(e.player, e.line, "raises")
+        line, to, by, cap_reached = e.line, e.to, e.by, e.cap_reached  # each field read once
+        p = self._act(e.player, line, "raises")
         if p is None:
             return
-        if self.t.street is None and not self.t.round_open and not self.t.in_draw and self._among_posts(e.line):
-            self._before_deal(p, e.to - p.bet, e.line)
+        t = self.t
+        if t.street is None and not t.round_open and not t.in_draw and self._among_posts(line):
+            self._before_deal(p, to - p.bet, line)
             return
         if (
-            not self.t.fourth_big
-            and self.t.big_bet != self.t.small_bet
-            and e.to - self.t.current_bet == self.t.big_bet
-            and self.t.dealing.open_pair_showing()
+            not t.fourth_big
+            and t.big_bet != t.small_bet
+            and to - t.current_bet == t.big_bet
+            and t.dealing.open_pair_showing()
         ):
             # an open pair on fourth street gives the choice of the small or the big bet: a raise of the big bet
             # over a small bet is that choice, and the big bet is the unit from then on (stud_open_pair_big_bet)
-            self.t.fourth_big = True
-        facts = self.t.turns.facts(p)
-        increment = e.to - facts.current_bet
-        written = e.to - self.t.current_bet  # the site writes "raises X to Y" with X over the highest bet made
-        completes = self.t.dealing.completes()
-        if self.t.current_bet == 0 and not completes:  # stud: the bring-in's player may complete at once
-            self.t.violate(
-                "raise-without-bet", e.line,
+            t.fourth_big = True
+        facts = t.turns.facts(p)
+        increment = to - facts.current_bet
+        written = to - t.current_bet  # the site writes "raises X to Y" with X over the highest bet made
+        completes = t.dealing.completes()
+        if t.current_bet == 0 and not completes:  # stud: the bring-in's player may complete at once
+            t.violate(
+                "raise-without-bet", line,
                 f"{p.name} raises but there is no bet to raise: it is a bet",
             )
-        if e.by != written and e.by != increment and e.by != e.to - self._highest_bet():
-            self.t.violate(
-                "raise-increment", e.line,
-                f"'raises {e.by} to {e.to}' but the bet was {self.t.current_bet}, so the raise is by {written}",
+        if by != written and by != increment and by != to - self._highest_bet():
+            t.violate(
+                "raise-increment", line,
+                f"'raises {by} to {to}' but the bet was {t.current_bet}, so the raise is by {written}",
             )
         if (
             p.acted_at is not None
             and not p.all_in
-            and facts.current_bet - p.acted_at < self.t.last_raise
-            and not self.t.structure.is_full_raise(facts.current_bet - p.acted_at, facts)
+            and facts.current_bet - p.acted_at < t.last_raise
+            and not t.structure.is_full_raise(facts.current_bet - p.acted_at, facts)
         ):
-            self.t.violate(
-                "raise-not-reopened", e.line,
+            t.violate(
+                "raise-not-reopened", line,
                 f"{p.name} re-raises after acting, but only an incomplete all-in raise came since:"
                 " the betting was not reopened (call or fold only)",
             )
-        put = e.to - p.bet
-        all_in = e.all_in or e.cap_reached or put >= self.t.effective_stack(p)
-        problem = self.t.structure.raise_problem(e.to, all_in, facts)
-        if problem and self.t.rules.all_in_marks_covered_bet and self.t.covers_the_others(p, put):
+        put = to - p.bet
+        all_in = e.all_in or cap_reached or put >= t.effective_stack(p)
+        problem = t.structure.raise_problem(to, all_in, facts)
+        if problem and t.rules.all_in_marks_covered_bet and t.covers_the_others(p, put):
             problem = None  # a raise to all any other player can match: no bigger raise could be called
         if problem:
             code = "raise-size"
-            if self.t.hand.structure == Structure.FIXED_LIMIT:
+            if t.fixed_limit:
                 code = "raise-cap" if "capped" in problem else "fixed-limit-size"
-            self.t.violate(code, e.line, problem)
-        self.t.put(p, put, e.line)
-        if self.t.hand.structure == Structure.FIXED_LIMIT:
+            t.violate(code, line, problem)
+        t.put(p, put, line)
+        if t.fixed_limit:
             self._fixed_limit_level(p, facts)
-        elif self.t.structure.is_full_raise(increment, facts):
-            self.t.last_raise = increment
-            self.t.raises += 1
-        self.t.current_bet = max(self.t.current_bet, p.bet)
-        p.acted_at = self.t.turns.level(p)
-        self.t.check_all_in_flag(p, e.all_in, e.line, capped=e.cap_reached)
+        elif t.structure.is_full_raise(increment, facts):
+            t.last_raise = increment
+            t.raises += 1
+        t.current_bet = max(t.current_bet, p.bet)
+        p.acted_at = t.turns.level(p)
+        t.check_all_in_flag(p, e.all_in, line, capped=cap_reached)
         self._after_action(p)
 
     def _highest_bet(self) -> Decimal:

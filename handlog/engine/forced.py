@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal
+from typing import cast
 
 from handlog.engine.codes import violation
 from handlog.engine.pots import smallest_unit
@@ -108,6 +109,9 @@ def _blind_amount(e: Post, expected: set[Decimal], what: str) -> Problem | None:
 
 
 _LIVE = frozenset({PostType.SMALL_BLIND, PostType.BIG_BLIND, PostType.BUTTON_BLIND, PostType.STRADDLE})
+# read once: an enum member read from its class goes through EnumType.__getattr__'s hook (Python 3.11)
+_SMALL_BLIND, _BIG_BLIND, _ANTE = PostType.SMALL_BLIND, PostType.BIG_BLIND, PostType.ANTE
+_BUTTON_BLIND, _STRADDLE = PostType.BUTTON_BLIND, PostType.STRADDLE
 
 
 class ForcedBets:
@@ -117,27 +121,38 @@ class ForcedBets:
         self.hand = hand
         self.rules = rules
         self.big_blind = big_blind
-        self.ante = usual_ante(hand)
+        self._ante: Decimal | bool | None = False  # ``ante``, made on the first ante posted (False: not yet)
+        self._small: set[Decimal] | None = None  # ``small_blinds``, made on the first small blind posted
         self.big_blind_seat: int | None = None
         self.straddles: list[tuple[int, Decimal]] = []  # (seat, size) of each straddle so far
         self.live: dict[str, Decimal] = {}  # each player's live blinds and straddles so far
 
+    @property
+    def ante(self) -> Decimal | None:
+        """The hand's ante (``usual_ante``), found once an ante is posted: most hands post none."""
+        if self._ante is False:
+            self._ante = usual_ante(self.hand)
+        return cast("Decimal | None", self._ante)
+
     def check(self, e: Post, seat: int, dealt: list[int]) -> Problem | None:
         """``seat`` is the poster's seat, ``dealt`` the seats dealt in, in seat order."""
-        if e.post in _LIVE:
+        post = e.post
+        if post in _LIVE:
             self.live[e.player] = self.live.get(e.player, Decimal(0)) + e.amount
-        if e.post == PostType.SMALL_BLIND:
-            return _blind_amount(e, small_blinds(self.hand, self.rules), "small blind at these stakes")
-        if e.post == PostType.BIG_BLIND:
+        if post == _SMALL_BLIND:
+            if self._small is None:  # the same for every post of the hand
+                self._small = small_blinds(self.hand, self.rules)
+            return _blind_amount(e, self._small, "small blind at these stakes")
+        if post == _BIG_BLIND:
             if self.big_blind_seat is None:
                 self.big_blind_seat = seat
             return _blind_amount(e, {self.big_blind}, "big blind at these stakes")
-        if e.post == PostType.ANTE and self.ante is not None:
+        if post == _ANTE and self.ante is not None:
             wrong = _wrong_amount(e, {self.ante}, "ante")
             return None if wrong is None else Problem("ante-amount", wrong)
-        if e.post == PostType.BUTTON_BLIND:
+        if post == _BUTTON_BLIND:
             return self._button_blind(e, seat)
-        if e.post == PostType.STRADDLE:
+        if post == _STRADDLE:
             return self._straddle(e, seat, dealt)
         return None
 

@@ -7,10 +7,18 @@ from typing import TYPE_CHECKING
 
 from handlog.engine.state import ZERO, PlayerState
 from handlog.engine.variants import high_card_by_suit_button
-from handlog.events import Bet, ButtonDraw, Call, Check, Fold, Post, PostType, Raise, Structure
+from handlog.events import Bet, ButtonDraw, Call, Check, Fold, Post, PostType, Raise
 
 if TYPE_CHECKING:
     from handlog.engine.table import Table
+
+
+# read once: an enum member read from its class goes through EnumType.__getattr__'s hook (Python 3.11)
+_SMALL_BLIND, _BIG_BLIND, _BOTH_BLINDS = PostType.SMALL_BLIND, PostType.BIG_BLIND, PostType.BOTH_BLINDS
+_ANTE = PostType.ANTE
+_STRADDLE, _BUTTON_BLIND, _BRING_IN, _DEAD_BLIND = (
+    PostType.STRADDLE, PostType.BUTTON_BLIND, PostType.BRING_IN, PostType.DEAD_BLIND
+)
 
 
 class ForcedPosts:
@@ -20,76 +28,77 @@ class ForcedPosts:
         self.t = t  # the table whose state this part reads and changes
 
     def on_post(self, e: Post) -> None:
-        p = self.t.player(e.player, e.line)
+        t = self.t
+        line, amount, post, all_in = e.line, e.amount, e.post, e.all_in  # each field read once (pydantic's hook)
+        p = t.player(e.player, line)
         if p is None:
             return
         p.in_hand = True
-        if self.t.street is not None and e.post != PostType.BRING_IN:
-            self.t.violate(
-                "post-after-deal", e.line,
-                f"{p.name} posts a {e.post.value.replace('_', ' ')} after the cards were dealt",
+        if t.street is not None and post != _BRING_IN:
+            t.violate(
+                "post-after-deal", line,
+                f"{p.name} posts a {post.value.replace('_', ' ')} after the cards were dealt",
             )
-        if e.post in (PostType.ANTE, PostType.DEAD_BLIND):  # dead money: into the pot, not the player's bet
-            self.t.put(p, e.amount, e.line, to_bet=False)
-            if e.post == PostType.ANTE:
-                p.ante += e.amount
-            if e.post == PostType.DEAD_BLIND:
-                p.dead += e.amount
-        elif e.post == PostType.BOTH_BLINDS:
-            dead = min(self.t.hand.stakes.small, e.amount) if self.t.hand.structure != Structure.FIXED_LIMIT else ZERO
-            if dead == ZERO or e.amount - dead <= 0:
-                dead = e.amount - self.t.big_blind if e.amount > self.t.big_blind else ZERO
-            self.t.put(p, dead, e.line, to_bet=False)
-            p.dead += dead
-            self.t.put(p, e.amount - dead, e.line)
-        else:
-            second_dead = not self.t.rules.second_small_blind_live
-            if e.post == PostType.SMALL_BLIND and self.t.small_blind_posted and second_dead:
-                # a second small blind (a returning player) is dead money, not a live bet (``RulesProfile``)
-                self.t.put(p, e.amount, e.line, to_bet=False)
-                p.dead += e.amount
+        if post in (_ANTE, _DEAD_BLIND):  # dead money: into the pot, not the player's bet
+            t.put(p, amount, line, to_bet=False)
+            if post == _ANTE:
+                p.ante += amount
             else:
-                self.t.put(p, e.amount, e.line)
-            if e.post == PostType.SMALL_BLIND:
-                self.t.small_blind_posted = True
-            self._blind_anchor(p, e.post)
-            if e.post in (PostType.BIG_BLIND, PostType.STRADDLE, PostType.BUTTON_BLIND):
-                if e.post == PostType.BIG_BLIND:
-                    self.t.big_blind_player = self.t.big_blind_player or p.name
-                    self.t.bb_level = max(self.t.bb_level, self.t.big_blind if e.all_in else p.bet)
-                self.t.full_level = max(self.t.full_level, self.t.big_blind if e.all_in else p.bet)
-                if p.bet > self.t.current_bet:
-                    self.t.last_raise = max(self.t.last_raise, p.bet - self.t.current_bet, self.t.big_blind)
-                    if e.post == PostType.STRADDLE:  # a straddle is a blind raise: the next raise doubles it
-                        self.t.last_raise = max(self.t.last_raise, p.bet)
-                    self.t.current_bet = p.bet
-                    self.t.raises = 1
-        if e.post == PostType.BRING_IN:
-            self.t.dealing.bring_in(p, e)
-        self.t.check_all_in_flag(p, e.all_in, e.line)
+                p.dead += amount
+        elif post == _BOTH_BLINDS:
+            dead = min(t.hand.stakes.small, amount) if not t.fixed_limit else ZERO
+            if dead == ZERO or amount - dead <= 0:
+                dead = amount - t.big_blind if amount > t.big_blind else ZERO
+            t.put(p, dead, line, to_bet=False)
+            p.dead += dead
+            t.put(p, amount - dead, line)
+        else:
+            if post == _SMALL_BLIND and t.small_blind_posted and not t.rules.second_small_blind_live:
+                # a second small blind (a returning player) is dead money, not a live bet (``RulesProfile``)
+                t.put(p, amount, line, to_bet=False)
+                p.dead += amount
+            else:
+                t.put(p, amount, line)
+            if post == _SMALL_BLIND:
+                t.small_blind_posted = True
+            self._blind_anchor(p, post)
+            if post in (_BIG_BLIND, _STRADDLE, _BUTTON_BLIND):
+                if post == _BIG_BLIND:
+                    t.big_blind_player = t.big_blind_player or p.name
+                    t.bb_level = max(t.bb_level, t.big_blind if all_in else p.bet)
+                t.full_level = max(t.full_level, t.big_blind if all_in else p.bet)
+                if p.bet > t.current_bet:
+                    t.last_raise = max(t.last_raise, p.bet - t.current_bet, t.big_blind)
+                    if post == _STRADDLE:  # a straddle is a blind raise: the next raise doubles it
+                        t.last_raise = max(t.last_raise, p.bet)
+                    t.current_bet = p.bet
+                    t.raises = 1
+        if post == _BRING_IN:
+            t.dealing.bring_in(p, e)
+        t.check_all_in_flag(p, all_in, line)
         self._check_blind_amount(p, e)
 
     def _blind_anchor(self, p: PlayerState, post: PostType) -> None:
         """The seat after which the first to act sits: the big blind's, or the last straddle's or button blind's. An
         unseated blind sits just after the seated blind posted before it, so that seat stands for it."""
         if p.name in self.t.unseated:
-            if post in (PostType.BIG_BLIND, PostType.STRADDLE) and self.t.blind_anchor is None:
+            if post in (_BIG_BLIND, _STRADDLE) and self.t.blind_anchor is None:
                 self.t.blind_anchor = self.t.last_blind_seat
             return
         self.t.last_blind_seat = p.seat
-        if post in (PostType.STRADDLE, PostType.BUTTON_BLIND) or (
-            post == PostType.BIG_BLIND and self.t.blind_anchor is None
-        ):
+        if post in (_STRADDLE, _BUTTON_BLIND) or (post == _BIG_BLIND and self.t.blind_anchor is None):
             self.t.blind_anchor = p.seat
 
     def _check_blind_amount(self, p: PlayerState, e: Post) -> None:
         """Blinds, antes, the button blind and straddles at their amounts and seats (see ``forced``)."""
-        dealt = [q.seat for q in self.t.seated if q.in_hand]
+        # the seats dealt in: only a straddle's seat is judged by them
+        dealt = [q.seat for q in self.t.seated if q.in_hand] if e.post == _STRADDLE else []
         problem = self.t.forced.check(e, p.seat, dealt)
-        if problem is not None and p.name in self.t.unseated and problem.code.endswith("-position"):
+        if problem is None:
+            return
+        if p.name in self.t.unseated and problem.code.endswith("-position"):
             return  # an unseated player's seat is not known: only the amount is checked
-        if problem is not None:
-            self.t.violate(problem.code, e.line, problem.message)
+        self.t.violate(problem.code, e.line, problem.message)
 
     def on_button_draw(self, e: ButtonDraw) -> None:
         """five-card-draw-rules-de.txt, "1. Auslosung des ersten Dealer-Button Inhabers": each player gets one open

@@ -64,7 +64,7 @@ def replay(hand: Hand, rules: RulesProfile | None = None, *, states: bool = True
     else:
         rake = _rake(table)
     results = _results(table, rake)
-    return Replay(
+    done = Replay(
         hand=hand,
         steps=tuple(table.steps),
         violations=tuple(table.violations),
@@ -80,7 +80,10 @@ def replay(hand: Hand, rules: RulesProfile | None = None, *, states: bool = True
         notes=tuple(table.notes),
         reveals=tuple(reveals),
         returned_unprinted=tuple(table.returned_unprinted),
+        reported_excess=tuple(table.reported_excess),
     )
+    table.release()
+    return done
 
 
 def _reveal(table: Table) -> Reveal:
@@ -158,19 +161,13 @@ def _rake(table: Table) -> Decimal:
 def _results(table: Table, rake: Decimal) -> dict[str, PlayerResult]:
     players = [p for p in table.players.values() if p.in_hand or p.committed or p.collected]
     shares = _rake_shares(players, rake)
+    # by position (player, seat, start_stack, committed, collected, net, rake, cashed_out, all_in_street,
+    # side_payments, uncalled_in_collect): one result per player and hand
     return {
         p.name: PlayerResult(
-            player=p.name,
-            seat=p.seat,
-            start_stack=p.start,
-            committed=p.committed,
-            collected=p.collected - p.returned,
-            net=p.collected - p.returned - p.committed + p.side,
-            rake=shares.get(p.name, ZERO),
-            cashed_out=p.cashed_out is not None,
-            side_payments=p.side,
-            uncalled_in_collect=p.returned,
-            all_in_street=p.all_in_street,
+            p.name, p.seat, p.start, p.committed, p.collected - p.returned,
+            p.collected - p.returned - p.committed + p.side, shares.get(p.name, ZERO), p.cashed_out is not None,
+            p.all_in_street, p.side, p.returned,
         )
         for p in players
     }

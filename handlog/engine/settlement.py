@@ -50,6 +50,9 @@ class Settlement:
             return
         excess = self._excess_of(p)
         second = p.bet - excess
+        reported = sum((x for name, x in self.t.reported_excess if name == p.name), ZERO)
+        if reported and e.amount == excess - reported:  # a reported over-call's chips stay in the pot: the rest
+            excess = e.amount
         if excess <= 0:
             top = max(self.t.players.values(), key=lambda q: q.bet)
             self.t.violate(
@@ -58,11 +61,13 @@ class Settlement:
                 + (f"; the uncalled bet is {top.name}'s" if top.bet > p.bet else ""),
             )
         elif e.amount != excess:
-            self.t.violate(
+            said = self.t.violate(
                 "uncalled-bet", e.line,
                 f"{p.name} bet {p.bet} and was called for {second}: {excess} should be returned, the log returns"
                 f" {e.amount}",
             )
+            if said and e.amount < excess:  # the rest stays in the pot, unreturned: this error, not another
+                self.t.reported_excess.append((p.name, excess - e.amount))
         # only chips the player put in and nobody can call come back: a larger return is reported above and
         # applied no further (chips cannot come out of nowhere)
         back = max(min(e.amount, max(p.bet, excess)), ZERO)
@@ -137,10 +142,20 @@ class Settlement:
 
     def uncalled_excess(self) -> tuple[PlayerState, Decimal] | None:
         """The live player whose bet this round nobody matched, and by how much."""
-        ranked = sorted(self.t.players.values(), key=lambda q: q.bet, reverse=True)
+        # one pass: the first of the highest bets (as a stable sort would rank it) and the highest of the others
+        top: PlayerState | None = None
+        second: Decimal | None = None
+        for q in self.t.players.values():
+            if top is None:
+                top = q
+            elif q.bet > top.bet:
+                second = top.bet if second is None or top.bet > second else second
+                top = q
+            elif second is None or q.bet > second:
+                second = q.bet
         # only a player still in the hand gets chips back: a folded player's bet is dead money
-        if len(ranked) >= 2 and ranked[0].bet > ranked[1].bet and ranked[0].live and not self.t.cancelled:
-            return ranked[0], self._excess_of(ranked[0])
+        if top is not None and second is not None and top.bet > second and top.live and not self.t.cancelled:
+            return top, self._excess_of(top)
         return None
 
     def _excess_of(self, p: PlayerState) -> Decimal:
@@ -149,6 +164,19 @@ class Settlement:
         players = self.t.players.values()
         # dead blinds and the big blind ante are the pot's: nobody matches them, and they are never uncalled
         dead = self.table_antes()
+        # the commonest: no dead money at all (``dead`` never added to: subtracting it would change no exponent either)
+        if not dead and all(q.dead is ZERO for q in players):
+            # ``excess_over`` of the bets and of the money put in, each the first of the others' highest
+            top_bet: Decimal | None = None
+            top_in: Decimal | None = None
+            for q in players:
+                if q.name != p.name:
+                    if top_bet is None or q.bet > top_bet:
+                        top_bet = q.bet
+                    if top_in is None or q.committed > top_in:
+                        top_in = q.committed
+            return max(p.bet - (top_bet if top_bet is not None else ZERO),
+                       p.committed - (top_in if top_in is not None else ZERO))
         live = {q.name: q.committed - q.dead - dead.get(q.name, ZERO) for q in players}
         return max(excess_over({q.name: q.bet for q in players}, p.name), excess_over(live, p.name))
 
@@ -185,12 +213,15 @@ class Settlement:
         """An uncalled excess no line returned: accepted, with a note, where the log shows the return its own way
         (``unprinted_return``), else a violation (a log that prints "Uncalled bet" lines must print every one)."""
         name, excess, due = self.t.owed_back.pop(0)  # ``due``: where the return should have come, at the latest
+        if (name, excess) in self.t.reported_excess:  # left by a short "Uncalled bet" line, an over-call: reported
+            return
         how = None if self.t.prints_uncalled else self.unprinted_return(name, excess)
         if how is None:
-            self.t.violate(
+            if self.t.violate(
                 "uncalled-not-returned", due,
                 f"{excess} of {name}'s bet was not called: it should have been returned before the pot was awarded",
-            )
+            ):
+                self.t.reported_excess.append((name, excess))
             return
         top = self.t.players[name]
         if how is not UnprintedReturn.WON_WITH_POT:
@@ -215,7 +246,10 @@ class Settlement:
             return UnprintedReturn.IN_COLLECT
         stated = summary.total_pot
         in_pot = sum((q.committed for q in self.t.players.values()), self.t.dropped)  # a cash drop is in the total
-        if stated is not None and stated + (summary.stp or ZERO) == in_pot - excess:
+        if (
+            stated is not None and stated + (summary.stp or ZERO) == in_pot - excess
+            and summary.uncalled is not UncalledReturns.EVERY_ONE_PRINTED
+        ):
             return UnprintedReturn.TOTAL_SHOWS_IT
         if rules.walk_blind_won_back:
             alone = [p.name for p in self.t.turns.live_players()] == [name]

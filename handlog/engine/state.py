@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from decimal import Decimal
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from handlog.engine.codes import violation
@@ -63,6 +64,9 @@ class PlayerState:
 
 
 
+_seat_of = attrgetter("seat")
+
+
 class TableState:
     """The mutable state of one replay and its primitives (reporting, cards seen, money put in)."""
 
@@ -79,11 +83,13 @@ class TableState:
         self.violations: list[Violation] = []
         self.steps: list[Step] = []
         self.players: dict[str, PlayerState] = {}
-        for s in sorted(hand.seats, key=lambda s: s.seat):
-            self.players[s.player] = PlayerState(
-                s.seat, s.player, s.stack, s.stack,
+        cash = hand.tournament is None
+        for s in sorted(hand.seats, key=_seat_of):
+            name, stack = s.player, s.stack  # each field read once (a pydantic model's attribute costs a hook)
+            self.players[name] = PlayerState(
+                s.seat, name, stack, stack,
                 # tournament players sitting out are still dealt in (and fold automatically); cash ones are not
-                in_hand=not (s.out_of_hand or (s.sitting_out and hand.tournament is None)),
+                in_hand=not (s.out_of_hand or (s.sitting_out and cash)),
             )
         self.seated = list(self.players.values())
         # players who act without a seat line, by the line they first appear on (see ``_unseated_player``)
@@ -93,6 +99,7 @@ class TableState:
         self.unsure_from: int | None = None  # from this line on, who is who is not known (``_unseated_player``)
         self.button = hand.button
         fixed = hand.structure == Structure.FIXED_LIMIT
+        self.fixed_limit = fixed
         self.small_bet = hand.stakes.small if fixed else hand.stakes.big
         self.big_bet = hand.stakes.big
         self.big_blind = hand.stakes.small if fixed else hand.stakes.big
@@ -124,9 +131,11 @@ class TableState:
         self.uncalled_checked = False
         self.owed_back: list[tuple[str, Decimal, int]] = []  # uncalled excesses swept with their rounds
         self.returned_unprinted: list[tuple[str, Decimal]] = []  # uncalled excesses returned without a line
+        self.reported_excess: list[tuple[str, Decimal]] = []  # chips a reported violation left in the pot
         # a log that prints "Uncalled bet" lines must print every one; only logs that never do (2005-2008)
         # may let the site's total show the return instead
-        self.prints_uncalled = any(map(UncalledBet.__instancecheck__, hand.events))
+        self.kinds = frozenset(map(type, hand.events))  # the kinds of event the hand holds
+        self.prints_uncalled = UncalledBet in self.kinds
         self.small_blind_posted = False
         self.full_level = ZERO  # fixed limit: the bet of the last complete bet or raise this round
         self.bb_level = ZERO  # preflop: the full big blind, owed by callers even when the blind is all-in short
@@ -146,7 +155,7 @@ class TableState:
         """A player who joins the table during the hand may have a seat line printed before their chips arrived
         (PartyPoker: "Seat 2: P ( $0 USD )", then "P has joined the table." and a big blind): the stack is not
         stated, so it is not checked."""
-        if not any(map(StatusChange.__instancecheck__, hand.events)):  # the commonest: one C-level scan
+        if StatusChange not in self.kinds:  # the commonest
             return
         for e in hand.events:
             if isinstance(e, StatusChange) and e.status is PlayerStatus.JOINS:
@@ -158,14 +167,16 @@ class TableState:
                         f" {p.name}'s stack is not stated, so it was not checked"
                     )
 
-    def violate(self, code: str, line: int, message: str) -> None:
-        """Report a violation of the registered rule ``code`` (``codes``: its category and severity)."""
+    def violate(self, code: str, line: int, message: str) -> bool:
+        """Report a violation of the registered rule ``code`` (``codes``: its category and severity); False when it
+        follows from an error already reported and is not held against the hand."""
         found = violation(code, line, message)
         if self.unsure_from is not None and code != "unknown-player" and found.category is not Category.CARDS:
-            return  # who is who is no longer known: what follows from it is not held against the hand (one error)
+            return False  # who is who is no longer known: what follows from it is not held against the hand
         if line == self.void_line and found.category is Category.LEGALITY:
-            return  # the action of a player out of the hand was reported: how it was made is not another error
+            return False  # the action of a player out of the hand was reported: how it was made is not another
         self.violations.append(found)
+        return True
 
     def stop(self, code: str, line: int, message: str) -> None:
         """One violation where the log's structure leaves the engine nothing it can follow (a board street before

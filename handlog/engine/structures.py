@@ -6,16 +6,16 @@ legal here?" and "does this raise reopen the betting?". Adding a structure touch
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from decimal import Decimal
+from typing import NamedTuple
 
 from handlog.engine.rules import RulesProfile
 from handlog.events import Street, Structure
 
 
-@dataclass(frozen=True, slots=True)
-class RoundFacts:
-    """What the sizing rules need to know about the betting round when a player acts."""
+class RoundFacts(NamedTuple):
+    """What the sizing rules need to know about the betting round when a player acts (a named tuple: one is made
+    per bet or raise, and tuples are the cheapest immutable record to make)."""
 
     street: Street
     big_blind: Decimal  # the minimum opening bet in no-limit and pot-limit
@@ -120,11 +120,13 @@ class PotLimitPreflopNoLimitPostflop(BettingStructure):
         return None
 
 
+_KINDS: dict[Structure, type[BettingStructure]] = {
+    Structure.NO_LIMIT: BettingStructure,
+    Structure.POT_LIMIT: PotLimit,
+    Structure.FIXED_LIMIT: FixedLimit,
+    Structure.PL_PREFLOP_NL_POSTFLOP: PotLimitPreflopNoLimitPostflop,
+}
+
+
 def structure_for(structure: Structure, rules: RulesProfile) -> BettingStructure:
-    kinds: dict[Structure, type[BettingStructure]] = {
-        Structure.NO_LIMIT: BettingStructure,
-        Structure.POT_LIMIT: PotLimit,
-        Structure.FIXED_LIMIT: FixedLimit,
-        Structure.PL_PREFLOP_NL_POSTFLOP: PotLimitPreflopNoLimitPostflop,
-    }
-    return kinds[structure](rules)
+    return _KINDS[structure](rules)

@@ -98,6 +98,11 @@ class Table(TableState):
             CardReplaced: streets.on_card_replaced,
         }
 
+    def release(self) -> None:
+        """Let the table go once the replay is made: its parts and handlers point back at it, and without that
+        cycle the table and all it holds are freed at once rather than left to the cyclic garbage collector."""
+        self.__dict__.clear()
+
     # ------------------------------------------------------------------ events
     def apply(self, event: Event) -> None:
         to_call: Decimal | None = None
@@ -111,7 +116,7 @@ class Table(TableState):
                     owed = self.current_bet - p.bet
                     to_call = ZERO if owed < ZERO else owed  # max(owed, ZERO), keeping owed's exponent on a tie
             handler(event)
-        street = self.street or Street.PREFLOP
+        street = self.street or _PREFLOP
         # tuple.__new__ skips the named tuple's Python-level constructor: one step is made per event
         state = self.turns.snapshot() if self.keep_states else None
         self.steps.append(_new_step(Step, (event, street, state, to_call)))
@@ -126,6 +131,7 @@ _BY_PLAYER: frozenset[type] = frozenset(
 )
 """The handled events that name a player: their ``to_call`` is recorded."""
 _new_step = tuple.__new__
+_PREFLOP = Street.PREFLOP  # an enum member read from its class costs EnumType.__getattr__'s hook (Python 3.11)
 
 
 class _ByPlayer(Protocol):

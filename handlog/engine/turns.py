@@ -12,6 +12,10 @@ from handlog.engine.views import Snapshot
 from handlog.events import Street
 
 _SEAT_VALUES = attrgetter("stack", "bet", "committed", "folded", "all_in", "in_hand")
+# read once: an enum member read from its class goes through EnumType.__getattr__'s hook (Python 3.11), several
+# times per action
+_PREFLOP = Street.PREFLOP
+_BEFORE_FLOP = (None, Street.PREFLOP)
 
 if TYPE_CHECKING:
     from handlog.engine.table import Table
@@ -22,7 +26,7 @@ class TurnOrder:
 
     def __init__(self, t: Table) -> None:
         self.t = t  # the table whose state this part reads and changes
-        self._seat_names = tuple((p.seat, p.name) for p in t.seated)
+        self._seat_names: tuple[tuple[int, str], ...] | None = None  # made by the first ``snapshot``
         self._rotations: dict[int, list[PlayerState]] = {}  # seat → the players in seat order after it
         self._board_t: tuple[str, ...] = ()
 
@@ -30,10 +34,12 @@ class TurnOrder:
         """The table now, compactly (see ``Step``)."""
         t = self.t
         values = tuple(map(_SEAT_VALUES, t.seated))
+        if self._seat_names is None:
+            self._seat_names = tuple((p.seat, p.name) for p in t.seated)
         if len(self._board_t) != len(t.board):
             self._board_t = tuple(t.board)
         return (
-            t.street or Street.PREFLOP,
+            t.street or _PREFLOP,
             self._board_t,
             self._seat_names,
             values,
@@ -62,7 +68,7 @@ class TurnOrder:
         for less, as long as someone else can still act (otherwise only what can be called counts)."""
         t = self.t
         level = t.current_bet
-        short_blind = t.street in (None, Street.PREFLOP) and t.bb_level > level
+        short_blind = t.bb_level > level and t.street in _BEFORE_FLOP
         if short_blind and (p is None or any(q.active and q is not p for q in t.players.values())):
             level = t.bb_level
         return level
@@ -88,7 +94,7 @@ class TurnOrder:
         start = t.players[t.last_actor].seat if t.last_actor is not None else t.round_anchor
         level = t.current_bet
         # a short big blind: ``level`` per player
-        if t.bb_level > level and t.street in (None, Street.PREFLOP):
+        if t.bb_level > level and t.street in _BEFORE_FLOP:
             for p in self.after(start):
                 if self.needs_action(p):
                     return p.name
@@ -117,23 +123,33 @@ class TurnOrder:
     def round_complete(self) -> bool:
         """No one still owes an action (a lone active player facing no bet has nothing to do)."""
         t = self.t
+        level = t.current_bet
         live = 0
-        active: list[PlayerState] = []
+        active = 0
+        lone: PlayerState | None = None  # the one active player, while there is only one
+        owes = False  # an active player who has not acted at this level (``needs_action`` at the round's level)
+        short = t.bb_level > level and t.street in _BEFORE_FLOP  # a short big blind: ``level`` per player
         for p in t.seated if not t.unseated_players else [*t.seated, *t.unseated_players]:
             if p.in_hand and not p.folded:
                 live += 1
                 if not p.all_in:
-                    active.append(p)
+                    active += 1
+                    lone = p
+                    if not owes and (p.acted_at is None or (p.bet < level and p.acted_at < level)):
+                        owes = True
+                    if owes and active >= 2 and not short:
+                        return False  # two can act and one of them still owes: the rest cannot change that
         if live <= 1 or not active:
             return True
-        level = t.current_bet
-        if len(active) == 1 and active[0].bet >= level:
+        if active == 1 and lone is not None and lone.bet >= level:
             return True
-        # a short big blind: ``level`` per player
-        if t.bb_level > level and t.street in (None, Street.PREFLOP):
-            return not any(self.needs_action(p) for p in active)
-        # ``needs_action`` inlined: every one of them is active and owes the same level
-        return all(p.acted_at is not None and (p.bet >= level or p.acted_at >= level) for p in active)
+        if short:
+            return not any(self.needs_action(p) for p in self._active())
+        return not owes
+
+    def _active(self) -> list[PlayerState]:
+        t = self.t
+        return [p for p in (*t.seated, *t.unseated_players) if p.in_hand and not p.folded and not p.all_in]
 
     def live_players(self) -> list[PlayerState]:
         return [p for p in self.t.players.values() if p.live]
@@ -177,17 +193,16 @@ class TurnOrder:
         return self.t.big_bet if self.t.variant.uses_big_bet(street) or self.t.fourth_big else self.t.small_bet
 
     def facts(self, p: PlayerState) -> RoundFacts:
-        street = self.t.street or Street.PREFLOP
-        unit = self.bet_unit(street)
+        t = self.t
+        street = t.street or _PREFLOP
+        level = self.level(p)
+        pot = t.dropped  # one pass: what is in the middle, and how many players are left
+        live = 0
+        for q in t.players.values():
+            pot += q.committed
+            if q.in_hand and not q.folded:
+                live += 1
         return RoundFacts(
-            street=street,
-            big_blind=self.t.big_blind,
-            bet_unit=unit,
-            current_bet=self.level(p),
-            last_raise=self.t.last_raise,
-            pot=sum((q.committed for q in self.t.players.values()), self.t.dropped),
-            to_call=max(self.level(p) - p.bet, ZERO),
-            raises=self.t.raises,
-            heads_up=sum(1 for q in self.t.players.values() if q.live) == 2,
-            full_level=self.t.full_level,
+            street, t.big_blind, self.bet_unit(street), level, t.last_raise, pot, max(level - p.bet, ZERO), t.raises,
+            live == 2, t.full_level,
         )

@@ -121,6 +121,12 @@ class Replay:
     returned_unprinted: tuple[tuple[str, Decimal], ...] = ()
     """Each uncalled excess the engine returned where no line returns it, as (player, amount), in order: the room's
     convention (``StatedResults.uncalled``) or the total shows it, and the notes say which."""
+    reported_excess: tuple[tuple[str, Decimal], ...] = ()
+    """Chips a reported violation left in the pot beyond what the rules put there, as (player, amount): a bet
+    nobody called that no line returned (``uncalled-not-returned``) or a short "Uncalled bet" line left
+    (``uncalled-bet``), a call of more than was owed (``call-amount``). The replay's pot holds them and the log's
+    own total does not, so that difference is the same error again (``checks.accounting.total_pot``), and such
+    chips are no side pot of their own (``checks.showdown``)."""
 
     @property
     def errors(self) -> tuple[Violation, ...]:

@@ -110,7 +110,12 @@ class UncalledReturns(StrEnum):
     the engine derives every return from the chips and settles one the log does not print by it (docs/engine.md)."""
 
     PRINTED = "printed"
-    """A line returns it ("Uncalled bet ($2) returned to P"); a log that prints one must print every one."""
+    """A line returns it ("Uncalled bet ($2) returned to P"); a log that prints one must print every one, and one
+    that prints none may leave the return to its stated total (old logs of rooms that mostly print the line:
+    PokerStars 2005-2011, Full Tilt, OnGame)."""
+    EVERY_ONE_PRINTED = "every_one_printed"
+    """A line returns each one, in every log the room writes (GGPoker: none of the corpus' 8,488 hands leaves one to
+    its total): a return without its line is ``uncalled-not-returned`` even where the total would show it."""
     IN_COLLECTS = "in_collects"
     """No line: the excess is inside its owner's "collected" and inside the total (Winamax)."""
     UNPRINTED = "unprinted"

@@ -553,11 +553,6 @@ class BovadaFormat(TextSiteFormat):
     site = "Bovada"
     grammar = "bovada"
     builder = BovadaBuilder
-    peek_pattern = re.compile(
-        r"#(?P<id>[0-9]+):?.*?(?P<game>holdem|omaha hilo|omaha|7card hilo|7card).*?"
-        r"(?P<structure>no limit|pot limit|fixed limit|normal|turbo)",
-        re.IGNORECASE,
-    )
     descriptions: ClassVar[dict[str, str]] = {
         **DESCRIPTIONS,
         "HEADER": "the hand header ('Bovada Hand #…')",

@@ -71,7 +71,6 @@ class CakeFormat(TextSiteFormat):
     # "Hand#" with no blank before the number is Cake's alone (Winning writes "Hand #"); the rest of the line is the
     # grammar's to check, so that a damaged header is an unparsed hand rather than an unrecognised file
     summary_marker: str | None = None
-    peek_pattern = re.compile(r"Hand#(?P<id>[0-9]+).*? (?P<structure>NL|PL|FL) (?P<game>Hold'em|Omaha Hi/Lo|Omaha)")
     descriptions: ClassVar[dict[str, str]] = {
         **DESCRIPTIONS,
         "HEADER": "the hand header ('Hand#… - Table -- $0.02/$0.04 FL Hold'em -- 2011/05/08 - 10:37:17')",

@@ -23,7 +23,6 @@ loser's cards the log owner saw (their own): kept in a notice.
 
 from __future__ import annotations
 
-import re
 from datetime import UTC, datetime
 from decimal import Decimal
 from typing import ClassVar
@@ -237,11 +236,6 @@ class EntractionFormat(TextSiteFormat):
     grammar = "entraction"
     builder = EntractionBuilder
     summary_marker: str | None = None
-    peek_pattern = re.compile(
-        r"Game # (?P<id>[0-9]+) - "
-        r"(?P<game>Texas Hold'em|5-Card Omaha High|5-Card Omaha Hi/Lo|Omaha High|Omaha Hi/Lo|Omaha) "
-        r"(?P<structure>No Limit|Pot Limit|Fixed Limit)"
-    )
     descriptions: ClassVar[dict[str, str]] = {
         **DESCRIPTIONS,
         "HEADER": "the hand header ('Game # 2645975604 - Texas Hold'em No Limit EUR 0.50/1.00 - Table \"Aguilas\"')",

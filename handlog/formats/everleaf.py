@@ -19,7 +19,6 @@ The euro: the clients wrote cp1252's euro (byte 0x80) or, on Cyrillic Windows, c
 
 from __future__ import annotations
 
-import re
 from typing import ClassVar
 
 from handlog.events import Game, UncalledReturns
@@ -70,11 +69,6 @@ class EverleafFormat(TextSiteFormat):
     grammar = "everleaf"
     builder = EverleafBuilder
     summary_marker: str | None = None
-    peek_pattern = re.compile(
-        r"Game #(?P<id>[0-9]+).*?(?P<structure>NL|PL|FL|)\s?(?P<game>Hold'em|Omaha Hi/Lo|Omaha|7 Card Stud Hi/Lo|"
-        r"7 Card Stud|Razz)",
-        re.DOTALL,
-    )
     descriptions: ClassVar[dict[str, str]] = {
         **DESCRIPTIONS,
         "HEADER": "the hand header ('Everleaf Gaming Game #…')",

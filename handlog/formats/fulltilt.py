@@ -386,10 +386,6 @@ class FullTiltFormat(TextSiteFormat):
     grammar = "fulltilt"
     builder = FullTiltBuilder
     descriptions: ClassVar[dict[str, str]] = DESCRIPTIONS_FT
-    peek_pattern = re.compile(
-        r"#(?P<id>[0-9]+):.* - (?:CAP )?(?P<structure>No Limit|Pot Limit|Limit|NL|PL|FL)"
-        r" (?P<game>(?:2-7 |A-5 )?[^-\n]+?) - "
-    )
 
 
 register(FullTiltFormat())

@@ -38,11 +38,12 @@ from handlog.events import (
     SidePayment,
     Stakes,
     Structure,
+    UncalledReturns,
 )
 from handlog.formats.grammar import Fields
 from handlog.formats.text import FieldError, amount, cards
 from handlog.formats.textsite import DESCRIPTIONS, TextHandBuilder, TextSiteFormat, Tok
-from handlog.reading.registry import HeaderFacts, register
+from handlog.reading.registry import register
 
 _LOWER_RANK = re.compile(r"\b([tjqka])([cdhs])\b")
 _FEE = re.compile(r"\| (?P<name>[A-Za-z][A-Za-z ]*?) (?P<amount>[^ |]+)")
@@ -74,6 +75,7 @@ class GGPokerBuilder(TextHandBuilder):
         "missed big blind": PostType.DEAD_BLIND,
     }
     runs: ClassVar[dict[str | None, int | None]] = {**TextHandBuilder.runs, "THIRD": 3}
+    uncalled_returns: ClassVar[UncalledReturns] = UncalledReturns.EVERY_ONE_PRINTED
 
     def reset(self, first_line: int) -> None:
         super().reset(first_line)
@@ -81,12 +83,17 @@ class GGPokerBuilder(TextHandBuilder):
         self.fees: list[HouseFee] = []
 
     # -- header
+    @classmethod
+    def header_game(cls, game: str | None, structure: str | None) -> tuple[Game | None, Structure | None]:
+        if not structure and game is not None:
+            structure = _implied_structure(game)
+        return super().header_game(game, structure)
+
     def HEADER(self, tok: Tok, fields: Fields | None = None) -> Tok:
         super().HEADER(tok, fields)
         h = self.header
-        if not h.get("structure"):  # "PLO", "PLO-5": the name says pot limit; Short Deck is played no limit
-            game = (h.get("game") or "").lower()
-            h["structure"] = "pot limit" if game.startswith("plo") else "no limit"
+        if not h.get("structure"):
+            h["structure"] = _implied_structure(h.get("game") or "")
         return tok
 
     def stakes_of(self, text: str, level_stakes: str | None) -> Stakes:
@@ -235,20 +242,10 @@ class GGPokerFormat(TextSiteFormat):
         "RUN_TWICE": "'Hand was run two times'",
     }
 
-    def peek(self, header: str) -> HeaderFacts:
-        m = _PEEK.search(header)
-        if m is None:
-            return HeaderFacts()
-        game = self.builder.games.get(m.group("game").lower(), Game.OTHER)
-        structure = self.builder.structures.get((m.group("structure") or "").lower())
-        if structure is None:
-            structure = Structure.POT_LIMIT if m.group("game").lower().startswith("plo") else None
-        return HeaderFacts(m.group("id"), game.value, structure.value if structure else None)
 
+def _implied_structure(game: str) -> str:
+    """The structure a header without one implies: "PLO", "PLO-5" say pot limit; Short Deck is played no limit."""
+    return "pot limit" if game.lower().startswith("plo") else "no limit"
 
-_PEEK = re.compile(
-    r"#(?P<id>[A-Z]{0,4}[0-9]+): .*?(?P<game>Hold'em|6\+ Hold'em|ShortDeck|Omaha Hi/Lo|Omaha|PLO-[56] Hi/Lo|"
-    r"PLO Hi/Lo|PLO-[56]|PLO)(?: (?P<structure>No Limit|Pot Limit|Fixed Limit|Limit|\(NL postflop\)))?(?: |$)"
-)
 
 register(GGPokerFormat())

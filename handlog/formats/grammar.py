@@ -415,7 +415,7 @@ def _from_cache(key: str) -> tuple[TableData, Patterns, list[str]] | None:
 
 
 @cache
-def line_patterns(name: str | Path) -> Mapping[str, re.Pattern[str]]:
+def line_patterns(name: str | Path) -> Patterns:
     """Only the field patterns of a grammar's line terminals (for tools and error messages)."""
     return load_line_grammar(name).fields
 

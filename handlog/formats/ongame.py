@@ -166,11 +166,6 @@ class OnGameFormat(TextSiteFormat):
     grammar = "ongame"
     builder = OnGameBuilder
     summary_marker: str | None = "Summary:"
-    peek_pattern = re.compile(
-        r"History for hand (?P<id>[A-Z0-9-]+).*?\((?P<structure>NO_LIMIT|POT_LIMIT|LIMIT) "
-        r"(?P<game>TEXAS_HOLDEM|OMAHA_HI_LO|OMAHA_HI|OMAHA)",
-        re.DOTALL,
-    )
     descriptions: ClassVar[dict[str, str]] = {
         **DESCRIPTIONS,
         "HEADER": "the hand header ('***** History for hand R5-22678800-36 *****')",

@@ -25,14 +25,13 @@ from handlog.formats.grammar import Fields
 from handlog.formats.ongame import OnGameBuilder, OnGameFormat
 from handlog.formats.text import amount
 from handlog.formats.textsite import Tok
-from handlog.reading.registry import HeaderFacts, register
+from handlog.reading.registry import register
 
 ZONES: dict[str, int] = {
     "UTC": 0, "GMT": 0, "WET": 0, "WEST": 1, "BST": 1, "CET": 1, "CEST": 2, "EET": 2, "EEST": 3, "MSK": 3,
     "PST": -8, "PDT": -7, "EST": -5, "EDT": -4,
 }
 """The zone abbreviations the layout writes, as hours east of UTC."""
-_HAND_ID = re.compile(r"History for hand ([A-Z0-9][A-Z0-9-]*)")
 _TIME = re.compile(
     r"^(?P<time>[A-Z][a-z]{2} [A-Z][a-z]{2} [0-9]{1,2} [0-9:]{7,8}) (?P<zone>[A-Z]{2,5}) (?P<y>[0-9]{4})$"
 )
@@ -94,24 +93,11 @@ class OnGame2014Format(OnGameFormat):
     name = "ongame_2014"
     grammar = "ongame_2014"
     builder = OnGame2014Builder
-    peek_pattern = re.compile(
-        r"History for hand (?P<id>[A-Z0-9-]+).*?\((?P<structure>NO_LIMIT|POT_LIMIT|LIMIT) "
-        r"(?P<game>TEXAS_HOLDEM|OMAHA_HI_LO|OMAHA_HI|OMAHA)",
-        re.DOTALL,
-    )
     descriptions: ClassVar[dict[str, str]] = {
         **OnGameFormat.descriptions,
         "START_TIME": "'Start hand: Mon Jan 06 08:53:00 CET 2014'",
         "PLAYER_COUNT": "'Players in round: N' or 'Players in round: N (M)'",
     }
-
-    def peek(self, header: str) -> HeaderFacts:
-        """The hand id from the header line alone (its game and structure are on the table line, two lines on):
-        an unparsed hand is still named."""
-        facts = super().peek(header)
-        if facts.hand_id is None and (m := _HAND_ID.search(header)) is not None:
-            return HeaderFacts(hand_id=m.group(1))
-        return facts
 
 
 register(OnGame2014Format())

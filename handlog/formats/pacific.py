@@ -1,5 +1,5 @@
 """888 / Pacific Poker text hand histories (888poker, Cassava, 888.ro, 888poker.ca-on): ``grammars/pacific.lark``
-plus 888's quirks, on PartyPoker's builder (the two layouts descend from one another).
+plus 888's quirks, on the layout it shares with PartyPoker (``party_layout``).
 
 What differs from PartyPoker's classic layout:
 
@@ -13,7 +13,7 @@ What differs from PartyPoker's classic layout:
 * no all-in marker (an action that takes a player's last chip is all-in all the same), no rake, no total pot, no
   side-pot and no uncalled-bet line: the unmatched part of a bet goes back without a line (a walk's ``raises
   [$0.04]`` over a $0.02 big blind collects $0.05), inside the collect of a walk's blind excess or of a side pot, or
-  as a "collected" line of its own after a showdown; the amounts tell which (PartyPoker's ``_settle_owed``);
+  as a "collected" line of its own after a showdown; the amounts tell which (the layout's ``_settle_owed``);
 * the summary: ``P shows [ Js, 8d ]``, ``P mucks [ 8h, 9h ]``, ``P did not show his hand``, ``P collected [ $0.20 ]``;
 * card ranks in Russian from a client whose cp1251 letters are read as cp1252 (``Òd``: Т, туз, the ace of
   diamonds; ``Âh``: В, валет, a jack; ``Ä``: Д, дама, a queen; ``Ê``: К, король, a king), decoded either way.
@@ -27,7 +27,7 @@ from typing import ClassVar
 
 from handlog.events import Game, Muck, Post, PostType, Stakes, Street, Structure
 from handlog.formats.grammar import Fields
-from handlog.formats.partypoker import PartyPokerBuilder, PartyPokerFormat, party_cards
+from handlog.formats.party_layout import PartyLayoutBuilder, PartyLayoutFormat, party_cards
 from handlog.formats.text import FieldError, currency_of
 from handlog.formats.textsite import DESCRIPTIONS, Tok
 from handlog.reading.registry import register
@@ -79,8 +79,8 @@ def pacific_cards(text: str | None) -> tuple[str, ...]:
     return party_cards(" ".join(out))
 
 
-class PacificBuilder(PartyPokerBuilder):
-    """888's lines on PartyPoker's builder: its header, table, locale amounts, dead blinds and summary."""
+class PacificBuilder(PartyLayoutBuilder):
+    """888's lines on the shared layout's builder: its header, table, locale amounts, dead blinds and summary."""
 
     games: ClassVar[dict[str, Game]] = {"holdem": Game.HOLDEM, "omaha": Game.OMAHA, "omahahl": Game.OMAHA_HI_LO}
     structures: ClassVar[dict[str, Structure]] = {
@@ -165,8 +165,9 @@ class PacificBuilder(PartyPokerBuilder):
         return False
 
 
-class PacificFormat(PartyPokerFormat):
-    """The 888 / Pacific Poker reader, registered as ``pacific``: PartyPoker's reader with 888's header and words."""
+class PacificFormat(PartyLayoutFormat):
+    """The 888 / Pacific Poker reader, registered as ``pacific``: the shared layout's reader with 888's header and
+    words."""
 
     name = "pacific"
     site = "888poker"

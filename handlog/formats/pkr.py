@@ -276,12 +276,7 @@ class PkrFormat(TextSiteFormat):
     builder = PkrBuilder
     # the hand starts with its table line, the next line names the hand
     summary_marker: str | None = None
-    peek_pattern = re.compile(
-        r"Starting Hand #(?P<id>[0-9]+).*?Game Type: (?P<game>HOLD'EM|OMAHA HI/LO|OMAHA)\s+Limit Type: "
-        r"(?P<structure>NO LIMIT|POT LIMIT|FIXED LIMIT|LIMIT)",
-        re.DOTALL,
-    )
-    peek_id = re.compile(r"Starting Hand #([0-9]+)")  # the first line's "Table #15200183" is the table's
+    peek_id = None  # the first line's "Table #15200183" numbers the table; the grammar reads the hand's id
     descriptions: ClassVar[dict[str, str]] = {
         **DESCRIPTIONS,
         "TABLE": "the table line ('Table #15200183 - Hapuna Beach 2')",

@@ -185,9 +185,9 @@ class StarsLayoutFormat(TextSiteFormat):
     builder = StarsLayoutBuilder
     descriptions: ClassVar[dict[str, str]] = {**DESCRIPTIONS, "HEADER": "the hand header ('<Room> Hand #…: …')"}
 
-    def peek(self, header: str) -> HeaderFacts:
-        facts = super().peek(header)
-        room = _ROOM.match(header)
+    def peek_hand(self, lines: Sequence[str]) -> HeaderFacts:
+        facts = super().peek_hand(lines)
+        room = _ROOM.match(lines[0]) if lines else None
         if room is None:  # pragma: no cover - the splitter only cuts hands at lines ``header_start`` matches
             return facts
         return replace(facts, site=room_name(room.group("room")))

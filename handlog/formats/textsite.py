@@ -60,10 +60,12 @@ How to add a site (the sqlglot-dialect pattern: a dialect is a subclass that ove
 
    Then subclass ``TextSiteFormat`` and set its class attributes: ``name`` (registry name), ``site`` (room name),
    ``grammar`` (the ``.lark`` file's stem; the reader's ``head``, its header facts, is the one the grammar states),
-   ``builder`` (your builder class), ``descriptions`` (words for error messages, by line kind), ``peek_pattern``
-   (hand id, game and structure from a header without a parse, for hands that do not parse) and
-   ``summary_marker``. Dict-valued class attributes are annotated ``ClassVar[...]`` (ruff's RUF012). Finish the
-   module with ``register(MySiteFormat())`` and declare the format in ``handlog/formats/__init__.py``'s
+   ``builder`` (your builder class), ``descriptions`` (words for error messages, by line kind) and
+   ``summary_marker``. A hand's id, game and structure are peeked without a parse (for hands that do not parse,
+   and to know duplicates) by the grammar's own header terminals (``peek_hand``): name their fields ``hand_id``,
+   ``game``, ``structure``, and a header that implies a structure says so in the builder's ``header_game``.
+   Dict-valued class attributes are annotated ``ClassVar[...]`` (ruff's RUF012). Finish the module with
+   ``register(MySiteFormat())`` and declare the format in ``handlog/formats/__init__.py``'s
    ``DECLARED`` (its name, its module and ``_text("<grammar>")``: detection asks the grammar's head, and the
    module is imported when a file of the room is met). A format outside the package may instead set the header
    facts as class attributes (``header_start``, ``header_heads``, ``head_width``, ``glued_header_pattern``,
@@ -87,7 +89,7 @@ from __future__ import annotations
 import re
 import threading
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from decimal import Decimal
 from pathlib import Path
@@ -140,6 +142,7 @@ from handlog.formats.grammar import (
     LineRef,
     TableParser,
     kind_of,
+    line_patterns,
     load_line_grammar,
 )
 from handlog.formats.headers import HeaderTests, TextHeader, grammar_head
@@ -337,6 +340,16 @@ class TextHandBuilder:
     statuses: ClassVar[tuple[tuple[str, PlayerStatus], ...]] = STATUSES
     uncalled_returns: ClassVar[UncalledReturns] = UncalledReturns.PRINTED
     """How the room shows an uncalled bet's return (``StatedResults.uncalled``; the engine derives the return)."""
+
+    @classmethod
+    def header_game(cls, game: str | None, structure: str | None) -> tuple[Game | None, Structure | None]:
+        """The game and betting structure a header's ``game`` and ``structure`` fields name, from the vocabulary
+        tables (None where the field is absent or, for the structure, unknown); a room whose header implies one
+        (GGPoker's "PLO" is pot limit) says so here, for the hand and for ``TextSiteFormat.peek_hand`` alike."""
+        return (
+            None if game is None else cls.games.get(game.lower(), Game.OTHER),
+            None if structure is None else cls.structures.get(structure.lower()),
+        )
 
     def __init__(self, site: str) -> None:
         super().__init__()
@@ -872,12 +885,16 @@ class TextSiteFormat(HeaderTests):
     """A line after which the first blank line ends the hand, or None."""
     fallback: bool = False
     """True for a reader of a layout that many rooms share: detection asks it after every other format."""
-    peek_pattern: ClassVar[re.Pattern[str] | None] = None
-    """Finds ``id``, ``game`` and ``structure`` (named groups; the latter two words of the builder's ``games`` and
-    ``structures``) in a header; None: ``#<id>: … <game> <structure>``, as PokerStars writes them."""
-    peek_id: ClassVar[re.Pattern[str]] = re.compile(r"#([0-9]+)")
-    """The hand's id (group 1) in a header line ``peek_pattern`` does not match; a room whose first line
-    numbers something else (PKR's ``Table #15200183``) names the line that holds it, so the next line is asked."""
+    peek_fields: ClassVar[tuple[str, ...]] = ("hand_id", "game", "structure")
+    """The header fields ``peek_hand`` looks for in the grammar's lines (a room whose header names the room that
+    wrote it adds that field, and reads it in ``header_facts``)."""
+    peek_id: ClassVar[re.Pattern[str] | None] = re.compile(r"#([0-9]+)")
+    """The hand's id (group 1) in a first line no terminal of the grammar reads (a damaged header); None for a room
+    whose first line numbers something else (PKR's ``Table #15200183``)."""
+    peek_lines: ClassVar[int] = 12
+    """How many of a hand's first lines may hold its header fields (PKR writes them over five lines)."""
+    lead_control: ClassVar[str] = ""
+    """A control character some clients write at the start of lines (``reading.reader.control_character``)."""
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
@@ -890,12 +907,7 @@ class TextSiteFormat(HeaderTests):
 
     def __init__(self) -> None:
         self._local = threading.local()
-        peek = self.peek_pattern
-        if peek is None:
-            games = "|".join(re.escape(k) for k in sorted(self.builder.games, key=len, reverse=True))
-            structures = "|".join(re.escape(k) for k in sorted(self.builder.structures, key=len, reverse=True))
-            peek = re.compile(rf"#(?P<id>[0-9]+):.*?(?P<game>{games}) (?P<structure>{structures})", re.IGNORECASE)
-        self._peek: re.Pattern[str] = peek
+        self._peekers: tuple[tuple[re.Pattern[str], tuple[tuple[str, tuple[str, ...]], ...]], ...] | None = None
 
     def detect(self, head: Sequence[str]) -> bool:
         own = type(self).head  # a head may test more than the header line (``headers.LayoutHeader``)
@@ -914,13 +926,65 @@ class TextSiteFormat(HeaderTests):
         return state
 
     def peek(self, header: str) -> HeaderFacts:
-        m = self._peek.search(header)
-        if m is None:
-            hand_id = self.peek_id.search(header)
-            return HeaderFacts(hand_id=hand_id.group(1) if hand_id else None)
-        game = self.builder.games.get(m.group("game").lower(), Game.OTHER)
-        structure = self.builder.structures.get(m.group("structure").lower())
-        return HeaderFacts(m.group("id"), game.value, structure.value if structure else None)
+        return self.peek_hand((header,))
+
+    def peek_hand(self, lines: Sequence[str]) -> HeaderFacts:
+        """Hand id, game and structure read from the hand's first lines by the grammar's own terminals (those
+        whose fields include ``peek_fields``), without a parse: what names a hand that cannot be parsed, and what
+        ``reading.dedupe`` knows it by. A header the grammar cannot read gives only ``peek_id``'s id, from the
+        first line."""
+        found: dict[str, str] = {}
+        wanted = len(self.peek_fields)
+        strip = "\ufeff" + self.lead_control
+        terminals = self._peekers or self._peek_terminals()
+        for line in lines[: self.peek_lines]:
+            text = line.lstrip(strip) + "\n"
+            for rx, fields in terminals:
+                m = rx.match(text)
+                if m is None:
+                    continue
+                values = m.groupdict()
+                for name, groups in fields:
+                    if name not in found:
+                        for group in groups:
+                            if (value := values[group]) is not None:
+                                found[name] = value
+                                break
+            if len(found) == wanted:
+                break
+        facts = self.header_facts(found)
+        if facts.hand_id is None and self.peek_id is not None and lines:
+            m = self.peek_id.search(lines[0])
+            if m is not None:
+                facts = replace(facts, hand_id=m.group(1))
+        return facts
+
+    def header_facts(self, found: Mapping[str, str]) -> HeaderFacts:
+        """``HeaderFacts`` of the fields ``peek_hand`` found (by their names in the grammar)."""
+        game, structure = self.builder.header_game(found.get("game"), found.get("structure"))
+        return HeaderFacts(
+            found.get("hand_id") or None, game.value if game else None, structure.value if structure else None
+        )
+
+    def _peek_terminals(self) -> tuple[tuple[re.Pattern[str], tuple[tuple[str, tuple[str, ...]], ...]], ...]:
+        """The grammar's line terminals holding a ``peek_fields`` field, each with the names of the groups that
+        hold each (a field written twice in a terminal is numbered: ``game``, ``game_2``); read once, from the
+        compiled grammar's field patterns."""
+        if self._peekers is None:
+            patterns = line_patterns(self.grammar)
+            own = re.compile(r"\(\?P<(" + "|".join(self.peek_fields) + r")(?:_[0-9]+)?>")
+            peekers = []
+            for name in sorted(patterns.sources):  # the source text first: only these few are compiled
+                if own.search(patterns.sources[name]) is None:
+                    continue
+                rx = patterns[name]
+                fields = tuple(
+                    (f, tuple(g for g in rx.groupindex if g == f or re.fullmatch(re.escape(f) + "_[0-9]+", g)))
+                    for f in self.peek_fields
+                )
+                peekers.append((rx, tuple((f, g) for f, g in fields if g)))
+            self._peekers = tuple(peekers)
+        return self._peekers
 
     def parse(self, lines: Sequence[str], first_line: int, file: str) -> Hand:
         grammar, builder, fast = self._grammar()

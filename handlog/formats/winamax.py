@@ -233,9 +233,6 @@ class WinamaxFormat(TextSiteFormat):
         "TOTAL_POT": "'Total pot … | Rake …'",
         "BOARD": "'Board: […]'",
     }
-    peek_pattern: ClassVar[re.Pattern[str] | None] = re.compile(
-        r"HandId: #(?P<id>[0-9]+-[0-9]+-[0-9]+) - (?P<game>.+?) (?P<structure>no limit|pot limit|fixed limit) "
-    )
 
 
 register(WinamaxFormat())

@@ -255,11 +255,6 @@ class WinningFormat(TextSiteFormat):
         "RUN_IT_TWICE": "'*** RUN IT TWICE ***'",
         "RUNNING_POT": "'Main pot … | Rake …'",
     }
-    peek_pattern = re.compile(
-        r"#(?P<id>[0-9]+) - (?:[^\n]*?Tournament #[0-9]+ - )?(?P<game>[A-Za-z0-9][^(\n]*?) ?"
-        r"\((?P<structure>No Limit|Pot Limit|Fixed Limit|All-in or Fold Limit)\)",
-        re.IGNORECASE,
-    )
 
 
 register(WinningFormat())

@@ -331,10 +331,6 @@ class WinningLedgerFormat(TextSiteFormat):
         "LEDGER": "a ledger line ('Player P does not show cards. Bets: 1. Collects: 0. Loses: 1.')",
         "ENDED": "'Game ended at: …'",
     }
-    peek_pattern = re.compile(
-        r"Game ID: (?P<id>[0-9]+) [^\n]*\((?P<game>Hold'em|Omaha HiLow|Omaha|Seven Cards Stud HiLow|Seven Cards Stud)\)"
-        r"(?P<structure>)"
-    )
 
 
 register(WinningLedgerFormat())

@@ -159,7 +159,7 @@ def parse_chunk(
     stream = fmt if document is not None and registry.is_stream(fmt) else None
     damage = None if stream is not None else control_character(lines, line, getattr(fmt, "lead_control", ""))
     facts = registry.peek(fmt, lines, document)
-    if facts.hand_id is None and lines and isinstance(fmt, registry.HandPeek):  # its header's name for the record
+    if facts.hand_id is None and lines and hasattr(fmt, "peek_hand"):  # ``HandPeek``: its header's name for the record
         facts = replace(facts, hand_id=fmt.peek(lines[0]).hand_id)
     hand_id = None if facts.hand_id is None else visible(facts.hand_id)
     record = HandRecord(file, line, facts.site or fmt.site, hand_id, facts.game, facts.structure)

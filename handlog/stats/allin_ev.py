@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from decimal import ROUND_HALF_EVEN, Decimal
 from fractions import Fraction
 from functools import lru_cache
+from typing import cast
 
 from handlog.engine.pots import build_pots
 from handlog.engine.views import Replay
@@ -75,30 +76,47 @@ def allin_point(replay: Replay) -> tuple[tuple[str, ...], tuple[str, ...]] | Non
     board: list[str] = []
     dealt: set[S] = set()
     for e in hand.events:
-        if isinstance(e, Fold):
-            folded.add(e.player)
-        elif isinstance(e, (Post, Call, Bet, Raise)) and e.all_in:
-            all_in.add(e.player)
-        elif isinstance(e, StreetStart) and e.street in (S.FLOP, S.TURN, S.RIVER) and e.street not in dealt:
-            dealt.add(e.street)
-            remaining = sorted(p for p in players if p not in folded)
-            if len(remaining) >= 2 and sum(1 for p in remaining if p not in all_in) <= 1:
-                return tuple(remaining), tuple(board)
-            board.extend(e.cards)
+        kind = type(e)
+        if kind is Fold:
+            folded.add(cast(Fold, e).player)
+        elif kind in _WAGERS:
+            wager = cast("Post | Call | Bet | Raise", e)
+            if wager.all_in:
+                all_in.add(wager.player)
+        elif kind is StreetStart:
+            street = cast(StreetStart, e)
+            if street.street in _LATER and street.street not in dealt:
+                dealt.add(street.street)
+                remaining = sorted(p for p in players if p not in folded)
+                if len(remaining) >= 2 and sum(1 for p in remaining if p not in all_in) <= 1:
+                    return tuple(remaining), tuple(board)
+                board.extend(street.cards)
     return None
+
+
+_WAGERS = frozenset({Post, Call, Bet, Raise})
+_LATER = frozenset({S.FLOP, S.TURN, S.RIVER})
+"""What :func:`allin_point` asks of each event, by its exact type (``type(e) in _WAGERS``): ``isinstance`` against a
+pydantic model goes through ``ABCMeta.__instancecheck__``, once per class of a tuple, on every event; the same
+test while no event model has a subclass (``tests/checks/test_event_kinds.py``)."""
 
 
 def known_holes(replay: Replay) -> dict[str, tuple[str, ...]]:
     """Hole cards known for each player: dealt to the hero, shown, or listed in the summary."""
     cards: dict[str, tuple[str, ...]] = {}
     for e in replay.hand.events:
-        if isinstance(e, (DealHole, Show)) and e.cards:
-            cards[e.player] = e.cards
-        elif isinstance(e, Redeal):  # a live table's new deal: the cards of the misdealt one are void
+        kind = type(e)
+        if kind is DealHole or kind is Show:
+            holding = cast("DealHole | Show", e)
+            if holding.cards:
+                cards[holding.player] = holding.cards
+        elif kind is Redeal:  # a live table's new deal: the cards of the misdealt one are void
             cards.clear()
-        elif isinstance(e, CardReplaced) and e.player in cards:  # an exposed card replaced after the deal
-            held = tuple(c for c in cards[e.player] if c != e.card)
-            cards[e.player] = (*held, e.new) if e.new is not None else held
+        elif kind is CardReplaced:  # an exposed card replaced after the deal
+            replaced = cast(CardReplaced, e)
+            if replaced.player in cards:
+                held = tuple(c for c in cards[replaced.player] if c != replaced.card)
+                cards[replaced.player] = (*held, replaced.new) if replaced.new is not None else held
     for seat in replay.hand.summary.seats:
         if seat.player not in cards and (seat.shown or seat.mucked):
             cards[seat.player] = seat.shown or seat.mucked

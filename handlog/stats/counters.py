@@ -103,11 +103,12 @@ NONE: list[Action] = []
 """The decisions of a player or round that had none (shared, never changed)."""
 
 
-ROUND_MARKS = (StreetStart, Discard, StandPat)
-DECISIONS = (Fold, Check, Call, Bet, Raise)
-WAGERS = (Call, Bet, Raise)
-"""Classes that :func:`betting` asks about (tuples made once: ``A | B`` in an ``isinstance`` makes a new union
-at every call)."""
+ROUND_MARKS = frozenset({StreetStart, Discard, StandPat})
+DECISIONS = frozenset({Fold, Check, Call, Bet, Raise})
+WAGERS = frozenset({Call, Bet, Raise})
+"""Event models that :func:`betting` asks about, by exact type (``type(e) in DECISIONS``): ``isinstance`` against a
+pydantic model goes through ``ABCMeta.__instancecheck__``, once per class of a tuple, on every event of every hand;
+the same test while no event model has a subclass (``tests/checks/test_event_kinds.py``)."""
 
 
 def betting(events: Iterable[Event], players: Sequence[str]) -> Betting:
@@ -122,53 +123,58 @@ def betting(events: Iterable[Event], players: Sequence[str]) -> Betting:
     slots, last = POSTFLOP_SLOTS, 3
     completion = False  # stud: the completion of the bring-in is still to come (it is the first full bet, no raise)
     for e in events:
-        if isinstance(e, ROUND_MARKS):  # a new round, maybe; no decision
+        kind_of = type(e)
+        if kind_of in ROUND_MARKS:  # a new round, maybe; no decision
             new: int | None = None
-            if isinstance(e, StreetStart):
-                if e.street in STUD_FIRST and slots is POSTFLOP_SLOTS:
+            if kind_of is StreetStart:
+                street = cast(StreetStart, e).street
+                if street in STUD_FIRST and slots is POSTFLOP_SLOTS:
                     # stud: the bring-in is a post, the first street (third; Five Card Stud: second) round 0
-                    (slots, last), completion = STUD_FIRST[e.street], True
-                new = slots.get(e.street)
-                drawing = e.street in (S.DRAW_1, S.DRAW_2, S.DRAW_3)
+                    (slots, last), completion = STUD_FIRST[street], True
+                new = slots.get(street)
+                drawing = street in (S.DRAW_1, S.DRAW_2, S.DRAW_3)
             elif not drawing:
                 new, drawing = slot + 1, True  # an older log prints the draw without a street line
             if new is not None and new != slot and new not in b.seen and new <= last:
                 slot, bets, callers = new, 0, 0
                 b.seen[slot] = {p for p in players if p not in b.folded}
             continue
-        if not isinstance(e, DECISIONS):
-            if isinstance(e, Post):
-                if e.all_in:
-                    able.discard(e.player)
-                if e.post is PostType.BRING_IN:
-                    b.bring_in = e.player
+        if kind_of not in DECISIONS:
+            if kind_of is Post:
+                post = cast(Post, e)
+                if post.all_in:
+                    able.discard(post.player)
+                if post.post is PostType.BRING_IN:
+                    b.bring_in = post.player
             continue
-        kind: ActionKind = e.kind
+        d = cast("Fold | Check | Call | Bet | Raise", e)
+        kind: ActionKind = d.kind
+        player = d.player
         drawing = False
         b.add(
             Action(
-                player=e.player,
+                player=player,
                 kind=kind,
                 slot=slot,
                 facing_bet=bets > 0,
                 level=level if slot == 0 else 0,
                 callers=callers,
                 bets_before=bets,
-                can_raise=len(able) > (e.player in able),  # someone else in and not all-in
+                can_raise=len(able) > (player in able),  # someone else in and not all-in
                 unopened=slot == 0 and completion,
             )
         )
-        if isinstance(e, WAGERS) and e.all_in:
-            able.discard(e.player)
+        if kind_of in WAGERS and cast("Call | Bet | Raise", d).all_in:
+            able.discard(player)
         if kind == "fold":
-            b.folded.add(e.player)
-            able.discard(e.player)
+            b.folded.add(player)
+            able.discard(player)
         elif kind == "call":
             callers += 1
         elif kind in ("bet", "raise"):
             bets += 1
             callers = 0
-            b.raisers.setdefault(slot, []).append(e.player)
+            b.raisers.setdefault(slot, []).append(player)
             if slot == 0 and not completion:
                 level += 1
             completion = False
@@ -206,12 +212,21 @@ def preflop_participation(ctx: Context, p: str) -> Row:
     blind completing counts). ``cold_call``: the player's first decision was a call of a raise (blinds
     included: their post is not a decision)."""
     acts = ctx.betting.of(p, 0)
-    first = _first(acts)
-    voluntary = [a for a in acts if a.kind in ("call", "bet", "raise")]
+    first = acts[0] if acts else None
+    voluntary: Action | None = None  # the first call, bet or raise
+    pfr = False
+    for a in acts:  # one pass (a player has one or two decisions on the first round, mostly)
+        kind = a.kind
+        if kind == "bet" or kind == "raise":
+            pfr = True
+            if voluntary is None:
+                voluntary = a
+        elif kind == "call" and voluntary is None:
+            voluntary = a
     return {
-        "vpip": bool(voluntary),
-        "pfr": any(a.kind in ("bet", "raise") for a in acts),
-        "limp": bool(voluntary) and voluntary[0].kind == "call" and voluntary[0].level == 1,
+        "vpip": voluntary is not None,
+        "pfr": pfr,
+        "limp": voluntary is not None and voluntary.kind == "call" and voluntary.level == 1,
         "cold_call": first is not None and first.kind == "call" and first.level >= 2,
     }
 
@@ -239,22 +254,35 @@ def three_bet(ctx: Context, p: str) -> Row:
     ``fold_to_three_bet_opp``: the player made the open raise and next had a decision facing the 3-bet
     (nothing more); ``fold_to_three_bet``: they folded there. ``squeeze_opp``: facing the open raise after at
     least one player called it; ``squeeze``: re-raised there."""
-    acts = ctx.betting.of(p, 0)
-    at2 = [a for a in acts if a.level == 2 and a.can_raise]
-    at3 = [a for a in acts if a.level == 3 and a.can_raise]
-    opened = any(a.kind in ("raise", "bet") and a.level == 1 for a in acts)
-    after_open = [a for a in acts if a.level >= 3] if opened else []
-    f3_opp = bool(after_open) and after_open[0].level == 3
-    sq = [a for a in at2 if a.callers > 0]
+    at2 = raised2 = at3 = raised3 = opened = False
+    after_open: Action | None = None  # the first decision facing a 3-bet or more (counted if they opened)
+    sq: Action | None = None  # the first decision facing the open raise with a caller in, able to raise
+    for a in ctx.betting.of(p, 0):  # one pass over the player's first-round decisions
+        level = a.level
+        if level == 2:
+            if a.can_raise:
+                at2 = True
+                raised2 = raised2 or a.kind == "raise"
+                if sq is None and a.callers > 0:
+                    sq = a
+        elif level == 1:
+            opened = opened or a.kind == "raise" or a.kind == "bet"
+        else:
+            if after_open is None and level >= 3:
+                after_open = a
+            if level == 3 and a.can_raise:
+                at3 = True
+                raised3 = raised3 or a.kind == "raise"
+    f3_opp = opened and after_open is not None and after_open.level == 3
     return {
-        "three_bet_opp": bool(at2),
-        "three_bet": any(a.kind == "raise" for a in at2),
-        "four_bet_opp": bool(at3),
-        "four_bet": any(a.kind == "raise" for a in at3),
+        "three_bet_opp": at2,
+        "three_bet": raised2,
+        "four_bet_opp": at3,
+        "four_bet": raised3,
         "fold_to_three_bet_opp": f3_opp,
-        "fold_to_three_bet": f3_opp and after_open[0].kind == "fold",
-        "squeeze_opp": bool(sq),
-        "squeeze": bool(sq) and sq[0].kind == "raise",
+        "fold_to_three_bet": f3_opp and after_open is not None and after_open.kind == "fold",
+        "squeeze_opp": sq is not None,
+        "squeeze": sq is not None and sq.kind == "raise",
     }
 
 
@@ -394,8 +422,17 @@ def _memo(ctx: Context, key: tuple[str, int], compute: Callable[[], object]) -> 
 
 def _first_raiser(ctx: Context) -> str | None:
     """Who made the first raise of the first round (the 2-bet; in stud the first raise over the completion)."""
-    return cast("str | None", _memo(ctx, ("first_raiser", 0), lambda: next(
-        (a.player for a in ctx.betting.round(0) if _aggressive(a) and a.level == 1 and not a.unopened), None)))
+    memo = ctx.betting.memo
+    if FIRST_RAISER_KEY in memo:
+        return cast("str | None", memo[FIRST_RAISER_KEY])
+    raiser = memo[FIRST_RAISER_KEY] = next(
+        (a.player for a in ctx.betting.round(0) if _aggressive(a) and a.level == 1 and not a.unopened), None)
+    return raiser
+
+
+FIRST_RAISER_KEY = ("first_raiser", 0)
+SQUEEZE_KEY = ("squeeze", 0)
+"""The memo's keys of :func:`_first_raiser` and :func:`_squeeze` (asked by every player's :func:`four_bets`)."""
 
 
 def two_bet(ctx: Context, p: str) -> Row:
@@ -404,17 +441,27 @@ def two_bet(ctx: Context, p: str) -> Row:
     raise over limpers is a 2-bet but not a raise first in (``open_raise``). ``fold_to_two_bet_opp``: the player
     was in the pot voluntarily before the first raise (a limper; stud: the completer) and next had a decision
     facing that raise alone; ``fold_to_two_bet``: they folded there."""
-    acts = ctx.betting.of(p, 0)
-    at1 = [a for a in acts if a.level == 1 and not a.unopened and a.can_raise]
-    entered = [a for a in acts if a.level == 1 and (a.kind == "call" or (a.unopened and _aggressive(a)))]
-    raised = any(_aggressive(a) and a.level == 1 and not a.unopened for a in acts)
-    later = [a for a in acts if a.level >= 2] if entered and not raised else []
-    f2 = bool(later) and later[0].level == 2
+    at1 = made = entered = raised = False
+    later: Action | None = None  # the first decision facing a raise
+    for a in ctx.betting.of(p, 0):  # one pass over the player's first-round decisions
+        if a.level == 1:
+            aggressive = a.kind == "bet" or a.kind == "raise"
+            if a.unopened:
+                entered = entered or aggressive
+            else:
+                if a.can_raise:
+                    at1 = True
+                    made = made or aggressive
+                raised = raised or aggressive
+            entered = entered or a.kind == "call"
+        elif later is None and a.level >= 2:
+            later = a
+    f2 = entered and not raised and later is not None and later.level == 2
     return {
-        "two_bet_opp": bool(at1),
-        "two_bet": any(_aggressive(a) for a in at1),
+        "two_bet_opp": at1,
+        "two_bet": made,
         "fold_to_two_bet_opp": f2,
-        "fold_to_two_bet": f2 and later[0].kind == "fold",
+        "fold_to_two_bet": f2 and later is not None and later.kind == "fold",
     }
 
 
@@ -427,16 +474,27 @@ def four_bets(ctx: Context, p: str) -> Row:
     the raise and at least one call) and they next had a decision; ``fold_to_squeeze``: they folded there."""
     acts = ctx.betting.of(p, 0)
     opener = _first_raiser(ctx)
-    at3 = [a for a in acts if a.level == 3 and a.can_raise] if p != opener else []
-    at4 = [a for a in acts if a.level == 4] if p != opener else []
+    at3 = made = False
+    at4: Action | None = None  # the first decision facing a 4-bet
+    if p != opener:
+        for a in acts:
+            if a.level == 3:
+                if a.can_raise:
+                    at3 = True
+                    made = made or a.kind == "bet" or a.kind == "raise"
+            elif a.level == 4 and at4 is None:
+                at4 = a
     row: Row = {
-        "cold_four_bet_opp": bool(at3),
-        "cold_four_bet": any(_aggressive(a) for a in at3),
-        "fold_to_four_bet_opp": bool(at4),
-        "fold_to_four_bet": bool(at4) and at4[0].kind == "fold",
+        "cold_four_bet_opp": at3,
+        "cold_four_bet": made,
+        "fold_to_four_bet_opp": at4 is not None,
+        "fold_to_four_bet": at4 is not None and at4.kind == "fold",
     }
     faced: Action | None = None
-    squeeze = _memo(ctx, ("squeeze", 0), partial(_squeeze, ctx))
+    memo = ctx.betting.memo
+    squeeze = memo.get(SQUEEZE_KEY)
+    if squeeze is None:
+        squeeze = memo[SQUEEZE_KEY] = _squeeze(ctx)
     defenders, squeezer, at = cast("tuple[set[str], str | None, int]", squeeze)
     if squeezer is not None and p != squeezer and p in defenders:
         faced = next((a for a in ctx.betting.round(0)[at + 1 :] if a.player == p), None)
@@ -462,17 +520,22 @@ def limps(ctx: Context, p: str) -> Row:
     decision); ``open_limp``: they called there (stud: no limp, the bring-in is completed or called).
     ``limp_call``/``limp_fold``/``limp_raise`` (each with its ``…_opp``, the same: the player limped and next had
     a decision facing a raise): what they did there."""
-    first = _first(ctx.betting.of(p, 0))
-    opp = first is not None and _nobody_in_before(ctx, first)
     acts = ctx.betting.of(p, 0)
-    limped = bool(acts) and acts[0].kind == "call" and acts[0].level == 1
+    first = acts[0] if acts else None
+    opp = first is not None and _nobody_in_before(ctx, first)
+    limped = first is not None and first.kind == "call" and first.level == 1
     nxt = next((a for a in acts[1:] if a.facing_bet), None) if limped else None
     faced = nxt is not None and nxt.level >= 2
     row: Row = {"open_limp_opp": opp, "open_limp": opp and first is not None and first.kind == "call"}
-    for kind, done in (("call", "limp_call"), ("fold", "limp_fold"), ("raise", "limp_raise")):
-        row[f"{done}_opp"] = faced
+    for kind, done_opp, done in LIMP_NAMES:
+        row[done_opp] = faced
         row[done] = faced and nxt is not None and nxt.kind == kind
     return row
+
+
+LIMP_NAMES = tuple((kind, f"{done}_opp", done) for kind, done in
+                   (("call", "limp_call"), ("fold", "limp_fold"), ("raise", "limp_raise")))  # fmt: skip
+""":func:`limps`' columns after a limp, per what the limper did next (names made once, not per player and hand)."""
 
 
 def _order(ctx: Context, slot: int) -> list[str]:
@@ -482,7 +545,12 @@ def _order(ctx: Context, slot: int) -> list[str]:
 
 
 def _last_to_act(ctx: Context, slot: int) -> str | None:
-    return cast("str | None", _memo(ctx, ("last", slot), lambda: _compute_last_to_act(ctx, slot)))
+    memo = ctx.betting.memo
+    key = ("last", slot)
+    if key in memo:
+        return cast("str | None", memo[key])
+    last = memo[key] = _compute_last_to_act(ctx, slot)
+    return last
 
 
 def _compute_last_to_act(ctx: Context, slot: int) -> str | None:
@@ -741,13 +809,12 @@ def count(ctx: Context, player: str) -> Row:
     """All counters of one player (the columns' order is ``totals.COUNTER_FIELDS``', not this row's).
 
     Most players of a hand fold on the first round: the later rounds' families are not asked for theirs."""
-    row: Row = {}
     by_player = ctx.betting.by_player
-    if any((player, slot) in by_player for slot in POSTFLOP_ROUNDS):
-        for counter in COUNTERS:
-            row.update(counter(ctx, player))
-    else:
-        for counter in FIRST_ROUND_COUNTERS:
-            row.update(counter(ctx, player))
-        row.update(NO_LATER_DECISION)
+    if (player, 1) in by_player or (player, 2) in by_player or (player, 3) in by_player or (player, 4) in by_player:
+        families, row = COUNTERS, {}
+    else:  # the later rounds' columns copied whole (a copy of a dict is one block; updating it, one key at a time)
+        families, row = FIRST_ROUND_COUNTERS, NO_LATER_DECISION.copy()
+    update = row.update
+    for counter in families:
+        update(counter(ctx, player))
     return row

@@ -15,7 +15,7 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from handlog.checks.unknown import replay_unverified
-from handlog.clock import Zones, hand_time
+from handlog.clock import HandTime, Zones, hand_time
 from handlog.engine import replay as replay_hand
 from handlog.engine.views import Replay
 from handlog.events import DRAW_GAMES, STUD_GAMES, Game, Hand
@@ -105,9 +105,11 @@ def normal_stakes(text: str) -> str:
         return text
 
 
-def hand_rows(replay: Replay, with_allin_ev: bool = True, zones: Zones | None = None) -> list[dict[str, Any]]:
+def hand_rows(
+    replay: Replay, with_allin_ev: bool = True, zones: Zones | None = None, when: HandTime | None = None
+) -> list[dict[str, Any]]:
     """One record per player dealt in (see ``FIELDS``); ``zones``: the zones the user gave for logs that state
-    none (:mod:`handlog.clock`)."""
+    none (:mod:`handlog.clock`); ``when``: the hand's ``hand_time`` under them, when the caller has it already."""
     hand = replay.hand
     dealt = dealt_in(hand)
     labels = positions(hand, dealt) if hand.game not in STUD_GAMES else {}
@@ -123,7 +125,8 @@ def hand_rows(replay: Replay, with_allin_ev: bool = True, zones: Zones | None = 
     )
     ev = allin_ev(replay) if with_allin_ev else {}
     pot = counters.pot_type(ctx.betting)
-    when = hand_time(hand, zones)
+    if when is None:
+        when = hand_time(hand, zones)
     facts = (hand.hand_id, hand.file, hand.site, hand.game.value, hand.structure.value, stakes_text(hand),
              hand.currency, hand.tournament.id if hand.tournament else None, when.utc, when.local, when.zone,
              when.source)  # fmt: skip

@@ -12,6 +12,8 @@ it and ``LJ`` are ``UTG+1``, ``UTG+2`` … . Three players between the blinds an
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from handlog.events import Chat, Hand, Notice, Post, PostType, StatusChange, UnknownLine
 
 BLIND_LABELS = ("SB", "BB")
@@ -23,6 +25,9 @@ _NAMES_A_PLAYER: dict[type, bool] = {}
 
 def dealt_in(hand: Hand) -> list[str]:
     """Players dealt into the hand, in seat order: seated and not out of it, or acting or posting anyway."""
+    seats = sorted(hand.seats, key=_SEAT)
+    if not any(s.sitting_out for s in seats):  # the commonest: who acted matters only for a seat sitting out
+        return [s.player for s in seats if not s.out_of_hand]
     # what a player says or the site notes about them (chat, "P adds $100") does not deal them in
     active: set[str] = set()
     for e in hand.events:
@@ -37,11 +42,10 @@ def dealt_in(hand: Hand) -> list[str]:
             player = getattr(e, "player", None)
             if isinstance(player, str):
                 active.add(player)
-    return [
-        s.player
-        for s in sorted(hand.seats, key=lambda s: s.seat)
-        if not s.out_of_hand and (not s.sitting_out or s.player in active)
-    ]
+    return [s.player for s in seats if not s.out_of_hand and (not s.sitting_out or s.player in active)]
+
+
+_SEAT = attrgetter("seat")
 
 
 def _clockwise_from_button(hand: Hand, players: list[str]) -> list[str]:
@@ -61,7 +65,7 @@ def positions(hand: Hand, players: list[str] | None = None) -> dict[str, str]:
     order = _clockwise_from_button(hand, players)
     posts: dict[str, set[PostType]] = {}
     for e in hand.events:
-        if isinstance(e, Post):
+        if type(e) is Post:  # the exact type: ``isinstance`` against a pydantic model costs a call (no subclasses)
             posts.setdefault(e.player, set()).add(e.post)
     heads_up = len(order) == 2
     sb: str | None = None

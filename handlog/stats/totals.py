@@ -10,11 +10,12 @@ rows of :func:`handlog.stats.frame.aggregate`, which is built on this class.
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
-from operator import add, itemgetter
+from operator import itemgetter
 from typing import Any
 
 from handlog.events import Structure
@@ -212,13 +213,38 @@ def row_time(row: Mapping[str, Any]) -> Any:
     return when
 
 
+_PACKED = struct.Struct(f"<{len(COUNTER_FIELDS)}Q")
+"""A row's counters as one integer: each counter a 64-bit field of it (``packed``). Adding two such integers adds
+every counter at once, exactly (a field cannot carry into the next before 2**64 hands), in one operation instead
+of one per counter (~125)."""
+
+
+def packed(values: Sequence[Any]) -> int:
+    """The counters ``values`` (flags and counts, in ``COUNTER_FIELDS`` order) as one integer (see ``_PACKED``)."""
+    try:
+        data = _PACKED.pack(*values)
+    except struct.error:  # values that are not Python ints or bools (numpy's, from a DataFrame)
+        data = _PACKED.pack(*map(int, values))
+    return int.from_bytes(data, "little")
+
+
+def unpacked(total: int) -> tuple[int, ...]:
+    """The counters a sum of :func:`packed` integers holds, in ``COUNTER_FIELDS`` order."""
+    values: tuple[int, ...] = _PACKED.unpack(total.to_bytes(_PACKED.size, "little"))
+    return values
+
+
+def _decimal(value: Any) -> Decimal:
+    return value if type(value) is Decimal else Decimal(value)
+
+
 @dataclass(slots=True)
 class Sums:
     """One key's running sums."""
 
     hands: int = 0
     walks: int = 0
-    counts: list[int] = field(default_factory=lambda: [0] * len(COUNTER_FIELDS))
+    counts: int = 0  # every counter's sum, packed (see ``packed``; ``unpacked`` gives them)
     money: list[Decimal] = field(default_factory=lambda: [ZERO] * len(MONEY))
     sites: set[str] = field(default_factory=set)  # the sites of an alias's accounts
     net_by_stakes: dict[tuple[str, str], Decimal] = field(default_factory=dict)  # (structure, stakes) → net
@@ -249,14 +275,14 @@ class Sums:
         tournament = row.get("tournament_id")
         self.tournaments.add(None if tournament is None or tournament != tournament else str(tournament))  # NaN
         self.walks += is_walk(row)
-        self.counts = list(map(add, self.counts, map(int, _COUNTERS_OF(row))))
-        net = Decimal(row["net"])
+        self.counts += packed(_COUNTERS_OF(row))
+        net = _decimal(row["net"])
         showdown = bool(row["saw_showdown"])
         money = self.money
         money[0] += net
         money[1 if showdown else 2] += net
-        money[3] += Decimal(row["net_allin_ev"])
-        money[4] += Decimal(row["rake"])
+        money[3] += _decimal(row["net_allin_ev"])
+        money[4] += _decimal(row["rake"])
         stakes = (row["structure"], row["stakes"])
         self.net_by_stakes[stakes] = self.net_by_stakes.get(stakes, ZERO) + net
         self.hands_by_stakes[stakes] = self.hands_by_stakes.get(stakes, 0) + 1
@@ -267,7 +293,7 @@ class Sums:
         self.names |= other.names
         self.tournaments |= other.tournaments
         self.walks += other.walks
-        self.counts = [a + b for a, b in zip(self.counts, other.counts, strict=True)]
+        self.counts += other.counts
         self.money = [a + b for a, b in zip(self.money, other.money, strict=True)]
         for stakes, net in other.net_by_stakes.items():
             self.net_by_stakes[stakes] = self.net_by_stakes.get(stakes, ZERO) + net
@@ -276,7 +302,7 @@ class Sums:
 
     def summary(self) -> dict[str, Any]:
         """The aggregate fields (see :func:`handlog.stats.frame.aggregate`)."""
-        c = dict(zip(COUNTER_FIELDS, self.counts, strict=True))
+        c = dict(zip(COUNTER_FIELDS, unpacked(self.counts), strict=True))
         played = self.hands - self.walks
         out: dict[str, Any] = {"hands": self.hands}
         for name, done, opp in RATIOS:

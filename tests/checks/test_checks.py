@@ -7,7 +7,10 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 import handlog
+from handlog.audit import audit
 from handlog.checks import CHECKS, accounting, cards, run_checks, showdown
 from handlog.engine import replay
 from handlog.events import Game, Hand
@@ -163,6 +166,71 @@ def test_unshown_hands_are_not_judged() -> None:
 def test_split_amount() -> None:
     hand = with_event(with_event(load("nl_6max_split.txt"), 29, amount=D("5")), 30, amount=D("4.60"))
     assert codes(showdown.split_evenly(replay(hand))) == [("split-amount", "accounting", 29)]
+
+
+def test_one_share_collected_beyond_the_pot_is_the_collected_total_only() -> None:
+    """Hero's half of a split pot written $1 larger: the collects then exceed the pot (``collected-total``); the
+    shares differ only by that excess, so they are no second error (one error, one violation)."""
+    hand = with_event(load("nl_6max_split.txt"), 29, amount=D("5.80"))
+    assert codes(run_checks(replay(hand))) == [("collected-total", "accounting", 30)]
+
+
+def test_a_collect_beyond_the_pot_from_an_unnamed_pot_is_the_collected_total_only() -> None:
+    """Winamax counts a player's uncalled chips in his collect, and its side pot beyond the engine's pots is read as
+    an unnamed pot: a collect $1 larger than the log's is more than the pots its player contested hold, and also
+    more than the whole pot: one error, ``collected-total`` (samples/winamax_cash.txt, hand 910116-28)."""
+    text = (HANDS.parents[2] / "samples" / "winamax_cash.txt").read_text(encoding="utf-8")
+    text = text[text.index("Winamax Poker - CashGame - HandId: #910116-28"):]
+    assert "Player11 collected 8.56€ from main pot" in text
+    (record,) = handlog.read_text(text)
+    assert record.hand is not None and not run_checks(replay(record.hand))
+    (record,) = handlog.read_text(text.replace("Player11 collected 8.56€", "Player11 collected 9.56€"))
+    assert record.hand is not None
+    assert codes(run_checks(replay(record.hand))) == [("collected-total", "accounting", 38)]
+
+
+def test_a_winner_whose_whole_win_is_collected_beyond_the_pot_is_no_wrong_winner() -> None:
+    """A Winamax side pot of one player's uncalled chips, collected with $1 more: that $1 is beyond the pot
+    (``collected-total``), and the player, whose hand wins no pot, wins nothing else: no ``wrong-winner`` too."""
+    path = HANDS.parents[2] / ".." / "shared" / "corpus" / "fpdb" / "cash" / "Winamax" / "Flop"
+    path = path / "PLO-FR-EUR-0.02-0.05-201009.Sample"
+    if not path.is_file():
+        pytest.skip("../shared/corpus is not there")
+    text = path.read_text(encoding="utf-8-sig")
+    text = text[text.index("Winamax Poker - CashGame - HandId: #270777-217-1284853532"):]
+    text = text[: text.index("Winamax Poker", 10)]
+    assert "Player10 collected 0.22€ from side pot 2" in text
+    (record,) = handlog.read_text(text.replace("Player10 collected 0.22€", "Player10 collected 1.22€"))
+    assert record.hand is not None
+    assert [v.code for v in run_checks(replay(record.hand))] == ["collected-total"]
+
+
+def test_a_folded_players_collect_is_not_also_a_share_or_an_ineligible_winner() -> None:
+    """Winning's ledger line of a player who folded, written with a collect: ``collect-by-folded`` (and the collects
+    exceed the pot: ``collected-total``), not also a split of the pot with the winner nor a collect by a player not
+    in the pot (fpdb's 2016 Winning file, hand 693980591)."""
+    path = HANDS.parents[2] / ".." / "shared" / "corpus" / "fpdb" / "cash" / "Winning"
+    path = path / "PLO-6max-USD-0.01-0.02-201608.Short.HH00000000 G0.txt"
+    if not path.is_file():
+        pytest.skip("../shared/corpus is not there")
+    text = path.read_text(encoding="utf-16")
+    text = text[text.index("Game started at", text.index("Game ID: 693980591") - 60):]
+    text = text[: text.index("Game ended at") + 40]
+    line = "Player bigchetpatty does not show cards.Bets: 0.02. Collects: 0. Loses: 0.02."
+    assert line in text
+    (record,) = handlog.read_text(text.replace(line, line.replace("Collects: 0.", "Collects: 0.02.")))
+    assert record.hand is not None
+    assert sorted(v.code for v in audit(record.hand).violations) == ["collect-by-folded", "collected-total"]
+
+
+def test_a_pot_overpaid_where_no_rake_is_stated_is_not_also_a_negative_rake() -> None:
+    """A log that states neither a total nor a rake nor a summary of winnings (iPoker): the rake is what the site
+    kept, the pot less what it paid. A collect larger than the pot leaves a rake below zero derived from that one
+    error."""
+    hand = with_summary(load("nl_6max_kicker.txt"), total_pot=None, rake=None, seats=())
+    assert run_checks(replay(hand)) == []
+    over = with_event(hand, 32, amount=D("9.95"))  # the pot holds 8.95
+    assert codes(run_checks(replay(over))) == [("pot-overpaid", "accounting", 34)]
 
 
 def test_showdown_order_when_all_in_is_the_rooms() -> None:

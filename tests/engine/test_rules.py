@@ -7,6 +7,7 @@ Real hands from ``hands/`` where the corpus has one; otherwise a short hand writ
 from __future__ import annotations
 
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
 from handkit import check, edit, errors, found, load, move, parse, replace, swap
@@ -14,7 +15,7 @@ from handkit import check, edit, errors, found, load, move, parse, replace, swap
 from handlog.audit import Audit, audit
 from handlog.engine import RulesProfile, profile_for, replay
 from handlog.engine.variants import FIVE_CARD_DRAW, HOLDEM, high_card_by_suit_button
-from handlog.events import Bet, Hand, Raise, StandPat, Street
+from handlog.events import Bet, Hand, Raise, StandPat, Street, UncalledReturns
 from handlog.reading import read_text
 
 D = Decimal
@@ -325,7 +326,12 @@ def test_misdeal_duplicate_card() -> None:
 
 def test_misdeal_wrong_board_count() -> None:
     hand = edit(load("nl_6max_kicker.txt"), 20, cards=("9h", "8s", "3c", "2d"))
-    assert ("board-count", "cards", 20) in found(check(hand))
+    # one error, one violation: the turn and river lines and the summary print the flop's three cards, as dealt
+    # but for the card too many, which is that same error
+    assert found(check(hand)) == {("board-count", "cards", 20)}
+    # a later street that prints another card than was dealt is a second error
+    other = edit(hand, 27, board=("9h", "8s", "4d"))
+    assert found(check(other)) == {("board-count", "cards", 20), ("board-mismatch", "cards", 27)}
 
 
 def test_a_board_street_before_the_deal_stops_the_replay() -> None:
@@ -480,6 +486,23 @@ def test_2005_log_without_uncalled_bet_line() -> None:
     summary = hand.summary.model_copy(update={"total_pot": D("1.50")})
     bad = check(hand.model_copy(update={"summary": summary}))
     assert ("uncalled-not-returned", "accounting", 10) in found(bad)
+
+
+def test_a_room_that_prints_every_return_has_no_return_without_its_line() -> None:
+    """GGPoker prints every uncalled bet's return (its reader says so: ``UncalledReturns.EVERY_ONE_PRINTED``): its
+    line taken out of a real hand, where the total still shows the return, is the one violation; a log of a room
+    that may leave the return to its total (``PRINTED``: old PokerStars logs) is accepted with a note."""
+    text = (Path(__file__).parents[2] / "samples" / "ggpoker_omaha_cash.txt").read_text(encoding="utf-8")
+    hand_text = text[text.index("Poker Hand #OM190765916"):text.index("Poker Hand #OM190765939")]
+    assert "Uncalled bet ($7.5) returned to Player2\n" in hand_text
+    hand = parse(hand_text.replace("Uncalled bet ($7.5) returned to Player2\n", ""))
+    assert hand.summary.uncalled is UncalledReturns.EVERY_ONE_PRINTED
+    assert check(parse(hand_text)).violations == ()
+    assert [v.code for v in check(hand).violations] == ["uncalled-not-returned"]
+    summary = hand.summary.model_copy(update={"uncalled": UncalledReturns.PRINTED})
+    mostly = check(hand.model_copy(update={"summary": summary}))
+    assert mostly.violations == ()
+    assert "uncalled 7.5 returned to Player2 without a line (the total shows it)" in mostly.replay.notes
 
 
 # ---------------------------------------------------------------- Five Card Draw

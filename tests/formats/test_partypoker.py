@@ -13,7 +13,8 @@ from sitekit import CORPUS, audit_flags, caught, check_fast_path, check_golden, 
 from handlog.audit import Audit, audit
 from handlog.engine.rules import RulesProfile
 from handlog.events import Call, Collect, DealHole, Post, Raise, StreetStart, UncalledBet
-from handlog.formats.partypoker import PartyPokerFormat, party_amount, party_cards, party_time
+from handlog.formats.party_layout import party_amount, party_cards, party_time
+from handlog.formats.partypoker import PartyPokerFormat
 from handlog.reading import read_text
 
 GOLDEN = Path(__file__).parent / "golden" / "partypoker"

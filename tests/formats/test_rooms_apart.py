@@ -20,8 +20,6 @@ FORMATS = Path(handlog.formats.__file__).parent
 ROOMS = sorted({module for _, module, _ in handlog.formats.DECLARED})
 """Every room (and research format) module: those the registry declares."""
 TEXT_ROOMS = sorted({module for _, module, head in handlog.formats.DECLARED if isinstance(head, GrammarHead)})
-WAITING = {("pacific", "partypoker"): "PartyPoker's builder moves to shared machinery after the uncalled-bet change"}
-"""Imports of a sibling room still to be undone, with why; each must still exist (else remove it here)."""
 
 
 def room_imports(source: str, rooms: set[str]) -> set[str]:
@@ -60,19 +58,15 @@ def test_the_check_sees_every_way_of_importing_a_room() -> None:
 def test_no_room_module_imports_a_sibling_room(module: str) -> None:
     source = (FORMATS / f"{module}.py").read_text(encoding="utf-8")
     siblings = {m for m in room_imports(source, set(ROOMS)) - {module} if not own_layout(module, m)}
-    assert siblings == {m for (room, m) in WAITING if room == module}, module
-
-
-def test_each_waiting_import_is_still_there() -> None:
-    for room, sibling in WAITING:
-        assert sibling in room_imports((FORMATS / f"{room}.py").read_text(encoding="utf-8"), set(ROOMS))
+    assert not siblings, module
 
 
 @pytest.mark.parametrize("module", TEXT_ROOMS)
 def test_a_text_room_states_its_header_only_in_its_grammar(module: str) -> None:
-    """The module sets no header fact; the reader's head is the one its grammar states."""
+    """The module sets no header fact and writes no header pattern of its own to peek with: the reader's head,
+    and what it peeks (``TextSiteFormat.peek_hand``), are the grammar's."""
     source = (FORMATS / f"{module}.py").read_text(encoding="utf-8")
-    facts = {"head", *TextHeader.__dataclass_fields__}
+    facts = {"head", "peek_pattern", *TextHeader.__dataclass_fields__}
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.ClassDef):
             for statement in node.body:

@@ -129,17 +129,15 @@ def test_a_declared_format_loads_by_name(name: str) -> None:
     assert fmt.name == name and not isinstance(fmt, registry.Declared)
 
 
-def test_the_per_class_protocol_answers_are_isinstance() -> None:
-    """``registry.is_stream`` and ``is_hand_peek`` (asked of every hand, answered once per class) answer what the
-    runtime protocols' ``isinstance`` answers, for every reader."""
+def test_the_per_class_stream_answer_is_isinstance() -> None:
+    """``registry.is_stream`` (asked of every hand of a streamed document, answered once per class) answers what the
+    runtime protocol's ``isinstance`` answers, for every reader."""
     formats = registry.formats()
     for fmt in formats:
         for _ in range(2):  # the first answer is computed, the second remembered
             assert registry.is_stream(fmt) == isinstance(fmt, registry.StreamFormat), fmt.name
-            assert registry.is_hand_peek(fmt) == isinstance(fmt, registry.HandPeek), fmt.name
     assert {f.name for f in formats if registry.is_stream(f)} >= {"ipoker", "merge"}
-    assert {f.name for f in formats if registry.is_hand_peek(f)} >= {"ohh"}
-    assert not registry.is_stream(registry.get("pokerstars")) and not registry.is_hand_peek(registry.get("pokerstars"))
+    assert not registry.is_stream(registry.get("pokerstars"))
 
 
 def test_detecting_a_room_reads_no_later_rooms_grammar() -> None:

@@ -74,3 +74,23 @@ def test_a_hand_without_a_big_blind_is_left_out_of_bb_per_100(rows: list[dict[st
     assert record["bb_per_100"] == pytest.approx(float(100 * net / Decimal(big)))
     alone = next(r for r in Totals().update([no_blind]).records() if r["player"] == base["player"])
     assert alone["bb_per_100"] is None
+
+
+def test_counts_add_up_exactly_past_a_byte_each_apart(rows: list[dict[str, object]]) -> None:
+    """A key's counters are summed packed in one integer (``totals.packed``): each stays its own sum, whatever its
+    neighbours hold, past 255 (a byte) and past 65,535, as the definition of a count says: hands × the row's value."""
+    row = dict(next(r for r in rows if r["vpip"] and not r["pfr"]))
+    row["postflop_bets"] = 300  # a count over a byte in one row, beside flags
+    copies = 2_100
+    totals = Totals()
+    one = Totals().update([row])
+    for _ in range(7):
+        part = Totals().update([row] * (copies // 7))
+        totals.merge(part)
+    (record,) = totals.records()
+    (single,) = one.records()
+    assert record["hands"] == copies
+    assert record["vpip"] == copies and record["pfr"] == 0
+    assert record["postflop_bets"] == 300 * copies  # 630,000: past a byte and past 16 bits
+    for name in ("postflop_calls", "postflop_raises", "saw_flop", "three_bet_opp", "open_opp"):
+        assert record[name] == copies * single[name]

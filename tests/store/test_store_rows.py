@@ -142,3 +142,18 @@ def test_each_time_has_its_own_text_whatever_came_before() -> None:
         texts.append(prepared(hand, "sqlite").row[HAND_COLUMNS.index("time_utc")])
     assert texts == ["2024-05-06 05:08:09.000000", "2024-05-06 05:08:09.000000", "2024-05-06 07:08:09.000000",
                      "2024-05-06 05:08:09.000000"]  # fmt: skip
+
+
+def test_a_player_row_s_counters_are_sqlite_integers_even_past_a_byte() -> None:
+    """The counters reach SQLite as integers (flags 0 and 1, counts as they are), a count over 255 included."""
+    from handlog.stats.totals import COUNTER_FIELDS
+
+    row: dict[str, Any] = {name: None for name in PLAYER_COLUMNS}
+    row.update(dict.fromkeys(COUNTER_FIELDS, False), seq=0, player="Hero", vpip=True, postflop_bets=300,
+               postflop_calls=2)  # fmt: skip
+    hand = StoredHand(("Site", "1"), {name: None for name in HAND_COLUMNS}, "clean", players=[row])
+    (got,) = prepared(hand, "sqlite").players
+    index = PLAYER_COLUMNS.index
+    assert got[index("postflop_bets")] == 300 and got[index("postflop_calls")] == 2
+    assert got[index("vpip")] == 1 and got[index("pfr")] == 0
+    assert all(type(got[index(name)]) is int for name in COUNTER_FIELDS)
