@@ -139,7 +139,7 @@ def _planted(name: str, old: str, new: str) -> set[str]:
     ("name", "old", "new", "code"),
     [
         # a wrong result: too much (more than the pot) and too little (more kept than the room's 5 % rake)
-        ("fixed_limit_split_total_without_rake", "UTG : Hand result $381", "UTG : Hand result $391", "rake"),
+        ("fixed_limit_split_total_without_rake", "UTG : Hand result $381", "UTG : Hand result $391", "pot-overpaid"),
         ("fixed_limit_split_total_without_rake", "UTG : Hand result $381", "UTG : Hand result $341",
          "summary-won"),
         ("zone_raise_uncalled_no_total", "Small Blind : Hand result $0.50", "Small Blind : Hand result $0.45",

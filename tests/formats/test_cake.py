@@ -86,7 +86,7 @@ def test_corpus_agrees_with_fpdbs_sidecars() -> None:
         # a call of more than is owed: the small blind owes 0.01 after the big blind's 0.02
         ("Player1: calls $0.01", "Player1: calls $0.02", "call-amount"),
         # the pot given to a player who folded on the turn
-        ("Hero wins $0.31", "Player3 wins $0.31", "wrong-winner"),
+        ("Hero wins $0.31", "Player3 wins $0.31", "collect-by-folded"),
         # an out-of-turn action: the big blind checks before the small blind completes
         ("Player1: calls $0.01\nHero: checks", "Hero: checks\nPlayer1: calls $0.01", "out-of-turn"),
     ],

@@ -145,7 +145,7 @@ def test_stud_streets_and_cards() -> None:
     ("name", "old", "new", "code"),
     [
         # a wrong "wins" amount: more than the pot, or less than the pot less the room's 6 % at most
-        ("showdown_rake_new_player", "wins $ 1.52 USD", "wins $ 1.62 USD", "rake"),
+        ("showdown_rake_new_player", "wins $ 1.52 USD", "wins $ 1.62 USD", "pot-overpaid"),
         ("showdown_rake_new_player", "wins $ 1.52 USD", "wins $ 1.32 USD", "collected-total"),
         # a tournament pays its whole pot
         ("tournament_side_pot_reseated", "wins 1120 chips from side pot", "wins 1100 chips from side pot",

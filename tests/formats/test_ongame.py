@@ -75,7 +75,7 @@ def test_corpus_agrees_with_fpdbs_sidecars() -> None:
         # a call of less than is owed
         ("Player8 calls €0.10", "Player8 calls €0.08", "call-amount"),
         # the pot given to a player who folded
-        ("won by Hero (€0.35)", "won by Player10 (€0.35)", "wrong-winner"),
+        ("won by Hero (€0.35)", "won by Player10 (€0.35)", "collect-by-folded"),
     ],
 )
 def test_planted_errors_are_caught(old: str, new: str, code: str) -> None:

@@ -143,7 +143,7 @@ def test_genuine_hands_reproduce_the_site_numbers() -> None:
         # an increment that over-calls: the small blind owes 0,02 and puts in 0,03
         ("Hero calls [0,02$]", "Hero calls [0,03$]", "call-amount"),
         # the pot given to a player who folded
-        ("Player0 collected [ 1,26$ ]", "Hero collected [ 1,26$ ]", "wrong-winner"),
+        ("Player0 collected [ 1,26$ ]", "Hero collected [ 1,26$ ]", "collect-by-folded"),
         # an out-of-turn action: the button acts before the players to its right
         ("Player2 folds\nPlayer3 folds\nPlayer0 calls [0,04$]", "Player0 calls [0,04$]\nPlayer2 folds\nPlayer3 folds",
          "out-of-turn"),

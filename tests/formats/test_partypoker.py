@@ -35,9 +35,9 @@ FLAGGED: dict[tuple[str, str], set[str]] = {
     ("NLHE-1-EUR-STT-201211.tourno.missing.txt", "12359566781"): {"exceeds-stack", "unknown-player"},
     # a player who returns posts both blinds without a line ("silent post"): the button (Player2) checks facing the
     # big blind; his 0.15 is in the pot Player4 wins ("wins $0.58": 0.25 posted and called, 0.20 uncalled, the
-    # silent 0.15, less 0.02 rake), so the win is more than the logged bets hold (pot-overpaid) and the site's
-    # rake, computed as the bets less the win, falls below zero (rake): one missing line, seen three ways
-    ("NLHE-6max-USD-0.05-0.10-201209.silent.post.both.txt", "14067958"): {"check-facing-bet", "pot-overpaid", "rake"},
+    # silent 0.15, less 0.02 rake), so the win is more than the logged bets hold (pot-overpaid; the site's rake,
+    # computed as the bets less the win, below zero is that same excess): one missing line, seen two ways
+    ("NLHE-6max-USD-0.05-0.10-201209.silent.post.both.txt", "14067958"): {"check-facing-bet", "pot-overpaid"},
     # players act out of turn in the log: the three first to act preflop fold in the reverse of their seats' order
     ("LHE-Freeroll-MTT-201207.txt", "11932613562"): {"out-of-turn"},
     # the 2021 tournament logs' "bad math": the action lines' amounts add up to 2 (10) chips less than the ledger
@@ -169,7 +169,7 @@ def test_a_half_bet_all_in_raise_sets_the_level() -> None:
         # an increment that over-calls: the small blind owes 0.07 and puts in 0.09
         ("Player5 calls [$0.07 USD]", "Player5 calls [$0.09 USD]", "call-amount"),
         # the pot given to a player who folded
-        ("Player5 wins $0.65 USD from the main pot", "Player2 wins $0.65 USD from the main pot", "wrong-winner"),
+        ("Player5 wins $0.65 USD from the main pot", "Player2 wins $0.65 USD from the main pot", "collect-by-folded"),
         # an out-of-turn action: the big blind acts before the button
         ("Player3 folds\nPlayer2 raises", "Player3 folds\nHero folds\nPlayer2 raises", "out-of-turn"),
     ],
@@ -215,7 +215,7 @@ def test_a_player_who_joins_and_posts_is_read_as_seated() -> None:
     ("old", "new", "code"),
     [
         # the joined player's blind counted: a "wins" of more than the pot holds
-        ("Hero wins $3.39 USD", "Hero wins $3.59 USD", "rake"),
+        ("Hero wins $3.39 USD", "Hero wins $3.59 USD", "pot-overpaid"),
         # a seated player out of turn: Hero (small blind) raises before Player3 (button) folds
         ("Player3 folds\nHero raises [$0.90 USD]", "Hero raises [$0.90 USD]\nPlayer3 folds", "out-of-turn"),
         # a call short of what is owed
@@ -255,7 +255,7 @@ def test_stud_streets_and_up_cards_are_read() -> None:
     [
         ("Player1 bets [$20 USD]\nPlayer0 calls [$20 USD]\n** Dealing Sixth", "Player1 bets [$10 USD]\nPlayer0 calls"
          " [$10 USD]\n** Dealing Sixth", "fixed-limit-size"),  # fifth street is a big-bet street
-        ("Player1 wins Lo ($90.50 USD)", "Player1 wins Lo ($95.50 USD)", "rake"),
+        ("Player1 wins Lo ($90.50 USD)", "Player1 wins Lo ($95.50 USD)", "pot-overpaid"),
         ("Player0 calls [$20 USD]\n** Dealing Sixth", "Player0 calls [$10 USD]\n** Dealing Sixth", "call-amount"),
     ],
 )

@@ -101,7 +101,7 @@ def test_corpus_agrees_with_fpdbs_sidecar() -> None:
         # a call to less than the bet: the small blind "calls" to 0.03 where the big blind is 0.04
         ("Player2 calls $0.04", "Player2 calls $0.03", "call-amount"),
         # the pot given to a player who folded
-        ("Player3 wins $3.66", "Player2 wins $3.66", "wrong-winner"),
+        ("Player3 wins $3.66", "Player2 wins $3.66", "collect-by-folded"),
     ],
 )
 def test_planted_errors_are_caught(old: str, new: str, code: str) -> None:
