@@ -42,7 +42,6 @@ from handlog.events import (
     Seat,
     SeatResult,
     Stakes,
-    StatusChange,
     Street,
     StreetStart,
     Structure,
@@ -249,14 +248,6 @@ class FullTiltBuilder(RaiseToBuilder):
         def make(f: Fields, line: int) -> Event:
             player = (f["player"] or "") + (" (Observer)" if f["observer"] else "")
             return Chat(line=line, player=player, text=f["text"] or "")
-
-        return self._add(tok, fields, make)
-
-    def STATUS(self, tok: Tok, fields: Fields | None = None) -> Tok:
-        def make(f: Fields, line: int) -> Event:
-            text = f["status"] or ""
-            status = next(s for prefix, s in self.statuses if text.startswith(prefix))
-            return StatusChange(line=line, player=f["player"] or "", status=status)
 
         return self._add(tok, fields, make)
 

@@ -280,14 +280,6 @@ class PartyLayoutBuilder(TextHandBuilder):
             self.no_small_blind = True
         return super().NOTICE(tok, fields)
 
-    def STATUS(self, tok: Tok, fields: Fields | None = None) -> Tok:
-        def make(f: Fields, line: int) -> Event:
-            text = f["status"] or ""
-            status = next(s for prefix, s in self.statuses if text.startswith(prefix))
-            return StatusChange(line=line, player=f["player"] or "", status=status)
-
-        return self._add(tok, fields, make)
-
     # -- forced bets and deals
     def POST(self, tok: Tok, fields: Fields | None = None) -> Tok:
         f = self._f(tok, fields)

@@ -613,7 +613,8 @@ class TextHandBuilder:
         def make(f: dict[str, str | None], line: int) -> Event:
             text = f["status"] or ""
             status = next(s for prefix, s in self.statuses if text.startswith(prefix))
-            seat = int(f["seat"]) if f["seat"] else None
+            written = f.get("seat")  # a room whose status lines name no seat has no such field
+            seat = int(written) if written else None
             return _STATUS({"line": line, "player": f["player"] or "", "status": status, "seat": seat})
 
         return self._add(tok, fields, make)
