@@ -213,10 +213,10 @@ class Settlement:
         """An uncalled excess no line returned: accepted, with a note, where the log shows the return its own way
         (``unprinted_return``), else a violation (a log that prints "Uncalled bet" lines must print every one)."""
         name, excess, due = self.t.owed_back.pop(0)  # ``due``: where the return should have come, at the latest
-        if (name, excess) in self.t.reported_excess:  # left by a short "Uncalled bet" line, an over-call: reported
-            return
         how = None if self.t.prints_uncalled else self.unprinted_return(name, excess)
         if how is None:
+            if (name, excess) in self.t.reported_excess:  # left by a short "Uncalled bet" line, an over-call
+                return
             if self.t.violate(
                 "uncalled-not-returned", due,
                 f"{excess} of {name}'s bet was not called: it should have been returned before the pot was awarded",
