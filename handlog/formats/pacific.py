@@ -28,7 +28,7 @@ from typing import ClassVar
 from handlog.events import Game, Muck, Post, PostType, Stakes, Street, Structure
 from handlog.formats.grammar import Fields
 from handlog.formats.party_layout import PartyLayoutBuilder, PartyLayoutFormat, party_cards
-from handlog.formats.text import FieldError, currency_of
+from handlog.formats.text import FieldError, currency_of, decimal_of
 from handlog.formats.textsite import DESCRIPTIONS, Tok
 from handlog.reading.registry import register
 
@@ -49,12 +49,7 @@ def pacific_amount(text: str) -> Decimal:
         num = num.replace(",", ".") if _DECIMAL_COMMA.fullmatch(num) else num.replace(",", "")
     elif _THOUSANDS_DOT.fullmatch(num):  # no amount has three decimals: "3.530" is three thousand five hundred
         num = num.replace(".", "")
-    if len(num) > 21:
-        raise FieldError(f"amount out of range: {text!r}")
-    try:
-        return Decimal(num)
-    except ArithmeticError as exc:
-        raise FieldError(f"not an amount: {text!r}") from exc
+    return decimal_of(num, text)
 
 
 _LOCAL_RANKS = {"Kn": "J", "H": "K", "V": "Q", "B": "J", "D": "Q", "E": "A"}

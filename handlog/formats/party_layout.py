@@ -65,7 +65,7 @@ from handlog.events import (
 )
 from handlog.events.chips import unmatched
 from handlog.formats.grammar import Fields
-from handlog.formats.text import FieldError, StreetBets, cards
+from handlog.formats.text import FieldError, StreetBets, cards, decimal_of
 from handlog.formats.textsite import DESCRIPTIONS, TextHandBuilder, TextSiteFormat, Tok
 
 ZERO = Decimal(0)
@@ -110,12 +110,7 @@ def party_amount(text: str) -> Decimal:
     elif re.fullmatch(r"[0-9]{1,3}(?:\.[0-9]{3})+", num):  # "1.200": a tournament's chips, dots for thousands
         num = num.replace(".", "")
     num = num.replace(",", "")
-    if len(num) > 21:
-        raise FieldError(f"amount out of range: {text!r}")
-    try:
-        return Decimal(num)
-    except ArithmeticError as exc:
-        raise FieldError(f"not an amount: {text!r}") from exc
+    return decimal_of(num, text)
 
 
 def _pot_number(pot: str) -> int:

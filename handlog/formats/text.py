@@ -57,6 +57,17 @@ def amount(text: str) -> Decimal:
         raise FieldError(f"not an amount: {text!r}") from exc
 
 
+def decimal_of(num: str, text: str) -> Decimal:
+    """The amount of ``num``, a room's number already rid of its separators (``text``: the whole field, for the
+    error); a number longer than any stack is refused rather than read."""
+    if len(num) > MAX_DIGITS + 3:
+        raise FieldError(f"amount out of range: {text!r}")
+    try:
+        return Decimal(num)
+    except ArithmeticError as exc:
+        raise FieldError(f"not an amount: {text!r}") from exc
+
+
 def currency_of(text: str) -> str | None:
     """The ISO code an amount or stakes text names, by code or by symbol."""
     m = re.search(r"\b(USD|EUR|GBP|INR|CAD|SEK|CHF|RUB|CNY)\b", text)
