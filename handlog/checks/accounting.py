@@ -53,7 +53,8 @@ def _sums(replay: Replay) -> _Sums:
         return _LAST[0][1]
     events = replay.hand.events
     stp = replay.hand.summary.stp or ZERO
-    if not any(map(PotDrop.__instancecheck__, events)):  # the commonest: no drop (one C-level scan)
+    # exact types (an event model has no subclasses: tests/checks/test_event_kinds.py)
+    if PotDrop not in map(type, events):  # the commonest: no drop (one C-level scan)
         added = stp
     else:
         added = sum((e.amount for e in events if isinstance(e, PotDrop)), ZERO) + stp
@@ -340,10 +341,11 @@ def summary_won(replay: Replay) -> Iterator[Violation]:
 def stack_after(replay: Replay) -> Iterator[Violation]:
     """Each stack the room prints after the hand is the player's stack before it plus their net result in the
     replay (what they collected and were paid outside the pot, less what they put in)."""
-    if _cashed_out(replay):
+    stacks_after = replay.hand.summary.stacks_after
+    if not stacks_after or _cashed_out(replay):  # (most rooms print no stacks after the hand)
         return
     before = {s.player: s.stack for s in replay.hand.seats}
-    for stated in replay.hand.summary.stacks_after:
+    for stated in stacks_after:
         result = replay.results.get(stated.player)
         if result is None and stated.player not in before:
             continue  # a player without a seat: unknown-player says so

@@ -28,7 +28,7 @@ from handlog.events import Hand, StreetStart, UnknownLine
 
 def unknown_lines(hand: Hand) -> list[UnknownLine]:
     """The hand's unknown lines, in order (none for almost every hand: one C-level scan)."""
-    if not any(map(UnknownLine.__instancecheck__, hand.events)):
+    if UnknownLine not in map(type, hand.events):  # exact types: an event model has no subclasses
         return []
     return [e for e in hand.events if isinstance(e, UnknownLine)]
 

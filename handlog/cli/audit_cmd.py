@@ -55,7 +55,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.set_defaults(run=run)
 
 
-def record_json(record: HandRecord, result: Audit | None) -> dict[str, object]:
+def record_json(record: HandRecord, result: Audit | None, unknown: int | None = None) -> dict[str, object]:
+    """The hand's JSON record (``unknown``: its count of unknown lines, when the caller has it already)."""
     out: dict[str, object] = {
         **jsonout.record_head(record),
         "status": "unparsed" if result is None else result.status,
@@ -65,7 +66,9 @@ def record_json(record: HandRecord, result: Audit | None) -> dict[str, object]:
         out["error"] = record.error.as_dict()
     if result is not None and result.replay.notes:  # what the replay read from the log's conventions, said aloud
         out["notes"] = list(result.replay.notes)
-    if result is not None and (unknown := len(unknown_lines(result.replay.hand))):  # docs/unknown-lines.md
+    if unknown is None and result is not None:
+        unknown = len(unknown_lines(result.replay.hand))
+    if result is not None and unknown:  # docs/unknown-lines.md
         out["unknown_lines"] = unknown
         out["unverified"] = result.unverified
     return out
@@ -96,8 +99,8 @@ def verdict(as_json: bool, warnings: bool, rules: RulesProfile | None, record: H
     unknown = len(unknown_lines(result.replay.hand)) if result is not None else 0
     unverified = unknown > 0 and result is not None and result.unverified
     if as_json:
-        return Verdict(record.file, state, has_errors, codes, jsonout.dumps(record_json(record, result)) + "\n",
-                       unknown, unverified)
+        text = jsonout.dumps(record_json(record, result, unknown)) + "\n"
+        return Verdict(record.file, state, has_errors, codes, text, unknown, unverified)
     lines: list[str] = []
     if record.error is not None:
         lines.append(f"  hand {record.hand_id or '?'} (line {record.line}): unparsed: {record.error.message}"

@@ -22,8 +22,12 @@ def _default(value: object) -> Any:
     raise TypeError(f"not JSON serialisable: {type(value).__name__}")
 
 
+_ENCODER = json.JSONEncoder(default=_default, ensure_ascii=False, separators=(",", ":"))
+"""Made once: ``json.dumps`` with any option makes a new encoder per call (a record per hand)."""
+
+
 def dumps(record: object) -> str:
-    return json.dumps(record, default=_default, ensure_ascii=False, separators=(",", ":"))
+    return _ENCODER.encode(record)
 
 
 def write(record: object, out: TextIO | None = None) -> None:
