@@ -59,7 +59,8 @@ class Betting:
                 f"{name} {what} but no betting round is open (the round was complete or the hand is over)",
             )
         else:
-            t.dealing.before_action(p)
+            if t.acts_before:  # (a board game's dealing does nothing here: its call is skipped)
+                t.dealing.before_action(p)
             expected = t.turns.next_to_act()
             if name in t.skipped:
                 # passed over by an action out of turn, reported then: acting now is that error's consequence
@@ -91,21 +92,24 @@ class Betting:
                 t.turns.enter_draw(0)
 
     def on_fold(self, e: Fold) -> None:
-        p = self.t.player(e.player, e.line)
+        name, line = e.player, e.line  # each field read once (a pydantic model's attribute costs a hook)
+        p = self.t.player(name, line)
         if p is not None and p.all_in and not p.folded:
             # the site logs an automatic fold for an all-in player sitting out; an all-in player cannot fold,
             # and the site's own pots keep the player in: the fold is reported and has no effect
             self.t.violate(
-                "acts-after-all-in", e.line,
+                "acts-after-all-in", line,
                 f"{p.name} folds after going all-in: an all-in player takes no further action (the fold is void)",
             )
             self.t.last_actor = p.name
             return
-        p = self._act(e.player, e.line, "folds", p)
+        p = self._act(name, line, "folds", p)
         if p is None:
             return
+        t = self.t
         p.folded = True
-        p.acted_at = self.t.turns.level(p)
+        # ``turns.level``, whose call only a short big blind needs (one call less per action)
+        p.acted_at = t.current_bet if t.bb_level <= t.current_bet else t.turns.level(p)
         if e.shown:
             self.t.see(tuple(c for c in e.shown if c not in p.hole), e.line, f"shown by {p.name}")
         self._after_action(p)
@@ -114,7 +118,8 @@ class Betting:
         p = self._act(e.player, e.line, "checks")
         if p is None:
             return
-        level = self.t.turns.level(p)
+        t = self.t
+        level = t.current_bet if t.bb_level <= t.current_bet else t.turns.level(p)  # ``turns.level``: see on_fold
         if p.bet < level:
             self.t.violate(
                 "check-facing-bet", e.line,
@@ -130,7 +135,7 @@ class Betting:
             return
         t = self.t
         amount, all_in = e.amount, e.all_in
-        owed = t.turns.level(p) - p.bet
+        owed = (t.current_bet if t.bb_level <= t.current_bet else t.turns.level(p)) - p.bet  # see on_fold
         wrong = False
         if owed <= 0:
             t.violate(
@@ -156,7 +161,7 @@ class Betting:
         t.put(p, amount, line)
         if not wrong:  # a call of the wrong amount is no raise: the others owe nothing more (one error)
             t.current_bet = max(t.current_bet, p.bet)  # a call of the full big blind over a short one
-        p.acted_at = t.turns.level(p)
+        p.acted_at = t.current_bet if t.bb_level <= t.current_bet else t.turns.level(p)
         t.check_all_in_flag(p, all_in, line)
         self._after_action(p)
 
@@ -216,7 +221,7 @@ class Betting:
             t.last_raise = max(increment, floor)
             t.raises += 1
         t.current_bet = max(t.current_bet, p.bet)
-        p.acted_at = t.turns.level(p)
+        p.acted_at = t.current_bet if t.bb_level <= t.current_bet else t.turns.level(p)
         t.check_all_in_flag(p, e.all_in, line)
         self._after_action(p)
 
@@ -280,7 +285,7 @@ class Betting:
             t.last_raise = increment
             t.raises += 1
         t.current_bet = max(t.current_bet, p.bet)
-        p.acted_at = t.turns.level(p)
+        p.acted_at = t.current_bet if t.bb_level <= t.current_bet else t.turns.level(p)
         t.check_all_in_flag(p, e.all_in, line, capped=cap_reached)
         self._after_action(p)
 

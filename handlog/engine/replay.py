@@ -37,10 +37,14 @@ def replay(hand: Hand, rules: RulesProfile | None = None, *, states: bool = True
         )
     table = Table(hand, variant, rules, states)
     reveals: list[Reveal] = []
-    for event in hand.events:
-        table.apply(event)
-        if reveal:
+    apply = table.apply
+    if reveal:
+        for event in hand.events:
+            apply(event)
             reveals.append(_reveal(table))
+    else:
+        for event in hand.events:
+            apply(event)
     settled_rake = ZERO
     if not table.cancelled and not table.stopped:
         _final_checks(table)
@@ -49,7 +53,7 @@ def replay(hand: Hand, rules: RulesProfile | None = None, *, states: bool = True
             if reveal:  # the settlement's returns and awards are steps too
                 reveals.extend(_reveal(table) for _ in range(len(table.steps) - len(reveals)))
     players = table.players
-    live = {p.name for p in players.values() if p.live}
+    live = {p.name for p in players.values() if p.in_hand and not p.folded}  # ``p.live``, inlined
     # dead blinds are the pot's, not a level anyone contests (holdem-rules-de.txt, "Zweitens Wettend Herum": side
     # pots hold what the players matched): the pots are built from the live money, the dead money joins the main
     # pot, and so does the big blind ante

@@ -157,8 +157,8 @@ class TableState:
         stated, so it is not checked."""
         if StatusChange not in self.kinds:  # the commonest
             return
-        for e in hand.events:
-            if isinstance(e, StatusChange) and e.status is PlayerStatus.JOINS:
+        for e in hand.events:  # exact types: an event model has no subclasses (tests/checks/test_event_kinds.py)
+            if type(e) is StatusChange and e.status is PlayerStatus.JOINS:
                 p = self.players.get(e.player)
                 if p is not None and p.stack == ZERO:
                     p.stack = UNKNOWN_STACK
@@ -279,7 +279,9 @@ class TableState:
         """``p``, having put in ``adding`` more, has put in at least what any other player still in the hand can
         (the most anyone can match)."""
         total = p.committed + adding
-        return all(o.committed + o.stack <= total for o in self.players.values() if o is not p and o.live)
+        return all(
+            o.committed + o.stack <= total for o in self.players.values() if o is not p and o.in_hand and not o.folded
+        )
 
     def check_all_in_flag(self, p: PlayerState, flagged: bool, line: int, capped: bool = False) -> None:
         if p.stack == UNKNOWN_STACK:  # an unseated player's stack is not known: the log's word is taken

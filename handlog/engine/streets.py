@@ -223,9 +223,6 @@ class Streets:
             t.raises = 0
             t.full_level = ZERO
             t.fourth_big = False
-            unit = t.turns.bet_unit(street)
-            t.last_raise = unit
+            t.last_raise = t.turns.bet_unit(street)  # (fixed limit: the street's unit; else the big blind)
             t.round_anchor = t.dealing.street_anchor()
         t.round_open = active and not t.turns.round_complete()
-        if t.fixed_limit and not first_round:
-            t.last_raise = t.turns.bet_unit(street)

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from decimal import Decimal
-from typing import Any, Protocol, cast
+from operator import attrgetter
+from typing import Any
 
 from handlog.engine.betting import Betting
-from handlog.engine.dealing import dealing_for
+from handlog.engine.dealing import Dealing, dealing_for
 from handlog.engine.posts import ForcedPosts
 from handlog.engine.rules import RulesProfile
 from handlog.engine.settlement import Settlement
@@ -70,6 +71,7 @@ class Table(TableState):
         self.streets = Streets(self)
         self.betting = Betting(self)
         self.dealing = dealing_for(self)
+        self.acts_before = type(self.dealing).before_action is not Dealing.before_action  # see ``Betting._act``
         posts, settlement, streets, betting = self.posts, self.settlement, self.streets, self.betting
         dealing = self.dealing
         # each handler takes the one event type it is registered for (``Any``: a dict cannot say so per key)
@@ -110,8 +112,7 @@ class Table(TableState):
         handler = self.handlers.get(kind)
         if handler is not None and not (self.cancelled or self.stopped):
             if kind in _BY_PLAYER:  # (asking a model without the field for ``player`` costs pydantic an exception)
-                name = cast("_ByPlayer", event).player
-                p = self.players.get(name)
+                p = self.players.get(_player(event))
                 if p is not None:
                     owed = self.current_bet - p.bet
                     to_call = ZERO if owed < ZERO else owed  # max(owed, ZERO), keeping owed's exponent on a tie
@@ -131,11 +132,6 @@ _BY_PLAYER: frozenset[type] = frozenset(
 )
 """The handled events that name a player: their ``to_call`` is recorded."""
 _new_step = tuple.__new__
+_player: Callable[[Event], str] = attrgetter("player")  # one C call: the event's player (``_BY_PLAYER`` has one)
 _PREFLOP = Street.PREFLOP  # an enum member read from its class costs EnumType.__getattr__'s hook (Python 3.11)
 
-
-class _ByPlayer(Protocol):
-    """An event that names a player (one of ``_BY_PLAYER``)."""
-
-    @property
-    def player(self) -> str: ...

@@ -99,7 +99,8 @@ class TurnOrder:
                 if self.needs_action(p):
                     return p.name
             return None
-        for p in self.after(start):  # ``needs_action`` inlined
+        rotated = self._rotations.get(start) if start is not None else None  # ``after``, its call saved once made
+        for p in rotated if rotated is not None else self.after(start):  # ``needs_action`` inlined
             if p.in_hand and not p.folded and not p.all_in and (
                 p.acted_at is None or (p.bet < level and p.acted_at < level)
             ):
@@ -152,7 +153,7 @@ class TurnOrder:
         return [p for p in (*t.seated, *t.unseated_players) if p.in_hand and not p.folded and not p.all_in]
 
     def live_players(self) -> list[PlayerState]:
-        return [p for p in self.t.players.values() if p.live]
+        return [p for p in self.t.players.values() if p.in_hand and not p.folded]  # ``p.live``, inlined
 
     def close_round(self, line: int, what: str) -> None:
         """The betting round ends here; anyone who still had to act is a violation."""
@@ -190,7 +191,10 @@ class TurnOrder:
     def bet_unit(self, street: Street) -> Decimal:
         """Fixed limit: the small or the big bet on ``street`` (stud: the big bet once made over an open pair on
         the variant's ``open_pair_street``)."""
-        return self.t.big_bet if self.t.variant.uses_big_bet(street) or self.t.fourth_big else self.t.small_bet
+        t = self.t
+        if t.big_bet is t.small_bet:  # no limit and pot limit: one unit, the big blind
+            return t.small_bet
+        return t.big_bet if t.variant.uses_big_bet(street) or t.fourth_big else t.small_bet
 
     def facts(self, p: PlayerState) -> RoundFacts:
         t = self.t
