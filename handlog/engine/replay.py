@@ -23,7 +23,8 @@ from handlog.events import Hand, UncalledReturns
 def replay(hand: Hand, rules: RulesProfile | None = None, *, states: bool = True, reveal: bool = False) -> Replay:
     """Replay ``hand`` under ``rules`` (the site's default profile when None).
 
-    With ``states=False`` the steps keep only their street, not the whole table: what an audit needs, for less.
+    With ``states=False`` the steps keep only their street, not the whole table nor what the acting player owed
+    (``Step.to_call``): what an audit needs, for less.
     With ``reveal=True`` the replay also keeps, per step, the known hole cards, the second board and who draws
     next (``Replay.reveals``): what a replayer draws and statistics do not need.
     """

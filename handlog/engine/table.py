@@ -110,8 +110,11 @@ class Table(TableState):
         to_call: Decimal | None = None
         kind = type(event)
         handler = self.handlers.get(kind)
+        keep = self.keep_states
         if handler is not None and not (self.cancelled or self.stopped):
-            if kind in _BY_PLAYER:  # (asking a model without the field for ``player`` costs pydantic an exception)
+            # what the acting player owed is kept with the table's states (``replay(states=False)``, an audit's, keeps
+            # neither); ``_BY_PLAYER``: asking a model without the field for ``player`` costs pydantic an exception
+            if keep and kind in _BY_PLAYER:
                 p = self.players.get(_player(event))
                 if p is not None:
                     owed = self.current_bet - p.bet
@@ -119,7 +122,7 @@ class Table(TableState):
             handler(event)
         street = self.street or _PREFLOP
         # tuple.__new__ skips the named tuple's Python-level constructor: one step is made per event
-        state = self.turns.snapshot() if self.keep_states else None
+        state = self.turns.snapshot() if keep else None
         self.steps.append(_new_step(Step, (event, street, state, to_call)))
 
 

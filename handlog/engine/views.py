@@ -49,7 +49,8 @@ class Step(NamedTuple):
     """One event and the table after it. ``to_call`` is what an acting player owed just before acting.
 
     The table is kept as a compact snapshot and turned into a ``TableView`` only when asked for, so that a
-    replay that nobody inspects costs little; ``replay(hand, states=False)`` keeps only the street. (A named
+    replay that nobody inspects costs little; ``replay(hand, states=False)`` keeps only the street (no snapshot,
+    no ``to_call``). (A named
     tuple: one is made per event, and tuples are the cheapest immutable record to make.)
     """
 
