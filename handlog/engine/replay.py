@@ -15,7 +15,7 @@ from handlog.engine.pots import build_pots
 from handlog.engine.rules import RulesProfile, profile_for
 from handlog.engine.table import ZERO, PlayerState, Table
 from handlog.engine.variants import variant_for
-from handlog.engine.views import PlayerResult, Pot, Replay, Reveal
+from handlog.engine.views import PlayerResult, Pot, Replay, Reveal, player_result
 from handlog.engine.violations import Severity, Violation
 from handlog.events import Hand, UncalledReturns
 
@@ -169,7 +169,7 @@ def _results(table: Table, rake: Decimal) -> dict[str, PlayerResult]:
     # by position (player, seat, start_stack, committed, collected, net, rake, cashed_out, all_in_street,
     # side_payments, uncalled_in_collect): one result per player and hand
     return {
-        p.name: PlayerResult(
+        p.name: player_result(  # PlayerResult(...), made faster
             p.name, p.seat, p.start, p.committed, p.collected - p.returned,
             p.collected - p.returned - p.committed + p.side, shares.get(p.name, ZERO), p.cashed_out is not None,
             p.all_in_street, p.side, p.returned,

@@ -6,7 +6,7 @@ site's text. (The engine's working state is mutable and private to ``engine.tabl
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from decimal import Decimal
 from typing import NamedTuple
 
@@ -101,6 +101,35 @@ class PlayerResult:
     all_in_street: Street | None = None
     side_payments: Decimal = Decimal(0)  # paid to (+) or by (-) the player outside the pot; part of ``net``
     uncalled_in_collect: Decimal = Decimal(0)  # the player's own uncalled chips inside a "collected" (Winamax)
+
+
+_new_object = object.__new__
+(_set_player, _set_seat, _set_start_stack, _set_committed, _set_collected, _set_net, _set_rake, _set_cashed_out,
+ _set_all_in_street, _set_side_payments, _set_uncalled_in_collect) = (
+    getattr(PlayerResult, f.name).__set__ for f in fields(PlayerResult)
+)
+
+
+def player_result(
+    player: str, seat: int, start_stack: Decimal, committed: Decimal, collected: Decimal, net: Decimal, rake: Decimal,
+    cashed_out: bool, all_in_street: Street | None, side_payments: Decimal, uncalled_in_collect: Decimal,
+) -> PlayerResult:
+    """``PlayerResult(...)``, the same result made about twice as fast: a frozen dataclass's ``__init__`` sets each
+    field through ``object.__setattr__`` (a call with a tuple of arguments and a check of the class), where the
+    slots' own descriptors set them directly. A replay makes one result per player (tests/engine/test_views.py)."""
+    r = _new_object(PlayerResult)
+    _set_player(r, player)
+    _set_seat(r, seat)
+    _set_start_stack(r, start_stack)
+    _set_committed(r, committed)
+    _set_collected(r, collected)
+    _set_net(r, net)
+    _set_rake(r, rake)
+    _set_cashed_out(r, cashed_out)
+    _set_all_in_street(r, all_in_street)
+    _set_side_payments(r, side_payments)
+    _set_uncalled_in_collect(r, uncalled_in_collect)
+    return r
 
 
 @dataclass(frozen=True, slots=True)
