@@ -161,3 +161,22 @@ class Replay:
     @property
     def errors(self) -> tuple[Violation, ...]:
         return tuple(v for v in self.violations if v.severity == "error")
+
+
+_REPLAY_SETTERS = tuple(getattr(Replay, f.name).__set__ for f in fields(Replay))
+
+
+def replay_view(
+    hand: Hand, steps: tuple[Step, ...], violations: tuple[Violation, ...], results: dict[str, PlayerResult],
+    pots: tuple[Pot, ...], rake: Decimal, supported: bool, notes: tuple[str, ...], boards: tuple[tuple[str, ...], ...],
+    collects: tuple[Collect, ...], rules: RulesProfile, cancelled: bool, stopped: bool, reveals: tuple[Reveal, ...],
+    returned_unprinted: tuple[tuple[str, Decimal], ...], reported_excess: tuple[tuple[str, Decimal], ...],
+) -> Replay:
+    """``Replay(...)`` with every field given in order, made as ``player_result`` makes a result: through the slots'
+    own descriptors, not ``object.__setattr__`` once per field (one replay per hand; tests/engine/test_views.py)."""
+    done = _new_object(Replay)
+    values = (hand, steps, violations, results, pots, rake, supported, notes, boards, collects, rules, cancelled,
+              stopped, reveals, returned_unprinted, reported_excess)
+    for set_field, value in zip(_REPLAY_SETTERS, values, strict=True):
+        set_field(done, value)
+    return done

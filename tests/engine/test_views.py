@@ -1,4 +1,5 @@
-"""``views.player_result`` makes the very ``PlayerResult`` the dataclass's own constructor makes, still frozen."""
+"""``views.player_result`` and ``views.replay_view`` make the very objects the dataclasses' own constructors make,
+still frozen."""
 
 from __future__ import annotations
 
@@ -6,8 +7,10 @@ import dataclasses
 from decimal import Decimal
 
 import pytest
+from handkit import HANDS, parse
 
-from handlog.engine.views import PlayerResult, player_result
+from handlog.engine import replay
+from handlog.engine.views import PlayerResult, Replay, player_result, replay_view
 from handlog.events import Street
 
 
@@ -23,3 +26,15 @@ def test_player_result_is_the_dataclass_result() -> None:
     assert [getattr(made, f.name) for f in dataclasses.fields(PlayerResult)] == list(values)
     with pytest.raises(dataclasses.FrozenInstanceError):
         made.net = Decimal(0)  # type: ignore[misc]
+
+
+
+def test_replay_view_is_the_dataclass_replay() -> None:
+    rp = replay(parse((HANDS / "ftp_irish_discard.txt").read_text(encoding="utf-8")))
+    values = [getattr(rp, f.name) for f in dataclasses.fields(Replay)]
+    made = replay_view(*values)
+    assert type(made) is Replay
+    assert made == Replay(*values) == rp
+    assert [getattr(made, f.name) for f in dataclasses.fields(Replay)] == values
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        made.rake = Decimal(0)  # type: ignore[misc]
