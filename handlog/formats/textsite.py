@@ -92,7 +92,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from decimal import Decimal
-from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, TypeVar
 
@@ -1070,14 +1069,24 @@ class TextSiteFormat(HeaderTests):
         )
 
 
-@lru_cache(maxsize=1024)
+_HEADER_GAMES: dict[tuple[type[TextHandBuilder], str | None, str | None], tuple[str | None, str | None]] = {}
+
+
 def _header_game(
     builder: type[TextHandBuilder], game: str | None, structure: str | None
 ) -> tuple[str | None, str | None]:
     """The values of the game and structure ``builder.header_game`` names, once per text: a file's headers repeat a
     few games (an enum's ``.value`` and the tables' lookups cost ~3 µs a hand, twice per hand when peeked)."""
-    named_game, named_structure = builder.header_game(game, structure)
-    return (named_game.value if named_game else None, named_structure.value if named_structure else None)
+    key = (builder, game, structure)
+    named = _HEADER_GAMES.get(key)
+    if named is None:
+        named_game, named_structure = builder.header_game(game, structure)
+        if len(_HEADER_GAMES) >= 1024:  # bounded: texts a header does not match are kept too
+            _HEADER_GAMES.clear()
+        named = _HEADER_GAMES[key] = (
+            named_game.value if named_game else None, named_structure.value if named_structure else None
+        )
+    return named
 
 
 def _at_unknown_line(error: ParseError, marked: str, lines: Sequence[str], first_line: int) -> ParseError:
