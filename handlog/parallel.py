@@ -64,6 +64,8 @@ class RawHand:
     document: object | None = None
     """A streaming document format's parsed hand (``reading.split.Chunk.document``: an XML session's hand as
     plain dataclasses, which pickle), parsed once in the main process while the file streams."""
+    facts: registry.HeaderFacts | None = None
+    """What the main process peeked of the hand's header to dedupe it (``Dedupe.last``): not peeked again."""
 
     def __reduce__(self) -> tuple[object, ...]:
         """Pickled with its lines joined into one string, split again in the worker: a tuple of ~60 short
@@ -72,14 +74,27 @@ class RawHand:
         0.03 s (join, pickle) + 0.07 s (unpickle, split) joined. Lines never hold a newline (the reader splits at
         them); a tuple whose lines would (made by hand) is pickled as it is."""
         text = "\n".join(self.lines)
+        f = self.facts
+        facts = None if f is None else (f.hand_id, f.game, f.structure, f.site)  # (a dataclass: pickled in Python)
         if self.lines and text.count("\n") == len(self.lines) - 1:
-            return _joined_hand, (self.format, self.file, self.line, text, self.document)
-        return RawHand, (self.format, self.file, self.line, self.lines, self.document)
+            return _joined_hand, (self.format, self.file, self.line, text, self.document, facts)
+        return _raw_hand, (self.format, self.file, self.line, self.lines, self.document, facts)
 
 
-def _joined_hand(format: str, file: str, line: int, text: str, document: object | None) -> RawHand:
+FactsTuple = tuple[str | None, str | None, str | None, str | None]
+
+
+def _joined_hand(
+    format: str, file: str, line: int, text: str, document: object | None, facts: FactsTuple | None = None
+) -> RawHand:
     """A ``RawHand`` pickled with its lines joined (``RawHand.__reduce__``)."""
-    return RawHand(format, file, line, tuple(text.split("\n")), document)
+    return _raw_hand(format, file, line, tuple(text.split("\n")), document, facts)
+
+
+def _raw_hand(
+    format: str, file: str, line: int, lines: tuple[str, ...], document: object | None, facts: FactsTuple | None
+) -> RawHand:
+    return RawHand(format, file, line, lines, document, None if facts is None else registry.HeaderFacts(*facts))
 
 
 Batch = tuple[RawHand, ...]
@@ -113,14 +128,20 @@ def batches(
     """Every hand under ``paths``, in reading order, in batches. File-level facts (files read, problems,
     lines outside any hand) go to ``report`` as the files are read. With ``dedupe``, a hand read before (the
     same site and hand id) is skipped and remembered there (:mod:`handlog.reading.dedupe`)."""
-    hands = (
-        RawHand(fmt.name, str(path), chunk.line, tuple(chunk.lines), chunk.document)
-        for path in iter_files(paths, report)
-        for fmt, chunk in read_chunks(path, report)
-        if dedupe is None or dedupe.admit(fmt, str(path), chunk.line, chunk.lines, chunk.document)
-    )
-    for batch in grouped(hands, BATCH_HANDS, BATCH_LINES):
+    for batch in grouped(_raw_hands(paths, report, dedupe), BATCH_HANDS, BATCH_LINES):
         yield tuple(batch)
+
+
+def _raw_hands(
+    paths: Iterable[str | os.PathLike[str]], report: ReadReport, dedupe: Dedupe | None
+) -> Iterator[RawHand]:
+    for path in iter_files(paths, report):
+        name = str(path)
+        for fmt, chunk in read_chunks(path, report):
+            if dedupe is None:
+                yield RawHand(fmt.name, name, chunk.line, tuple(chunk.lines), chunk.document)
+            elif dedupe.admit(fmt, name, chunk.line, chunk.lines, chunk.document):
+                yield RawHand(fmt.name, name, chunk.line, tuple(chunk.lines), chunk.document, dedupe.last)
 
 
 class _HasLines(Protocol):
@@ -149,7 +170,7 @@ def grouped(hands: Iterable[H], size: int, max_lines: int) -> Iterator[list[H]]:
 def records(batch: Batch) -> Iterator[HandRecord]:
     """The batch's hands parsed, one record each (an unparsed hand has its error)."""
     for hand in batch:
-        yield parse_chunk(registry.get(hand.format), hand.file, hand.line, hand.lines, hand.document)
+        yield parse_chunk(registry.get(hand.format), hand.file, hand.line, hand.lines, hand.document, hand.facts)
 
 
 def map_batches(

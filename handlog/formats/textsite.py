@@ -944,11 +944,11 @@ class TextSiteFormat(HeaderTests):
                 m = rx.match(text)
                 if m is None:
                     continue
-                values = m.groupdict()
+                group = m.group  # the few groups asked by name: a header's ~16 as a dict cost more
                 for name, groups in fields:
                     if name not in found:
-                        for group in groups:
-                            if (value := values[group]) is not None:
+                        for g in groups:
+                            if (value := group(g)) is not None:
                                 found[name] = value
                                 break
             if len(found) == wanted:
@@ -962,10 +962,8 @@ class TextSiteFormat(HeaderTests):
 
     def header_facts(self, found: Mapping[str, str]) -> HeaderFacts:
         """``HeaderFacts`` of the fields ``peek_hand`` found (by their names in the grammar)."""
-        game, structure = self.builder.header_game(found.get("game"), found.get("structure"))
-        return HeaderFacts(
-            found.get("hand_id") or None, game.value if game else None, structure.value if structure else None
-        )
+        game, structure = _header_game(self.builder, found.get("game"), found.get("structure"))
+        return HeaderFacts(found.get("hand_id") or None, game, structure)
 
     def _peek_terminals(self) -> tuple[tuple[re.Pattern[str], tuple[tuple[str, tuple[str, ...]], ...]], ...]:
         """The grammar's line terminals holding a ``peek_fields`` field, each with the names of the groups that
@@ -1069,6 +1067,26 @@ class TextSiteFormat(HeaderTests):
         return ParseError(
             line=first_line + max(index, 0), column=column, message=message, expected=names, text=text[:300]
         )
+
+
+_HEADER_GAMES: dict[tuple[type[TextHandBuilder], str | None, str | None], tuple[str | None, str | None]] = {}
+
+
+def _header_game(
+    builder: type[TextHandBuilder], game: str | None, structure: str | None
+) -> tuple[str | None, str | None]:
+    """The values of the game and structure ``builder.header_game`` names, once per text: a file's headers repeat a
+    few games (an enum's ``.value`` and the tables' lookups cost ~3 µs a hand, twice per hand when peeked)."""
+    key = (builder, game, structure)
+    named = _HEADER_GAMES.get(key)
+    if named is None:
+        named_game, named_structure = builder.header_game(game, structure)
+        if len(_HEADER_GAMES) >= 1024:  # bounded: texts a header does not match are kept too
+            _HEADER_GAMES.clear()
+        named = _HEADER_GAMES[key] = (
+            named_game.value if named_game else None, named_structure.value if named_structure else None
+        )
+    return named
 
 
 def _at_unknown_line(error: ParseError, marked: str, lines: Sequence[str], first_line: int) -> ParseError:

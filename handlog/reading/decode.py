@@ -148,6 +148,10 @@ CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 damage (a file zero-filled by a crash, bytes of another encoding), never text."""
 
 
+_ASCII_TEXT = bytes(range(0x20, 0x7F)) + b"\t\n\r"
+"""The ASCII characters that are no control character (``CONTROL``): a text of only these holds none."""
+
+
 def control_character(lines: Sequence[str], first: int, lead: str = "") -> ParseError | None:
     """Where the first control character of ``lines`` (``first`` being the file line of ``lines[0]``) is, and
     which: one search of the lines joined (C speed), then, only when one was found, the line and column.
@@ -156,6 +160,8 @@ def control_character(lines: Sequence[str], first: int, lead: str = "") -> Parse
     before "Game #… starts.", and before every line in some of its clients' files): its reader drops it, so it is
     not damage there; any other control character, and a second one, is."""
     text = "\n".join(lines)
+    if text.isascii() and not text.encode("ascii").translate(None, _ASCII_TEXT):  # most hands end here, in C
+        return None
     for found in CONTROL.finditer(text):
         at = found.start()
         start = text.rfind("\n", 0, at) + 1

@@ -46,11 +46,15 @@ class Dedupe:
 
     seen: dict[tuple[str, str], tuple[bytes, str, int]] = field(default_factory=dict)
     duplicates: list[Duplicate] = field(default_factory=list)
+    last: registry.HeaderFacts | None = None
+    """The header facts ``admit`` peeked of the hand it was last given (None: its header could not be peeked): the
+    reader passes them on to ``reader.parse_chunk``, which would otherwise peek the same lines again."""
 
     def admit(self, fmt: registry.HandFormat, file: str, line: int, lines: Sequence[str], document: object) -> bool:
         """Whether this hand is read (the first time its key is met), else remember it as a duplicate."""
         digest = hashlib.blake2b("\n".join(lines).encode("utf-8", "surrogatepass"), digest_size=16).digest()
-        site, hand_id = _identity(fmt, lines, document)
+        facts = self.last = _peeked(fmt, lines, document)
+        site, hand_id = (fmt.site, None) if facts is None else (facts.site or fmt.site, facts.hand_id or None)
         counter = hand_id and site.lower() in COUNTER_IDS and fmt.site.lower() in COUNTER_IDS  # the room's own log
         known_by = f"{hand_id}#{digest.hex()}" if counter else hand_id
         key = (site.lower(), known_by) if known_by else ("", digest.hex())
@@ -66,13 +70,13 @@ class Dedupe:
         return [d for d in self.duplicates if d.differs]
 
 
-def _identity(fmt: registry.HandFormat, lines: Sequence[str], document: object) -> tuple[str, str | None]:
-    """(site, hand id) from the hand's header, as ``reading.reader.parse_chunk`` peeks them (None: no id)."""
+def _peeked(fmt: registry.HandFormat, lines: Sequence[str], document: object) -> registry.HeaderFacts | None:
+    """The hand's header facts, as ``reading.reader.parse_chunk`` peeks them (None: the peek failed, and the hand is
+    known by its text)."""
     try:
-        facts = registry.peek(fmt, lines, document)
+        return registry.peek(fmt, lines, document)
     except Exception:  # noqa: BLE001 - a header no reader foresaw: known by its text
-        return fmt.site, None
-    return facts.site or fmt.site, facts.hand_id or None
+        return None
 
 
 def summary(dedupe: Dedupe) -> list[str]:
