@@ -133,6 +133,8 @@ def hand_rows(
     seats: dict[str, int] = {}
     for s in hand.seats:
         seats.setdefault(s.player, s.seat)  # the first, as ``hand.seat_of``
+    base = dict.fromkeys(ROW_FIELDS)  # every record's keys in their order, the hand's facts filled in
+    base.update(zip(HAND_FIELDS[:-3], facts, strict=True))  # all but player, seat, position
     rows: list[dict[str, Any]] = []
     for p in players:
         result = results.get(p)
@@ -144,8 +146,15 @@ def hand_rows(
             street, net = result.all_in_street, result.net
             money = (street.value if street else None, result.committed, result.collected, result.rake, net,
                      ev.get(p, net), pot, net if showdown else ZERO, ZERO if showdown else net)  # see split_net
-        values = (*facts, p, seats.get(p), labels.get(p), *_COUNTER_VALUES(counted), *money)
-        rows.append(dict(zip(ROW_FIELDS, values, strict=True)))
+        row = base.copy()
+        row.update(counted)
+        if len(counted) != len(COUNTER_FIELDS) or len(row) != len(ROW_FIELDS):  # not every counter, or others
+            values = (*facts, p, seats.get(p), labels.get(p), *_COUNTER_VALUES(counted), *money)
+            row = dict(zip(ROW_FIELDS, values, strict=True))  # (a missing counter raises, as it always has)
+        else:
+            row["player"], row["seat"], row["position"] = p, seats.get(p), labels.get(p)
+            row.update(zip(_MONEY_KEYS, money, strict=True))
+        rows.append(row)
     return rows
 
 
@@ -154,6 +163,12 @@ ROW_FIELDS = (*HAND_FIELDS, *COUNTER_FIELDS, "all_in_street", *MONEY_FIELDS[:4],
 money)."""
 _COUNTER_VALUES = itemgetter(*COUNTER_FIELDS)
 """A player's counters in column order."""
+_MONEY_KEYS = ROW_FIELDS[-9:]
+"""The last keys of a record: the player's money, the pot, the split net (``hand_rows``' ``money``).
+
+A record is the hand's facts (one dict per hand, in ``ROW_FIELDS`` order) copied, and the player's counters put in
+by one ``update``: copying a dict and updating its existing keys costs a few table writes, where picking the ~125
+counters out (``_COUNTER_VALUES``) and zipping ~150 values into a new dict cost most of a record's making."""
 
 
 def split_net(row: dict[str, Any]) -> None:

@@ -26,7 +26,8 @@ from handlog.formats.xmlsession import XmlSessionFormat
 from handlog.reading import registry
 from handlog.reading.decode import MAX_LINE, TRUNCATED_MARK, decode_line, iter_lines, sniff_encoding
 from handlog.reading.reader import HEAD_LINES
-from handlog.reading.split import split_hands
+from handlog.reading.registry import DocumentFormat
+from handlog.reading.split import MAX_HAND_LINES, Chunk, _Cutter, _line_indexes, _special_lines, split_hands
 
 BLOCK = 256 * 1024
 SETTLE_SECONDS = 5.0
@@ -163,35 +164,222 @@ def new_hands(
         if encoding.startswith("utf-16"):
             yield from _whole(stream, fmt, final, os.fstat(stream.fileno()).st_size)
             return
-        last: list[_Line] = []  # the line read last (none yet: empty)
-        exhausted = [False]
+        if isinstance(fmt, DocumentFormat):  # a format that cuts its own documents (PHH's TOML)
+            yield from _documents(stream, fmt, start, final)
+            return
+        hints = getattr(fmt, "split_hints", None)
+        found = hints() if callable(hints) else None
+        cutter = _Cutter(fmt, None)
+        if found is None:
+            yield from _by_lines(stream, fmt, cutter, start, final)
+        else:
+            yield from _by_blocks(stream, fmt, cutter, found, start, final)
 
-        def numbered() -> Iterator[str]:
-            for line in byte_lines(stream, start):
-                if last:
-                    last[0] = line
-                else:
-                    last.append(line)
-                yield line.text
-            exhausted[0] = True
 
-        for chunk in split_hands(numbered(), fmt, start=start.lines + 1):
-            if exhausted[0]:  # the end of the file ended this hand: complete in a finished file, or when its
-                # summary is (its last line written, with its line end)
-                if not last:
-                    return
-                if not final and not (last[0].complete and summary_complete(fmt, chunk.lines)):
-                    return
-                end = Position(last[0].end, last[0].number)
+def _by_lines(
+    stream: BinaryIO, fmt: registry.HandFormat, cutter: _Cutter, start: Position, final: bool,
+    last: tuple[bool, Position] | None = None,
+) -> Iterator[TailHand]:
+    """The hands after ``start``, the file read line by line (``byte_lines``), each line through ``cutter``'s
+    rules (as ``split_hands`` feeds them): a hand ends at the line that ended it (``_ended_at``), the last one at
+    the end of the file (``_at_end``). ``last``: the line read before ``start`` (whether it has its end, and the
+    position after it), when the hands were cut from before it on."""
+    for line in byte_lines(stream, start):
+        cutter.line(line.number, line.text)
+        if cutter.finished:
+            end = _ended_at(fmt, line.text, line.complete, final, Position(line.start, line.number - 1),
+                            Position(line.end, line.number))  # fmt: skip
+            if end is None:
+                return
+            for chunk in cutter.finished:
+                yield TailHand(chunk.line, chunk.lines, end)
+            cutter.finished.clear()
+        last = (line.complete, Position(line.end, line.number))
+    if last is not None:
+        yield from _at_end(fmt, cutter, final, *last)
+
+
+def _ended_at(
+    fmt: registry.HandFormat, text: str, complete: bool, final: bool, before: Position, after: Position
+) -> Position | None:
+    """Where the hands a line ended end: before it when it starts the next hand (a header, or a header glued to
+    it), else after it; None when the file ends inside it and may still be written."""
+    if fmt.is_header(text) or fmt.glued_header(text) > 0:
+        return before  # the next hand starts on this line
+    if not complete and not final:
+        return None  # its end is still being written
+    return after
+
+
+def _at_end(
+    fmt: registry.HandFormat, cutter: _Cutter, final: bool, complete: bool, end: Position
+) -> Iterator[TailHand]:
+    """The hand the end of the file ended: complete in a finished file, or when its summary is (its last line
+    written, with its line end)."""
+    for chunk in cutter.end():
+        if not final and not (complete and summary_complete(fmt, chunk.lines)):
+            return
+        yield TailHand(chunk.line, chunk.lines, end)
+
+
+SIMPLE_LINE = MAX_LINE // 4
+"""The longest line (in characters) a block read whole may hold: no longer one can exceed ``MAX_LINE`` bytes."""
+
+
+def _by_blocks(
+    stream: BinaryIO, fmt: registry.HandFormat, cutter: _Cutter, hints: tuple[tuple[str, ...], tuple[str, ...]],
+    start: Position, final: bool,
+) -> Iterator[TailHand]:
+    """``_by_lines``' hands, found a block of lines at a time as ``reading.split.cut_hands`` finds them: only the
+    lines that may start, end or cut a hand (found by C-level searches: ``split_hints``) go through the rules one
+    by one, the others are added to the hand in one slice; the byte position of a line is only worked out for
+    the lines that end a hand. A block is read so when it is plain: UTF-8, LF line ends, no line near
+    ``MAX_LINE``; from the first block that is not, the rest of the file is read line by line (``_by_lines``,
+    the same rules going on). Measured per hand, 20,000 PokerStars hands: 108 → 35 µs of CPU at load 8."""
+    heads, glued = hints
+    special = _special_lines(heads, fmt.summary_marker)
+    stream.seek(start.offset)
+    offset, number = start.offset, start.lines  # the position of ``data``'s first byte: bytes and lines before it
+    data = b""
+    if offset == 0:
+        head = stream.read(3)
+        if head == codecs.BOM_UTF8:
+            offset = 3
+        else:
+            data = head
+    last: tuple[bool, Position] | None = None  # the last line read: whether it has its end, the position after it
+    eof = False
+    while not eof:
+        block = stream.read(BLOCK)
+        eof = not block
+        data += block
+        cut = len(data) if eof else data.rfind(b"\n") + 1
+        if cut == 0:  # no line ends in the block: a long line (read on; line by line once it is too long)
+            if len(data) <= SIMPLE_LINE:
+                continue
+            break
+        part = data[:cut]
+        if b"\r" in part:
+            break
+        try:
+            text = part.decode("utf-8")
+        except UnicodeDecodeError:
+            break
+        lines = text.split("\n")
+        complete = text.endswith("\n")
+        if complete:
+            lines.pop()
+        if max(map(len, lines)) > SIMPLE_LINE:
+            break
+        place = _Places(text, lines, part.isascii(), offset, number)
+        for index, chunks in _cut_block(cutter, fmt, lines, number + 1, special, glued):
+            line_complete = complete or index < len(lines) - 1
+            end = _ended_at(fmt, lines[index], line_complete, final, place.before(index), place.after(index))
+            if end is None:
+                return
+            for chunk in chunks:
+                yield TailHand(chunk.line, chunk.lines, end)
+        last = (complete, Position(offset + cut, number + len(lines)))
+        data, offset, number = data[cut:], offset + cut, number + len(lines)
+    else:
+        if last is not None:
+            yield from _at_end(fmt, cutter, final, *last)
+        return
+    yield from _by_lines(stream, fmt, cutter, Position(offset, number), final, last)
+
+
+def _cut_block(
+    cutter: _Cutter, fmt: registry.HandFormat, lines: list[str], first: int, special: re.Pattern[str],
+    glued: tuple[str, ...],
+) -> Iterator[tuple[int, list[Chunk]]]:
+    """Feed a block of lines (the first is line ``first`` of the file) to ``cutter`` as ``cut_hands`` does; yield
+    (the index of the line that ended them, the hands it ended) as they end."""
+    done = 0
+    for index in _line_indexes("\n" + "\n".join(lines), special, glued):
+        if index > done:
+            yield from _body(cutter, lines, first, done, index)
+        cutter.line(first + index, lines[index])
+        if cutter.finished:
+            yield index, cutter.finished
+            cutter.finished = []
+        done = index + 1
+    if done < len(lines):
+        yield from _body(cutter, lines, first, done, len(lines))
+
+
+def _body(cutter: _Cutter, lines: list[str], first: int, start: int, stop: int) -> Iterator[tuple[int, list[Chunk]]]:
+    """Body lines ``start:stop`` to ``cutter``: in one slice, or one by one when they reach ``MAX_HAND_LINES``
+    (the line that cuts the hand there ends it)."""
+    current = cutter.current
+    if current is None or len(current.lines) + stop - start < MAX_HAND_LINES:
+        cutter.body(first + start, lines[start:stop])
+        return
+    for index in range(start, stop):
+        cutter.body(first + index, lines[index : index + 1])
+        if cutter.finished:
+            yield index, cutter.finished
+            cutter.finished = []
+
+
+class _Places:
+    """The byte positions of a block's lines, worked out as they are asked for, in increasing order (the hands'
+    ends): the characters between two asked lines are measured in one go."""
+
+    __slots__ = ("ascii", "byte", "char", "index", "lines", "number", "offset", "text")
+
+    def __init__(self, text: str, lines: list[str], ascii: bool, offset: int, number: int) -> None:
+        self.text, self.lines, self.ascii = text, lines, ascii  # ascii: a character is a byte
+        self.offset, self.number = offset, number  # the block's first byte in the file, the lines before it
+        self.index = self.char = self.byte = 0  # a line of the block, and where it starts (characters, bytes)
+
+    def start(self, index: int) -> int:
+        """The offset in the file of line ``index``'s first byte (``len(lines)``: the block's end)."""
+        if index < self.index:  # asked again for an earlier line: measured from the block's start
+            self.index = self.char = self.byte = 0
+        char = self.char + sum(map(len, self.lines[self.index : index])) + index - self.index
+        size = char - self.char if self.ascii else len(self.text[self.char : char].encode("utf-8"))
+        self.index, self.char, self.byte = index, char, self.byte + size
+        return self.offset + self.byte
+
+    def before(self, index: int) -> Position:
+        return Position(self.start(index), self.number + index)
+
+    def after(self, index: int) -> Position:
+        return Position(self.start(index + 1), self.number + index + 1)
+
+
+def _documents(stream: BinaryIO, fmt: registry.HandFormat, start: Position, final: bool) -> Iterator[TailHand]:
+    """The hands of a format that cuts its own documents (``split_hands`` gives them to it), each with the
+    position after the line read last when it was given."""
+    last: list[_Line] = []  # the line read last (none yet: empty)
+    exhausted = [False]
+
+    def numbered() -> Iterator[str]:
+        for line in byte_lines(stream, start):
+            if last:
+                last[0] = line
             else:
-                line = last[0]
-                if fmt.is_header(line.text) or fmt.glued_header(line.text) > 0:
-                    end = Position(line.start, line.number - 1)  # the next hand starts on this line
-                elif not line.complete and not final:
-                    return  # its end is still being written
-                else:
-                    end = Position(line.end, line.number)
-            yield TailHand(chunk.line, chunk.lines, end)
+                last.append(line)
+            yield line.text
+        exhausted[0] = True
+
+    for chunk in split_hands(numbered(), fmt, start=start.lines + 1):
+        if exhausted[0]:  # the end of the file ended this hand: complete in a finished file, or when its
+            # summary is (its last line written, with its line end)
+            if not last:
+                return
+            if not final and not (last[0].complete and summary_complete(fmt, chunk.lines)):
+                return
+            end = Position(last[0].end, last[0].number)
+        else:
+            line = last[0]
+            if fmt.is_header(line.text) or fmt.glued_header(line.text) > 0:
+                end = Position(line.start, line.number - 1)  # the next hand starts on this line
+            elif not line.complete and not final:
+                return  # its end is still being written
+            else:
+                end = Position(line.end, line.number)
+        yield TailHand(chunk.line, chunk.lines, end)
 
 
 def _whole(stream: io.BufferedReader, fmt: registry.HandFormat, final: bool, size: int) -> Iterator[TailHand]:

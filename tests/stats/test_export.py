@@ -62,3 +62,30 @@ def test_output_paths(tmp_path: Path) -> None:
         resolve_output(tmp_path / "link.csv", "stats.csv")
     with pytest.raises(OutputPathError):
         write_frame(pd.DataFrame(), "parquet", None, io.StringIO())
+
+
+def test_records_json_is_laid_out_as_an_indented_dump() -> None:
+    """``stats --format json``: one object a block, a field a line (``json.dumps(..., indent=1)``'s layout), the
+    values as ``plain`` gives them; a record holding an array or an object is laid out the same way."""
+    from datetime import UTC, datetime
+
+    from handlog.stats.export import plain, write_records_json
+
+    records = [
+        {"player": 'Jo "the\nhat" \u00e9\u20ac', "net": Decimal("-1.50"), "vpip_pct": 33.33, "hands": 3,
+         "af": None, "shown": True, "bb": float("nan"), "time": datetime(2026, 1, 2, 3, 4, 5, tzinfo=UTC)},
+        {"player": "", "net": Decimal("0"), "vpip_pct": 1e300, "hands": 0, "af": 2.5, "shown": False,
+         "bb": float("inf"), "time": None},
+    ]  # fmt: skip
+    columns = list(records[0])
+    nested = [{"player": "x", "sites": ["a", "b"], "by": {"k": 1}}]
+    for rows, names in ((records, columns), (records[:1], columns[:3]), ([], columns), (nested, list(nested[0]))):
+        out = io.StringIO()
+        write_records_json(rows, names, out)
+        dumped = [{c: plain(r[c]) for c in names} for r in rows]
+        assert out.getvalue() == json.dumps(dumped, ensure_ascii=False, indent=1) + "\n"
+    out = io.StringIO()
+    write_records_json(records, columns, out)
+    back = json.loads(out.getvalue())
+    assert back[0]["player"] == 'Jo "the\nhat" \u00e9\u20ac'
+    assert back[0]["net"] == "-1.50" and back[1]["hands"] == 0 and back[0]["bb"] is None

@@ -89,3 +89,21 @@ def test_player_filter() -> None:
     only = per_hand(hands.ALL, player="Co")
     assert set(only["player"]) == {"Co"}
     assert len(only) == sum(1 for h in hands.ALL if h.seat_of("Co"))
+
+
+def test_each_record_has_every_field_once_in_order() -> None:
+    """``hand_rows``' records: the keys ``ROW_FIELDS`` in that order, the hand's facts the same in each, a player's
+    own values (who, the seat the hand gives them, their money) in theirs."""
+    from handlog.stats.frame import ROW_FIELDS, hand_rows
+
+    for hand in hands.ALL:
+        rows = hand_rows(replay(hand))
+        assert rows
+        seats = {s.player: s.seat for s in hand.seats}
+        for row in rows:
+            assert list(row) == list(ROW_FIELDS)
+            assert (row["hand_id"], row["site"], row["game"]) == (hand.hand_id, hand.site, hand.game.value)
+            assert row["seat"] == seats[row["player"]]
+            assert row["net"] == row["collected"] - row["committed"]
+        assert len({row["player"] for row in rows}) == len(rows)
+        assert all(row is not other for row in rows for other in rows if row["player"] != other["player"])
