@@ -48,7 +48,7 @@ def split_hands(
     if isinstance(fmt, DocumentFormat):
         yield from fmt.split(lines, stats, start)
         return
-    cutter = _Cutter(fmt, stats)
+    cutter = Cutter(fmt, stats)
     for number, line in enumerate(lines, start):
         cutter.line(number, line)
         if cutter.finished:  # at once: store.tail reads which line ended the hand
@@ -80,14 +80,14 @@ def cut_hands(
         yield from split_hands(lines, fmt, stats, start)
         return
     heads, glued = found
-    special = _special_lines(heads, fmt.summary_marker)
-    cutter = _Cutter(fmt, stats)
+    special = special_lines(heads, fmt.summary_marker)
+    cutter = Cutter(fmt, stats)
     source = iter(lines)
     number = start
     while block := list(islice(source, BLOCK_LINES)):
         text = "\n" + "\n".join(block)
         done = 0
-        for index in _line_indexes(text, special, glued):
+        for index in line_indexes(text, special, glued):
             if index > done:
                 cutter.body(number + done, block[done:index])
             cutter.line(number + index, block[index])
@@ -100,7 +100,7 @@ def cut_hands(
     yield from cutter.end()
 
 
-def _special_lines(heads: tuple[str, ...], marker: str | None) -> re.Pattern[str]:
+def special_lines(heads: tuple[str, ...], marker: str | None) -> re.Pattern[str]:
     """The lines ``split_hands``' rules must see one by one: a possible header, a blank line, the summary."""
     starts = [re.escape(head) for head in heads]
     if marker is not None:
@@ -109,7 +109,7 @@ def _special_lines(heads: tuple[str, ...], marker: str | None) -> re.Pattern[str
     return re.compile(r"\n(?:" + "|".join(starts) + r"|[^\S\n]*(?=\n|\Z))")
 
 
-def _line_indexes(text: str, special: re.Pattern[str], hints: tuple[str, ...]) -> list[int]:
+def line_indexes(text: str, special: re.Pattern[str], hints: tuple[str, ...]) -> list[int]:
     """The indexes of the lines of ``text`` (a newline, then each line after a newline) that ``special``
     matches (from the newline before them) or that hold one of ``hints``, in order, each once."""
     starts = [m.start() for m in special.finditer(text)]
@@ -131,7 +131,7 @@ def _line_indexes(text: str, special: re.Pattern[str], hints: tuple[str, ...]) -
     return indexes
 
 
-class _Cutter:
+class Cutter:
     """The rules that cut hands, fed a line at a time (``split_hands``, and ``cut_hands`` for the lines it finds)
     or a run of body lines at once (``cut_hands``); the hands they end wait in ``finished``."""
 

@@ -27,7 +27,7 @@ from handlog.reading import registry
 from handlog.reading.decode import MAX_LINE, TRUNCATED_MARK, decode_line, iter_lines, sniff_encoding
 from handlog.reading.reader import HEAD_LINES
 from handlog.reading.registry import DocumentFormat
-from handlog.reading.split import MAX_HAND_LINES, Chunk, _Cutter, _line_indexes, _special_lines, split_hands
+from handlog.reading.split import MAX_HAND_LINES, Chunk, Cutter, line_indexes, special_lines, split_hands
 
 BLOCK = 256 * 1024
 SETTLE_SECONDS = 5.0
@@ -169,7 +169,7 @@ def new_hands(
             return
         hints = getattr(fmt, "split_hints", None)
         found = hints() if callable(hints) else None
-        cutter = _Cutter(fmt, None)
+        cutter = Cutter(fmt, None)
         if found is None:
             yield from _by_lines(stream, fmt, cutter, start, final)
         else:
@@ -177,7 +177,7 @@ def new_hands(
 
 
 def _by_lines(
-    stream: BinaryIO, fmt: registry.HandFormat, cutter: _Cutter, start: Position, final: bool,
+    stream: BinaryIO, fmt: registry.HandFormat, cutter: Cutter, start: Position, final: bool,
     last: tuple[bool, Position] | None = None,
 ) -> Iterator[TailHand]:
     """The hands after ``start``, the file read line by line (``byte_lines``), each line through ``cutter``'s
@@ -212,7 +212,7 @@ def _ended_at(
 
 
 def _at_end(
-    fmt: registry.HandFormat, cutter: _Cutter, final: bool, complete: bool, end: Position
+    fmt: registry.HandFormat, cutter: Cutter, final: bool, complete: bool, end: Position
 ) -> Iterator[TailHand]:
     """The hand the end of the file ended: complete in a finished file, or when its summary is (its last line
     written, with its line end)."""
@@ -227,7 +227,7 @@ SIMPLE_LINE = MAX_LINE // 4
 
 
 def _by_blocks(
-    stream: BinaryIO, fmt: registry.HandFormat, cutter: _Cutter, hints: tuple[tuple[str, ...], tuple[str, ...]],
+    stream: BinaryIO, fmt: registry.HandFormat, cutter: Cutter, hints: tuple[tuple[str, ...], tuple[str, ...]],
     start: Position, final: bool,
 ) -> Iterator[TailHand]:
     """``_by_lines``' hands, found a block of lines at a time as ``reading.split.cut_hands`` finds them: only the
@@ -237,7 +237,7 @@ def _by_blocks(
     ``MAX_LINE``; from the first block that is not, the rest of the file is read line by line (``_by_lines``,
     the same rules going on). Measured per hand, 20,000 PokerStars hands: 108 → 35 µs of CPU at load 8."""
     heads, glued = hints
-    special = _special_lines(heads, fmt.summary_marker)
+    special = special_lines(heads, fmt.summary_marker)
     stream.seek(start.offset)
     offset, number = start.offset, start.lines  # the position of ``data``'s first byte: bytes and lines before it
     data = b""
@@ -289,13 +289,13 @@ def _by_blocks(
 
 
 def _cut_block(
-    cutter: _Cutter, fmt: registry.HandFormat, lines: list[str], first: int, special: re.Pattern[str],
+    cutter: Cutter, fmt: registry.HandFormat, lines: list[str], first: int, special: re.Pattern[str],
     glued: tuple[str, ...],
 ) -> Iterator[tuple[int, list[Chunk]]]:
     """Feed a block of lines (the first is line ``first`` of the file) to ``cutter`` as ``cut_hands`` does; yield
     (the index of the line that ended them, the hands it ended) as they end."""
     done = 0
-    for index in _line_indexes("\n" + "\n".join(lines), special, glued):
+    for index in line_indexes("\n" + "\n".join(lines), special, glued):
         if index > done:
             yield from _body(cutter, lines, first, done, index)
         cutter.line(first + index, lines[index])
@@ -307,7 +307,7 @@ def _cut_block(
         yield from _body(cutter, lines, first, done, len(lines))
 
 
-def _body(cutter: _Cutter, lines: list[str], first: int, start: int, stop: int) -> Iterator[tuple[int, list[Chunk]]]:
+def _body(cutter: Cutter, lines: list[str], first: int, start: int, stop: int) -> Iterator[tuple[int, list[Chunk]]]:
     """Body lines ``start:stop`` to ``cutter``: in one slice, or one by one when they reach ``MAX_HAND_LINES``
     (the line that cuts the hand there ends it)."""
     current = cutter.current
