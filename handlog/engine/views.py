@@ -50,8 +50,7 @@ class Step(NamedTuple):
 
     The table is kept as a compact snapshot and turned into a ``TableView`` only when asked for, so that a
     replay that nobody inspects costs little; ``replay(hand, states=False)`` keeps only the street (no snapshot,
-    no ``to_call``). (A named
-    tuple: one is made per event, and tuples are the cheapest immutable record to make.)
+    no ``to_call``). (A named tuple: one is made per event, and tuples are the cheapest immutable record to make.)
     """
 
     event: Event
