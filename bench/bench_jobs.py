@@ -1,16 +1,17 @@
 """``--jobs N`` against ``--jobs 1``: wall-clock speed-up and the CPU the parallel run adds, same output.
 
 A file of real hands with fresh ids (``make_hands.py``) goes through ``parse --json``, ``audit --json``,
-``stats --format json`` and ``import`` (into a fresh SQLite database each run) with ``--jobs 1`` and ``--jobs N``;
-each pair's outputs are compared byte for byte (for ``import``: its report, and what ``stats --db`` reads back from
-the database it wrote).
+``stats --format json`` and ``import`` (into a fresh SQLite database each run, or with ``--pg URL`` into that
+PostgreSQL database, its ``public`` schema emptied before each run: give a scratch database) with ``--jobs 1``
+and ``--jobs N``; each pair's outputs are compared byte for byte (for ``import``: its report, and what
+``stats --db`` reads back from the database it wrote).
 The ``--repeat`` runs of ``--jobs 1`` and ``--jobs N`` alternate and the best of each counts (this VM's speed
 drifts by up to 30 % within minutes). Each command's output goes to a file, as ``handlog parse --json … >
 hands.jsonl`` writes it. The speed-up is only meaningful on an otherwise idle machine; the CPU ratio (all
 processes of the parallel run over the single one) says what the parallel machinery costs whatever the load.
 
     python bench/bench_jobs.py [--hands 100000] [--jobs 2] [--repeat 1] [--commands parse audit stats import]
-                               [--ceiling]
+                               [--ceiling] [--pg postgresql://user:password@host/scratch_db]
 
 ``--ceiling`` also runs ``--jobs N`` copies of the ``--jobs 1`` command at once, each on its own copy of the file
 (parse, audit and stats), and reports N × (one alone) / (all of them together): what N busy processes of this
@@ -93,6 +94,17 @@ def together(commands: list[list[str]]) -> float:
     return time.perf_counter() - start
 
 
+def emptied(url: str) -> None:
+    """Drop and recreate the ``public`` schema of the PostgreSQL database at ``url`` (a scratch database)."""
+    from sqlalchemy import create_engine, text
+
+    engine = create_engine(url.replace("postgresql://", "postgresql+psycopg://", 1))
+    with engine.begin() as conn:
+        conn.execute(text("DROP SCHEMA public CASCADE"))
+        conn.execute(text("CREATE SCHEMA public"))
+    engine.dispose()
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--hands", type=int, default=100_000)
@@ -100,6 +112,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--repeat", type=int, default=1, help="runs of each; the best counts")
     ap.add_argument("--commands", nargs="+", choices=sorted(COMMANDS), default=list(COMMANDS))
     ap.add_argument("--ceiling", action="store_true", help="also run N copies of --jobs 1 at once (see above)")
+    ap.add_argument("--pg", metavar="URL", help="import into this scratch PostgreSQL database instead of SQLite")
     args = ap.parse_args(argv)
     if not adopt_orphans():
         print("(no PR_SET_CHILD_SUBREAPER: the CPU of import's workers is not counted)", file=sys.stderr)
@@ -117,17 +130,20 @@ def main(argv: list[str] | None = None) -> int:
                 for jobs in runs:
                     if name == "import":  # a new database each run, its content compared through stats --db
                         url = f"sqlite:///{folder}/import-{jobs}-{i}.sqlite"
+                        if args.pg:
+                            emptied(args.pg)
+                            url = args.pg
                         wall, cpu, digest = run([handlog, *command, "--db", url, "--jobs", str(jobs), str(path)])
                         stored = run([handlog, "stats", "--quiet", "--format", "json", "--db", url])[2]
                         runs[jobs].append((wall, cpu, digest + stored))
-                        Path(folder, f"import-{jobs}-{i}.sqlite").unlink()
+                        Path(folder, f"import-{jobs}-{i}.sqlite").unlink(missing_ok=True)
                     else:
                         runs[jobs].append(run([handlog, *command, "--jobs", str(jobs), str(path)]))
             (w1, c1), (wn, cn) = ((min(r[0] for r in runs[j]), min(r[1] for r in runs[j])) for j in (1, args.jobs))
             digests = {r[2] for rs in runs.values() for r in rs}
             same = "same output" if len(digests) == 1 else "OUTPUT DIFFERS"
             print(f"  {name:6} {w1:7.1f} s -> {wn:7.1f} s wall: {w1 / wn:4.2f}x   CPU {c1:7.1f} s -> {cn:7.1f} s"
-                  f" ({cn / c1:4.2f}x)   {same}")
+                  f" ({cn / c1:4.2f}x)   {same}   {args.hands / w1:,.0f} -> {args.hands / wn:,.0f} hands/s")
             if args.ceiling and name != "import":
                 copies = [Path(folder) / f"copy-{k}.txt" for k in range(args.jobs)]
                 for copy in copies:
