@@ -5,7 +5,8 @@ JSON line per hand), with its default ``--jobs`` (every core) and with ``--jobs 
 Python process that reads the same file, parses it with ``HandHistory.from_pokerstars`` and iterates every
 history (which plays each action through its state machine): the nearest it comes to an audit. The hands
 are the corpus's PokerStars no-limit Hold'em hands that both read, repeated to about ``--hands`` hands.
-Wall-clock seconds of each process, best of ``--repeat``, and the CPU seconds it and its workers used.
+Wall-clock seconds of each process, best of ``--repeat`` rounds in which the three take turns, and the CPU seconds
+it and its workers used.
 
 Both run from compiled bytecode, as installed packages do: PokerKit's ``.pyc`` files were written when pip
 installed it, while an editable install of handlog has none until Python writes them on first import, which
@@ -28,7 +29,9 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Hashable
 from pathlib import Path
+from typing import TypeVar
 
 from bench_parse import CORPUS, bench_text, common_hands, corpus_hands
 
@@ -47,6 +50,9 @@ print(played)
 """
 
 
+K = TypeVar("K", bound=Hashable)
+
+
 def timed(command: list[str]) -> tuple[float, float, str]:
     """(wall seconds, CPU seconds of the process and its children, stdout's last line)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -61,11 +67,16 @@ def timed(command: list[str]) -> tuple[float, float, str]:
     return wall, cpu, lines[-1] if lines else ""
 
 
-def best(command: list[str], repeat: int) -> tuple[float, float, str]:
-    runs = [timed(command) for _ in range(repeat)]
-    wall = min(r[0] for r in runs)
-    cpu = min(r[1] for r in runs)
-    return wall, cpu, runs[-1][2]
+def best(commands: dict[K, list[str]], repeat: int) -> dict[K, tuple[float, float, str]]:
+    """Each command's best wall and CPU seconds over ``repeat`` rounds, the commands taking turns within a round:
+    this VM's speed drifts by up to 30 % within minutes, and rounds in turn let the drift favour none of them."""
+    runs: dict[K, list[tuple[float, float, str]]] = {name: [] for name in commands}
+    for _ in range(repeat):
+        for name, command in commands.items():
+            runs[name].append(timed(command))
+    return {
+        name: (min(r[0] for r in done), min(r[1] for r in done), done[-1][2]) for name, done in runs.items()
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -95,8 +106,7 @@ def main(argv: list[str] | None = None) -> int:
     }
     rates: dict[str, float] = {}
     cpus: dict[str, float] = {}
-    for name, command in runs.items():
-        wall, cpus[name], last = best(command, args.repeat)
+    for name, (wall, cpus[name], last) in best(runs, args.repeat).items():
         rates[name] = total / wall
         print(f"{name:34} {wall:8.2f} s wall {cpus[name]:8.2f} s CPU {rates[name]:8.0f} hands/s   ({last[:80]})")
     peer = "pokerkit from_pokerstars + replay"

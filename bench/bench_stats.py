@@ -98,14 +98,18 @@ def main(argv: list[str] | None = None) -> int:
     for folder_of_package in (spec.submodule_search_locations or []) if spec else []:
         compileall.compile_dir(folder_of_package, quiet=1)
     handlog = str(Path(sys.executable).parent / "handlog")
-    print(f"{len(files)} PokerStars tournament files of the corpus, whole processes, best of {args.repeat}:")
-    results = {}
-    for jobs in ([], ["--jobs", "1"]):
-        for name, command in (("audit", ["audit", "--json"]), ("stats", ["stats", "--quiet", "--format", "json"])):
-            wall, cpu, _ = best([handlog, *command, *jobs, *files], args.repeat)
-            label = f"handlog {' '.join(command)} {' '.join(jobs)}".strip()
-            results[name, bool(jobs)] = (wall, cpu)
-            print(f"  {label:45} {wall:6.2f} s wall {cpu:6.2f} s CPU")
+    print(f"{len(files)} PokerStars tournament files of the corpus, whole processes, best of {args.repeat} rounds"
+          " in which the four take turns:")
+    commands = {
+        (name, bool(jobs)): [handlog, *command, *jobs, *files]
+        for jobs in ([], ["--jobs", "1"])
+        for name, command in (("audit", ["audit", "--json"]), ("stats", ["stats", "--quiet", "--format", "json"]))
+    }
+    results: dict[tuple[str, bool], tuple[float, float]] = {}
+    for key, (wall, cpu, _) in best(commands, args.repeat).items():
+        results[key] = (wall, cpu)
+        label = " ".join(commands[key][1 : len(commands[key]) - len(files)])
+        print(f"  handlog {label:37} {wall:6.2f} s wall {cpu:6.2f} s CPU")
     for jobs in (False, True):
         (sw, sc), (aw, ac) = results["stats", jobs], results["audit", jobs]
         print(f"stats / audit{' (--jobs 1)' if jobs else ''}: {sw / aw:.2f}x wall, {sc / ac:.2f}x CPU")
