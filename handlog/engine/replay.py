@@ -54,7 +54,7 @@ def replay(hand: Hand, rules: RulesProfile | None = None, *, states: bool = True
             if reveal:  # the settlement's returns and awards are steps too
                 reveals.extend(_reveal(table) for _ in range(len(table.steps) - len(reveals)))
     players = table.players
-    live = {p.name for p in players.values() if p.in_hand and not p.folded}  # ``p.live``, inlined
+    live = {p.name for p in players.values() if p.live}
     # dead blinds are the pot's, not a level anyone contests (holdem-rules-de.txt, "Zweitens Wettend Herum": side
     # pots hold what the players matched): the pots are built from the live money, the dead money joins the main
     # pot, and so does the big blind ante
