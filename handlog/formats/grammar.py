@@ -444,11 +444,27 @@ Misplaced = Callable[["LineRef", str, tuple[str, ...]], bool]
 terminals that match it): True, the reader kept it (an ``UnknownLine``: a line that carries no chips and does not
 make the hand's shape) and the hand goes on; False, the hand fails there as before (``docs/unknown-lines.md``)."""
 """What a reader does with a line whose fields its callback refused: its ref, fields, text and the error."""
-_Handler = tuple[Callable[[LineRef, "Fields"], object] | None, tuple[str, ...], tuple[int, ...], bool]
-"""What the table driver does with a matched line: its callback, its fields' names and group numbers, ignored?"""
+_Handler = tuple[
+    Callable[[LineRef, "Fields"], object] | None, tuple[str, ...], tuple[int, ...], bool, "list[LineRef]"
+]
+"""What the table driver does with a matched line: its callback, its fields' names and group numbers, ignored?, and
+the terminal's ``LineRef`` of each line number made so far (``TableParser._refs``)."""
 _Scanner = tuple[re.Pattern[str], "re.Pattern[str] | None", dict[str, _Handler]]
 """A state's scanner: the alternation of its terminals of priority 0 and up, then (None when there are none) the one
 of its terminals of negative priority, which Lark tries after all others, and what to do with each terminal's line."""
+
+
+_KEPT_REFS = 1000
+"""Lines of a hand whose ``LineRef`` the driver keeps (per terminal): a hand this long is rare; past it, each line
+gets a new one."""
+
+
+def _line_ref(refs: list[LineRef], name: str, line: int) -> LineRef:
+    """Terminal ``name``'s ``LineRef`` of ``line``, ``refs`` (its list by line number) grown up to it."""
+    if line >= _KEPT_REFS:
+        return LineRef(name, line)
+    refs.extend(LineRef(name, n) for n in range(len(refs), line + 1))
+    return refs[line]
 
 
 class _Node:
@@ -493,6 +509,10 @@ class TableParser:
         self._scanners: dict[Any, _Scanner] = {}
         self._nodes: dict[tuple[Any, ...], _Node] = {}
         self._ends: dict[tuple[Any, ...], bool] = {}
+        self._refs: dict[str, list[LineRef]] = {}
+        """Per terminal, its ``LineRef`` of line 0, 1, 2…: made once and handed out again for every hand (a
+        ``LineRef`` is never changed), since making one (a class call and its ``__init__``, ~1,500 instructions)
+        for each of a hand's ~40 lines cost about 1.5 % of an audit's instructions."""
         table = grammar.table
         if table is None:
             self.available = False
@@ -531,7 +551,8 @@ class TableParser:
                     prefix = name + "__"
                     own = [(n[len(prefix) :], i) for n, i in compiled.groupindex.items() if n.startswith(prefix)]
                     keys, indexes = tuple(n for n, _ in own), tuple(i for _, i in own)
-                    handlers[name] = (self.callbacks.get(name), keys, indexes, name in self.ignore)
+                    refs = self._refs.setdefault(name, [])
+                    handlers[name] = (self.callbacks.get(name), keys, indexes, name in self.ignore, refs)
             scanner = (pattern, tail, handlers)
             self._scanners[state] = scanner
         return scanner
@@ -618,13 +639,14 @@ class TableParser:
                 line += 1
                 continue
             name = m.lastgroup or ""
-            callback, keys, indexes, ignored = node.handlers[name]
+            callback, keys, indexes, ignored, refs = node.handlers[name]
             if callback is not None:
+                ref = refs[line] if line < len(refs) else _line_ref(refs, name, line)
                 try:
                     if len(indexes) > 1:
-                        callback(LineRef(name, line), dict(zip(keys, m.group(*indexes))))  # noqa: B905 (a keyword makes zip ~2x dearer)
+                        callback(ref, dict(zip(keys, m.group(*indexes))))  # noqa: B905 (a keyword makes zip ~2x dearer)
                     else:
-                        callback(LineRef(name, line), {keys[0]: m.group(indexes[0])} if indexes else {})
+                        callback(ref, {keys[0]: m.group(indexes[0])} if indexes else {})
                 except ValueError as exc:
                     fields = dict(zip(keys, (m.group(i) for i in indexes), strict=True))
                     if self.recover is None or not self.recover(LineRef(name, line), fields, m.group(), exc):
