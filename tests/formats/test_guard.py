@@ -49,16 +49,31 @@ def _terminals() -> list[tuple[str, str]]:
 TERMINALS = _terminals()
 
 
+def _guarded() -> list[tuple[str, str]]:
+    """Each distinct pattern of ``TERMINALS`` that gets a guard, under the first name it has: a terminal without a
+    guard has nothing to compare, and a line a grammar imports (``ggpoker:pokerstars__FOLD``) is the same pattern
+    as where it comes from (635 terminals, 169 such patterns)."""
+    first: dict[str, str] = {}
+    for name, regexp in TERMINALS:
+        if lookahead(regexp):
+            first.setdefault(regexp, name)
+    return [(name, regexp) for regexp, name in first.items()]
+
+
+GUARDED = _guarded()
+
+
 def test_most_player_lines_get_a_guard() -> None:
     guarded = {n.split(":")[1] for n, rx in TERMINALS if n.startswith("pokerstars:") and lookahead(rx)}
     assert {"FOLD", "CHECK", "CALL", "BET", "RAISE", "COLLECT", "SHOWS", "POST"} <= guarded
 
 
-@pytest.mark.parametrize("name,regexp", TERMINALS, ids=[n for n, _ in TERMINALS])
+@pytest.mark.parametrize("name,regexp", GUARDED, ids=[n for n, _ in GUARDED])
 @settings(max_examples=60, deadline=None)
 @given(data=st.data())
 def test_the_guard_changes_no_match(name: str, regexp: str, data: st.DataObject) -> None:
     guard = lookahead(regexp)
+    assert guard
     plain, guarded = re.compile(regexp), re.compile(guard + regexp)
     # lines made of the pattern's own words, names that contain them, spaces, amounts and newlines
     words = [w for w in re.findall(r"[A-Za-z:'\-\[\]()#$., ]{2,}", regexp.replace("\\", ""))][:12]
