@@ -80,11 +80,26 @@ class Reveal(NamedTuple):
     drawer: str | None = None
 
 
+_new_object = object.__new__
+
+
 @dataclass(frozen=True, slots=True)
 class Pot:
     amount: Decimal
     eligible: tuple[str, ...]
     winners: tuple[str, ...] = ()
+
+
+_set_amount, _set_eligible, _set_winners = (getattr(Pot, f.name).__set__ for f in fields(Pot))
+
+
+def pot_view(amount: Decimal, eligible: tuple[str, ...], winners: tuple[str, ...]) -> Pot:
+    """``Pot(amount, eligible, winners)``, made as ``player_result`` makes a result (one or two pots per hand)."""
+    made = _new_object(Pot)
+    _set_amount(made, amount)
+    _set_eligible(made, eligible)
+    _set_winners(made, winners)
+    return made
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,7 +117,6 @@ class PlayerResult:
     uncalled_in_collect: Decimal = Decimal(0)  # the player's own uncalled chips inside a "collected" (Winamax)
 
 
-_new_object = object.__new__
 (_set_player, _set_seat, _set_start_stack, _set_committed, _set_collected, _set_net, _set_rake, _set_cashed_out,
  _set_all_in_street, _set_side_payments, _set_uncalled_in_collect) = (
     getattr(PlayerResult, f.name).__set__ for f in fields(PlayerResult)

@@ -10,7 +10,7 @@ import pytest
 from handkit import HANDS, parse
 
 from handlog.engine import replay
-from handlog.engine.views import PlayerResult, Replay, player_result, replay_view
+from handlog.engine.views import PlayerResult, Pot, Replay, player_result, pot_view, replay_view
 from handlog.events import Street
 
 
@@ -27,6 +27,16 @@ def test_player_result_is_the_dataclass_result() -> None:
     with pytest.raises(dataclasses.FrozenInstanceError):
         made.net = Decimal(0)  # type: ignore[misc]
 
+
+
+def test_pot_view_is_the_dataclass_pot() -> None:
+    values = (Decimal("7.50"), ("A", "B"), ("B",))
+    made = pot_view(*values)
+    assert type(made) is Pot
+    assert made == Pot(*values) and hash(made) == hash(Pot(*values))
+    assert dataclasses.astuple(made) == values
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        made.amount = Decimal(0)  # type: ignore[misc]
 
 
 def test_replay_view_is_the_dataclass_replay() -> None:
