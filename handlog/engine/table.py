@@ -63,6 +63,8 @@ class Table(TableState):
     board, draws) and ``betting`` (actions). ``handlers`` sends each kind of event to the part that handles it.
     """
 
+    __slots__ = ("acts_before", "betting", "handlers", "posts", "settlement", "streets", "turns")
+
     def __init__(self, hand: Hand, variant: Variant, rules: RulesProfile, states: bool = True) -> None:
         super().__init__(hand, variant, rules, states)
         self.turns = TurnOrder(self)
@@ -103,7 +105,7 @@ class Table(TableState):
     def release(self) -> None:
         """Let the table go once the replay is made: its parts and handlers point back at it, and without that
         cycle the table and all it holds are freed at once rather than left to the cyclic garbage collector."""
-        self.__dict__.clear()
+        del self.turns, self.posts, self.settlement, self.streets, self.betting, self.dealing, self.handlers
 
     # ------------------------------------------------------------------ events
     def apply(self, event: Event) -> None:
