@@ -44,8 +44,7 @@ def replay(hand: Hand, rules: RulesProfile | None = None, *, states: bool = True
             apply(event)
             reveals.append(_reveal(table))
     else:
-        for event in hand.events:
-            apply(event)
+        table.apply_all(hand.events)
     settled_rake = ZERO
     if not table.cancelled and not table.stopped:
         _final_checks(table)
