@@ -94,7 +94,8 @@ def verdict(as_json: bool, warnings: bool, rules: RulesProfile | None, record: H
     """Audit one hand (under the house ``rules``, else its site's) and render its part of the output."""
     result = audit(record.hand, rules) if record.hand is not None else None
     state = "unparsed" if result is None else result.status
-    codes = tuple(f"{v.category.value}/{v.code}" for v in result.violations) if result is not None else ()
+    # ``_value_``: the value ``.value`` gives, without that property's Python-level descriptor
+    codes = tuple(f"{v.category._value_}/{v.code}" for v in result.violations) if result is not None else ()
     has_errors = result is None or result.has_errors
     unknown = len(unknown_lines(result.replay.hand)) if result is not None else 0
     unverified = unknown > 0 and result is not None and result.unverified
