@@ -187,9 +187,11 @@ def _results(table: Table, rake: Decimal) -> dict[str, PlayerResult]:
 
 def _rake_shares(players: list[PlayerState], rake: Decimal) -> dict[str, Decimal]:
     """The rake split pro rata to what each player collected, in the hand's smallest unit, summing exactly."""
+    if rake <= 0:  # (tournaments, and cash hands not raked)
+        return {}
     won = {p.name: p.collected - p.returned for p in players if p.collected - p.returned > 0}
     total = sum(won.values(), ZERO)
-    if rake <= 0 or total <= 0:
+    if total <= 0:
         return {}
     exponent = min((a.as_tuple().exponent for a in [rake, *won.values()]), default=0)
     unit = Decimal(1).scaleb(int(exponent)) if isinstance(exponent, int) else Decimal(1)

@@ -150,8 +150,8 @@ class TableState:
             name, stack = s.player, s.stack  # each field read once (a pydantic model's attribute costs a hook)
             self.players[name] = PlayerState(
                 s.seat, name, stack, stack,
-                # tournament players sitting out are still dealt in (and fold automatically); cash ones are not
-                in_hand=not (s.out_of_hand or (s.sitting_out and cash)),
+                # in hand: tournament players sitting out are still dealt in (and fold automatically); cash ones are not
+                not (s.out_of_hand or (s.sitting_out and cash)),
             )
         self.seated = list(self.players.values())
         # players who act without a seat line, by the line they first appear on (see ``_unseated_player``)

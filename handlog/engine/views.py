@@ -176,7 +176,9 @@ class Replay:
         return tuple(v for v in self.violations if v.severity == "error")
 
 
-_REPLAY_SETTERS = tuple(getattr(Replay, f.name).__set__ for f in fields(Replay))
+(_rp_hand, _rp_steps, _rp_violations, _rp_results, _rp_pots, _rp_rake, _rp_supported, _rp_notes, _rp_boards,
+ _rp_collects, _rp_rules, _rp_cancelled, _rp_stopped, _rp_reveals, _rp_returned_unprinted,
+ _rp_reported_excess) = (getattr(Replay, f.name).__set__ for f in fields(Replay))
 
 
 def replay_view(
@@ -188,8 +190,20 @@ def replay_view(
     """``Replay(...)`` with every field given in order, made as ``player_result`` makes a result: through the slots'
     own descriptors, not ``object.__setattr__`` once per field (one replay per hand; tests/engine/test_views.py)."""
     done = _new_object(Replay)
-    values = (hand, steps, violations, results, pots, rake, supported, notes, boards, collects, rules, cancelled,
-              stopped, reveals, returned_unprinted, reported_excess)
-    for set_field, value in zip(_REPLAY_SETTERS, values, strict=True):
-        set_field(done, value)
+    _rp_hand(done, hand)  # each field by its own setter, in order (no loop: one replay per hand)
+    _rp_steps(done, steps)
+    _rp_violations(done, violations)
+    _rp_results(done, results)
+    _rp_pots(done, pots)
+    _rp_rake(done, rake)
+    _rp_supported(done, supported)
+    _rp_notes(done, notes)
+    _rp_boards(done, boards)
+    _rp_collects(done, collects)
+    _rp_rules(done, rules)
+    _rp_cancelled(done, cancelled)
+    _rp_stopped(done, stopped)
+    _rp_reveals(done, reveals)
+    _rp_returned_unprinted(done, returned_unprinted)
+    _rp_reported_excess(done, reported_excess)
     return done
