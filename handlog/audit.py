@@ -29,7 +29,7 @@ class Audit:
 
     @property
     def has_errors(self) -> bool:
-        return any(v.severity == Severity.ERROR for v in self.violations)
+        return any(v.severity == _ERROR for v in self.violations)
 
 
 def audit(hand: Hand, rules: RulesProfile | None = None, *, full: bool = False) -> Audit:
@@ -64,4 +64,5 @@ def audit(hand: Hand, rules: RulesProfile | None = None, *, full: bool = False) 
     return Audit(rp, tuple(found))
 
 
+_ERROR = Severity.ERROR  # an enum member read from its class costs EnumType.__getattr__'s hook (Python 3.11)
 _line = attrgetter("line")  # the sort key of the violations: one C call each

@@ -16,6 +16,8 @@ if TYPE_CHECKING:
 class Betting:
     """The betting actions of a round."""
 
+    __slots__ = ("t", "void")  # one per hand: no instance dict to make
+
     def __init__(self, t: Table) -> None:
         self.t = t  # the table whose state this part reads and changes
         self.void = False  # the action being read is a folded player's: it takes no turn

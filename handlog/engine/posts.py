@@ -24,6 +24,8 @@ _STRADDLE, _BUTTON_BLIND, _BRING_IN, _DEAD_BLIND = (
 class ForcedPosts:
     """The posts before the deal, and the button's draw."""
 
+    __slots__ = ("t",)  # one per hand: no instance dict to make
+
     def __init__(self, t: Table) -> None:
         self.t = t  # the table whose state this part reads and changes
 

@@ -27,6 +27,8 @@ if TYPE_CHECKING:
 class Settlement:
     """What comes back to players: uncalled excesses, collected pots, a cancelled hand's chips."""
 
+    __slots__ = ("t",)  # one per hand: no instance dict to make
+
     def __init__(self, t: Table) -> None:
         self.t = t  # the table whose state this part reads and changes
 

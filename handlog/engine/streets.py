@@ -29,6 +29,8 @@ _THE = {street: f"the {street.value}" for street in Street}
 class Streets:
     """The deal, the board streets (and later runs), and the start of each betting round."""
 
+    __slots__ = ("t",)  # one per hand: no instance dict to make
+
     def __init__(self, t: Table) -> None:
         self.t = t  # the table whose state this part reads and changes
 

@@ -25,6 +25,8 @@ if TYPE_CHECKING:
 class TurnOrder:
     """Who acts next in a betting round or a draw, and when the round is over."""
 
+    __slots__ = ("_board_t", "_rotations", "_seat_names", "_seats", "t")  # one per hand: no instance dict to make
+
     def __init__(self, t: Table) -> None:
         self.t = t  # the table whose state this part reads and changes
         self._seat_names: tuple[tuple[int, str], ...] | None = None  # made by the first ``snapshot``
