@@ -117,6 +117,8 @@ _BUTTON_BLIND, _STRADDLE = PostType.BUTTON_BLIND, PostType.STRADDLE
 class ForcedBets:
     """Checks every forced bet of one hand; keeps what it needs of the posts seen so far (the straddles)."""
 
+    __slots__ = ("_ante", "_small", "big_blind", "big_blind_seat", "hand", "live", "rules", "straddles")  # one a hand
+
     def __init__(self, hand: Hand, rules: RulesProfile, big_blind: Decimal) -> None:
         self.hand = hand
         self.rules = rules

@@ -65,6 +65,7 @@ class PlayerState:
 
 
 _seat_of = attrgetter("seat")
+_FIXED_LIMIT = Structure.FIXED_LIMIT  # an enum member read from its class costs EnumType.__getattr__'s hook (3.11)
 
 
 class TableState:
@@ -141,7 +142,8 @@ class TableState:
         self.hand = hand
         self.variant = variant
         self.rules = rules
-        self.structure: BettingStructure = structure_for(hand.structure, rules)
+        structure, stakes = hand.structure, hand.stakes  # each field read once (a pydantic model's: a hook)
+        self.structure: BettingStructure = structure_for(structure, rules)
         self.violations: list[Violation] = []
         self.steps: list[Step] = []
         self.players: dict[str, PlayerState] = {}
@@ -160,12 +162,13 @@ class TableState:
         self.last_blind_seat: int | None = None  # the seat of the last seated player to post a live blind
         self.unsure_from: int | None = None  # from this line on, who is who is not known (``_unseated_player``)
         self.button = hand.button
-        fixed = hand.structure == Structure.FIXED_LIMIT
+        fixed = structure == _FIXED_LIMIT
         self.fixed_limit = fixed
-        self.small_bet = hand.stakes.small if fixed else hand.stakes.big
-        self.big_bet = hand.stakes.big
-        self.big_blind = hand.stakes.small if fixed else hand.stakes.big
-        self.cap = hand.stakes.cap
+        small, big = stakes.small, stakes.big
+        self.small_bet = small if fixed else big
+        self.big_bet = big
+        self.big_blind = small if fixed else big
+        self.cap = stakes.cap
         # round state
         self.street: Street | None = None  # None: forced bets, before the deal
         self.round_open = False
