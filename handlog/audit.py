@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from decimal import Decimal
 from operator import attrgetter
 
@@ -29,7 +29,7 @@ class Audit:
 
     @property
     def has_errors(self) -> bool:
-        return any(v.severity == Severity.ERROR for v in self.violations)
+        return any(v.severity == _ERROR for v in self.violations)
 
 
 def audit(hand: Hand, rules: RulesProfile | None = None, *, full: bool = False) -> Audit:
@@ -61,7 +61,14 @@ def audit(hand: Hand, rules: RulesProfile | None = None, *, full: bool = False) 
     found += unknown_line_violations(rp, found)
     found = without_follow_ons(hand, found)
     found.sort(key=_line)
-    return Audit(rp, tuple(found))
+    done = _new_object(Audit)  # ``Audit(rp, tuple(found))`` through the slots' own setters (one audit per hand)
+    _set_replay(done, rp)
+    _set_violations(done, tuple(found))
+    return done
 
 
+_ERROR = Severity.ERROR  # an enum member read from its class costs EnumType.__getattr__'s hook (Python 3.11)
 _line = attrgetter("line")  # the sort key of the violations: one C call each
+_new_object = object.__new__
+# a frozen dataclass's ``__init__`` sets each field through ``object.__setattr__``; its slots' setters are cheaper
+_set_replay, _set_violations = (getattr(Audit, f.name).__set__ for f in fields(Audit))

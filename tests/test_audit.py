@@ -257,3 +257,17 @@ def test_corpus_flags_of_the_other_games_are_exactly_the_known_hands() -> None:
         assert not [v for v in result.violations if v.category == "accounting"], (name, record.hand_id)
     assert replayed >= 75
     assert flags == OTHER_GAMES_FLAGS
+
+
+def test_an_audit_is_the_dataclass_audit() -> None:
+    # ``audit`` sets the frozen dataclass's fields through its slots: the very object its constructor makes
+    import dataclasses
+
+    hand = handlog.read_text((Path(__file__).parent / "engine" / "hands" / "nl_6max_split.txt").read_text(
+        encoding="utf-8"))[0].hand
+    assert hand is not None
+    made = audit(hand)
+    assert type(made) is Audit and made == Audit(made.replay, made.violations)
+    assert isinstance(made.violations, tuple)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        made.violations = ()  # type: ignore[misc]

@@ -47,6 +47,8 @@ def _one_per_error(replay: Replay, found: list[Violation]) -> list[Violation]:
       (``pot-overpaid``) is not also a negative rake;
     - a folded player's collect (``collect-by-folded``) is not also, on its line, a collect by a player not in the
       pot (``ineligible-winner``) nor a wrong winner."""
+    if not found:  # (most hands) each rule below only leaves out some of ``found``
+        return found
     if any(v.code in _CARDS_IN_DOUBT for v in (*replay.violations, *found)):
         found = [v for v in found if v.code not in _JUDGED_BY_CARDS]
     if any(v.code in _JUDGED_BY_CARDS for v in found) and accounting.summary_pays_the_collects(replay):

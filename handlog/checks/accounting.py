@@ -14,7 +14,7 @@ from decimal import Decimal
 from typing import NamedTuple
 
 from handlog.engine import Category, Replay, Severity, Violation
-from handlog.engine.replay import pot_index
+from handlog.engine.replay import POT_NAMES, pot_index
 from handlog.events import Collect, PotDrop, Street, StreetStart
 
 ZERO = Decimal(0)
@@ -58,13 +58,13 @@ def _sums(replay: Replay) -> _Sums:
         added = stp
     else:
         added = sum((e.amount for e in events if isinstance(e, PotDrop)), ZERO) + stp
-    results = replay.results.values()
-    sums = _Sums(
-        added,
-        sum((r.committed + r.uncalled_in_collect for r in results), ZERO) + added,
-        any(r.cashed_out for r in results),
-        sum((f.amount for f in replay.hand.summary.fees), ZERO),
-    )
+    put_in = ZERO
+    cashed_out = False
+    for r in replay.results.values():  # one pass, adding in the same order as ``sum`` (the same exponent)
+        put_in += r.committed + r.uncalled_in_collect
+        cashed_out = cashed_out or r.cashed_out
+    fees = replay.hand.summary.fees
+    sums = _Sums(added, put_in + added, cashed_out, sum((f.amount for f in fees), ZERO) if fees else ZERO)
     _LAST[:] = [(replay, sums)]
     return sums
 
@@ -102,7 +102,7 @@ def total_pot(replay: Replay) -> Iterator[Violation]:
     if stated is None:
         return
     put_in = _put_in(replay)
-    reported = sum((excess for _, excess in replay.reported_excess), ZERO)
+    reported = sum((excess for _, excess in replay.reported_excess), ZERO) if replay.reported_excess else ZERO
     if stated != put_in and not (reported and stated == put_in - reported):  # else the violation that left them
         yield _error(
             "total-pot", _pot_line(replay),
@@ -264,10 +264,12 @@ def collected_per_pot(replay: Replay) -> Iterator[Violation]:
     slack = _unstated_bets(replay)  # spent as the pots are overpaid, so it excuses the excess once
     paid: dict[int, Decimal] = {}
     returned = {p: r.uncalled_in_collect for p, r in replay.results.items() if r.uncalled_in_collect}
-    for c in _collects(replay):
-        index = -1 if c.pot == "pot" and len(replay.pots) > 1 else pot_index(c.pot)
+    several = len(replay.pots) > 1
+    for c in replay.collects:
+        pot = c.pot  # each field read once (a pydantic model's attribute costs a hook)
+        index = -1 if several and pot == "pot" else POT_NAMES.get(pot, 0)  # ``pot_index``
         # a site that counts an uncalled excess in its owner's collect (Winamax) pays it beside the pot
-        paid[index] = paid.get(index, ZERO) + c.amount - returned.pop(c.player, ZERO)
+        paid[index] = paid.get(index, ZERO) + c.amount - (returned.pop(c.player, ZERO) if returned else ZERO)
     added = _added(replay)  # the site's own money goes to the main pot
     over = _overpaid(replay, paid, added, slack)
     beyond = _excess_over_total(replay) if over else None
@@ -326,8 +328,11 @@ def summary_won(replay: Replay) -> Iterator[Violation]:
     by_player: dict[str, Decimal] = {}
     for c in _collects(replay):
         by_player[c.player] = by_player.get(c.player, ZERO) + c.amount
-    differ = [(seat, sum(seat.won, ZERO), by_player.get(seat.player, ZERO)) for seat in replay.hand.summary.seats]
-    differ = [(seat, said, got) for seat, said, got in differ if said != got]
+    differ = []
+    for seat in replay.hand.summary.seats:
+        said, got = sum(seat.won, ZERO), by_player.get(seat.player, ZERO)
+        if said != got:
+            differ.append((seat, said, got))
     beyond = collected_excess(replay) if differ else None
     if beyond is not None and sum(got - said for _, said, got in differ) == beyond:
         return  # the summary's amounts make the total: the collect lines are the one error (``collected_total``)

@@ -11,10 +11,12 @@ from handlog.events import DealHole, Show
 def summary_board(replay: Replay) -> Iterator[Violation]:
     """"Board [..]" (or FIRST/SECOND Board) is the board the streets dealt."""
     summary = replay.hand.summary
-    miscounted = any(v.code == "board-count" for v in replay.violations)
     for i, board in enumerate(summary.boards):
         dealt = replay.boards[i] if i < len(replay.boards) else ()
-        if tuple(board) != tuple(dealt) and not (miscounted and (set(board) <= set(dealt) or set(dealt) <= set(board))):
+        if tuple(board) == tuple(dealt):
+            continue  # (almost every board: the streets' violations are then not asked about)
+        miscounted = any(v.code == "board-count" for v in replay.violations)
+        if not (miscounted and (set(board) <= set(dealt) or set(dealt) <= set(board))):
             # (a board that differs only by a street's cards reported as too many or too few is that one error)
             yield Violation(
                 "board-mismatch", Category.CARDS, Severity.ERROR, summary.board_line or summary.line,

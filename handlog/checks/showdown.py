@@ -20,6 +20,7 @@ from handlog.engine.variants import Variant, variant_for
 from handlog.events import Bet, Call, Check, Collect, Fold, Muck, Raise, Show, Street, StreetStart
 
 ZERO = Decimal(0)
+_SHOWDOWN = Street.SHOWDOWN  # an enum member read from its class costs EnumType.__getattr__'s hook (Python 3.11)
 _SHOWS = frozenset({Show, Muck})
 _ACTIONS = frozenset({Bet, Raise, Call, Check, Fold})
 _AGGRESSION = frozenset({Bet, Raise})
@@ -275,7 +276,7 @@ def showdown_order(replay: Replay) -> Iterator[Violation]:
     events = replay.hand.events
     if not any(map(_SHOWS.__contains__, map(type, events))):
         return  # nobody showed or mucked: no order to judge (most hands)
-    start = next((i for i, e in enumerate(events) if type(e) is StreetStart and e.street == Street.SHOWDOWN), None)
+    start = next((i for i, e in enumerate(events) if type(e) is StreetStart and e.street == _SHOWDOWN), None)
     if start is None:
         return
     mode = replay.rules.showdown_order_all_in
@@ -287,23 +288,22 @@ def showdown_order(replay: Replay) -> Iterator[Violation]:
         # A player all-in with cards still to come turns his hand over when the betting ends, and a log may show it
         # again at the showdown once the last cards are out (a PHH razz hand shows on sixth street, then again with
         # seventh street's card): the first exposure is the showdown whose order the rule governs.
-        last_action = max(
-            (i for i, e in enumerate(events[:start]) if type(e) in _ACTIONS), default=-1
-        )
+        last_action = next((i for i in range(start - 1, -1, -1) if type(events[i]) in _ACTIONS), -1)  # the last
         first = next((cast("Show | Muck", e) for e in events[last_action + 1:] if type(e) in _SHOWS), first)
     if first is None:
         return
-    betting = [
-        (step.street, cast("Bet | Raise", step.event).player) for step in replay.steps[:start]
-        if type(step.event) in _AGGRESSION
-    ]
     final_street = replay.steps[start - 1].street if 0 < start <= len(replay.steps) else None
-    if all_in and mode == AllInShowdown.LAST_BET and betting:
-        final_street = betting[-1][0]
+    # the last bet or raise of the final round (all-in, by the house rules: the last of any round, whose round is
+    # then the final one), found from the end
+    last_bet = all_in and mode == AllInShowdown.LAST_BET
     aggressor = None
-    for street, player in betting:
-        if street == final_street:
-            aggressor = player
+    for step in reversed(replay.steps[:start]):
+        if type(step.event) in _AGGRESSION:
+            if last_bet:
+                final_street = step.street
+            if step.street == final_street:
+                aggressor = cast("Bet | Raise", step.event).player
+                break
     variant = variant_for(replay.hand.game)
     if aggressor is None and variant is not None and issubclass(strategy_for(variant), StudDealing):
         # stud has no button: with no bet on the last round, its first actor (the best showing hand) shows first

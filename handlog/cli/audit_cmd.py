@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -94,13 +94,14 @@ def verdict(as_json: bool, warnings: bool, rules: RulesProfile | None, record: H
     """Audit one hand (under the house ``rules``, else its site's) and render its part of the output."""
     result = audit(record.hand, rules) if record.hand is not None else None
     state = "unparsed" if result is None else result.status
-    codes = tuple(f"{v.category.value}/{v.code}" for v in result.violations) if result is not None else ()
+    # ``_value_``: the value ``.value`` gives, without that property's Python-level descriptor
+    codes = tuple(f"{v.category._value_}/{v.code}" for v in result.violations) if result is not None else ()
     has_errors = result is None or result.has_errors
     unknown = len(unknown_lines(result.replay.hand)) if result is not None else 0
     unverified = unknown > 0 and result is not None and result.unverified
     if as_json:
         text = jsonout.dumps(record_json(record, result, unknown)) + "\n"
-        return Verdict(record.file, state, has_errors, codes, text, unknown, unverified)
+        return _verdict(record.file, state, has_errors, codes, text, unknown, unverified)
     lines: list[str] = []
     if record.error is not None:
         lines.append(f"  hand {record.hand_id or '?'} (line {record.line}): unparsed: {record.error.message}"
@@ -112,6 +113,28 @@ def verdict(as_json: bool, warnings: bool, rules: RulesProfile | None, record: H
                     f"  {record.file}:{v.line}: hand {record.hand_id}: {v.severity.value} {v.code}: {v.message}\n"
                 )
     return Verdict(record.file, state, has_errors, codes, "".join(lines), unknown, unverified)
+
+
+_new_object = object.__new__
+(_set_file, _set_state, _set_has_errors, _set_codes, _set_text, _set_unknown, _set_unverified) = (
+    getattr(Verdict, f.name).__set__ for f in fields(Verdict)
+)
+
+
+def _verdict(
+    file: str, state: str, has_errors: bool, codes: tuple[str, ...], text: str, unknown: int, unverified: bool
+) -> Verdict:
+    """``Verdict(...)`` through the slots' own setters, not the frozen dataclass's ``object.__setattr__`` per field (one
+    verdict per hand; tests/cli/test_audit_cmd.py)."""
+    made = _new_object(Verdict)
+    _set_file(made, file)
+    _set_state(made, state)
+    _set_has_errors(made, has_errors)
+    _set_codes(made, codes)
+    _set_text(made, text)
+    _set_unknown(made, unknown)
+    _set_unverified(made, unverified)
+    return made
 
 
 def kept_verdict(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from decimal import Decimal
 from typing import Any, TextIO
@@ -24,9 +25,18 @@ def _default(value: object) -> Any:
 
 _ENCODER = json.JSONEncoder(default=_default, ensure_ascii=False, separators=(",", ":"))
 """Made once: ``json.dumps`` with any option makes a new encoder per call (a record per hand)."""
+_make_c_encoder = getattr(json.encoder, "c_make_encoder", None)
+_C_ENCODE: Callable[[object, int], Sequence[str]] | None = (
+    # what ``_ENCODER.encode`` makes anew on every call (``JSONEncoder.iterencode``), made once: the C encoder with
+    # the same options (no markers: a record is a tree, never a cycle)
+    _make_c_encoder(None, _default, json.encoder.encode_basestring, None, ":", ",", False, False, True)
+    if _make_c_encoder is not None else None
+)
 
 
 def dumps(record: object) -> str:
+    if _C_ENCODE is not None:
+        return "".join(_C_ENCODE(record, 0))
     return _ENCODER.encode(record)
 
 
@@ -42,8 +52,9 @@ def record_head(record: HandRecord) -> dict[str, object]:
         "line": record.line,
         "hand_id": record.hand_id,
         "site": record.site,
-        "game": hand.game.value if hand else record.game,
-        "structure": hand.structure.value if hand else record.structure,
+        # ``_value_``: the member's value, as ``.value`` gives it without that property's Python-level descriptor
+        "game": hand.game._value_ if hand else record.game,
+        "structure": hand.structure._value_ if hand else record.structure,
     }
 
 

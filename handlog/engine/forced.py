@@ -117,6 +117,8 @@ _BUTTON_BLIND, _STRADDLE = PostType.BUTTON_BLIND, PostType.STRADDLE
 class ForcedBets:
     """Checks every forced bet of one hand; keeps what it needs of the posts seen so far (the straddles)."""
 
+    __slots__ = ("_ante", "_small", "big_blind", "big_blind_seat", "hand", "live", "rules", "straddles")  # one a hand
+
     def __init__(self, hand: Hand, rules: RulesProfile, big_blind: Decimal) -> None:
         self.hand = hand
         self.rules = rules
@@ -136,19 +138,25 @@ class ForcedBets:
 
     def check(self, e: Post, seat: int, dealt: list[int]) -> Problem | None:
         """``seat`` is the poster's seat, ``dealt`` the seats dealt in, in seat order."""
-        post = e.post
+        post, amount = e.post, e.amount  # each field read once (a pydantic model's attribute costs a hook)
         if post in _LIVE:
-            self.live[e.player] = self.live.get(e.player, Decimal(0)) + e.amount
+            self.live[e.player] = self.live.get(e.player, Decimal(0)) + amount
         if post == _SMALL_BLIND:
             if self._small is None:  # the same for every post of the hand
                 self._small = small_blinds(self.hand, self.rules)
-            return _blind_amount(e, self._small, "small blind at these stakes")
+            # (``_wrong_amount`` finds nothing wrong with an expected amount: its call saved)
+            return None if amount in self._small else _blind_amount(e, self._small, "small blind at these stakes")
         if post == _BIG_BLIND:
             if self.big_blind_seat is None:
                 self.big_blind_seat = seat
+            if amount == self.big_blind:
+                return None
             return _blind_amount(e, {self.big_blind}, "big blind at these stakes")
-        if post == _ANTE and self.ante is not None:
-            wrong = _wrong_amount(e, {self.ante}, "ante")
+        if post == _ANTE:
+            ante = self.ante
+            if ante is None or amount == ante:
+                return None
+            wrong = _wrong_amount(e, {ante}, "ante")
             return None if wrong is None else Problem("ante-amount", wrong)
         if post == _BUTTON_BLIND:
             return self._button_blind(e, seat)

@@ -24,13 +24,16 @@ _STRADDLE, _BUTTON_BLIND, _BRING_IN, _DEAD_BLIND = (
 class ForcedPosts:
     """The posts before the deal, and the button's draw."""
 
+    __slots__ = ("t",)  # one per hand: no instance dict to make
+
     def __init__(self, t: Table) -> None:
         self.t = t  # the table whose state this part reads and changes
 
     def on_post(self, e: Post) -> None:
         t = self.t
         line, amount, post, all_in = e.line, e.amount, e.post, e.all_in  # each field read once (pydantic's hook)
-        p = t.player(e.player, line)
+        name = e.player
+        p = t.players.get(name) or t.player(name, line)  # (``player``'s call saved for a seated player)
         if p is None:
             return
         p.in_hand = True
@@ -76,7 +79,12 @@ class ForcedPosts:
         if post == _BRING_IN:
             t.dealing.bring_in(p, e)
         t.check_all_in_flag(p, all_in, line)
-        self._check_blind_amount(p, e)
+        # blinds, antes, the button blind and straddles at their amounts and seats (``forced``); the seats dealt in:
+        # only a straddle's seat is judged by them
+        problem = t.forced.check(e, p.seat, [q.seat for q in t.seated if q.in_hand] if post == _STRADDLE else [])
+        # an unseated player's seat is not known: only the amount is checked
+        if problem is not None and not (name in t.unseated and problem.code.endswith("-position")):
+            t.violate(problem.code, line, problem.message)
 
     def _blind_anchor(self, p: PlayerState, post: PostType) -> None:
         """The seat after which the first to act sits: the big blind's, or the last straddle's or button blind's. An
@@ -88,17 +96,6 @@ class ForcedPosts:
         self.t.last_blind_seat = p.seat
         if post in (_STRADDLE, _BUTTON_BLIND) or (post == _BIG_BLIND and self.t.blind_anchor is None):
             self.t.blind_anchor = p.seat
-
-    def _check_blind_amount(self, p: PlayerState, e: Post) -> None:
-        """Blinds, antes, the button blind and straddles at their amounts and seats (see ``forced``)."""
-        # the seats dealt in: only a straddle's seat is judged by them
-        dealt = [q.seat for q in self.t.seated if q.in_hand] if e.post == _STRADDLE else []
-        problem = self.t.forced.check(e, p.seat, dealt)
-        if problem is None:
-            return
-        if p.name in self.t.unseated and problem.code.endswith("-position"):
-            return  # an unseated player's seat is not known: only the amount is checked
-        self.t.violate(problem.code, e.line, problem.message)
 
     def on_button_draw(self, e: ButtonDraw) -> None:
         """five-card-draw-rules-de.txt, "1. Auslosung des ersten Dealer-Button Inhabers": each player gets one open

@@ -55,6 +55,13 @@ def build_pots(
 
 def _layers(committed: Mapping[str, Decimal], live: set[str] | frozenset[str]) -> list[Pot]:
     levels = sorted({amount for player, amount in committed.items() if player in live and amount > 0})
+    if len(levels) == 1 and committed:  # the commonest: nobody all-in for less, nobody in beyond the live players
+        level = levels[0]
+        amounts = committed.values()
+        if min(amounts) >= 0 and max(amounts) <= level:
+            # the loop below in one sum: each term is ``c`` (``min(c, level) - min(c, 0)``, with the same exponent
+            # as the sum's: an exact sum's exponent is the least of its terms' and of the start's), no rest
+            return [Pot(sum(amounts, Decimal(0)), tuple(p for p, c in committed.items() if p in live and c >= level))]
     pots: list[Pot] = []
     previous = Decimal(0)
     for level in levels:

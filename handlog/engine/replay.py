@@ -15,7 +15,7 @@ from handlog.engine.pots import build_pots
 from handlog.engine.rules import RulesProfile, profile_for
 from handlog.engine.table import ZERO, PlayerState, Table
 from handlog.engine.variants import variant_for
-from handlog.engine.views import PlayerResult, Pot, Replay, Reveal, player_result, replay_view
+from handlog.engine.views import PlayerResult, Pot, Replay, Reveal, player_result, pot_view, replay_view
 from handlog.engine.violations import Severity, Violation
 from handlog.events import Hand, UncalledReturns
 
@@ -44,8 +44,7 @@ def replay(hand: Hand, rules: RulesProfile | None = None, *, states: bool = True
             apply(event)
             reveals.append(_reveal(table))
     else:
-        for event in hand.events:
-            apply(event)
+        table.apply_all(hand.events)
     settled_rake = ZERO
     if not table.cancelled and not table.stopped:
         _final_checks(table)
@@ -53,15 +52,21 @@ def replay(hand: Hand, rules: RulesProfile | None = None, *, states: bool = True
             settled_rake = award_pots(table)
             if reveal:  # the settlement's returns and awards are steps too
                 reveals.extend(_reveal(table) for _ in range(len(table.steps) - len(reveals)))
-    players = table.players
-    live = {p.name for p in players.values() if p.live}
     # dead blinds are the pot's, not a level anyone contests (holdem-rules-de.txt, "Zweitens Wettend Herum": side
     # pots hold what the players matched): the pots are built from the live money, the dead money joins the main
     # pot, and so does the big blind ante
-    committed = {p.name: p.committed - p.dead for p in players.values() if p.committed or p.live}
-    dead = sum((p.dead for p in players.values()), ZERO)
-    pots = tuple(build_pots(committed, live, table.settlement.table_antes(), dead))
-    pots = _with_winners(pots, table)
+    live: set[str] = set()
+    committed: dict[str, Decimal] = {}
+    dead = ZERO
+    for p in table.players.values():  # one pass: who is live (``p.live``), the live money, the dead money
+        name = p.name
+        if p.in_hand and not p.folded:
+            live.add(name)
+            committed[name] = p.committed - p.dead
+        elif p.committed:
+            committed[name] = p.committed - p.dead
+        dead += p.dead
+    pots = _with_winners(build_pots(committed, live, table.settlement.table_antes(), dead), table)
     if table.cancelled:
         rake = ZERO
     elif not hand.summary.results_stated:  # the settlement's: stated, or what stated winnings leave
@@ -120,16 +125,18 @@ def _final_checks(table: Table) -> None:
         table.settlement.check_uncalled_done(table.hand.events[-1].line if table.hand.events else table.hand.line)
 
 
-def _with_winners(pots: tuple[Pot, ...], table: Table) -> tuple[Pot, ...]:
+def _with_winners(pots: list[Pot], table: Table) -> tuple[Pot, ...]:
     """Attach to each pot the players the log says collected from it."""
     names = POT_NAMES
     winners: dict[int, list[str]] = {}
     for c in table.collects:
-        index = names.get(c.pot, 0)
-        winners.setdefault(index, [])
-        if c.player not in winners[index]:
-            winners[index].append(c.player)
-    return tuple(Pot(p.amount, p.eligible, tuple(winners.get(i, ()))) for i, p in enumerate(pots))
+        player, index = c.player, names.get(c.pot, 0)  # each field read once (a pydantic model's attribute: a hook)
+        won = winners.get(index)
+        if won is None:
+            winners[index] = [player]
+        elif player not in won:
+            won.append(player)
+    return tuple(pot_view(p.amount, p.eligible, tuple(winners.get(i, ()))) for i, p in enumerate(pots))
 
 
 POT_NAMES: dict[str, int] = {"pot": 0, "main pot": 0, "side pot": 1, **{f"side pot-{n}": n for n in range(1, 64)}}
@@ -180,9 +187,11 @@ def _results(table: Table, rake: Decimal) -> dict[str, PlayerResult]:
 
 def _rake_shares(players: list[PlayerState], rake: Decimal) -> dict[str, Decimal]:
     """The rake split pro rata to what each player collected, in the hand's smallest unit, summing exactly."""
+    if rake <= 0:  # (tournaments, and cash hands not raked)
+        return {}
     won = {p.name: p.collected - p.returned for p in players if p.collected - p.returned > 0}
     total = sum(won.values(), ZERO)
-    if rake <= 0 or total <= 0:
+    if total <= 0:
         return {}
     exponent = min((a.as_tuple().exponent for a in [rake, *won.values()]), default=0)
     unit = Decimal(1).scaleb(int(exponent)) if isinstance(exponent, int) else Decimal(1)

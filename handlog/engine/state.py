@@ -65,10 +65,73 @@ class PlayerState:
 
 
 _seat_of = attrgetter("seat")
+_FIXED_LIMIT = Structure.FIXED_LIMIT  # an enum member read from its class costs EnumType.__getattr__'s hook (3.11)
 
 
 class TableState:
     """The mutable state of one replay and its primitives (reporting, cards seen, money put in)."""
+
+    # slots, not an instance dict: one table per hand, and a dict of ~65 attributes is resized four times as its
+    # keys are set (past the 30 keys an instance dict shares with its class's others): ~3x the cost of the stores
+    __slots__ = (
+        "bb_level",
+        "big_bet",
+        "big_blind",
+        "big_blind_player",
+        "blind_anchor",
+        "board",
+        "board_pending",
+        "board_pending_reported",
+        "button",
+        "button_draw",
+        "cancelled",
+        "cap",
+        "collects",
+        "current_bet",
+        "dealing",
+        "deck_used",
+        "discarded",
+        "dropped",
+        "fixed_limit",
+        "forced",
+        "fourth_big",
+        "full_level",
+        "hand",
+        "in_draw",
+        "keep_states",
+        "kinds",
+        "last_actor",
+        "last_blind_seat",
+        "last_raise",
+        "notes",
+        "owed_back",
+        "pending_draw",
+        "players",
+        "prints_uncalled",
+        "raises",
+        "reported_excess",
+        "returned_unprinted",
+        "round_anchor",
+        "round_open",
+        "rules",
+        "run_boards",
+        "seated",
+        "seen",
+        "skipped",
+        "small_bet",
+        "small_blind_posted",
+        "steps",
+        "stopped",
+        "street",
+        "structure",
+        "uncalled_checked",
+        "unseated",
+        "unseated_players",
+        "unsure_from",
+        "variant",
+        "violations",
+        "void_line",
+    )
 
     dealing: Dealing
     """How the game deals (``engine.dealing``): set by the ``Table``, which is composed of the parts."""
@@ -79,7 +142,8 @@ class TableState:
         self.hand = hand
         self.variant = variant
         self.rules = rules
-        self.structure: BettingStructure = structure_for(hand.structure, rules)
+        structure, stakes = hand.structure, hand.stakes  # each field read once (a pydantic model's: a hook)
+        self.structure: BettingStructure = structure_for(structure, rules)
         self.violations: list[Violation] = []
         self.steps: list[Step] = []
         self.players: dict[str, PlayerState] = {}
@@ -88,8 +152,8 @@ class TableState:
             name, stack = s.player, s.stack  # each field read once (a pydantic model's attribute costs a hook)
             self.players[name] = PlayerState(
                 s.seat, name, stack, stack,
-                # tournament players sitting out are still dealt in (and fold automatically); cash ones are not
-                in_hand=not (s.out_of_hand or (s.sitting_out and cash)),
+                # in hand: tournament players sitting out are still dealt in (and fold automatically); cash ones are not
+                not (s.out_of_hand or (s.sitting_out and cash)),
             )
         self.seated = list(self.players.values())
         # players who act without a seat line, by the line they first appear on (see ``_unseated_player``)
@@ -98,12 +162,13 @@ class TableState:
         self.last_blind_seat: int | None = None  # the seat of the last seated player to post a live blind
         self.unsure_from: int | None = None  # from this line on, who is who is not known (``_unseated_player``)
         self.button = hand.button
-        fixed = hand.structure == Structure.FIXED_LIMIT
+        fixed = structure == _FIXED_LIMIT
         self.fixed_limit = fixed
-        self.small_bet = hand.stakes.small if fixed else hand.stakes.big
-        self.big_bet = hand.stakes.big
-        self.big_blind = hand.stakes.small if fixed else hand.stakes.big
-        self.cap = hand.stakes.cap
+        small, big = stakes.small, stakes.big
+        self.small_bet = small if fixed else big
+        self.big_bet = big
+        self.big_blind = small if fixed else big
+        self.cap = stakes.cap
         # round state
         self.street: Street | None = None  # None: forced bets, before the deal
         self.round_open = False

@@ -22,16 +22,20 @@ if TYPE_CHECKING:
 
 # read once: an enum member read from its class goes through EnumType.__getattr__'s hook (Python 3.11)
 _PREFLOP, _SHOWDOWN, _DRAWS = Street.PREFLOP, Street.SHOWDOWN, (Street.DRAW_1, Street.DRAW_2, Street.DRAW_3)
+_THE = {street: f"the {street.value}" for street in Street}
+"""What the messages call each street ("the flop"), made once: ``.value`` is a Python-level property."""
 
 
 class Streets:
     """The deal, the board streets (and later runs), and the start of each betting round."""
 
+    __slots__ = ("t",)  # one per hand: no instance dict to make
+
     def __init__(self, t: Table) -> None:
         self.t = t  # the table whose state this part reads and changes
 
     def on_deal(self, e: DealHole) -> None:
-        p = self.t.player(e.player, e.line)
+        p = self.t.players.get(e.player) or self.t.player(e.player, e.line)  # (``player``'s call saved when seated)
         if p is None:
             return
         self.t.dealing.deal(p, e)
@@ -77,65 +81,71 @@ class Streets:
             self.t.turns.close_round(e.line, "the draw")
             self.t.turns.enter_draw(e.line)
             return
-        if self.t.dealing.street(e):
+        t = self.t
+        if t.dealing.street(e):
             return
-        if e.street not in self.t.variant.board:
-            self.t.violate(
-                "street-not-in-game", e.line,
-                f"{self.t.variant.name} has no {e.street.value}",
+        line, cards = e.line, e.cards  # each field read once (a pydantic model's attribute costs a hook)
+        if street not in t.variant.board:
+            t.violate(
+                "street-not-in-game", line,
+                f"{t.variant.name} has no {street.value}",
             )
             return
         # a board street
-        if self.t.street is None:
-            self.t.stop(
-                "street-order", e.line,
-                f"the {e.street.value} comes before the deal: no betting round has begun, so the betting after it"
+        if t.street is None:
+            t.stop(
+                "street-order", line,
+                f"the {street.value} comes before the deal: no betting round has begun, so the betting after it"
                 " belongs to no round the replay can follow",
             )
             return
-        expected_count = self.t.variant.board[e.street]
-        if len(e.cards) != expected_count:
-            self.t.violate(
-                "board-count", e.line,
-                f"the {e.street.value} adds {expected_count} board card(s); the log deals {len(e.cards)}",
+        expected_count = t.variant.board[street]
+        if len(cards) != expected_count:
+            t.violate(
+                "board-count", line,
+                f"the {street.value} adds {expected_count} board card(s); the log deals {len(cards)}",
             )
-        if e.run is not None and e.run >= 2:
-            self.t.dealing.later_board(e)
+        run = e.run
+        if run is not None and run >= 2:
+            t.dealing.later_board(e)
             self._second_run_street(e)
             return
-        self.t.dealing.first_board(e)
+        t.dealing.first_board(e)
         self.next_street(e)
-        if e.board and list(e.board) != self.t.board and not self._miscounted(e.board, self.t.board):
-            self.t.violate(
-                "board-mismatch", e.line,
-                f"the board is {' '.join(self.t.board) or 'empty'} but the log prints {' '.join(e.board)}",
+        board = e.board
+        if board and list(board) != t.board and not self._miscounted(board, t.board):
+            t.violate(
+                "board-mismatch", line,
+                f"the board is {' '.join(t.board) or 'empty'} but the log prints {' '.join(board)}",
             )
-        self.t.see(e.cards, e.line, f"the {e.street.value}")
-        self.t.board.extend(e.cards)
-        self.start_round(e.street, e.line)
+        t.see(cards, line, _THE[street])
+        t.board.extend(cards)
+        self.start_round(street, line)
 
     def next_street(self, e: StreetStart) -> None:
         """A later street begins: the round before it ends, and the street must be the next one of the game, dealt
         while at least two players are left (Irish: after every player left has discarded)."""
-        if self.t.in_draw:
-            waiting = self.t.turns.next_drawer()
+        t = self.t
+        street, line = e.street, e.line  # each field read once (a pydantic model's attribute costs a hook)
+        if t.in_draw:
+            waiting = t.turns.next_drawer()
             if waiting is not None:
-                self.t.violate(
-                    "round-incomplete", e.line,
-                    f"the {e.street.value} comes before the discard is complete ({waiting} still has to discard)",
+                t.violate(
+                    "round-incomplete", line,
+                    f"the {street.value} comes before the discard is complete ({waiting} still has to discard)",
                 )
-        self.t.turns.close_round(e.line, f"the {e.street.value}")
-        expected = self.t.variant.next_round(self.t.street) if self.t.street in self.t.variant.rounds else None
-        if self.t.street is None or expected != e.street:
-            self.t.violate(
-                "street-order", e.line,
-                f"the {e.street.value} comes after {self.t.street.value if self.t.street else 'the deal'};"
+        t.turns.close_round(line, _THE[street])
+        expected = t.variant.next_round(t.street) if t.street in t.variant.rounds else None
+        if t.street is None or expected != street:
+            t.violate(
+                "street-order", line,
+                f"the {street.value} comes after {t.street.value if t.street else 'the deal'};"
                 f" expected {expected.value if expected else 'no further street'}",
             )
-        if len(self.t.turns.live_players()) <= 1:
-            self.t.violate(
-                "street-after-hand-over", e.line,
-                f"the {e.street.value} is dealt although only one player is left in the hand",
+        if len(t.turns.live_players()) <= 1:
+            t.violate(
+                "street-after-hand-over", line,
+                f"the {street.value} is dealt although only one player is left in the hand",
             )
 
     def _preflop_board(self, e: StreetStart) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from decimal import Decimal
 from operator import attrgetter
 from typing import TYPE_CHECKING
@@ -24,11 +25,14 @@ if TYPE_CHECKING:
 class TurnOrder:
     """Who acts next in a betting round or a draw, and when the round is over."""
 
+    __slots__ = ("_board_t", "_rotations", "_seat_names", "_seats", "t")  # one per hand: no instance dict to make
+
     def __init__(self, t: Table) -> None:
         self.t = t  # the table whose state this part reads and changes
         self._seat_names: tuple[tuple[int, str], ...] | None = None  # made by the first ``snapshot``
         self._rotations: dict[int, list[PlayerState]] = {}  # seat → the players in seat order after it
         self._board_t: tuple[str, ...] = ()
+        self._seats: list[int] | None = None  # the seated players' seats, in order (made by the first ``after``)
 
     def snapshot(self) -> Snapshot:
         """The table now, compactly (see ``Step``)."""
@@ -55,11 +59,10 @@ class TurnOrder:
             return ps
         rotated = self._rotations.get(seat)
         if rotated is None:  # the seats never change during a hand: each rotation is made once (callers only read it)
-            rotated = ps
-            for i, p in enumerate(ps):
-                if p.seat > seat:
-                    rotated = ps[i:] + ps[:i]
-                    break
+            if self._seats is None:
+                self._seats = [p.seat for p in ps]  # in seat order, as ``seated`` is
+            i = bisect_right(self._seats, seat)  # the first player seated after ``seat``
+            rotated = ps[i:] + ps[:i] if i < len(ps) else ps
             self._rotations[seat] = rotated
         return rotated
 

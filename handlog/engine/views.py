@@ -80,11 +80,26 @@ class Reveal(NamedTuple):
     drawer: str | None = None
 
 
+_new_object = object.__new__
+
+
 @dataclass(frozen=True, slots=True)
 class Pot:
     amount: Decimal
     eligible: tuple[str, ...]
     winners: tuple[str, ...] = ()
+
+
+_set_amount, _set_eligible, _set_winners = (getattr(Pot, f.name).__set__ for f in fields(Pot))
+
+
+def pot_view(amount: Decimal, eligible: tuple[str, ...], winners: tuple[str, ...]) -> Pot:
+    """``Pot(amount, eligible, winners)``, made as ``player_result`` makes a result (one or two pots per hand)."""
+    made = _new_object(Pot)
+    _set_amount(made, amount)
+    _set_eligible(made, eligible)
+    _set_winners(made, winners)
+    return made
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,7 +117,6 @@ class PlayerResult:
     uncalled_in_collect: Decimal = Decimal(0)  # the player's own uncalled chips inside a "collected" (Winamax)
 
 
-_new_object = object.__new__
 (_set_player, _set_seat, _set_start_stack, _set_committed, _set_collected, _set_net, _set_rake, _set_cashed_out,
  _set_all_in_street, _set_side_payments, _set_uncalled_in_collect) = (
     getattr(PlayerResult, f.name).__set__ for f in fields(PlayerResult)
@@ -162,7 +176,9 @@ class Replay:
         return tuple(v for v in self.violations if v.severity == "error")
 
 
-_REPLAY_SETTERS = tuple(getattr(Replay, f.name).__set__ for f in fields(Replay))
+(_rp_hand, _rp_steps, _rp_violations, _rp_results, _rp_pots, _rp_rake, _rp_supported, _rp_notes, _rp_boards,
+ _rp_collects, _rp_rules, _rp_cancelled, _rp_stopped, _rp_reveals, _rp_returned_unprinted,
+ _rp_reported_excess) = (getattr(Replay, f.name).__set__ for f in fields(Replay))
 
 
 def replay_view(
@@ -174,8 +190,20 @@ def replay_view(
     """``Replay(...)`` with every field given in order, made as ``player_result`` makes a result: through the slots'
     own descriptors, not ``object.__setattr__`` once per field (one replay per hand; tests/engine/test_views.py)."""
     done = _new_object(Replay)
-    values = (hand, steps, violations, results, pots, rake, supported, notes, boards, collects, rules, cancelled,
-              stopped, reveals, returned_unprinted, reported_excess)
-    for set_field, value in zip(_REPLAY_SETTERS, values, strict=True):
-        set_field(done, value)
+    _rp_hand(done, hand)  # each field by its own setter, in order (no loop: one replay per hand)
+    _rp_steps(done, steps)
+    _rp_violations(done, violations)
+    _rp_results(done, results)
+    _rp_pots(done, pots)
+    _rp_rake(done, rake)
+    _rp_supported(done, supported)
+    _rp_notes(done, notes)
+    _rp_boards(done, boards)
+    _rp_collects(done, collects)
+    _rp_rules(done, rules)
+    _rp_cancelled(done, cancelled)
+    _rp_stopped(done, stopped)
+    _rp_reveals(done, reveals)
+    _rp_returned_unprinted(done, returned_unprinted)
+    _rp_reported_excess(done, reported_excess)
     return done

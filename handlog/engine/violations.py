@@ -32,8 +32,9 @@ class Violation:
     def as_dict(self) -> dict[str, object]:
         return {
             "code": self.code,
-            "category": self.category.value,
-            "severity": self.severity.value,
+            # ``_value_``: the value ``.value`` gives, without that property's Python-level descriptor (one a field)
+            "category": self.category._value_,
+            "severity": self.severity._value_,
             "line": self.line,
             "message": self.message,
         }

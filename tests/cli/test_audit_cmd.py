@@ -153,3 +153,19 @@ def test_json_says_what_the_replay_inferred(tmp_path: Path, capsys: pytest.Captu
     record = json.loads(capsys.readouterr().out.splitlines()[0])
     assert record["status"] == "clean"
     assert record["notes"] == ["uncalled 0.50 returned to Hero without a line (the total shows it)"]
+
+
+def test_a_verdict_is_the_dataclass_verdict() -> None:
+    # ``audit_cmd._verdict`` sets the frozen dataclass's fields through its slots: the very object its constructor makes
+    import dataclasses
+    import pickle
+
+    from handlog.cli.audit_cmd import Verdict, _verdict
+
+    values = ("f.txt", "violations", True, ("legality/out-of-turn",), "{}\n", 2, True)
+    made = _verdict(*values)
+    assert type(made) is Verdict and made == Verdict(*values)
+    assert [getattr(made, f.name) for f in dataclasses.fields(Verdict)] == list(values)
+    assert pickle.loads(pickle.dumps(made)) == made  # as a worker sends it back
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        made.text = ""  # type: ignore[misc]

@@ -293,5 +293,14 @@ def test_build_pots_folded_chips_above_every_live_level() -> None:
     assert [(p.amount, p.eligible) for p in pots] == [(D(60), ("A",))]
 
 
+def test_build_pots_one_level_sums_exactly() -> None:
+    # nobody all-in for less (one pot): the pot is the exact sum of what was put in, its exponent the least of the
+    # amounts' (the sums are printed in the messages: "$2.50", never "$2.5"), the folded player not eligible
+    pots = build_pots({"A": D("0.50"), "B": D("1.00"), "C": D("1"), "D": D(0)}, {"B", "C", "D"})
+    assert [(str(p.amount), p.eligible) for p in pots] == [("2.50", ("B", "C"))]
+    pots = build_pots({"A": D(20), "B": D(100), "C": D(100)}, {"B", "C"})
+    assert [(str(p.amount), p.eligible) for p in pots] == [("220", ("B", "C"))]
+
+
 def test_hands_folder_exists() -> None:
     assert HANDS.is_dir()

@@ -10,7 +10,7 @@ import pytest
 from handkit import HANDS, parse
 
 from handlog.engine import replay
-from handlog.engine.views import PlayerResult, Replay, player_result, replay_view
+from handlog.engine.views import PlayerResult, Pot, Replay, player_result, pot_view, replay_view
 from handlog.events import Street
 
 
@@ -29,6 +29,16 @@ def test_player_result_is_the_dataclass_result() -> None:
 
 
 
+def test_pot_view_is_the_dataclass_pot() -> None:
+    values = (Decimal("7.50"), ("A", "B"), ("B",))
+    made = pot_view(*values)
+    assert type(made) is Pot
+    assert made == Pot(*values) and hash(made) == hash(Pot(*values))
+    assert dataclasses.astuple(made) == values
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        made.amount = Decimal(0)  # type: ignore[misc]
+
+
 def test_replay_view_is_the_dataclass_replay() -> None:
     rp = replay(parse((HANDS / "ftp_irish_discard.txt").read_text(encoding="utf-8")))
     values = [getattr(rp, f.name) for f in dataclasses.fields(Replay)]
@@ -38,3 +48,16 @@ def test_replay_view_is_the_dataclass_replay() -> None:
     assert [getattr(made, f.name) for f in dataclasses.fields(Replay)] == values
     with pytest.raises(dataclasses.FrozenInstanceError):
         made.rake = Decimal(0)  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in HANDS.glob("*.txt")))
+def test_an_audits_replay_is_the_full_replay_less_the_states(name: str) -> None:
+    # ``replay(states=False)`` (``Table.apply_all``'s one loop) takes each event through the same handlers as the
+    # full replay (``Table.apply``): the same steps and streets, violations, pots, results and rake
+    hand = parse((HANDS / name).read_text(encoding="utf-8"))
+    full, lean = replay(hand), replay(hand, states=False)
+    assert [(s.event, s.street) for s in lean.steps] == [(s.event, s.street) for s in full.steps]
+    assert all(s.snapshot is None and s.to_call is None for s in lean.steps)
+    assert all(s.snapshot is not None for s in full.steps)
+    assert (lean.violations, lean.pots, lean.results, lean.rake, lean.notes) == (
+        full.violations, full.pots, full.results, full.rake, full.notes)
