@@ -805,12 +805,19 @@ def _no_later_decision() -> Row:
 NO_LATER_DECISION = _no_later_decision()
 
 
+def decides_later(ctx: Context, player: str) -> bool:
+    """Whether the player has a decision after the first round (else the later rounds' families give
+    ``NO_LATER_DECISION``)."""
+    by_player = ctx.betting.by_player
+    return (player, 1) in by_player or (player, 2) in by_player or (player, 3) in by_player or (
+        player, 4) in by_player
+
+
 def count(ctx: Context, player: str) -> Row:
     """All counters of one player (the columns' order is ``totals.COUNTER_FIELDS``', not this row's).
 
     Most players of a hand fold on the first round: the later rounds' families are not asked for theirs."""
-    by_player = ctx.betting.by_player
-    if (player, 1) in by_player or (player, 2) in by_player or (player, 3) in by_player or (player, 4) in by_player:
+    if decides_later(ctx, player):
         families, row = COUNTERS, {}
     else:  # the later rounds' columns copied whole (a copy of a dict is one block; updating it, one key at a time)
         families, row = FIRST_ROUND_COUNTERS, NO_LATER_DECISION.copy()
