@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import partial
+from operator import itemgetter
 from typing import Literal, cast
 
 from handlog.events import Bet, Call, Check, Discard, Event, Fold, Post, PostType, Raise, StandPat, StreetStart
@@ -351,7 +352,12 @@ def streets_seen(ctx: Context, p: str) -> Row:
 
 def _continuation_bets(ctx: Context, p: str) -> Row:
     """:func:`continuation_bets`, once per player and hand (:func:`cbet_position` splits it by position)."""
-    return cast(Row, _memo(ctx, ("cbets:" + p, 0), lambda: continuation_bets(ctx, p)))
+    memo = ctx.betting.memo
+    key = ("cbets:" + p, 0)
+    row = memo.get(key)
+    if row is None:
+        row = memo[key] = continuation_bets(ctx, p)
+    return cast(Row, row)
 
 
 def continuation_bets(ctx: Context, p: str) -> Row:
@@ -395,8 +401,9 @@ def postflop_actions(ctx: Context, p: str) -> Row:
     """Counts of the player's bets, raises, calls, checks and folds after the first betting round (the
     numbers behind AF = (bets + raises) / calls and AFq = (bets + raises) / (bets + raises + calls + folds))."""
     done = dict.fromkeys(("bet", "raise", "call", "check", "fold"), 0)
+    by_player = ctx.betting.by_player
     for slot in POSTFLOP_ROUNDS:
-        for a in ctx.betting.of(p, slot):
+        for a in by_player.get((p, slot), NONE):
             done[a.kind] += 1
     return dict(zip(POSTFLOP_NAMES, done.values(), strict=True))
 
@@ -667,8 +674,13 @@ def donks_and_floats(ctx: Context, p: str) -> Row:
     aggressor on that round, and on this one had a decision after that aggressor checked, before anyone bet;
     ``float_<street>``: they bet there."""
     row: Row = {}
+    memo = ctx.betting.memo
     for slot, (donk_opp, donk, float_opp, float_) in DONK_FLOAT_NAMES.items():
-        aggressor = cast("str | None", _memo(ctx, ("aggressor_before", slot), partial(_aggressor_before, ctx, slot)))
+        memo_key = AGGRESSOR_BEFORE_KEYS[slot]
+        if memo_key in memo:
+            aggressor = cast("str | None", memo[memo_key])
+        else:
+            aggressor = memo[memo_key] = _aggressor_before(ctx, slot)
         opp = done = False
         if aggressor is not None and aggressor != p and ctx.betting.of(aggressor, slot):
             for a in ctx.betting.round(slot):
@@ -705,6 +717,7 @@ DONK_FLOAT_NAMES = {
     for slot, name in SLOT_NAMES.items()
 }
 """Per later round, :func:`donks_and_floats`' columns (names made once, not per player and hand)."""
+AGGRESSOR_BEFORE_KEYS = {slot: ("aggressor_before", slot) for slot in SLOT_NAMES}
 
 
 def _called(ctx: Context, p: str, bettor: str, slot: int) -> bool:
@@ -723,10 +736,13 @@ def cbet_position(ctx: Context, p: str) -> Row:
     when the c-bettor acts after every other player on that street (the others checked to them),
     ``cbet_<street>_oop(_opp)`` otherwise; ``fold_to_cbet_<street>_ip(_opp)`` when the player acts after the
     c-bettor on that street, ``…_oop(_opp)`` when before."""
+    base = _continuation_bets(ctx, p)
+    if not any(_CBET_OPPS_OF(base)):  # the commonest: no c-bet, nor one faced, on any round
+        return NO_CBET_SIDES.copy()
     row: Row = {}
-    base = cast(Row, _memo(ctx, ("cbets:" + p, 0), lambda: continuation_bets(ctx, p)))
     for slot, (cbet, fold, cbet_sides, fold_sides) in CBET_SIDE_NAMES.items():
-        opp, made, fold_opp, folded = (bool(base[n]) for n in (*cbet, *fold))
+        opp, made, fold_opp, folded = (bool(base[cbet[0]]), bool(base[cbet[1]]), bool(base[fold[0]]),
+                                       bool(base[fold[1]]))
         if not (opp or fold_opp):
             row.update(ALL_FALSE[slot])
             continue
@@ -754,6 +770,11 @@ CBET_SIDE_NAMES = {
 }
 """Per later round: the c-bet columns, the fold-to-c-bet columns, and their in/out of position splits."""
 ALL_FALSE = {slot: dict.fromkeys((*names[2], *names[3]), False) for slot, names in CBET_SIDE_NAMES.items()}
+NO_CBET_SIDES = {name: False for names in ALL_FALSE.values() for name in names}
+""":func:`cbet_position`'s columns when the player had no c-bet to make nor one to face on any round."""
+CBET_OPPS = tuple(name for cbet, fold, _, _ in CBET_SIDE_NAMES.values() for name in (cbet[0], fold[0]))
+_CBET_OPPS_OF = itemgetter(*CBET_OPPS)
+"""The opportunities :func:`cbet_position` splits (a c-bet's, a fold to one's)."""
 
 
 def _cbettor(ctx: Context, slot: int) -> str | None:
