@@ -149,16 +149,22 @@ def hand_rows(
             update(counter(ctx, p))
         if len(row) != len(ROW_FIELDS):  # a family gave a column that is no counter
             raise ValueError(f"unknown counters: {sorted(row.keys() - set(ROW_FIELDS))}")
+        row["player"], row["seat"], row["position"] = p, seats.get(p), labels.get(p)
         result = results.get(p)
-        showdown = bool(row["saw_showdown"])
-        if result is None:
-            money: tuple[Any, ...] = (None, ZERO, ZERO, ZERO, ZERO, ev.get(p, ZERO), pot, ZERO, ZERO)
+        if result is None:  # (the money keys' values are None until set here, in ``ROW_FIELDS`` order)
+            row["committed"] = row["collected"] = row["rake"] = row["net"] = ZERO
+            row["net_allin_ev"], row["pot"] = ev.get(p, ZERO), pot
+            row["net_showdown"] = row["net_non_showdown"] = ZERO
         else:
             street, net = result.all_in_street, result.net
-            money = (street.value if street else None, result.committed, result.collected, result.rake, net,
-                     ev.get(p, net), pot, net if showdown else ZERO, ZERO if showdown else net)  # see split_net
-        row["player"], row["seat"], row["position"] = p, seats.get(p), labels.get(p)
-        row.update(zip(_MONEY_KEYS, money, strict=True))
+            row["all_in_street"] = street.value if street else None
+            row["committed"], row["collected"], row["rake"], row["net"] = (result.committed, result.collected,
+                                                                           result.rake, net)
+            row["net_allin_ev"], row["pot"] = ev.get(p, net), pot
+            if row["saw_showdown"]:  # see split_net
+                row["net_showdown"], row["net_non_showdown"] = net, ZERO
+            else:
+                row["net_showdown"], row["net_non_showdown"] = ZERO, net
         rows.append(row)
     return rows
 
@@ -168,8 +174,6 @@ ROW_FIELDS = (*HAND_FIELDS, *COUNTER_FIELDS, "all_in_street", *MONEY_FIELDS[:4],
 money)."""
 _FACT_KEYS = HAND_FIELDS[:-3]
 """The hand's facts in a record: all of ``HAND_FIELDS`` but player, seat and position."""
-_MONEY_KEYS = ROW_FIELDS[-9:]
-"""The last keys of a record: the player's money, the pot, the split net (``hand_rows``' ``money``)."""
 _EMPTY_ROW: dict[str, Any] = dict.fromkeys(ROW_FIELDS)
 _QUIET_ROW: dict[str, Any] = {**_EMPTY_ROW, **counters.NO_LATER_DECISION}
 """A record's keys in ``ROW_FIELDS`` order, values None; and the same with the later rounds' counters of a player
