@@ -115,6 +115,7 @@ the same test while no event model has a subclass (``tests/checks/test_event_kin
 def betting(events: Iterable[Event], players: Sequence[str]) -> Betting:
     """Cut the events into rounds of decisions (see the module docstring)."""
     b = Betting()
+    actions, by_player, by_slot = b.actions, b.by_player, b.by_slot
     slot = 0
     level = 1
     bets = 0
@@ -152,19 +153,22 @@ def betting(events: Iterable[Event], players: Sequence[str]) -> Betting:
         kind: ActionKind = d.kind
         player = d.player
         drawing = False
-        b.add(
-            Action(
-                player=player,
-                kind=kind,
-                slot=slot,
-                facing_bet=bets > 0,
-                level=level if slot == 0 else 0,
-                callers=callers,
-                bets_before=bets,
-                can_raise=len(able) > (player in able),  # someone else in and not all-in
-                unopened=slot == 0 and completion,
-            )
+        action = Action(  # (by position: player, kind, slot, facing_bet, level, callers, bets_before, can_raise,
+            # unopened; ``can_raise``: someone else in and not all-in)
+            player, kind, slot, bets > 0, level if slot == 0 else 0, callers, bets, len(able) > (player in able),
+            slot == 0 and completion,
         )
+        actions.append(action)  # (``Betting.add``, inline: one call fewer per decision)
+        mine = by_player.get((player, slot))
+        if mine is None:
+            by_player[player, slot] = [action]
+        else:
+            mine.append(action)
+        everyone = by_slot.get(slot)
+        if everyone is None:
+            by_slot[slot] = [action]
+        else:
+            everyone.append(action)
         if kind_of in WAGERS and cast("Call | Bet | Raise", d).all_in:
             able.discard(player)
         if kind == "fold":
@@ -241,12 +245,21 @@ def open_raise(ctx: Context, p: str) -> Row:
 
 
 def _nobody_in_before(ctx: Context, action: Action) -> bool:
-    for a in ctx.betting.round(0):
-        if a is action:
-            return True
-        if a.kind != "fold":
-            return False
-    return False
+    """Whether only folds came before ``action`` on the first round (asked of each player's first decision by
+    three families: the first round's decisions up to its first that is not a fold are found once per hand)."""
+    memo = ctx.betting.memo
+    unopened = memo.get(UNOPENED_KEY)
+    if unopened is None:
+        found: set[int] = set()
+        for a in ctx.betting.round(0):
+            found.add(id(a))  # (the decisions live as long as the memo: their ids stay theirs)
+            if a.kind != "fold":
+                break
+        unopened = memo[UNOPENED_KEY] = found
+    return id(action) in cast("set[int]", unopened)
+
+
+UNOPENED_KEY = ("unopened", 0)
 
 
 def three_bet(ctx: Context, p: str) -> Row:
@@ -547,8 +560,15 @@ LIMP_NAMES = tuple((kind, f"{done}_opp", done) for kind, done in
 
 def _order(ctx: Context, slot: int) -> list[str]:
     """The players of round ``slot`` in the order of their first decision there."""
-    return cast("list[str]", _memo(ctx, ("order", slot), lambda: list(dict.fromkeys(
-        a.player for a in ctx.betting.round(slot)))))
+    memo = ctx.betting.memo
+    key = ORDER_KEYS.get(slot) or ("order", slot)
+    order = memo.get(key)
+    if order is None:
+        order = memo[key] = list(dict.fromkeys(a.player for a in ctx.betting.round(slot)))
+    return cast("list[str]", order)
+
+
+ORDER_KEYS = {slot: ("order", slot) for slot in range(5)}
 
 
 def _last_to_act(ctx: Context, slot: int) -> str | None:
