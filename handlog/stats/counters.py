@@ -652,15 +652,21 @@ def street_actions(ctx: Context, p: str) -> Row:
             row.update(NO_STREET_ACTIONS[slot])
             continue
         opp = len(acts) >= 2 and acts[0].kind == "check" and acts[1].facing_bet
+        faced = folded = False
+        bets = calls = raises = 0
+        for a in acts:  # one pass (rather than a generator per column)
+            kind = a.kind
+            if a.facing_bet:
+                faced = True
+                folded = folded or kind == "fold"
+            if kind == "bet":
+                bets += 1
+            elif kind == "call":
+                calls += 1
+            elif kind == "raise":
+                raises += 1
         row.update(zip(keys, (
-            opp,
-            opp and acts[1].kind == "raise",
-            opp and acts[1].kind == "call",
-            any(a.facing_bet for a in acts),
-            any(a.facing_bet and a.kind == "fold" for a in acts),
-            sum(a.kind == "bet" for a in acts),
-            sum(a.kind == "call" for a in acts),
-            sum(a.kind == "raise" for a in acts),
+            opp, opp and acts[1].kind == "raise", opp and acts[1].kind == "call", faced, folded, bets, calls, raises,
         ), strict=True))
     return row
 

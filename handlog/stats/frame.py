@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from decimal import Decimal
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from handlog.checks.unknown import replay_unverified
@@ -115,7 +116,7 @@ def hand_rows(
     results = replay.results
     players = tuple(p for p in dealt if p in results or p in labels)
     collected = {p: r.collected for p, r in results.items()}
-    events = tuple(step.event for step in replay.steps) if replay.steps else hand.events
+    events = tuple(map(_EVENT_OF, replay.steps)) if replay.steps else hand.events
     ctx = counters.Context(
         betting=counters.betting(events, players),
         players=players,
@@ -172,6 +173,7 @@ def hand_rows(
 ROW_FIELDS = (*HAND_FIELDS, *COUNTER_FIELDS, "all_in_street", *MONEY_FIELDS[:4], "net_allin_ev", "pot", *SPLIT_NET)
 """The keys of a :func:`hand_rows` record, in the order it has always had them (``FIELDS``, ``pot`` after the
 money)."""
+_EVENT_OF = attrgetter("event")
 _FACT_KEYS = HAND_FIELDS[:-3]
 """The hand's facts in a record: all of ``HAND_FIELDS`` but player, seat and position."""
 _EMPTY_ROW: dict[str, Any] = dict.fromkeys(ROW_FIELDS)
