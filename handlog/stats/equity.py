@@ -180,6 +180,15 @@ class Multisets:
         return ways // divisor * factor
 
 
+def preflop_ready() -> None:
+    """Make what every preflop enumeration reads besides the value tables (the rank multisets of the five board
+    cards, the boards of three to five cards of one suit): about 10 ms, done once before the workers of a
+    parallel run start (``handlog stats``), which then share it rather than each making its own at its first
+    multiway all-in."""
+    for drawn in range(3, BOARD + 1):
+        suited_draws(BOARD, drawn)  # (makes rank_multisets(5) and those of the other cards)
+
+
 def _rank_counts(size: int) -> Ints:
     """How many of each rank, for every multiset of ``size`` ranks (each at most four times), in the order of
     ``combinations_with_replacement(range(13), size)`` (counted by numpy: a loop in Python over the thousands of
