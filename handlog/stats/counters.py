@@ -796,7 +796,7 @@ CBET_SIDE_NAMES = {
 }
 """Per later round: the c-bet columns, the fold-to-c-bet columns, and their in/out of position splits."""
 ALL_FALSE = {slot: dict.fromkeys((*names[2], *names[3]), False) for slot, names in CBET_SIDE_NAMES.items()}
-NO_CBET_SIDES = {name: False for names in ALL_FALSE.values() for name in names}
+NO_CBET_SIDES: Row = {name: False for names in ALL_FALSE.values() for name in names}
 """:func:`cbet_position`'s columns when the player had no c-bet to make nor one to face on any round."""
 CBET_OPPS = tuple(name for cbet, fold, _, _ in CBET_SIDE_NAMES.values() for name in (cbet[0], fold[0]))
 _CBET_OPPS_OF = itemgetter(*CBET_OPPS)

@@ -177,7 +177,8 @@ class Multisets:
             column = columns[r]
             divisor *= whole.take(column)
             factor *= now[k].take(column)
-        return ways // divisor * factor
+        out: Ints = ways // divisor * factor
+        return out
 
 
 def preflop_ready() -> None:
