@@ -242,12 +242,13 @@ def _one_blas_thread() -> None:
 
 
 def _load_equity_tables() -> None:
-    """numpy, the hand-value tables and the heads-up preflop table, loaded once before the workers start rather
-    than in each."""
-    from handlog.stats.equity import heads_up_table, tables
+    """numpy, the hand-value tables, the heads-up preflop table and what a preflop enumeration reads, loaded once
+    before the workers start rather than in each."""
+    from handlog.stats.equity import heads_up_table, preflop_ready, tables
 
     tables()
     heads_up_table()
+    preflop_ready()
 
 
 def run(args: argparse.Namespace) -> int:

@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import partial
+from operator import itemgetter
 from typing import Literal, cast
 
 from handlog.events import Bet, Call, Check, Discard, Event, Fold, Post, PostType, Raise, StandPat, StreetStart
@@ -114,6 +115,7 @@ the same test while no event model has a subclass (``tests/checks/test_event_kin
 def betting(events: Iterable[Event], players: Sequence[str]) -> Betting:
     """Cut the events into rounds of decisions (see the module docstring)."""
     b = Betting()
+    actions, by_player, by_slot = b.actions, b.by_player, b.by_slot
     slot = 0
     level = 1
     bets = 0
@@ -151,19 +153,22 @@ def betting(events: Iterable[Event], players: Sequence[str]) -> Betting:
         kind: ActionKind = d.kind
         player = d.player
         drawing = False
-        b.add(
-            Action(
-                player=player,
-                kind=kind,
-                slot=slot,
-                facing_bet=bets > 0,
-                level=level if slot == 0 else 0,
-                callers=callers,
-                bets_before=bets,
-                can_raise=len(able) > (player in able),  # someone else in and not all-in
-                unopened=slot == 0 and completion,
-            )
+        action = Action(  # (by position: player, kind, slot, facing_bet, level, callers, bets_before, can_raise,
+            # unopened; ``can_raise``: someone else in and not all-in)
+            player, kind, slot, bets > 0, level if slot == 0 else 0, callers, bets, len(able) > (player in able),
+            slot == 0 and completion,
         )
+        actions.append(action)  # (``Betting.add``, inline: one call fewer per decision)
+        mine = by_player.get((player, slot))
+        if mine is None:
+            by_player[player, slot] = [action]
+        else:
+            mine.append(action)
+        everyone = by_slot.get(slot)
+        if everyone is None:
+            by_slot[slot] = [action]
+        else:
+            everyone.append(action)
         if kind_of in WAGERS and cast("Call | Bet | Raise", d).all_in:
             able.discard(player)
         if kind == "fold":
@@ -240,12 +245,21 @@ def open_raise(ctx: Context, p: str) -> Row:
 
 
 def _nobody_in_before(ctx: Context, action: Action) -> bool:
-    for a in ctx.betting.round(0):
-        if a is action:
-            return True
-        if a.kind != "fold":
-            return False
-    return False
+    """Whether only folds came before ``action`` on the first round (asked of each player's first decision by
+    three families: the first round's decisions up to its first that is not a fold are found once per hand)."""
+    memo = ctx.betting.memo
+    unopened = memo.get(UNOPENED_KEY)
+    if unopened is None:
+        found: set[int] = set()
+        for a in ctx.betting.round(0):
+            found.add(id(a))  # (the decisions live as long as the memo: their ids stay theirs)
+            if a.kind != "fold":
+                break
+        unopened = memo[UNOPENED_KEY] = found
+    return id(action) in cast("set[int]", unopened)
+
+
+UNOPENED_KEY = ("unopened", 0)
 
 
 def three_bet(ctx: Context, p: str) -> Row:
@@ -351,7 +365,12 @@ def streets_seen(ctx: Context, p: str) -> Row:
 
 def _continuation_bets(ctx: Context, p: str) -> Row:
     """:func:`continuation_bets`, once per player and hand (:func:`cbet_position` splits it by position)."""
-    return cast(Row, _memo(ctx, ("cbets:" + p, 0), lambda: continuation_bets(ctx, p)))
+    memo = ctx.betting.memo
+    key = ("cbets:" + p, 0)
+    row = memo.get(key)
+    if row is None:
+        row = memo[key] = continuation_bets(ctx, p)
+    return cast(Row, row)
 
 
 def continuation_bets(ctx: Context, p: str) -> Row:
@@ -395,8 +414,9 @@ def postflop_actions(ctx: Context, p: str) -> Row:
     """Counts of the player's bets, raises, calls, checks and folds after the first betting round (the
     numbers behind AF = (bets + raises) / calls and AFq = (bets + raises) / (bets + raises + calls + folds))."""
     done = dict.fromkeys(("bet", "raise", "call", "check", "fold"), 0)
+    by_player = ctx.betting.by_player
     for slot in POSTFLOP_ROUNDS:
-        for a in ctx.betting.of(p, slot):
+        for a in by_player.get((p, slot), NONE):
             done[a.kind] += 1
     return dict(zip(POSTFLOP_NAMES, done.values(), strict=True))
 
@@ -540,8 +560,15 @@ LIMP_NAMES = tuple((kind, f"{done}_opp", done) for kind, done in
 
 def _order(ctx: Context, slot: int) -> list[str]:
     """The players of round ``slot`` in the order of their first decision there."""
-    return cast("list[str]", _memo(ctx, ("order", slot), lambda: list(dict.fromkeys(
-        a.player for a in ctx.betting.round(slot)))))
+    memo = ctx.betting.memo
+    key = ORDER_KEYS.get(slot) or ("order", slot)
+    order = memo.get(key)
+    if order is None:
+        order = memo[key] = list(dict.fromkeys(a.player for a in ctx.betting.round(slot)))
+    return cast("list[str]", order)
+
+
+ORDER_KEYS = {slot: ("order", slot) for slot in range(5)}
 
 
 def _last_to_act(ctx: Context, slot: int) -> str | None:
@@ -625,15 +652,21 @@ def street_actions(ctx: Context, p: str) -> Row:
             row.update(NO_STREET_ACTIONS[slot])
             continue
         opp = len(acts) >= 2 and acts[0].kind == "check" and acts[1].facing_bet
+        faced = folded = False
+        bets = calls = raises = 0
+        for a in acts:  # one pass (rather than a generator per column)
+            kind = a.kind
+            if a.facing_bet:
+                faced = True
+                folded = folded or kind == "fold"
+            if kind == "bet":
+                bets += 1
+            elif kind == "call":
+                calls += 1
+            elif kind == "raise":
+                raises += 1
         row.update(zip(keys, (
-            opp,
-            opp and acts[1].kind == "raise",
-            opp and acts[1].kind == "call",
-            any(a.facing_bet for a in acts),
-            any(a.facing_bet and a.kind == "fold" for a in acts),
-            sum(a.kind == "bet" for a in acts),
-            sum(a.kind == "call" for a in acts),
-            sum(a.kind == "raise" for a in acts),
+            opp, opp and acts[1].kind == "raise", opp and acts[1].kind == "call", faced, folded, bets, calls, raises,
         ), strict=True))
     return row
 
@@ -667,8 +700,13 @@ def donks_and_floats(ctx: Context, p: str) -> Row:
     aggressor on that round, and on this one had a decision after that aggressor checked, before anyone bet;
     ``float_<street>``: they bet there."""
     row: Row = {}
+    memo = ctx.betting.memo
     for slot, (donk_opp, donk, float_opp, float_) in DONK_FLOAT_NAMES.items():
-        aggressor = cast("str | None", _memo(ctx, ("aggressor_before", slot), partial(_aggressor_before, ctx, slot)))
+        memo_key = AGGRESSOR_BEFORE_KEYS[slot]
+        if memo_key in memo:
+            aggressor = cast("str | None", memo[memo_key])
+        else:
+            aggressor = memo[memo_key] = _aggressor_before(ctx, slot)
         opp = done = False
         if aggressor is not None and aggressor != p and ctx.betting.of(aggressor, slot):
             for a in ctx.betting.round(slot):
@@ -705,6 +743,7 @@ DONK_FLOAT_NAMES = {
     for slot, name in SLOT_NAMES.items()
 }
 """Per later round, :func:`donks_and_floats`' columns (names made once, not per player and hand)."""
+AGGRESSOR_BEFORE_KEYS = {slot: ("aggressor_before", slot) for slot in SLOT_NAMES}
 
 
 def _called(ctx: Context, p: str, bettor: str, slot: int) -> bool:
@@ -723,10 +762,13 @@ def cbet_position(ctx: Context, p: str) -> Row:
     when the c-bettor acts after every other player on that street (the others checked to them),
     ``cbet_<street>_oop(_opp)`` otherwise; ``fold_to_cbet_<street>_ip(_opp)`` when the player acts after the
     c-bettor on that street, ``…_oop(_opp)`` when before."""
+    base = _continuation_bets(ctx, p)
+    if not any(_CBET_OPPS_OF(base)):  # the commonest: no c-bet, nor one faced, on any round
+        return NO_CBET_SIDES.copy()
     row: Row = {}
-    base = cast(Row, _memo(ctx, ("cbets:" + p, 0), lambda: continuation_bets(ctx, p)))
     for slot, (cbet, fold, cbet_sides, fold_sides) in CBET_SIDE_NAMES.items():
-        opp, made, fold_opp, folded = (bool(base[n]) for n in (*cbet, *fold))
+        opp, made, fold_opp, folded = (bool(base[cbet[0]]), bool(base[cbet[1]]), bool(base[fold[0]]),
+                                       bool(base[fold[1]]))
         if not (opp or fold_opp):
             row.update(ALL_FALSE[slot])
             continue
@@ -754,6 +796,11 @@ CBET_SIDE_NAMES = {
 }
 """Per later round: the c-bet columns, the fold-to-c-bet columns, and their in/out of position splits."""
 ALL_FALSE = {slot: dict.fromkeys((*names[2], *names[3]), False) for slot, names in CBET_SIDE_NAMES.items()}
+NO_CBET_SIDES: Row = {name: False for names in ALL_FALSE.values() for name in names}
+""":func:`cbet_position`'s columns when the player had no c-bet to make nor one to face on any round."""
+CBET_OPPS = tuple(name for cbet, fold, _, _ in CBET_SIDE_NAMES.values() for name in (cbet[0], fold[0]))
+_CBET_OPPS_OF = itemgetter(*CBET_OPPS)
+"""The opportunities :func:`cbet_position` splits (a c-bet's, a fold to one's)."""
 
 
 def _cbettor(ctx: Context, slot: int) -> str | None:
@@ -805,12 +852,19 @@ def _no_later_decision() -> Row:
 NO_LATER_DECISION = _no_later_decision()
 
 
+def decides_later(ctx: Context, player: str) -> bool:
+    """Whether the player has a decision after the first round (else the later rounds' families give
+    ``NO_LATER_DECISION``)."""
+    by_player = ctx.betting.by_player
+    return (player, 1) in by_player or (player, 2) in by_player or (player, 3) in by_player or (
+        player, 4) in by_player
+
+
 def count(ctx: Context, player: str) -> Row:
     """All counters of one player (the columns' order is ``totals.COUNTER_FIELDS``', not this row's).
 
     Most players of a hand fold on the first round: the later rounds' families are not asked for theirs."""
-    by_player = ctx.betting.by_player
-    if (player, 1) in by_player or (player, 2) in by_player or (player, 3) in by_player or (player, 4) in by_player:
+    if decides_later(ctx, player):
         families, row = COUNTERS, {}
     else:  # the later rounds' columns copied whole (a copy of a dict is one block; updating it, one key at a time)
         families, row = FIRST_ROUND_COUNTERS, NO_LATER_DECISION.copy()

@@ -148,6 +148,7 @@ class Multisets:
     """Every multiset of some number of ranks (each at most four times)."""
 
     counts: Ints  # rows × 13: how many of each rank
+    by_rank: Ints  # the same, 13 × rows (each rank's counts contiguous)
     low: Ints  # rank keys in two parts (``LOW_KEY``, ``HIGH_KEY``)
     high: Ints
     full_deck_ways: Ints  # ways to draw each from a full deck: prod over ranks of C(4, count)
@@ -165,10 +166,28 @@ class Multisets:
         having at most ``full`` cards (4, or 3 for the cards of the other suits). Only the ranks with fewer
         left change the count of a full deck, and each such factor divides it exactly."""
         ways = self.full_deck_ways if full == SUITS else self.three_suit_ways
-        for r in np.flatnonzero(left < full):
-            column = self.counts[:, r]
-            ways = ways // CHOOSE[full, column] * CHOOSE[left[r], column]
-        return ways
+        fewer = np.flatnonzero(left < full).tolist()
+        if not fewer:
+            return ways
+        whole, now = CHOOSE[full], CHOOSE[left[fewer]]  # C(full, k) and C(left[r], k) per rank r of ``fewer``
+        columns = self.by_rank
+        first = columns[fewer[0]]
+        divisor, factor = whole.take(first), now[0].take(first)
+        for k, r in enumerate(fewer[1:], 1):  # the factors of those ranks multiplied first: one division
+            column = columns[r]
+            divisor *= whole.take(column)
+            factor *= now[k].take(column)
+        out: Ints = ways // divisor * factor
+        return out
+
+
+def preflop_ready() -> None:
+    """Make what every preflop enumeration reads besides the value tables (the rank multisets of the five board
+    cards, the boards of three to five cards of one suit): about 10 ms, done once before the workers of a
+    parallel run start (``handlog stats``), which then share it rather than each making its own at its first
+    multiway all-in."""
+    for drawn in range(3, BOARD + 1):
+        suited_draws(BOARD, drawn)  # (makes rank_multisets(5) and those of the other cards)
 
 
 def _rank_counts(size: int) -> Ints:
@@ -193,7 +212,8 @@ def rank_multisets(size: int) -> Multisets:
     (low_index, lows), (high_index, highs) = _dense_index(low, LOW), _dense_index(high, 5 ** (RANKS - LOW_RANKS))
     rows_table = np.zeros((lows, highs), np.int32)
     rows_table[low_index[low], high_index[high]] = np.arange(len(counts))
-    return Multisets(counts, low, high, four, three, low_index, high_index, rows_table)
+    return Multisets(counts, np.ascontiguousarray(counts.T), low, high, four, three, low_index, high_index,
+                     rows_table)
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,15 +254,21 @@ def _no_flush_column(size: int, low: int, high: int) -> NDArray[np.int16]:
 
 
 def _orderings(values: NDArray[np.int16]) -> Ints:
-    """Per row (a board) of player values: the ordering code, digit i = how many players beat player i.
-    (One comparison per pair of players, column against column: far cheaper than a 3-d comparison.)"""
-    n = values.shape[1]
-    codes: Ints = np.zeros(len(values), np.int64)
+    """Per column (a board) of player values (one row per player): the ordering code, digit i = how many players
+    beat player i. One comparison per pair of players, row against row (contiguous: far cheaper than a 3-d
+    comparison, or than comparing the strided columns of a board-major array), the counts added as small
+    integers and each player's weighed once."""
+    n = len(values)
+    codes: Ints = np.zeros(values.shape[1], np.int64)
     for i in range(n):
-        mine, digit = values[:, i], n ** (n - 1 - i)
+        mine = values[i]
+        beaten: NDArray[np.int16] | None = None
         for j in range(n):
             if j != i:
-                codes += (values[:, j] < mine) * digit
+                lower = np.less(values[j], mine)
+                beaten = lower.astype(np.int16) if beaten is None else np.add(beaten, lower, out=beaten)
+        if beaten is not None:
+            codes += beaten * np.int64(n ** (n - 1 - i))
     return codes
 
 
@@ -273,7 +299,7 @@ def enumerate_orderings(
     weights: list[Ints] = []
     drawn_ranks = rank_multisets(need)
     columns = [_no_flush_column(need, int(lo), int(hi)) for lo, hi in zip(base_low, base_high, strict=True)]
-    plain_values = np.stack(columns, 1)  # every multiset of ranks that can come × players
+    plain_values = np.stack(columns)  # players × every multiset of ranks that can come
     plain_ways = drawn_ranks.ways(left)
 
     # The boards where some player makes a flush, suit by suit: rows of (suited cards drawn, ranks of the
@@ -294,12 +320,12 @@ def enumerate_orderings(
             off_ways = rank_multisets(need - drawn).ways(others_left, SUITS - 1)
             some = np.flatnonzero(off_ways > 0)
             off_ways = off_ways[some]
-            rows = draws.rows[np.ix_(picks, some)].reshape(-1)  # picks × the other cards' ranks
+            rows = draws.rows.take(picks, axis=0).take(some, axis=1).reshape(-1)  # picks × the other cards' ranks
             row_ways = np.tile(off_ways, len(picks))
-            true = plain_values[rows]
-            flushed = t.flush[draws.bits[picks][:, None] | hand_masks[None, :]]  # picks × players
-            for i in np.flatnonzero(held + on_board + drawn >= 5):
-                true[:, i] = np.repeat(flushed[:, i], len(off_ways))
+            true = plain_values.take(rows, axis=1)  # players × those boards
+            bits = draws.bits[picks]
+            for i in np.flatnonzero(held + on_board + drawn >= 5).tolist():
+                true[i] = np.repeat(t.flush.take(bits | hand_masks[i]), len(off_ways))
             codes.append(_orderings(true))
             weights.append(row_ways)
             plain_ways = plain_ways - np.bincount(rows, row_ways, minlength=len(plain_ways)).astype(np.int64)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from decimal import Decimal
-from operator import itemgetter
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from handlog.checks.unknown import replay_unverified
@@ -116,7 +116,7 @@ def hand_rows(
     results = replay.results
     players = tuple(p for p in dealt if p in results or p in labels)
     collected = {p: r.collected for p, r in results.items()}
-    events = tuple(step.event for step in replay.steps) if replay.steps else hand.events
+    events = tuple(map(_EVENT_OF, replay.steps)) if replay.steps else hand.events
     ctx = counters.Context(
         betting=counters.betting(events, players),
         players=players,
@@ -133,27 +133,39 @@ def hand_rows(
     seats: dict[str, int] = {}
     for s in hand.seats:
         seats.setdefault(s.player, s.seat)  # the first, as ``hand.seat_of``
-    base = dict.fromkeys(ROW_FIELDS)  # every record's keys in their order, the hand's facts filled in
-    base.update(zip(HAND_FIELDS[:-3], facts, strict=True))  # all but player, seat, position
+    base = _EMPTY_ROW.copy()  # every record's keys in their order, the hand's facts filled in
+    base.update(zip(_FACT_KEYS, facts, strict=True))
+    quiet: dict[str, Any] | None = None  # the same, with the later rounds' counters of a player without a decision
     rows: list[dict[str, Any]] = []
     for p in players:
+        if counters.decides_later(ctx, p):
+            row, families = base.copy(), counters.COUNTERS
+        else:
+            if quiet is None:
+                quiet = _QUIET_ROW.copy()
+                quiet.update(zip(_FACT_KEYS, facts, strict=True))
+            row, families = quiet.copy(), counters.FIRST_ROUND_COUNTERS
+        update = row.update
+        for counter in families:  # each family's columns straight into the record (no row of counters between)
+            update(counter(ctx, p))
+        if len(row) != len(ROW_FIELDS):  # a family gave a column that is no counter
+            raise ValueError(f"unknown counters: {sorted(row.keys() - set(ROW_FIELDS))}")
+        row["player"], row["seat"], row["position"] = p, seats.get(p), labels.get(p)
         result = results.get(p)
-        counted = counters.count(ctx, p)
-        showdown = bool(counted["saw_showdown"])
-        if result is None:
-            money: tuple[Any, ...] = (None, ZERO, ZERO, ZERO, ZERO, ev.get(p, ZERO), pot, ZERO, ZERO)
+        if result is None:  # (the money keys' values are None until set here, in ``ROW_FIELDS`` order)
+            row["committed"] = row["collected"] = row["rake"] = row["net"] = ZERO
+            row["net_allin_ev"], row["pot"] = ev.get(p, ZERO), pot
+            row["net_showdown"] = row["net_non_showdown"] = ZERO
         else:
             street, net = result.all_in_street, result.net
-            money = (street.value if street else None, result.committed, result.collected, result.rake, net,
-                     ev.get(p, net), pot, net if showdown else ZERO, ZERO if showdown else net)  # see split_net
-        row = base.copy()
-        row.update(counted)
-        if len(counted) != len(COUNTER_FIELDS) or len(row) != len(ROW_FIELDS):  # not every counter, or others
-            values = (*facts, p, seats.get(p), labels.get(p), *_COUNTER_VALUES(counted), *money)
-            row = dict(zip(ROW_FIELDS, values, strict=True))  # (a missing counter raises, as it always has)
-        else:
-            row["player"], row["seat"], row["position"] = p, seats.get(p), labels.get(p)
-            row.update(zip(_MONEY_KEYS, money, strict=True))
+            row["all_in_street"] = street.value if street else None
+            row["committed"], row["collected"], row["rake"], row["net"] = (result.committed, result.collected,
+                                                                           result.rake, net)
+            row["net_allin_ev"], row["pot"] = ev.get(p, net), pot
+            if row["saw_showdown"]:  # see split_net
+                row["net_showdown"], row["net_non_showdown"] = net, ZERO
+            else:
+                row["net_showdown"], row["net_non_showdown"] = ZERO, net
         rows.append(row)
     return rows
 
@@ -161,14 +173,18 @@ def hand_rows(
 ROW_FIELDS = (*HAND_FIELDS, *COUNTER_FIELDS, "all_in_street", *MONEY_FIELDS[:4], "net_allin_ev", "pot", *SPLIT_NET)
 """The keys of a :func:`hand_rows` record, in the order it has always had them (``FIELDS``, ``pot`` after the
 money)."""
-_COUNTER_VALUES = itemgetter(*COUNTER_FIELDS)
-"""A player's counters in column order."""
-_MONEY_KEYS = ROW_FIELDS[-9:]
-"""The last keys of a record: the player's money, the pot, the split net (``hand_rows``' ``money``).
+_EVENT_OF = attrgetter("event")
+_FACT_KEYS = HAND_FIELDS[:-3]
+"""The hand's facts in a record: all of ``HAND_FIELDS`` but player, seat and position."""
+_EMPTY_ROW: dict[str, Any] = dict.fromkeys(ROW_FIELDS)
+_QUIET_ROW: dict[str, Any] = {**_EMPTY_ROW, **counters.NO_LATER_DECISION}
+"""A record's keys in ``ROW_FIELDS`` order, values None; and the same with the later rounds' counters of a player
+without a decision after the first round (``counters.NO_LATER_DECISION``).
 
-A record is the hand's facts (one dict per hand, in ``ROW_FIELDS`` order) copied, and the player's counters put in
-by one ``update``: copying a dict and updating its existing keys costs a few table writes, where picking the ~125
-counters out (``_COUNTER_VALUES``) and zipping ~150 values into a new dict cost most of a record's making."""
+A record is one of these copied (one per hand, with the hand's facts), each counter family's columns put in by an
+``update`` of the existing keys: copying a dict and updating its keys costs a few table writes, where building a
+row of ~125 counters from an empty dict grows its table five times, and picking the counters out and zipping ~150
+values into a new dict cost most of a record's making."""
 
 
 def split_net(row: dict[str, Any]) -> None:

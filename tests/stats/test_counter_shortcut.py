@@ -62,3 +62,17 @@ def test_a_folded_player_has_no_later_round_counter() -> None:
             "cbet_turn_ip_opp", "probe_turn"} <= counters.NO_LATER_DECISION.keys()  # fmt: skip
     row = {r["player"]: r for r in hand_rows(replay(made_hands.WALK))}["Utg"]  # folded first
     assert not any(row[name] for name in counters.NO_LATER_DECISION)
+
+
+def test_every_record_has_every_counter(hands: list[Hand]) -> None:
+    """``hand_rows`` fills a copy of a record whose counters start as None: every counter of every record is set,
+    a flag or a count, and the keys keep ``ROW_FIELDS``' order."""
+    from handlog.stats.frame import ROW_FIELDS
+    from handlog.stats.totals import COUNT_FIELDS, COUNTER_FIELDS
+
+    records = [row for hand in hands for row in hand_rows(replay(hand, states=False), with_allin_ev=False)]
+    assert len(records) > 200
+    for row in records:
+        assert list(row) == list(ROW_FIELDS)
+        for name in COUNTER_FIELDS:
+            assert type(row[name]) is (int if name in COUNT_FIELDS else bool), (row["hand_id"], name, row[name])
