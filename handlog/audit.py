@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from decimal import Decimal
 from operator import attrgetter
 
 from handlog.checks import run_checks
 from handlog.checks.unknown import unknown_line_violations, unverified, without_follow_ons
 from handlog.engine import Category, Replay, RulesProfile, Severity, Violation, replay
+from handlog.engine.views import slot_setters
 from handlog.events import Hand
 
 
@@ -70,5 +71,4 @@ def audit(hand: Hand, rules: RulesProfile | None = None, *, full: bool = False) 
 _ERROR = Severity.ERROR  # an enum member read from its class costs EnumType.__getattr__'s hook (Python 3.11)
 _line = attrgetter("line")  # the sort key of the violations: one C call each
 _new_object = object.__new__
-# a frozen dataclass's ``__init__`` sets each field through ``object.__setattr__``; its slots' setters are cheaper
-_set_replay, _set_violations = (getattr(Audit, f.name).__set__ for f in fields(Audit))
+_set_replay, _set_violations = slot_setters(Audit)  # (``views.slot_setters``: cheaper than the frozen ``__init__``)

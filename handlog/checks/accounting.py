@@ -14,7 +14,7 @@ from decimal import Decimal
 from typing import NamedTuple
 
 from handlog.engine import Category, Replay, Severity, Violation
-from handlog.engine.replay import POT_NAMES, pot_index
+from handlog.engine.replay import pot_index
 from handlog.events import Collect, PotDrop, Street, StreetStart
 
 ZERO = Decimal(0)
@@ -267,7 +267,7 @@ def collected_per_pot(replay: Replay) -> Iterator[Violation]:
     several = len(replay.pots) > 1
     for c in replay.collects:
         pot = c.pot  # each field read once (a pydantic model's attribute costs a hook)
-        index = -1 if several and pot == "pot" else POT_NAMES.get(pot, 0)  # ``pot_index``
+        index = -1 if several and pot == "pot" else pot_index(pot)
         # a site that counts an uncalled excess in its owner's collect (Winamax) pays it beside the pot
         paid[index] = paid.get(index, ZERO) + c.amount - (returned.pop(c.player, ZERO) if returned else ZERO)
     added = _added(replay)  # the site's own money goes to the main pot

@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections import Counter
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -30,6 +30,7 @@ from handlog.cli.common import (
 from handlog.cli.dbopts import add_db_argument, add_filter_arguments, db_source, filters_from, stored_records
 from handlog.cli.rules_option import RulesFileError, add_rules_option, rules_file_problem, rules_from_args
 from handlog.engine import RulesProfile
+from handlog.engine.views import slot_setters
 from handlog.parallel import Compact, map_records
 from handlog.reading import HandRecord, ReadReport
 from handlog.reading.dedupe import Dedupe
@@ -116,16 +117,14 @@ def verdict(as_json: bool, warnings: bool, rules: RulesProfile | None, record: H
 
 
 _new_object = object.__new__
-(_set_file, _set_state, _set_has_errors, _set_codes, _set_text, _set_unknown, _set_unverified) = (
-    getattr(Verdict, f.name).__set__ for f in fields(Verdict)
-)
+(_set_file, _set_state, _set_has_errors, _set_codes, _set_text, _set_unknown, _set_unverified) = slot_setters(Verdict)
 
 
 def _verdict(
     file: str, state: str, has_errors: bool, codes: tuple[str, ...], text: str, unknown: int, unverified: bool
 ) -> Verdict:
-    """``Verdict(...)`` through the slots' own setters, not the frozen dataclass's ``object.__setattr__`` per field (one
-    verdict per hand; tests/cli/test_audit_cmd.py)."""
+    """``Verdict(...)`` through the slots' own setters (``views.slot_setters``; one verdict per hand;
+    tests/cli/test_audit_cmd.py)."""
     made = _new_object(Verdict)
     _set_file(made, file)
     _set_state(made, state)

@@ -27,7 +27,7 @@ class Betting:
         the caller has looked them up already)."""
         t = self.t
         if p is None:
-            p = t.players.get(name) or t.player(name, line)  # (``player``'s call saved for a seated player)
+            p = t.player(name, line)
             if p is None:
                 return None
         if not p.in_hand:  # a player sitting out who acts was dealt in after all
@@ -95,7 +95,7 @@ class Betting:
 
     def on_fold(self, e: Fold) -> None:
         name, line = e.player, e.line  # each field read once (a pydantic model's attribute costs a hook)
-        p = self.t.players.get(name) or self.t.player(name, line)  # (``player``'s call saved for a seated player)
+        p = self.t.player(name, line)
         if p is not None and p.all_in and not p.folded:
             # the site logs an automatic fold for an all-in player sitting out; an all-in player cannot fold,
             # and the site's own pots keep the player in: the fold is reported and has no effect

@@ -33,7 +33,7 @@ class ForcedPosts:
         t = self.t
         line, amount, post, all_in = e.line, e.amount, e.post, e.all_in  # each field read once (pydantic's hook)
         name = e.player
-        p = t.players.get(name) or t.player(name, line)  # (``player``'s call saved for a seated player)
+        p = t.player(name, line)
         if p is None:
             return
         p.in_hand = True

@@ -58,9 +58,9 @@ def replay(hand: Hand, rules: RulesProfile | None = None, *, states: bool = True
     live: set[str] = set()
     committed: dict[str, Decimal] = {}
     dead = ZERO
-    for p in table.players.values():  # one pass: who is live (``p.live``), the live money, the dead money
+    for p in table.players.values():  # one pass: who is live, the live money, the dead money
         name = p.name
-        if p.in_hand and not p.folded:
+        if p.live:
             live.add(name)
             committed[name] = p.committed - p.dead
         elif p.committed:

@@ -33,7 +33,7 @@ class Settlement:
         self.t = t  # the table whose state this part reads and changes
 
     def on_uncalled(self, e: UncalledBet) -> None:
-        p = self.t.players.get(e.player) or self.t.player(e.player, e.line)  # (``player``'s call saved when seated)
+        p = self.t.player(e.player, e.line)
         if p is None:
             return
         owing = next((o for o in self.t.owed_back if o[0] == p.name), None)
@@ -78,7 +78,7 @@ class Settlement:
         p.committed -= back
 
     def on_show(self, e: Show) -> None:
-        p = self.t.players.get(e.player) or self.t.player(e.player, e.line)  # (``player``'s call saved when seated)
+        p = self.t.player(e.player, e.line)
         if p is None:
             return
         if len(e.cards) > self.t.variant.max_showdown_cards:
@@ -105,7 +105,7 @@ class Settlement:
         self.t.player(e.player, e.line)
 
     def on_collect(self, e: Collect) -> None:
-        p = self.t.players.get(e.player) or self.t.player(e.player, e.line)  # (``player``'s call saved when seated)
+        p = self.t.player(e.player, e.line)
         if p is None:
             return
         self.t.turns.close_round(e.line, "the pot is awarded")

@@ -35,7 +35,7 @@ class Streets:
         self.t = t  # the table whose state this part reads and changes
 
     def on_deal(self, e: DealHole) -> None:
-        p = self.t.players.get(e.player) or self.t.player(e.player, e.line)  # (``player``'s call saved when seated)
+        p = self.t.player(e.player, e.line)
         if p is None:
             return
         self.t.dealing.deal(p, e)

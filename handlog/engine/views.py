@@ -6,9 +6,10 @@ site's text. (The engine's working state is mutable and private to ``engine.tabl
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from decimal import Decimal
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from handlog.engine.rules import STANDARD, RulesProfile
 from handlog.engine.violations import Violation
@@ -83,6 +84,15 @@ class Reveal(NamedTuple):
 _new_object = object.__new__
 
 
+def slot_setters(cls: type[Any]) -> tuple[Callable[[Any, Any], None], ...]:
+    """The setters of the fields of ``cls``, a frozen dataclass with slots, in field order. With ``object.__new__``
+    they make an instance without the frozen ``__init__``, which sets each field through ``object.__setattr__`` (a
+    call with a tuple of arguments and a check of the class, ~500 instructions a field): for what the replay and the
+    audit make once or more per hand (``player_result``, ``pot_view``, ``replay_view``, ``audit.audit``'s result,
+    ``audit_cmd``'s verdict; tests/engine/test_views.py)."""
+    return tuple(getattr(cls, f.name).__set__ for f in fields(cls))
+
+
 @dataclass(frozen=True, slots=True)
 class Pot:
     amount: Decimal
@@ -90,7 +100,7 @@ class Pot:
     winners: tuple[str, ...] = ()
 
 
-_set_amount, _set_eligible, _set_winners = (getattr(Pot, f.name).__set__ for f in fields(Pot))
+_set_amount, _set_eligible, _set_winners = slot_setters(Pot)
 
 
 def pot_view(amount: Decimal, eligible: tuple[str, ...], winners: tuple[str, ...]) -> Pot:
@@ -118,9 +128,7 @@ class PlayerResult:
 
 
 (_set_player, _set_seat, _set_start_stack, _set_committed, _set_collected, _set_net, _set_rake, _set_cashed_out,
- _set_all_in_street, _set_side_payments, _set_uncalled_in_collect) = (
-    getattr(PlayerResult, f.name).__set__ for f in fields(PlayerResult)
-)
+ _set_all_in_street, _set_side_payments, _set_uncalled_in_collect) = slot_setters(PlayerResult)
 
 
 def player_result(
@@ -176,9 +184,7 @@ class Replay:
         return tuple(v for v in self.violations if v.severity == "error")
 
 
-(_rp_hand, _rp_steps, _rp_violations, _rp_results, _rp_pots, _rp_rake, _rp_supported, _rp_notes, _rp_boards,
- _rp_collects, _rp_rules, _rp_cancelled, _rp_stopped, _rp_reveals, _rp_returned_unprinted,
- _rp_reported_excess) = (getattr(Replay, f.name).__set__ for f in fields(Replay))
+_REPLAY_SETTERS = slot_setters(Replay)
 
 
 def replay_view(
@@ -190,20 +196,8 @@ def replay_view(
     """``Replay(...)`` with every field given in order, made as ``player_result`` makes a result: through the slots'
     own descriptors, not ``object.__setattr__`` once per field (one replay per hand; tests/engine/test_views.py)."""
     done = _new_object(Replay)
-    _rp_hand(done, hand)  # each field by its own setter, in order (no loop: one replay per hand)
-    _rp_steps(done, steps)
-    _rp_violations(done, violations)
-    _rp_results(done, results)
-    _rp_pots(done, pots)
-    _rp_rake(done, rake)
-    _rp_supported(done, supported)
-    _rp_notes(done, notes)
-    _rp_boards(done, boards)
-    _rp_collects(done, collects)
-    _rp_rules(done, rules)
-    _rp_cancelled(done, cancelled)
-    _rp_stopped(done, stopped)
-    _rp_reveals(done, reveals)
-    _rp_returned_unprinted(done, returned_unprinted)
-    _rp_reported_excess(done, reported_excess)
+    values = (hand, steps, violations, results, pots, rake, supported, notes, boards, collects, rules, cancelled,
+              stopped, reveals, returned_unprinted, reported_excess)
+    for set_field, value in zip(_REPLAY_SETTERS, values, strict=True):
+        set_field(done, value)
     return done

@@ -16,7 +16,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
-from functools import partial
 from operator import itemgetter
 from typing import Literal, cast
 
@@ -365,12 +364,7 @@ def streets_seen(ctx: Context, p: str) -> Row:
 
 def _continuation_bets(ctx: Context, p: str) -> Row:
     """:func:`continuation_bets`, once per player and hand (:func:`cbet_position` splits it by position)."""
-    memo = ctx.betting.memo
-    key = ("cbets:" + p, 0)
-    row = memo.get(key)
-    if row is None:
-        row = memo[key] = continuation_bets(ctx, p)
-    return cast(Row, row)
+    return cast(Row, _memo(ctx, ("cbets:" + p, 0), continuation_bets, ctx, p))
 
 
 def continuation_bets(ctx: Context, p: str) -> Row:
@@ -432,12 +426,14 @@ def _aggressive(a: Action) -> bool:
     return a.kind in ("bet", "raise")
 
 
-def _memo(ctx: Context, key: tuple[str, int], compute: Callable[[], object]) -> object:
-    """A fact of the hand the counters of every player ask for, computed once."""
+def _memo(ctx: Context, key: tuple[str, int], compute: Callable[..., object], *args: object) -> object:
+    """A fact of the hand the counters of every player ask for, ``compute(*args)`` computed once (its arguments
+    given, not a closure: one is asked for per player and family)."""
     memo = ctx.betting.memo
-    if key not in memo:
-        memo[key] = compute()
-    return memo[key]
+    found = memo.get(key)
+    if found is None and key not in memo:
+        found = memo[key] = compute(*args)
+    return found
 
 
 def _first_raiser(ctx: Context) -> str | None:
@@ -560,12 +556,11 @@ LIMP_NAMES = tuple((kind, f"{done}_opp", done) for kind, done in
 
 def _order(ctx: Context, slot: int) -> list[str]:
     """The players of round ``slot`` in the order of their first decision there."""
-    memo = ctx.betting.memo
-    key = ORDER_KEYS.get(slot) or ("order", slot)
-    order = memo.get(key)
-    if order is None:
-        order = memo[key] = list(dict.fromkeys(a.player for a in ctx.betting.round(slot)))
-    return cast("list[str]", order)
+    return cast("list[str]", _memo(ctx, ORDER_KEYS.get(slot) or ("order", slot), _first_decisions, ctx, slot))
+
+
+def _first_decisions(ctx: Context, slot: int) -> list[str]:
+    return list(dict.fromkeys(a.player for a in ctx.betting.round(slot)))
 
 
 ORDER_KEYS = {slot: ("order", slot) for slot in range(5)}
@@ -774,7 +769,7 @@ def cbet_position(ctx: Context, p: str) -> Row:
             continue
         order = _order(ctx, slot)
         ip = bool(order) and order[-1] == p  # nobody decides after the c-bettor's first decision
-        bettor = cast("str | None", _memo(ctx, ("cbettor", slot), partial(_cbettor, ctx, slot)))
+        bettor = cast("str | None", _memo(ctx, ("cbettor", slot), _cbettor, ctx, slot))
         after = bettor is not None and p in order and bettor in order and order.index(p) > order.index(bettor)
         for (opp_ip, made_ip, opp_oop, made_oop), here, o, m in (
             (cbet_sides, ip, opp, made), (fold_sides, after, fold_opp, folded)
@@ -860,14 +855,17 @@ def decides_later(ctx: Context, player: str) -> bool:
         player, 4) in by_player
 
 
-def count(ctx: Context, player: str) -> Row:
-    """All counters of one player (the columns' order is ``totals.COUNTER_FIELDS``', not this row's).
+def count(ctx: Context, player: str, full: Row | None = None, quiet: Row | None = None) -> Row:
+    """All counters of one player (the columns' order is ``totals.COUNTER_FIELDS``', not this row's), put into a
+    copy of ``full`` (by default an empty row) for a player with a decision after the first round, else of ``quiet``
+    (by default ``NO_LATER_DECISION``, which ``quiet`` must hold): ``frame.hand_rows`` passes its records, whose
+    other keys the counters then join in place.
 
     Most players of a hand fold on the first round: the later rounds' families are not asked for theirs."""
     if decides_later(ctx, player):
-        families, row = COUNTERS, {}
+        families, row = COUNTERS, ({} if full is None else full.copy())
     else:  # the later rounds' columns copied whole (a copy of a dict is one block; updating it, one key at a time)
-        families, row = FIRST_ROUND_COUNTERS, NO_LATER_DECISION.copy()
+        families, row = FIRST_ROUND_COUNTERS, (NO_LATER_DECISION if quiet is None else quiet).copy()
     update = row.update
     for counter in families:
         update(counter(ctx, player))

@@ -135,19 +135,11 @@ def hand_rows(
         seats.setdefault(s.player, s.seat)  # the first, as ``hand.seat_of``
     base = _EMPTY_ROW.copy()  # every record's keys in their order, the hand's facts filled in
     base.update(zip(_FACT_KEYS, facts, strict=True))
-    quiet: dict[str, Any] | None = None  # the same, with the later rounds' counters of a player without a decision
+    quiet = _QUIET_ROW.copy()  # the same, with the later rounds' counters of a player without a decision
+    quiet.update(zip(_FACT_KEYS, facts, strict=True))
     rows: list[dict[str, Any]] = []
     for p in players:
-        if counters.decides_later(ctx, p):
-            row, families = base.copy(), counters.COUNTERS
-        else:
-            if quiet is None:
-                quiet = _QUIET_ROW.copy()
-                quiet.update(zip(_FACT_KEYS, facts, strict=True))
-            row, families = quiet.copy(), counters.FIRST_ROUND_COUNTERS
-        update = row.update
-        for counter in families:  # each family's columns straight into the record (no row of counters between)
-            update(counter(ctx, p))
+        row = counters.count(ctx, p, base, quiet)  # each family's columns straight into the record
         if len(row) != len(ROW_FIELDS):  # a family gave a column that is no counter
             raise ValueError(f"unknown counters: {sorted(row.keys() - set(ROW_FIELDS))}")
         row["player"], row["seat"], row["position"] = p, seats.get(p), labels.get(p)
