@@ -25,16 +25,22 @@ of the suits or the order of the players, each enumerated as above when the tabl
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import hashlib
+import zlib
+from collections.abc import Callable
+from dataclasses import dataclass, fields
 from fractions import Fraction
-from functools import lru_cache
+from functools import lru_cache, wraps
 from itertools import chain, combinations, combinations_with_replacement, permutations
 from math import comb
 from pathlib import Path
+from typing import Any, TypeVar
 
 import numpy as np
 from numpy.typing import NDArray
 from phevaluator import evaluate_cards
+
+from handlog.cache import cache_key, load_arrays, store_arrays
 
 RANKS = 13
 SUITS = 4
@@ -48,11 +54,47 @@ HIGH_KEY = np.where(np.arange(RANKS) < LOW_RANKS, 0, RANK_KEY // LOW)
 """A rank key in two parts, ``key % 5**6`` and ``key // 5**6``, each a sum over the cards."""
 
 Ints = NDArray[np.int64]
+T = TypeVar("T")
 
 
 VALUES_FILE = Path(__file__).with_name("hand_values.npz")
 """The two tables as package data (``python -m handlog.stats.equity`` rebuilds it; a test holds it equal to a
 rebuild): loading it is cheaper than the 55,000 evaluations that build it."""
+
+
+@lru_cache(maxsize=1)
+def _sources_key() -> str:
+    """What every table of this module derives from: this code, the shipped files (by their CRC-32: a SHA-256 of
+    their ~530 KB costs ~15 M instructions, the CRC ~1 M; a cache key needs no stronger check), numpy's
+    version."""
+    shipped = [f"{p.name} {p.stat().st_size} {zlib.crc32(p.read_bytes())}" for p in (VALUES_FILE, HEADS_UP_FILE)
+               if p.is_file()]  # fmt: skip
+    return cache_key([Path(__file__)], [f"numpy {np.__version__}", "equity arrays", *shipped])
+
+
+def _kept(kind: type[Any]) -> Callable[[Callable[..., T]], Callable[..., T]]:
+    """Keep what ``build`` makes (a ``kind``: a dataclass of arrays) in the user's cache (``handlog.cache``), keyed
+    by its arguments and ``_sources_key``, and read it back rather than make it again: making the tables an
+    all-in reads costs a process ~90 M instructions (the value tables ~22 M, the heads-up table ~24 M, the
+    preflop multisets and suited boards ~41 M), reading them ~3 M. A build that gives None is not kept."""
+    names = [f.name for f in fields(kind)]
+
+    def wrap(build: Callable[..., T]) -> Callable[..., T]:
+        @wraps(build)
+        def load_or_build(*args: int) -> T:
+            key = hashlib.sha256(f"{_sources_key()} {build.__name__} {args}".encode()).hexdigest()
+            found = load_arrays(key, len(names))
+            if found is not None:
+                kept: T = kind(*found)
+                return kept
+            made = build(*args)
+            if made is not None:
+                store_arrays(key, [getattr(made, name) for name in names])
+            return made
+
+        return load_or_build
+
+    return wrap
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,8 +158,9 @@ def _dense_index(parts: Ints, size: int) -> tuple[Ints, int]:
 
 
 @lru_cache(maxsize=1)
+@_kept(Tables)
 def tables() -> Tables:
-    """Once per process, from the shipped values."""
+    """Once per process, from the shipped values (or the user's cache of them)."""
     keys32, values, flush = load_values()
     keys = keys32.astype(np.int64)
     high, low = np.divmod(keys, LOW)
@@ -135,6 +178,7 @@ def main() -> None:
     keys, values, flush = build_values()
     np.savez_compressed(VALUES_FILE, keys=keys, values=values, flush=flush)
     print(f"wrote {VALUES_FILE} ({VALUES_FILE.stat().st_size} bytes)")
+    _sources_key.cache_clear()  # the new file's tables, never the cache's of the old one
     tables.cache_clear()
     heads_up = build_heads_up()
     np.savez_compressed(
@@ -205,6 +249,7 @@ def _rank_counts(size: int) -> Ints:
 
 
 @lru_cache(maxsize=8)
+@_kept(Multisets)
 def rank_multisets(size: int) -> Multisets:
     counts = _rank_counts(size)
     four, three = np.prod(CHOOSE[SUITS, counts], axis=1), np.prod(CHOOSE[SUITS - 1, counts], axis=1)
@@ -227,6 +272,7 @@ class SuitedDraws:
 
 
 @lru_cache(maxsize=32)
+@_kept(SuitedDraws)
 def suited_draws(need: int, drawn: int) -> SuitedDraws:
     """Made once per process and size: an all-in only picks the sets its dead cards leave (rather than adding up
     the rank keys of every board each time)."""
@@ -424,6 +470,7 @@ def build_heads_up() -> HeadsUp:
 
 
 @lru_cache(maxsize=1)
+@_kept(HeadsUp)
 def heads_up_table() -> HeadsUp | None:
     """The shipped table (None when the file is missing or not what it should be: then every match-up is
     enumerated)."""
