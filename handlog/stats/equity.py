@@ -303,19 +303,22 @@ def _orderings(values: NDArray[np.int16]) -> Ints:
     """Per column (a board) of player values (one row per player): the ordering code, digit i = how many players
     beat player i. One comparison per pair of players, row against row (contiguous: far cheaper than a 3-d
     comparison, or than comparing the strided columns of a board-major array), the counts added as small
-    integers and each player's weighed once."""
+    integers and each player's weighed once, in the smallest integers that hold every code (int16 up to five
+    players: a quarter of int64's memory traffic; 3-way preflop -10 % of the enumeration's instructions)."""
     n = len(values)
-    codes: Ints = np.zeros(values.shape[1], np.int64)
+    kind = np.int16 if n**n < 1 << 15 else np.int32 if n**n < 1 << 31 else np.int64  # the least that holds them
+    codes: NDArray[Any] = np.zeros(values.shape[1], kind)
     for i in range(n):
         mine = values[i]
-        beaten: NDArray[np.int16] | None = None
+        beaten: NDArray[Any] | None = None
         for j in range(n):
             if j != i:
                 lower = np.less(values[j], mine)
-                beaten = lower.astype(np.int16) if beaten is None else np.add(beaten, lower, out=beaten)
+                beaten = lower.astype(kind) if beaten is None else np.add(beaten, lower, out=beaten)
         if beaten is not None:
-            codes += beaten * np.int64(n ** (n - 1 - i))
-    return codes
+            beaten *= kind(n ** (n - 1 - i))
+            codes += beaten
+    return codes.astype(np.int64)
 
 
 def ordering_counts(holes: tuple[tuple[int, int], ...], board: tuple[int, ...]) -> dict[tuple[int, ...], int]:
@@ -341,8 +344,6 @@ def enumerate_orderings(
     base_low = np.array([sum(int(LOW_KEY[c // 4]) for c in cards) for cards in bases], np.int64)
     base_high = np.array([sum(int(HIGH_KEY[c // 4]) for c in cards) for cards in bases], np.int64)
 
-    codes: list[Ints] = []
-    weights: list[Ints] = []
     drawn_ranks = rank_multisets(need)
     columns = [_no_flush_column(need, int(lo), int(hi)) for lo, hi in zip(base_low, base_high, strict=True)]
     plain_values = np.stack(columns)  # players × every multiset of ranks that can come
@@ -350,7 +351,12 @@ def enumerate_orderings(
 
     # The boards where some player makes a flush, suit by suit: rows of (suited cards drawn, ranks of the
     # others). Each is counted with its true values and taken from its rank multiset's count, which then
-    # holds the boards without a flush only.
+    # holds the boards without a flush only. The blocks (~9 a preflop all-in) are ordered and counted together:
+    # one numpy call per step rather than one per block (with ``_orderings``' small codes, 3- and 4-way preflop
+    # -18 % and -21 % of the instructions).
+    values: list[NDArray[np.int16]] = [plain_values]
+    flush_rows: list[NDArray[np.int32]] = []
+    flush_ways: list[Ints] = []
     for suit in range(SUITS):
         on_board = sum(1 for c in board if c % 4 == suit)
         held = np.array([sum(1 for c in h if c % 4 == suit) for h in holes], np.int64)
@@ -367,25 +373,26 @@ def enumerate_orderings(
             some = np.flatnonzero(off_ways > 0)
             off_ways = off_ways[some]
             rows = draws.rows.take(picks, axis=0).take(some, axis=1).reshape(-1)  # picks × the other cards' ranks
-            row_ways = np.tile(off_ways, len(picks))
             true = plain_values.take(rows, axis=1)  # players × those boards
             bits = draws.bits[picks]
             for i in np.flatnonzero(held + on_board + drawn >= 5).tolist():
                 true[i] = np.repeat(t.flush.take(bits | hand_masks[i]), len(off_ways))
-            codes.append(_orderings(true))
-            weights.append(row_ways)
-            plain_ways = plain_ways - np.bincount(rows, row_ways, minlength=len(plain_ways)).astype(np.int64)
-    codes.append(_orderings(plain_values))
-    weights.append(plain_ways)
-
-    every = np.concatenate(codes)
+            values.append(true)
+            flush_rows.append(rows)
+            flush_ways.append(np.tile(off_ways, len(picks)))
+    weights = plain_ways
+    if flush_rows:
+        every_row, row_ways = np.concatenate(flush_rows), np.concatenate(flush_ways)
+        plain_ways = plain_ways - np.bincount(every_row, row_ways, minlength=len(plain_ways)).astype(np.int64)
+        weights = np.concatenate([plain_ways, row_ways])
+    every = _orderings(np.concatenate(values, axis=1))
     if n**n <= 1 << 16:  # few possible orderings: count them directly
-        totals = np.bincount(every, np.concatenate(weights).astype(np.float64), minlength=n**n).astype(np.int64)
+        totals = np.bincount(every, weights.astype(np.float64), minlength=n**n).astype(np.int64)
         all_codes = np.arange(n**n)
     else:
         all_codes, inverse = np.unique(every, return_inverse=True)
         totals = np.zeros(len(all_codes), np.int64)
-        np.add.at(totals, inverse, np.concatenate(weights))
+        np.add.at(totals, inverse, weights)
     lost = int(totals.sum()) != comb(int(left.sum()), need) or (totals < 0).any() or (plain_ways < 0).any()
     if lost:  # pragma: no cover - a bug
         raise AssertionError("equity enumeration lost boards")
