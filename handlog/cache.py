@@ -26,6 +26,7 @@ import os
 import stat
 import sys
 import tempfile
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -142,5 +143,21 @@ def store_arrays(key: str, arrays: list[NDArray[Any]]) -> None:
         except BaseException:
             Path(temporary).unlink(missing_ok=True)
             raise
+        _prune(folder, "arrays-*.npy")
     except OSError:
         return
+
+
+STALE_SECONDS = 30 * 24 * 3600
+"""Arrays files written this long ago are removed when another is written: each version of the code writes its
+own (~16 MB in all), which would otherwise pile up; one still in use is simply written again."""
+
+
+def _prune(folder: Path, pattern: str) -> None:
+    now = time.time()
+    for path in folder.glob(pattern):
+        try:
+            if now - path.stat().st_mtime > STALE_SECONDS:
+                path.unlink()
+        except OSError:
+            continue

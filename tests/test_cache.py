@@ -3,12 +3,14 @@
 
 from __future__ import annotations
 
+import os
+import time
 from pathlib import Path
 
 import numpy as np
 import pytest
 
-from handlog.cache import load_arrays, store_arrays
+from handlog.cache import STALE_SECONDS, load_arrays, store_arrays
 
 KEY = "k" * 64
 
@@ -62,3 +64,14 @@ def test_the_cache_turned_off_keeps_nothing(cache: Path, monkeypatch: pytest.Mon
     store_arrays(KEY, _arrays())
     assert load_arrays(KEY, 3) is None
     assert not cache.exists()
+
+
+def test_arrays_files_written_long_ago_go_when_another_is_written(cache: Path) -> None:
+    store_arrays(KEY, _arrays())
+    old, recent = cache / f"arrays-{KEY}.npy", cache / f"arrays-{'r' * 64}.npy"
+    recent.write_bytes(old.read_bytes())
+    long_ago = time.time() - STALE_SECONDS - 60
+    os.utime(old, (long_ago, long_ago))
+    store_arrays("n" * 64, _arrays())
+    assert not old.exists()
+    assert recent.exists() and (cache / f"arrays-{'n' * 64}.npy").exists()
