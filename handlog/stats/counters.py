@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
-from operator import itemgetter
+from operator import attrgetter, itemgetter
 from typing import Literal, cast
 
 from handlog.events import Bet, Call, Check, Discard, Event, Fold, Post, PostType, Raise, StandPat, StreetStart
@@ -245,17 +245,23 @@ def open_raise(ctx: Context, p: str) -> Row:
 
 def _nobody_in_before(ctx: Context, action: Action) -> bool:
     """Whether only folds came before ``action`` on the first round (asked of each player's first decision by
-    three families: the first round's decisions up to its first that is not a fold are found once per hand)."""
+    three families)."""
+    return id(action) in _unopened(ctx)
+
+
+def _unopened(ctx: Context) -> set[int]:
+    """The ids of the first round's decisions up to its first that is not a fold (found once a hand; the decisions
+    live as long as the memo: their ids stay theirs)."""
     memo = ctx.betting.memo
     unopened = memo.get(UNOPENED_KEY)
     if unopened is None:
         found: set[int] = set()
         for a in ctx.betting.round(0):
-            found.add(id(a))  # (the decisions live as long as the memo: their ids stay theirs)
+            found.add(id(a))
             if a.kind != "fold":
                 break
         unopened = memo[UNOPENED_KEY] = found
-    return id(action) in cast("set[int]", unopened)
+    return cast("set[int]", unopened)
 
 
 UNOPENED_KEY = ("unopened", 0)
@@ -321,23 +327,31 @@ BLIND_STEAL_NAMES = tuple((blind, f"fold_{name}_to_steal_opp", f"fold_{name}_to_
 
 
 def _faces_steal(ctx: Context, p: str) -> bool:
-    first = _first(ctx.betting.of(p, 0))
-    if first is None:
-        return False
-    stealer: str | None = None
+    """Whether the player's first decision on the first round faced a steal (an open raise from a steal position)
+    with every other decision before it a fold."""
+    return p in cast("set[str]", _memo(ctx, STEAL_FACED_KEY, _steal_faced, ctx))
+
+
+def _steal_faced(ctx: Context) -> set[str]:
+    """Who faced a steal at their first decision (see :func:`_faces_steal`), found in one pass over the round."""
+    faced: set[str] = set()
+    seen: set[str] = set()
+    stealer = False  # a steal was made, and nothing but folds since
     for a in ctx.betting.round(0):
-        if a is first:
-            return stealer is not None
-        if stealer is None:
-            if a.kind == "fold":
-                continue
-            if a.kind in ("raise", "bet") and ctx.positions.get(a.player) in STEAL_POSITIONS:
-                stealer = a.player
-                continue
-            return False
-        if a.kind != "fold":
-            return False
-    return False
+        player = a.player
+        if player not in seen:
+            seen.add(player)
+            if stealer:
+                faced.add(player)
+        if a.kind == "fold":
+            continue
+        if stealer or not (a.kind in ("raise", "bet") and ctx.positions.get(player) in STEAL_POSITIONS):
+            break  # someone in before the steal, or after it: nobody later faced a steal alone
+        stealer = True
+    return faced
+
+
+STEAL_FACED_KEY = ("steal_faced", 0)
 
 
 def streets_seen(ctx: Context, p: str) -> Row:
@@ -447,8 +461,7 @@ def _first_raiser(ctx: Context) -> str | None:
 
 
 FIRST_RAISER_KEY = ("first_raiser", 0)
-SQUEEZE_KEY = ("squeeze", 0)
-"""The memo's keys of :func:`_first_raiser` and :func:`_squeeze` (asked by every player's :func:`four_bets`)."""
+"""The memo's key of :func:`_first_raiser` (asked by every player's :func:`four_bets`)."""
 
 
 def two_bet(ctx: Context, p: str) -> Row:
@@ -506,17 +519,25 @@ def four_bets(ctx: Context, p: str) -> Row:
         "fold_to_four_bet_opp": at4 is not None,
         "fold_to_four_bet": at4 is not None and at4.kind == "fold",
     }
-    faced: Action | None = None
-    memo = ctx.betting.memo
-    squeeze = memo.get(SQUEEZE_KEY)
-    if squeeze is None:
-        squeeze = memo[SQUEEZE_KEY] = _squeeze(ctx)
-    defenders, squeezer, at = cast("tuple[set[str], str | None, int]", squeeze)
-    if squeezer is not None and p != squeezer and p in defenders:
-        faced = next((a for a in ctx.betting.round(0)[at + 1 :] if a.player == p), None)
+    faced = cast("dict[str, str]", _memo(ctx, SQUEEZE_ANSWERS_KEY, _squeeze_answers, ctx)).get(p)
     row["fold_to_squeeze_opp"] = faced is not None
-    row["fold_to_squeeze"] = faced is not None and faced.kind == "fold"
+    row["fold_to_squeeze"] = faced == "fold"
     return row
+
+
+def _squeeze_answers(ctx: Context) -> dict[str, str]:
+    """After the first round's first squeeze (see :func:`_squeeze`): the kind of the next decision of each player
+    who made or called the raise it squeezed (the squeezer apart), per player who had one."""
+    defenders, squeezer, at = _squeeze(ctx)
+    answers: dict[str, str] = {}
+    if squeezer is not None:
+        for a in ctx.betting.round(0)[at + 1 :]:
+            if a.player != squeezer and a.player in defenders and a.player not in answers:
+                answers[a.player] = a.kind
+    return answers
+
+
+SQUEEZE_ANSWERS_KEY = ("squeeze_answers", 0)
 
 
 def _squeeze(ctx: Context) -> tuple[set[str], str | None, int]:
@@ -595,13 +616,21 @@ def in_position(ctx: Context, p: str) -> Row:
     without a button: the player who acts last on the first round before the action comes back to the bring-in
     (the bring-in's post is no decision). ``in_position_flop``: the player acts last on the flop (the second
     round), or is the one left when everybody else folds before their turn."""
-    pos = ctx.positions.get(p)
-    if ctx.positions:
-        preflop = pos in ("BB", "BTN")
-    else:
-        order = [q for q in _order(ctx, 0) if q != ctx.betting.bring_in]
-        preflop = bool(order) and order[-1] == p
+    preflop = ctx.positions.get(p) in ("BB", "BTN") if ctx.positions else _last_before_bring_in(ctx) == p
     return {"in_position_preflop": preflop, "in_position_flop": _last_to_act(ctx, 1) == p}
+
+
+def _last_before_bring_in(ctx: Context) -> str | None:
+    """Stud: the last player in the first round's order of first decisions other than the bring-in (once a hand)."""
+    return cast("str | None", _memo(ctx, LAST_BEFORE_BRING_IN_KEY, _compute_last_before_bring_in, ctx))
+
+
+def _compute_last_before_bring_in(ctx: Context) -> str | None:
+    order = [q for q in _order(ctx, 0) if q != ctx.betting.bring_in]
+    return order[-1] if order else None
+
+
+LAST_BEFORE_BRING_IN_KEY = ("last_before_bring_in", 0)
 
 
 def delayed_and_probe(ctx: Context, p: str) -> Row:
@@ -831,6 +860,8 @@ LATER_ROUND_COUNTERS = frozenset({
 (folded preflop, all-in before the flop) each gives its columns' no-decision values (every flag False, every
 count 0), whatever the other players did."""
 FIRST_ROUND_COUNTERS = tuple(c for c in COUNTERS if c not in LATER_ROUND_COUNTERS)
+LATER_ROUND_FAMILIES = tuple(c for c in COUNTERS if c in LATER_ROUND_COUNTERS)
+"""``LATER_ROUND_COUNTERS`` in column order."""
 
 
 def _no_later_decision() -> Row:
@@ -861,12 +892,87 @@ def count(ctx: Context, player: str, full: Row | None = None, quiet: Row | None 
     (by default ``NO_LATER_DECISION``, which ``quiet`` must hold): ``frame.hand_rows`` passes its records, whose
     other keys the counters then join in place.
 
-    Most players of a hand fold on the first round: the later rounds' families are not asked for theirs."""
+    Most players of a hand fold on the first round: the later rounds' families are not asked for theirs, and the
+    first round's come from :func:`first_round`."""
     if decides_later(ctx, player):
-        families, row = COUNTERS, ({} if full is None else full.copy())
+        row = {} if full is None else full.copy()
+        later = True
     else:  # the later rounds' columns copied whole (a copy of a dict is one block; updating it, one key at a time)
-        families, row = FIRST_ROUND_COUNTERS, (NO_LATER_DECISION if quiet is None else quiet).copy()
+        row = (NO_LATER_DECISION if quiet is None else quiet).copy()
+        later = False
     update = row.update
-    for counter in families:
-        update(counter(ctx, player))
+    update(first_round(ctx, player))
+    update(streets_seen(ctx, player))
+    if later:
+        for counter in LATER_ROUND_FAMILIES:
+            update(counter(ctx, player))
     return row
+
+
+FIRST_ROUND_KEYED = tuple(c for c in FIRST_ROUND_COUNTERS if c is not streets_seen)
+"""The first round's families whose columns :func:`first_round` keeps per :func:`first_round_key` (all but
+:func:`streets_seen`, which reads the later rounds' players and the money)."""
+FIRST_ROUND_ROWS: dict[tuple[object, ...], Row] = {}
+"""``FIRST_ROUND_KEYED``'s columns per :func:`first_round_key`, across hands (1,233 keys for the 22,601 players of
+the corpus's fpdb folder)."""
+FIRST_ROUND_ROWS_MAX = 4096
+"""``FIRST_ROUND_ROWS`` is emptied when it holds this many (a bound on memory; never reached on the corpus)."""
+
+
+def first_round(ctx: Context, player: str) -> Row:
+    """The columns of ``FIRST_ROUND_KEYED`` for ``player``: the families' own row, computed once per
+    :func:`first_round_key` and shared (read it, do not change it).
+
+    Most players of a hand make one decision, a fold on the first round, in one of few situations: the eight
+    families give the same columns for the same key, and a key costs fewer calls than the families."""
+    key = first_round_key(ctx, player)
+    row = FIRST_ROUND_ROWS.get(key)
+    if row is None:
+        if len(FIRST_ROUND_ROWS) >= FIRST_ROUND_ROWS_MAX:
+            FIRST_ROUND_ROWS.clear()
+        row = FIRST_ROUND_ROWS[key] = {}
+        for counter in FIRST_ROUND_KEYED:
+            row.update(counter(ctx, player))
+    return row
+
+
+def first_round_key(ctx: Context, p: str) -> tuple[object, ...]:
+    """Everything the families of ``FIRST_ROUND_KEYED`` read of the hand for player ``p`` (none reads the name
+    itself): the player's first-round decisions (all but their name and round), their position and whether the
+    hand has positions, whether only folds came before their first decision, whether they faced a steal, whether
+    they made the first raise, what they did after a squeeze of their raise or call, whether they were stud's last
+    before the bring-in and whether they act last on the second round. ``tests/stats/test_counter_shortcut.py``
+    checks over the corpus that the key is complete: the rows kept are the rows the families compute, for every
+    player."""
+    memo = ctx.betting.memo
+    facts = memo.get(FIRST_ROUND_FACTS_KEY)
+    if facts is None:
+        facts = memo[FIRST_ROUND_FACTS_KEY] = _first_round_facts(ctx)
+    unopened, steal_faced, opener, squeeze_answers, stud_last, flop_last = cast(
+        "tuple[set[int], set[str], str | None, dict[str, str], str | None, str | None]", facts)
+    acts = ctx.betting.by_player.get((p, 0), NONE)
+    return (
+        tuple(map(_SHAPE, acts)),
+        ctx.positions.get(p),
+        not ctx.positions,
+        bool(acts) and id(acts[0]) in unopened,
+        p in steal_faced,
+        p == opener,
+        squeeze_answers.get(p),
+        p == stud_last,
+        p == flop_last,
+    )
+
+
+def _first_round_facts(ctx: Context) -> tuple[object, ...]:
+    """The hand's facts :func:`first_round_key` reads, each the one its families ask for (once a hand)."""
+    return (_unopened(ctx), _memo(ctx, STEAL_FACED_KEY, _steal_faced, ctx), _first_raiser(ctx),
+            _memo(ctx, SQUEEZE_ANSWERS_KEY, _squeeze_answers, ctx), _last_before_bring_in(ctx),
+            _last_to_act(ctx, 1))  # fmt: skip
+
+
+FIRST_ROUND_FACTS_KEY = ("first_round_facts", 0)
+
+
+_SHAPE = attrgetter("kind", "level", "callers", "can_raise", "unopened", "facing_bet", "bets_before")
+"""A decision as the first round's families read it (``Action`` but its player and round)."""
