@@ -59,6 +59,11 @@ class Action:
     unopened: bool = False  # stud's first round before the completion of the bring-in (no full bet yet)
 
 
+FirstRoundFacts = tuple[set[int], set[str], "str | None", dict[str, str], "str | None", "str | None"]
+"""The hand's facts every player's :func:`first_round_key` reads: the unopened decisions' ids, who faced a steal,
+the first raiser, the answers to a squeeze, stud's last before the bring-in, the last to act on the second round."""
+
+
 @dataclass(slots=True)
 class Betting:
     """The hand's decisions, per round, and who was still in at the start of each round."""
@@ -72,6 +77,7 @@ class Betting:
     # the same few lists again and again: :func:`betting` files each action in both as it goes)
     bring_in: str | None = None  # stud: who posted the bring-in
     memo: dict[tuple[str, int], object] = field(default_factory=dict)  # per-hand facts the counters share
+    first_round_facts: FirstRoundFacts | None = None  # :func:`first_round_key`'s, once a hand (typed: no ``cast``)
 
     def add(self, action: Action) -> None:
         self.actions.append(action)
@@ -111,10 +117,15 @@ pydantic model goes through ``ABCMeta.__instancecheck__``, once per class of a t
 the same test while no event model has a subclass (``tests/checks/test_event_kinds.py``)."""
 
 
+_KIND_AND_PLAYER = attrgetter("kind", "player")
+_ALL_IN = attrgetter("all_in")
+"""A decision's fields as :func:`betting` reads them (its events are ``Fold | Check | Call | Bet | Raise`` by type)."""
+
+
 def betting(events: Iterable[Event], players: Sequence[str]) -> Betting:
     """Cut the events into rounds of decisions (see the module docstring)."""
     b = Betting()
-    actions, by_player, by_slot = b.actions, b.by_player, b.by_slot
+    actions, by_player, by_slot, folded = b.actions, b.by_player, b.by_slot, b.folded
     slot = 0
     level = 1
     bets = 0
@@ -138,7 +149,7 @@ def betting(events: Iterable[Event], players: Sequence[str]) -> Betting:
                 new, drawing = slot + 1, True  # an older log prints the draw without a street line
             if new is not None and new != slot and new not in b.seen and new <= last:
                 slot, bets, callers = new, 0, 0
-                b.seen[slot] = {p for p in players if p not in b.folded}
+                b.seen[slot] = {p for p in players if p not in folded}
             continue
         if kind_of not in DECISIONS:
             if kind_of is Post:
@@ -148,9 +159,8 @@ def betting(events: Iterable[Event], players: Sequence[str]) -> Betting:
                 if post.post is PostType.BRING_IN:
                     b.bring_in = post.player
             continue
-        d = cast("Fold | Check | Call | Bet | Raise", e)
-        kind: ActionKind = d.kind
-        player = d.player
+        kind: ActionKind
+        kind, player = _KIND_AND_PLAYER(e)  # (one C call: ``typing.cast`` is a Python call per decision)
         drawing = False
         action = Action(  # (by position: player, kind, slot, facing_bet, level, callers, bets_before, can_raise,
             # unopened; ``can_raise``: someone else in and not all-in)
@@ -168,10 +178,10 @@ def betting(events: Iterable[Event], players: Sequence[str]) -> Betting:
             by_slot[slot] = [action]
         else:
             everyone.append(action)
-        if kind_of in WAGERS and cast("Call | Bet | Raise", d).all_in:
+        if kind_of in WAGERS and _ALL_IN(e):
             able.discard(player)
         if kind == "fold":
-            b.folded.add(player)
+            folded.add(player)
             able.discard(player)
         elif kind == "call":
             callers += 1
@@ -421,15 +431,18 @@ CBET_NAMES = {
 def postflop_actions(ctx: Context, p: str) -> Row:
     """Counts of the player's bets, raises, calls, checks and folds after the first betting round (the
     numbers behind AF = (bets + raises) / calls and AFq = (bets + raises) / (bets + raises + calls + folds))."""
-    done = dict.fromkeys(("bet", "raise", "call", "check", "fold"), 0)
+    counts = NO_POSTFLOP_ACTIONS.copy()  # (a copy and a key per decision: no dict built from another)
     by_player = ctx.betting.by_player
     for slot in POSTFLOP_ROUNDS:
         for a in by_player.get((p, slot), NONE):
-            done[a.kind] += 1
-    return dict(zip(POSTFLOP_NAMES, done.values(), strict=True))
+            counts[POSTFLOP_NAME_OF[a.kind]] += 1
+    return cast(Row, counts)
 
 
-POSTFLOP_NAMES = ("postflop_bets", "postflop_raises", "postflop_calls", "postflop_checks", "postflop_folds")
+POSTFLOP_NAME_OF = {"bet": "postflop_bets", "raise": "postflop_raises", "call": "postflop_calls",
+                    "check": "postflop_checks", "fold": "postflop_folds"}  # fmt: skip
+""":func:`postflop_actions`' column per kind of decision, in column order."""
+NO_POSTFLOP_ACTIONS: dict[str, int] = dict.fromkeys(POSTFLOP_NAME_OF.values(), 0)
 
 
 POSTFLOP_ROUNDS = (1, 2, 3, 4)
@@ -639,7 +652,7 @@ def delayed_and_probe(ctx: Context, p: str) -> Row:
     aggressor checked a flop nobody bet), the player is the first other than the aggressor to decide on the turn,
     before anyone bet; ``probe_turn``: they bet."""
     bettor = ctx.betting.last_aggressor(0)
-    row: Row = dict.fromkeys(("delayed_cbet_turn_opp", "delayed_cbet_turn", "probe_turn_opp", "probe_turn"), False)
+    row = NO_DELAYED_NOR_PROBE.copy()
     if bettor is None:
         return row
     flop = ctx.betting.of(bettor, 1)
@@ -661,6 +674,11 @@ def delayed_and_probe(ctx: Context, p: str) -> Row:
     return row
 
 
+NO_DELAYED_NOR_PROBE: Row = dict.fromkeys(
+    ("delayed_cbet_turn_opp", "delayed_cbet_turn", "probe_turn_opp", "probe_turn"), False)
+""":func:`delayed_and_probe`'s columns before it finds an opportunity (made once, copied per player)."""
+
+
 def street_actions(ctx: Context, p: str) -> Row:
     """Per later round (flop, turn, river; draw games: after each draw; stud: fourth to sixth street):
     ``check_raise_<street>_opp``: the player checked and then had a decision facing a bet (the chance to
@@ -668,12 +686,11 @@ def street_actions(ctx: Context, p: str) -> Row:
     ``faced_raise_<street>``: the player had a decision facing a bet or raise; ``fold_to_raise_<street>``: they
     folded facing one. ``bets_<street>``, ``calls_<street>``, ``raises_<street>``: how many times they bet,
     called, raised."""
-    row: Row = {}
-    of = ctx.betting.of
+    row = NO_STREET_ACTIONS_ROW.copy()  # the commonest: no decision on a round (folded before it, or all-in)
+    by_player = ctx.betting.by_player
     for slot, keys in STREET_ACTION_NAMES.items():
-        acts = of(p, slot)
-        if not acts:  # the commonest: no decision on that round (folded before it, or all-in)
-            row.update(NO_STREET_ACTIONS[slot])
+        acts = by_player.get((p, slot))
+        if acts is None:
             continue
         opp = len(acts) >= 2 and acts[0].kind == "check" and acts[1].facing_bet
         faced = folded = False
@@ -706,6 +723,9 @@ NO_STREET_ACTIONS = {
     for slot, names in STREET_ACTION_NAMES.items()
 }
 """:func:`street_actions` of a player without a decision on the round: what its expressions give for none."""
+NO_STREET_ACTIONS_ROW: Row = {name: value for row in NO_STREET_ACTIONS.values() for name, value in row.items()}
+""":func:`street_actions` of a player without a decision on any later round (copied whole, then each round with
+decisions updated: a copy is one block, where ``update`` puts a key at a time)."""
 
 
 def _aggressor_before(ctx: Context, slot: int) -> str | None:
@@ -944,15 +964,14 @@ def first_round_key(ctx: Context, p: str) -> tuple[object, ...]:
     before the bring-in and whether they act last on the second round. ``tests/stats/test_counter_shortcut.py``
     checks over the corpus that the key is complete: the rows kept are the rows the families compute, for every
     player."""
-    memo = ctx.betting.memo
-    facts = memo.get(FIRST_ROUND_FACTS_KEY)
+    b = ctx.betting
+    facts = b.first_round_facts
     if facts is None:
-        facts = memo[FIRST_ROUND_FACTS_KEY] = _first_round_facts(ctx)
-    unopened, steal_faced, opener, squeeze_answers, stud_last, flop_last = cast(
-        "tuple[set[int], set[str], str | None, dict[str, str], str | None, str | None]", facts)
-    acts = ctx.betting.by_player.get((p, 0), NONE)
+        facts = b.first_round_facts = _first_round_facts(ctx)
+    unopened, steal_faced, opener, squeeze_answers, stud_last, flop_last = facts
+    acts = b.by_player.get((p, 0), NONE)
     return (
-        tuple(map(_SHAPE, acts)),
+        (_SHAPE(acts[0]),) if len(acts) == 1 else tuple(map(_SHAPE, acts)),  # (one decision: the commonest)
         ctx.positions.get(p),
         not ctx.positions,
         bool(acts) and id(acts[0]) in unopened,
@@ -964,15 +983,13 @@ def first_round_key(ctx: Context, p: str) -> tuple[object, ...]:
     )
 
 
-def _first_round_facts(ctx: Context) -> tuple[object, ...]:
+def _first_round_facts(ctx: Context) -> FirstRoundFacts:
     """The hand's facts :func:`first_round_key` reads, each the one its families ask for (once a hand)."""
-    return (_unopened(ctx), _memo(ctx, STEAL_FACED_KEY, _steal_faced, ctx), _first_raiser(ctx),
-            _memo(ctx, SQUEEZE_ANSWERS_KEY, _squeeze_answers, ctx), _last_before_bring_in(ctx),
+    return (_unopened(ctx), cast("set[str]", _memo(ctx, STEAL_FACED_KEY, _steal_faced, ctx)), _first_raiser(ctx),
+            cast("dict[str, str]", _memo(ctx, SQUEEZE_ANSWERS_KEY, _squeeze_answers, ctx)), _last_before_bring_in(ctx),
             _last_to_act(ctx, 1))  # fmt: skip
 
 
-FIRST_ROUND_FACTS_KEY = ("first_round_facts", 0)
-
-
-_SHAPE = attrgetter("kind", "level", "callers", "can_raise", "unopened", "facing_bet", "bets_before")
-"""A decision as the first round's families read it (``Action`` but its player and round)."""
+_SHAPE = attrgetter("kind", "level", "callers", "can_raise", "unopened", "facing_bet")
+"""A first-round decision as the first round's families read it (``Action`` but its player, its round and the
+later rounds' ``bets_before``)."""
