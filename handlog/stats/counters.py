@@ -375,7 +375,7 @@ def streets_seen(ctx: Context, p: str) -> Row:
     flop = p in seen.get(1, ())
     folded = ctx.betting.folded
     showdown = flop and p not in folded and p in ctx.players and sum(q not in folded for q in ctx.players) >= 2
-    won = ctx.collected.get(p, ZERO) > 0
+    won = ctx.collected.get(p, ZERO) > ZERO  # (Decimal to Decimal: no int converted per player)
     return {
         "saw_flop": flop,
         "saw_turn": p in seen.get(2, ()),
@@ -450,7 +450,12 @@ POSTFLOP_ROUNDS = (1, 2, 3, 4)
 
 
 def _aggressive(a: Action) -> bool:
-    return a.kind in ("bet", "raise")
+    return a.kind in AGGRESSIVE
+
+
+AGGRESSIVE = ("bet", "raise")
+"""The kinds of decision that bet or raise (the loops over a round test ``a.kind in AGGRESSIVE`` inline: a call
+per decision costs more than the test)."""
 
 
 def _memo(ctx: Context, key: tuple[str, int], compute: Callable[..., object], *args: object) -> object:
@@ -469,7 +474,7 @@ def _first_raiser(ctx: Context) -> str | None:
     if FIRST_RAISER_KEY in memo:
         return cast("str | None", memo[FIRST_RAISER_KEY])
     raiser = memo[FIRST_RAISER_KEY] = next(
-        (a.player for a in ctx.betting.round(0) if _aggressive(a) and a.level == 1 and not a.unopened), None)
+        (a.player for a in ctx.betting.round(0) if a.kind in AGGRESSIVE and a.level == 1 and not a.unopened), None)
     return raiser
 
 
@@ -558,9 +563,9 @@ def _squeeze(ctx: Context) -> tuple[set[str], str | None, int]:
     the first raise before it, who squeezed and where in the round (None and -1 without a squeeze)."""
     defenders: set[str] = set()
     for i, a in enumerate(ctx.betting.round(0)):
-        if (a.level == 2 and a.kind == "call") or (_aggressive(a) and a.level == 1 and not a.unopened):
+        if (a.level == 2 and a.kind == "call") or (a.kind in AGGRESSIVE and a.level == 1 and not a.unopened):
             defenders.add(a.player)
-        elif _aggressive(a) and a.level == 2 and a.callers > 0:
+        elif a.kind in AGGRESSIVE and a.level == 2 and a.callers > 0:
             return defenders, a.player, i
     return defenders, None, -1
 
@@ -594,7 +599,10 @@ def _order(ctx: Context, slot: int) -> list[str]:
 
 
 def _first_decisions(ctx: Context, slot: int) -> list[str]:
-    return list(dict.fromkeys(a.player for a in ctx.betting.round(slot)))
+    return list(dict.fromkeys(map(_PLAYER, ctx.betting.round(slot))))
+
+
+_PLAYER = attrgetter("player")
 
 
 ORDER_KEYS = {slot: ("order", slot) for slot in range(5)}
@@ -615,8 +623,9 @@ def _compute_last_to_act(ctx: Context, slot: int) -> str | None:
     order = _order(ctx, slot)
     if not order:
         return None
-    alive = [q for q in ctx.players if q in ctx.betting.seen.get(slot, ctx.players)]
-    left = [q for q in alive if not any(a.kind == "fold" for a in ctx.betting.of(q, slot))]
+    dealt = ctx.betting.seen.get(slot, ctx.players)
+    folded = {a.player for a in ctx.betting.round(slot) if a.kind == "fold"}
+    left = [q for q in ctx.players if q in dealt and q not in folded]
     if len(left) == 1 and left[0] not in order:
         return left[0]
     return order[-1]
@@ -794,7 +803,7 @@ def _called(ctx: Context, p: str, bettor: str, slot: int) -> bool:
     """Whether ``p`` called a bet or raise of ``bettor`` on round ``slot``."""
     last: str | None = None
     for a in ctx.betting.round(slot):
-        if _aggressive(a):
+        if a.kind in AGGRESSIVE:
             last = a.player
         elif a.kind == "call" and a.player == p and last == bettor:
             return True
@@ -850,7 +859,7 @@ _CBET_OPPS_OF = itemgetter(*CBET_OPPS)
 def _cbettor(ctx: Context, slot: int) -> str | None:
     """Who made the c-bet of round ``slot`` (the first bet there, by the last aggressor of the round before)."""
     before = ctx.betting.last_aggressor(slot - 1)
-    first = next((a for a in ctx.betting.round(slot) if _aggressive(a)), None)
+    first = next((a for a in ctx.betting.round(slot) if a.kind in AGGRESSIVE), None)
     return before if first is not None and first.player == before and first.bets_before == 0 else None
 
 
@@ -986,7 +995,8 @@ def first_round_key(ctx: Context, p: str) -> tuple[object, ...]:
 def _first_round_facts(ctx: Context) -> FirstRoundFacts:
     """The hand's facts :func:`first_round_key` reads, each the one its families ask for (once a hand)."""
     return (_unopened(ctx), cast("set[str]", _memo(ctx, STEAL_FACED_KEY, _steal_faced, ctx)), _first_raiser(ctx),
-            cast("dict[str, str]", _memo(ctx, SQUEEZE_ANSWERS_KEY, _squeeze_answers, ctx)), _last_before_bring_in(ctx),
+            cast("dict[str, str]", _memo(ctx, SQUEEZE_ANSWERS_KEY, _squeeze_answers, ctx)),
+            None if ctx.positions else _last_before_bring_in(ctx),  # (``in_position`` reads it without positions)
             _last_to_act(ctx, 1))  # fmt: skip
 
 
