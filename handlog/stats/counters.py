@@ -942,7 +942,7 @@ FIRST_ROUND_KEYED = tuple(c for c in FIRST_ROUND_COUNTERS if c is not streets_se
 """The first round's families whose columns :func:`first_round` keeps per :func:`first_round_key` (all but
 :func:`streets_seen`, which reads the later rounds' players and the money)."""
 FIRST_ROUND_ROWS: dict[tuple[object, ...], Row] = {}
-"""``FIRST_ROUND_KEYED``'s columns per :func:`first_round_key`, across hands (1,233 keys for the 22,601 players of
+"""``FIRST_ROUND_KEYED``'s columns per :func:`first_round_key`, across hands (1,213 keys for the 22,601 players of
 the corpus's fpdb folder)."""
 FIRST_ROUND_ROWS_MAX = 4096
 """``FIRST_ROUND_ROWS`` is emptied when it holds this many (a bound on memory; never reached on the corpus)."""
