@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
-from operator import itemgetter
+from operator import attrgetter, itemgetter
 from typing import Literal, cast
 
 from handlog.events import Bet, Call, Check, Discard, Event, Fold, Post, PostType, Raise, StandPat, StreetStart
@@ -59,6 +59,11 @@ class Action:
     unopened: bool = False  # stud's first round before the completion of the bring-in (no full bet yet)
 
 
+FirstRoundFacts = tuple[set[int], set[str], "str | None", dict[str, str], "str | None", "str | None"]
+"""The hand's facts every player's :func:`first_round_key` reads: the unopened decisions' ids, who faced a steal,
+the first raiser, the answers to a squeeze, stud's last before the bring-in, the last to act on the second round."""
+
+
 @dataclass(slots=True)
 class Betting:
     """The hand's decisions, per round, and who was still in at the start of each round."""
@@ -72,6 +77,7 @@ class Betting:
     # the same few lists again and again: :func:`betting` files each action in both as it goes)
     bring_in: str | None = None  # stud: who posted the bring-in
     memo: dict[tuple[str, int], object] = field(default_factory=dict)  # per-hand facts the counters share
+    first_round_facts: FirstRoundFacts | None = None  # :func:`first_round_key`'s, once a hand (typed: no ``cast``)
 
     def add(self, action: Action) -> None:
         self.actions.append(action)
@@ -111,10 +117,15 @@ pydantic model goes through ``ABCMeta.__instancecheck__``, once per class of a t
 the same test while no event model has a subclass (``tests/checks/test_event_kinds.py``)."""
 
 
+_KIND_AND_PLAYER = attrgetter("kind", "player")
+_ALL_IN = attrgetter("all_in")
+"""A decision's fields as :func:`betting` reads them (its events are ``Fold | Check | Call | Bet | Raise`` by type)."""
+
+
 def betting(events: Iterable[Event], players: Sequence[str]) -> Betting:
     """Cut the events into rounds of decisions (see the module docstring)."""
     b = Betting()
-    actions, by_player, by_slot = b.actions, b.by_player, b.by_slot
+    actions, by_player, by_slot, folded = b.actions, b.by_player, b.by_slot, b.folded
     slot = 0
     level = 1
     bets = 0
@@ -138,7 +149,7 @@ def betting(events: Iterable[Event], players: Sequence[str]) -> Betting:
                 new, drawing = slot + 1, True  # an older log prints the draw without a street line
             if new is not None and new != slot and new not in b.seen and new <= last:
                 slot, bets, callers = new, 0, 0
-                b.seen[slot] = {p for p in players if p not in b.folded}
+                b.seen[slot] = {p for p in players if p not in folded}
             continue
         if kind_of not in DECISIONS:
             if kind_of is Post:
@@ -148,9 +159,8 @@ def betting(events: Iterable[Event], players: Sequence[str]) -> Betting:
                 if post.post is PostType.BRING_IN:
                     b.bring_in = post.player
             continue
-        d = cast("Fold | Check | Call | Bet | Raise", e)
-        kind: ActionKind = d.kind
-        player = d.player
+        kind: ActionKind
+        kind, player = _KIND_AND_PLAYER(e)  # (one C call: ``typing.cast`` is a Python call per decision)
         drawing = False
         action = Action(  # (by position: player, kind, slot, facing_bet, level, callers, bets_before, can_raise,
             # unopened; ``can_raise``: someone else in and not all-in)
@@ -168,10 +178,10 @@ def betting(events: Iterable[Event], players: Sequence[str]) -> Betting:
             by_slot[slot] = [action]
         else:
             everyone.append(action)
-        if kind_of in WAGERS and cast("Call | Bet | Raise", d).all_in:
+        if kind_of in WAGERS and _ALL_IN(e):
             able.discard(player)
         if kind == "fold":
-            b.folded.add(player)
+            folded.add(player)
             able.discard(player)
         elif kind == "call":
             callers += 1
@@ -245,17 +255,23 @@ def open_raise(ctx: Context, p: str) -> Row:
 
 def _nobody_in_before(ctx: Context, action: Action) -> bool:
     """Whether only folds came before ``action`` on the first round (asked of each player's first decision by
-    three families: the first round's decisions up to its first that is not a fold are found once per hand)."""
+    three families)."""
+    return id(action) in _unopened(ctx)
+
+
+def _unopened(ctx: Context) -> set[int]:
+    """The ids of the first round's decisions up to its first that is not a fold (found once a hand; the decisions
+    live as long as the memo: their ids stay theirs)."""
     memo = ctx.betting.memo
     unopened = memo.get(UNOPENED_KEY)
     if unopened is None:
         found: set[int] = set()
         for a in ctx.betting.round(0):
-            found.add(id(a))  # (the decisions live as long as the memo: their ids stay theirs)
+            found.add(id(a))
             if a.kind != "fold":
                 break
         unopened = memo[UNOPENED_KEY] = found
-    return id(action) in cast("set[int]", unopened)
+    return cast("set[int]", unopened)
 
 
 UNOPENED_KEY = ("unopened", 0)
@@ -321,23 +337,31 @@ BLIND_STEAL_NAMES = tuple((blind, f"fold_{name}_to_steal_opp", f"fold_{name}_to_
 
 
 def _faces_steal(ctx: Context, p: str) -> bool:
-    first = _first(ctx.betting.of(p, 0))
-    if first is None:
-        return False
-    stealer: str | None = None
+    """Whether the player's first decision on the first round faced a steal (an open raise from a steal position)
+    with every other decision before it a fold."""
+    return p in cast("set[str]", _memo(ctx, STEAL_FACED_KEY, _steal_faced, ctx))
+
+
+def _steal_faced(ctx: Context) -> set[str]:
+    """Who faced a steal at their first decision (see :func:`_faces_steal`), found in one pass over the round."""
+    faced: set[str] = set()
+    seen: set[str] = set()
+    stealer = False  # a steal was made, and nothing but folds since
     for a in ctx.betting.round(0):
-        if a is first:
-            return stealer is not None
-        if stealer is None:
-            if a.kind == "fold":
-                continue
-            if a.kind in ("raise", "bet") and ctx.positions.get(a.player) in STEAL_POSITIONS:
-                stealer = a.player
-                continue
-            return False
-        if a.kind != "fold":
-            return False
-    return False
+        player = a.player
+        if player not in seen:
+            seen.add(player)
+            if stealer:
+                faced.add(player)
+        if a.kind == "fold":
+            continue
+        if stealer or not (a.kind in ("raise", "bet") and ctx.positions.get(player) in STEAL_POSITIONS):
+            break  # someone in before the steal, or after it: nobody later faced a steal alone
+        stealer = True
+    return faced
+
+
+STEAL_FACED_KEY = ("steal_faced", 0)
 
 
 def streets_seen(ctx: Context, p: str) -> Row:
@@ -351,7 +375,7 @@ def streets_seen(ctx: Context, p: str) -> Row:
     flop = p in seen.get(1, ())
     folded = ctx.betting.folded
     showdown = flop and p not in folded and p in ctx.players and sum(q not in folded for q in ctx.players) >= 2
-    won = ctx.collected.get(p, ZERO) > 0
+    won = ctx.collected.get(p, ZERO) > ZERO  # (Decimal to Decimal: no int converted per player)
     return {
         "saw_flop": flop,
         "saw_turn": p in seen.get(2, ()),
@@ -407,15 +431,18 @@ CBET_NAMES = {
 def postflop_actions(ctx: Context, p: str) -> Row:
     """Counts of the player's bets, raises, calls, checks and folds after the first betting round (the
     numbers behind AF = (bets + raises) / calls and AFq = (bets + raises) / (bets + raises + calls + folds))."""
-    done = dict.fromkeys(("bet", "raise", "call", "check", "fold"), 0)
+    counts = NO_POSTFLOP_ACTIONS.copy()  # (a copy and a key per decision: no dict built from another)
     by_player = ctx.betting.by_player
     for slot in POSTFLOP_ROUNDS:
         for a in by_player.get((p, slot), NONE):
-            done[a.kind] += 1
-    return dict(zip(POSTFLOP_NAMES, done.values(), strict=True))
+            counts[POSTFLOP_NAME_OF[a.kind]] += 1
+    return cast(Row, counts)
 
 
-POSTFLOP_NAMES = ("postflop_bets", "postflop_raises", "postflop_calls", "postflop_checks", "postflop_folds")
+POSTFLOP_NAME_OF = {"bet": "postflop_bets", "raise": "postflop_raises", "call": "postflop_calls",
+                    "check": "postflop_checks", "fold": "postflop_folds"}  # fmt: skip
+""":func:`postflop_actions`' column per kind of decision, in column order."""
+NO_POSTFLOP_ACTIONS: dict[str, int] = dict.fromkeys(POSTFLOP_NAME_OF.values(), 0)
 
 
 POSTFLOP_ROUNDS = (1, 2, 3, 4)
@@ -423,7 +450,12 @@ POSTFLOP_ROUNDS = (1, 2, 3, 4)
 
 
 def _aggressive(a: Action) -> bool:
-    return a.kind in ("bet", "raise")
+    return a.kind in AGGRESSIVE
+
+
+AGGRESSIVE = ("bet", "raise")
+"""The kinds of decision that bet or raise (the loops over a round test ``a.kind in AGGRESSIVE`` inline: a call
+per decision costs more than the test)."""
 
 
 def _memo(ctx: Context, key: tuple[str, int], compute: Callable[..., object], *args: object) -> object:
@@ -442,13 +474,12 @@ def _first_raiser(ctx: Context) -> str | None:
     if FIRST_RAISER_KEY in memo:
         return cast("str | None", memo[FIRST_RAISER_KEY])
     raiser = memo[FIRST_RAISER_KEY] = next(
-        (a.player for a in ctx.betting.round(0) if _aggressive(a) and a.level == 1 and not a.unopened), None)
+        (a.player for a in ctx.betting.round(0) if a.kind in AGGRESSIVE and a.level == 1 and not a.unopened), None)
     return raiser
 
 
 FIRST_RAISER_KEY = ("first_raiser", 0)
-SQUEEZE_KEY = ("squeeze", 0)
-"""The memo's keys of :func:`_first_raiser` and :func:`_squeeze` (asked by every player's :func:`four_bets`)."""
+"""The memo's key of :func:`_first_raiser` (asked by every player's :func:`four_bets`)."""
 
 
 def two_bet(ctx: Context, p: str) -> Row:
@@ -506,17 +537,25 @@ def four_bets(ctx: Context, p: str) -> Row:
         "fold_to_four_bet_opp": at4 is not None,
         "fold_to_four_bet": at4 is not None and at4.kind == "fold",
     }
-    faced: Action | None = None
-    memo = ctx.betting.memo
-    squeeze = memo.get(SQUEEZE_KEY)
-    if squeeze is None:
-        squeeze = memo[SQUEEZE_KEY] = _squeeze(ctx)
-    defenders, squeezer, at = cast("tuple[set[str], str | None, int]", squeeze)
-    if squeezer is not None and p != squeezer and p in defenders:
-        faced = next((a for a in ctx.betting.round(0)[at + 1 :] if a.player == p), None)
+    faced = cast("dict[str, str]", _memo(ctx, SQUEEZE_ANSWERS_KEY, _squeeze_answers, ctx)).get(p)
     row["fold_to_squeeze_opp"] = faced is not None
-    row["fold_to_squeeze"] = faced is not None and faced.kind == "fold"
+    row["fold_to_squeeze"] = faced == "fold"
     return row
+
+
+def _squeeze_answers(ctx: Context) -> dict[str, str]:
+    """After the first round's first squeeze (see :func:`_squeeze`): the kind of the next decision of each player
+    who made or called the raise it squeezed (the squeezer apart), per player who had one."""
+    defenders, squeezer, at = _squeeze(ctx)
+    answers: dict[str, str] = {}
+    if squeezer is not None:
+        for a in ctx.betting.round(0)[at + 1 :]:
+            if a.player != squeezer and a.player in defenders and a.player not in answers:
+                answers[a.player] = a.kind
+    return answers
+
+
+SQUEEZE_ANSWERS_KEY = ("squeeze_answers", 0)
 
 
 def _squeeze(ctx: Context) -> tuple[set[str], str | None, int]:
@@ -524,9 +563,9 @@ def _squeeze(ctx: Context) -> tuple[set[str], str | None, int]:
     the first raise before it, who squeezed and where in the round (None and -1 without a squeeze)."""
     defenders: set[str] = set()
     for i, a in enumerate(ctx.betting.round(0)):
-        if (a.level == 2 and a.kind == "call") or (_aggressive(a) and a.level == 1 and not a.unopened):
+        if (a.level == 2 and a.kind == "call") or (a.kind in AGGRESSIVE and a.level == 1 and not a.unopened):
             defenders.add(a.player)
-        elif _aggressive(a) and a.level == 2 and a.callers > 0:
+        elif a.kind in AGGRESSIVE and a.level == 2 and a.callers > 0:
             return defenders, a.player, i
     return defenders, None, -1
 
@@ -560,7 +599,10 @@ def _order(ctx: Context, slot: int) -> list[str]:
 
 
 def _first_decisions(ctx: Context, slot: int) -> list[str]:
-    return list(dict.fromkeys(a.player for a in ctx.betting.round(slot)))
+    return list(dict.fromkeys(map(_PLAYER, ctx.betting.round(slot))))
+
+
+_PLAYER = attrgetter("player")
 
 
 ORDER_KEYS = {slot: ("order", slot) for slot in range(5)}
@@ -581,8 +623,9 @@ def _compute_last_to_act(ctx: Context, slot: int) -> str | None:
     order = _order(ctx, slot)
     if not order:
         return None
-    alive = [q for q in ctx.players if q in ctx.betting.seen.get(slot, ctx.players)]
-    left = [q for q in alive if not any(a.kind == "fold" for a in ctx.betting.of(q, slot))]
+    dealt = ctx.betting.seen.get(slot, ctx.players)
+    folded = {a.player for a in ctx.betting.round(slot) if a.kind == "fold"}
+    left = [q for q in ctx.players if q in dealt and q not in folded]
     if len(left) == 1 and left[0] not in order:
         return left[0]
     return order[-1]
@@ -595,13 +638,21 @@ def in_position(ctx: Context, p: str) -> Row:
     without a button: the player who acts last on the first round before the action comes back to the bring-in
     (the bring-in's post is no decision). ``in_position_flop``: the player acts last on the flop (the second
     round), or is the one left when everybody else folds before their turn."""
-    pos = ctx.positions.get(p)
-    if ctx.positions:
-        preflop = pos in ("BB", "BTN")
-    else:
-        order = [q for q in _order(ctx, 0) if q != ctx.betting.bring_in]
-        preflop = bool(order) and order[-1] == p
+    preflop = ctx.positions.get(p) in ("BB", "BTN") if ctx.positions else _last_before_bring_in(ctx) == p
     return {"in_position_preflop": preflop, "in_position_flop": _last_to_act(ctx, 1) == p}
+
+
+def _last_before_bring_in(ctx: Context) -> str | None:
+    """Stud: the last player in the first round's order of first decisions other than the bring-in (once a hand)."""
+    return cast("str | None", _memo(ctx, LAST_BEFORE_BRING_IN_KEY, _compute_last_before_bring_in, ctx))
+
+
+def _compute_last_before_bring_in(ctx: Context) -> str | None:
+    order = [q for q in _order(ctx, 0) if q != ctx.betting.bring_in]
+    return order[-1] if order else None
+
+
+LAST_BEFORE_BRING_IN_KEY = ("last_before_bring_in", 0)
 
 
 def delayed_and_probe(ctx: Context, p: str) -> Row:
@@ -610,7 +661,7 @@ def delayed_and_probe(ctx: Context, p: str) -> Row:
     aggressor checked a flop nobody bet), the player is the first other than the aggressor to decide on the turn,
     before anyone bet; ``probe_turn``: they bet."""
     bettor = ctx.betting.last_aggressor(0)
-    row: Row = dict.fromkeys(("delayed_cbet_turn_opp", "delayed_cbet_turn", "probe_turn_opp", "probe_turn"), False)
+    row = NO_DELAYED_NOR_PROBE.copy()
     if bettor is None:
         return row
     flop = ctx.betting.of(bettor, 1)
@@ -632,6 +683,11 @@ def delayed_and_probe(ctx: Context, p: str) -> Row:
     return row
 
 
+NO_DELAYED_NOR_PROBE: Row = dict.fromkeys(
+    ("delayed_cbet_turn_opp", "delayed_cbet_turn", "probe_turn_opp", "probe_turn"), False)
+""":func:`delayed_and_probe`'s columns before it finds an opportunity (made once, copied per player)."""
+
+
 def street_actions(ctx: Context, p: str) -> Row:
     """Per later round (flop, turn, river; draw games: after each draw; stud: fourth to sixth street):
     ``check_raise_<street>_opp``: the player checked and then had a decision facing a bet (the chance to
@@ -639,12 +695,11 @@ def street_actions(ctx: Context, p: str) -> Row:
     ``faced_raise_<street>``: the player had a decision facing a bet or raise; ``fold_to_raise_<street>``: they
     folded facing one. ``bets_<street>``, ``calls_<street>``, ``raises_<street>``: how many times they bet,
     called, raised."""
-    row: Row = {}
-    of = ctx.betting.of
+    row = NO_STREET_ACTIONS_ROW.copy()  # the commonest: no decision on a round (folded before it, or all-in)
+    by_player = ctx.betting.by_player
     for slot, keys in STREET_ACTION_NAMES.items():
-        acts = of(p, slot)
-        if not acts:  # the commonest: no decision on that round (folded before it, or all-in)
-            row.update(NO_STREET_ACTIONS[slot])
+        acts = by_player.get((p, slot))
+        if acts is None:
             continue
         opp = len(acts) >= 2 and acts[0].kind == "check" and acts[1].facing_bet
         faced = folded = False
@@ -677,6 +732,9 @@ NO_STREET_ACTIONS = {
     for slot, names in STREET_ACTION_NAMES.items()
 }
 """:func:`street_actions` of a player without a decision on the round: what its expressions give for none."""
+NO_STREET_ACTIONS_ROW: Row = {name: value for row in NO_STREET_ACTIONS.values() for name, value in row.items()}
+""":func:`street_actions` of a player without a decision on any later round (copied whole, then each round with
+decisions updated: a copy is one block, where ``update`` puts a key at a time)."""
 
 
 def _aggressor_before(ctx: Context, slot: int) -> str | None:
@@ -745,7 +803,7 @@ def _called(ctx: Context, p: str, bettor: str, slot: int) -> bool:
     """Whether ``p`` called a bet or raise of ``bettor`` on round ``slot``."""
     last: str | None = None
     for a in ctx.betting.round(slot):
-        if _aggressive(a):
+        if a.kind in AGGRESSIVE:
             last = a.player
         elif a.kind == "call" and a.player == p and last == bettor:
             return True
@@ -801,7 +859,7 @@ _CBET_OPPS_OF = itemgetter(*CBET_OPPS)
 def _cbettor(ctx: Context, slot: int) -> str | None:
     """Who made the c-bet of round ``slot`` (the first bet there, by the last aggressor of the round before)."""
     before = ctx.betting.last_aggressor(slot - 1)
-    first = next((a for a in ctx.betting.round(slot) if _aggressive(a)), None)
+    first = next((a for a in ctx.betting.round(slot) if a.kind in AGGRESSIVE), None)
     return before if first is not None and first.player == before and first.bets_before == 0 else None
 
 
@@ -831,6 +889,8 @@ LATER_ROUND_COUNTERS = frozenset({
 (folded preflop, all-in before the flop) each gives its columns' no-decision values (every flag False, every
 count 0), whatever the other players did."""
 FIRST_ROUND_COUNTERS = tuple(c for c in COUNTERS if c not in LATER_ROUND_COUNTERS)
+LATER_ROUND_FAMILIES = tuple(c for c in COUNTERS if c in LATER_ROUND_COUNTERS)
+"""``LATER_ROUND_COUNTERS`` in column order."""
 
 
 def _no_later_decision() -> Row:
@@ -861,12 +921,85 @@ def count(ctx: Context, player: str, full: Row | None = None, quiet: Row | None 
     (by default ``NO_LATER_DECISION``, which ``quiet`` must hold): ``frame.hand_rows`` passes its records, whose
     other keys the counters then join in place.
 
-    Most players of a hand fold on the first round: the later rounds' families are not asked for theirs."""
+    Most players of a hand fold on the first round: the later rounds' families are not asked for theirs, and the
+    first round's come from :func:`first_round`."""
     if decides_later(ctx, player):
-        families, row = COUNTERS, ({} if full is None else full.copy())
+        row = {} if full is None else full.copy()
+        later = True
     else:  # the later rounds' columns copied whole (a copy of a dict is one block; updating it, one key at a time)
-        families, row = FIRST_ROUND_COUNTERS, (NO_LATER_DECISION if quiet is None else quiet).copy()
+        row = (NO_LATER_DECISION if quiet is None else quiet).copy()
+        later = False
     update = row.update
-    for counter in families:
-        update(counter(ctx, player))
+    update(first_round(ctx, player))
+    update(streets_seen(ctx, player))
+    if later:
+        for counter in LATER_ROUND_FAMILIES:
+            update(counter(ctx, player))
     return row
+
+
+FIRST_ROUND_KEYED = tuple(c for c in FIRST_ROUND_COUNTERS if c is not streets_seen)
+"""The first round's families whose columns :func:`first_round` keeps per :func:`first_round_key` (all but
+:func:`streets_seen`, which reads the later rounds' players and the money)."""
+FIRST_ROUND_ROWS: dict[tuple[object, ...], Row] = {}
+"""``FIRST_ROUND_KEYED``'s columns per :func:`first_round_key`, across hands (1,213 keys for the 22,601 players of
+the corpus's fpdb folder)."""
+FIRST_ROUND_ROWS_MAX = 4096
+"""``FIRST_ROUND_ROWS`` is emptied when it holds this many (a bound on memory; never reached on the corpus)."""
+
+
+def first_round(ctx: Context, player: str) -> Row:
+    """The columns of ``FIRST_ROUND_KEYED`` for ``player``: the families' own row, computed once per
+    :func:`first_round_key` and shared (read it, do not change it).
+
+    Most players of a hand make one decision, a fold on the first round, in one of few situations: the eight
+    families give the same columns for the same key, and a key costs fewer calls than the families."""
+    key = first_round_key(ctx, player)
+    row = FIRST_ROUND_ROWS.get(key)
+    if row is None:
+        if len(FIRST_ROUND_ROWS) >= FIRST_ROUND_ROWS_MAX:
+            FIRST_ROUND_ROWS.clear()
+        row = FIRST_ROUND_ROWS[key] = {}
+        for counter in FIRST_ROUND_KEYED:
+            row.update(counter(ctx, player))
+    return row
+
+
+def first_round_key(ctx: Context, p: str) -> tuple[object, ...]:
+    """Everything the families of ``FIRST_ROUND_KEYED`` read of the hand for player ``p`` (none reads the name
+    itself): the player's first-round decisions (all but their name and round), their position and whether the
+    hand has positions, whether only folds came before their first decision, whether they faced a steal, whether
+    they made the first raise, what they did after a squeeze of their raise or call, whether they were stud's last
+    before the bring-in and whether they act last on the second round. ``tests/stats/test_counter_shortcut.py``
+    checks over the corpus that the key is complete: the rows kept are the rows the families compute, for every
+    player."""
+    b = ctx.betting
+    facts = b.first_round_facts
+    if facts is None:
+        facts = b.first_round_facts = _first_round_facts(ctx)
+    unopened, steal_faced, opener, squeeze_answers, stud_last, flop_last = facts
+    acts = b.by_player.get((p, 0), NONE)
+    return (
+        (_SHAPE(acts[0]),) if len(acts) == 1 else tuple(map(_SHAPE, acts)),  # (one decision: the commonest)
+        ctx.positions.get(p),
+        not ctx.positions,
+        bool(acts) and id(acts[0]) in unopened,
+        p in steal_faced,
+        p == opener,
+        squeeze_answers.get(p),
+        p == stud_last,
+        p == flop_last,
+    )
+
+
+def _first_round_facts(ctx: Context) -> FirstRoundFacts:
+    """The hand's facts :func:`first_round_key` reads, each the one its families ask for (once a hand)."""
+    return (_unopened(ctx), cast("set[str]", _memo(ctx, STEAL_FACED_KEY, _steal_faced, ctx)), _first_raiser(ctx),
+            cast("dict[str, str]", _memo(ctx, SQUEEZE_ANSWERS_KEY, _squeeze_answers, ctx)),
+            None if ctx.positions else _last_before_bring_in(ctx),  # (``in_position`` reads it without positions)
+            _last_to_act(ctx, 1))  # fmt: skip
+
+
+_SHAPE = attrgetter("kind", "level", "callers", "can_raise", "unopened", "facing_bet")
+"""A first-round decision as the first round's families read it (``Action`` but its player, its round and the
+later rounds' ``bets_before``)."""

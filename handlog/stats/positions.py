@@ -66,25 +66,29 @@ def positions(hand: Hand, players: list[str] | None = None) -> dict[str, str]:
     posts: dict[str, set[PostType]] = {}
     for e in hand.events:
         if type(e) is Post:  # the exact type: ``isinstance`` against a pydantic model costs a call (no subclasses)
-            posts.setdefault(e.player, set()).add(e.post)
+            mine = posts.get(e.player)
+            if mine is None:
+                posts[e.player] = {e.post}
+            else:
+                mine.add(e.post)
     heads_up = len(order) == 2
     sb: str | None = None
     bb: str | None = None
     if heads_up:
         button_player = order[-1]
         sb, bb = button_player, order[0]
-        if PostType.SMALL_BLIND not in posts.get(button_player, set()) and PostType.SMALL_BLIND in posts.get(
-            order[0], set()
+        if PostType.SMALL_BLIND not in posts.get(button_player, NO_POSTS) and PostType.SMALL_BLIND in posts.get(
+            order[0], NO_POSTS
         ):
             sb, bb = order[0], button_player  # a site that puts the big blind on the button heads-up
     else:
         start = 0
         for i, p in enumerate(order):
-            if PostType.SMALL_BLIND in posts.get(p, set()):
+            if PostType.SMALL_BLIND in posts.get(p, NO_POSTS):
                 sb, start = p, i + 1
                 break
         for p in order[start:]:
-            if posts.get(p, set()) & {PostType.BIG_BLIND, PostType.BOTH_BLINDS} and p != sb:
+            if not BIG_BLIND_POSTS.isdisjoint(posts.get(p, NO_POSTS)) and p != sb:
                 bb = p
                 break
     labels: dict[str, str] = {}
@@ -109,6 +113,11 @@ def positions(hand: Hand, players: list[str] | None = None) -> dict[str, str]:
         else:
             labels[p] = f"UTG+{k}"
     return {p: labels[p] for p in players}  # in seat order
+
+
+NO_POSTS: frozenset[PostType] = frozenset()
+BIG_BLIND_POSTS = frozenset({PostType.BIG_BLIND, PostType.BOTH_BLINDS})
+"""The posts that make a big blind (made once: :func:`positions` asks for every seat after the small blind)."""
 
 
 def fpdb_position(label: str, labels: dict[str, str]) -> int | str:

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import made_hands
 import pytest
+from corpus_cache import CORPUS, read_cached
 
 from handlog import read
 from handlog.engine import replay
@@ -33,18 +34,23 @@ def hands() -> list[Hand]:
     return sample_hands()
 
 
+def _context(hand: Hand) -> counters.Context:
+    """The counters' context of ``hand``, as ``frame.hand_rows`` makes it."""
+    done = replay(hand, states=False)
+    dealt = dealt_in(hand)
+    labels = positions(hand, dealt) if hand.game not in STUD_GAMES else {}
+    players = tuple(p for p in dealt if p in done.results or p in labels)
+    events = tuple(step.event for step in done.steps) if done.steps else hand.events
+    return counters.Context(
+        counters.betting(events, players), players, labels, {p: r.collected for p, r in done.results.items()}
+    )
+
+
 def test_the_shortcut_gives_what_every_family_gives(hands: list[Hand]) -> None:
     skipped = computed = 0
     for hand in hands:
-        done = replay(hand, states=False)
-        dealt = dealt_in(hand)
-        labels = positions(hand, dealt) if hand.game not in STUD_GAMES else {}
-        players = tuple(p for p in dealt if p in done.results or p in labels)
-        events = tuple(step.event for step in done.steps) if done.steps else hand.events
-        ctx = counters.Context(
-            counters.betting(events, players), players, labels, {p: r.collected for p, r in done.results.items()}
-        )
-        for p in players:
+        ctx = _context(hand)
+        for p in ctx.players:
             full: dict[str, object] = {}
             for family in counters.COUNTERS:
                 full.update(family(ctx, p))
@@ -76,3 +82,28 @@ def test_every_record_has_every_counter(hands: list[Hand]) -> None:
         assert list(row) == list(ROW_FIELDS)
         for name in COUNTER_FIELDS:
             assert type(row[name]) is (int if name in COUNT_FIELDS else bool), (row["hand_id"], name, row[name])
+
+
+CORPUS_FPDB = CORPUS / "fpdb"
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not CORPUS_FPDB.is_dir(), reason="../shared/corpus is absent")
+def test_the_first_round_rows_kept_are_the_families_rows_over_the_corpus() -> None:
+    """``counters.first_round`` keeps the first round's families' columns per ``first_round_key`` across hands: over
+    every supported hand of the corpus, for every player, the row it gives is the row the families compute for that
+    player (a key that missed something a family reads would give one player another's row)."""
+    counters.FIRST_ROUND_ROWS.clear()
+    players = 0
+    for record in read_cached([CORPUS_FPDB]):
+        hand = record.hand
+        if hand is None or hand.game not in SUPPORTED_GAMES or hand.cancelled:
+            continue
+        ctx = _context(hand)
+        for p in ctx.players:
+            computed: dict[str, object] = {}
+            for family in counters.FIRST_ROUND_KEYED:
+                computed.update(family(ctx, p))
+            assert counters.first_round(ctx, p) == computed, (hand.file, hand.hand_id, p)
+            players += 1
+    assert players > 15 * len(counters.FIRST_ROUND_ROWS) > 15_000  # many keys, most rows from the cache
