@@ -37,6 +37,7 @@ from handlog.store.records import (
     PreparedChunk,
     PreparedHand,
     prepare_chunk,
+    spread_counters,
 )
 from handlog.store.tail import SETTLE_SECONDS, Position, TailHand, detect, is_xml_session, new_hands
 
@@ -391,7 +392,11 @@ def _insert_hands(conn: Connection, fresh: list[PreparedHand], file_id: int) -> 
             [(hand_id, file_id, *stored.row) for hand_id, stored in zip(ids, fresh, strict=True)],
         )
         for table, columns, rows_of in _CHILDREN:
-            rows = [(hand_id, *row) for hand_id, stored in zip(ids, fresh, strict=True) for row in rows_of(stored)]
+            if table is schema.hand_players:  # its counters prepared in one cell
+                rows = [spread_counters(hand_id, row) for hand_id, stored in zip(ids, fresh, strict=True)
+                        for row in stored.players]  # fmt: skip
+            else:
+                rows = [(hand_id, *row) for hand_id, stored in zip(ids, fresh, strict=True) for row in rows_of(stored)]
             if rows:
                 cursor.executemany(_insert_sql(conn, table, ("hand", *columns)), rows)
         cursor.executemany(

@@ -4,7 +4,8 @@
 checks, counters), so that reading from the database gives the same answers without doing it again.
 ``prepare_chunk`` is what ``import``'s worker processes run on a run of hands: it also turns each hand into the
 rows the database writer inserts as they are (tuples in the column order of ``*_COLUMNS``, values as the
-backend stores them), so that the one process that writes does no work per row but insert them.
+backend stores them; on SQLite a player's counters in one cell, ``COUNTERS_AT``), so that the one process that
+writes does little work per row but insert them.
 """
 
 from __future__ import annotations
@@ -75,6 +76,18 @@ VIOLATION_COLUMNS = ("seq", "code", "category", "severity", "line", "message")
 """The columns of a hand's rows in ``hand_players``, ``actions`` and ``violations`` (the writer adds ``hand``
 in front)."""
 
+COUNTERS_AT = PLAYER_COLUMNS.index(COUNTER_FIELDS[0])
+"""Where a player row prepared for SQLite holds its ~125 counters (consecutive in ``PLAYER_COLUMNS``): in one cell,
+``bytes`` (a tuple of ints when a count passes 255), which the writer spreads into their columns
+(``spread_counters``). A worker sends one object instead of 125 ints: pickling a chunk there and back costs 186 K
+instructions a hand instead of 403 K (cachegrind, 1,000 hands)."""
+
+
+def spread_counters(hand: int, row: tuple[Any, ...]) -> tuple[Any, ...]:
+    """A player row prepared for SQLite as the driver binds it after the hand's id: its counters in their columns."""
+    return (hand, *row[:COUNTERS_AT], *row[COUNTERS_AT], *row[COUNTERS_AT + 1 :])
+
+
 MONEY_COLUMNS = {"hands": ("small_blind", "big_blind"), "hand_players": MONEY_FIELDS, "actions": ("amount",)}
 TIME_COLUMNS = {"hands": ("time_utc",), "hand_players": ("time_utc",)}
 """The columns of type ``Money`` and ``UtcDateTime`` (``store.types``), whose values the backend stores
@@ -135,7 +148,8 @@ Convert = Callable[[Any], Any]
 
 class _Columns:
     """A table's columns in ``PreparedHand`` order, and how a backend stores each one it converts: the cells it
-    converts one by one (money, times, lone flags), each with its conversion, and the runs of counters."""
+    converts one by one (money, times, lone flags), each with its conversion, and the run of counters that SQLite
+    receives as integers, packed into one cell."""
 
     def __init__(self, columns: tuple[str, ...], cells: list[tuple[str, Convert]], runs: tuple[slice, ...]) -> None:
         self.get = itemgetter(*columns)
@@ -149,11 +163,13 @@ class _Columns:
         """The table as PostgreSQL and as SQLite store it (in that order: indexed by "is it SQLite")."""
         runs = _runs(sorted(columns.index(name) for name in flags))
         cells = [columns[run.start] for run in runs if run.stop - run.start == 1]
+        packed = tuple(run for run in runs if run.stop - run.start > 1)
+        assert all(run.start == COUNTERS_AT for run in packed), "the writer spreads only the players' counters"
         server = cls(columns, [*((n, _checked_money) for n in money), *((n, _utc) for n in times)], ())
         sqlite = cls(
             columns,
             [*((n, _money_text) for n in money), *((n, _sqlite_time) for n in times), *((n, int) for n in cells)],
-            tuple(run for run in runs if run.stop - run.start > 1),
+            packed,
         )
         return server, sqlite
 
@@ -163,11 +179,11 @@ class _Columns:
             value = values[i]
             if value is not None:
                 values[i] = convert(value)
-        for run in self.runs:  # the counters: never NULL (``int(None)`` would refuse one)
-            try:  # flags and small counts to ints in one C call (~3x ``map(int, …)``, measured)
-                values[run] = bytes(values[run])
+        for run in self.runs:  # the counters (never NULL): one cell, which the writer spreads (``COUNTERS_AT``)
+            try:  # flags and small counts as ints in one C call (~3x ``map(int, …)``, measured)
+                values[run] = (bytes(values[run]),)
             except ValueError:  # a count over 255
-                values[run] = map(int, values[run])
+                values[run] = (tuple(map(int, values[run])),)
         return tuple(values)
 
 
