@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from decimal import Decimal
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from handlog.audit import audit
 from handlog.clock import HandTime, hand_time
@@ -332,11 +332,13 @@ def actions(hand: Hand) -> list[dict[str, Any]]:
     """Every player event of the hand in log order, with the street it happened on."""
     street = Street.PREFLOP.value
     out: list[dict[str, Any]] = []
+    shapes = _SHAPES
     for event in hand.events:
-        if type(event) is StreetStart:  # the exact type (an ``isinstance`` against a pydantic model costs a call)
-            street = event.street.value
+        model = type(event)
+        if model is StreetStart:  # the exact type (an ``isinstance`` against a pydantic model costs a call)
+            street = cast(StreetStart, event).street.value
             continue
-        has_player, amount_field, has_all_in = _shape(event)
+        has_player, amount_field, has_all_in = shapes.get(model) or _shape(event)
         known: Any = event  # the fields ``_shape`` found on its model
         player = known.player if has_player else None
         if not player:
