@@ -379,18 +379,6 @@ _CHILDREN = (
 """The tables of a hand's rows, their columns after ``hand``, and where a ``PreparedHand`` holds their rows."""
 
 
-def _child_rows(
-    table: Table, rows_of: Callable[[PreparedHand], list[tuple[Any, ...]]], ids: Sequence[int],
-    fresh: list[PreparedHand],
-) -> Iterator[tuple[Any, ...]]:
-    """The new hands' rows of ``table`` as the writer sends them, each after its hand's id (a player's counters,
-    prepared in one cell, spread into their columns)."""
-    pairs = zip(ids, fresh, strict=True)
-    if table is schema.hand_players:
-        return (spread_counters(hand_id, row) for hand_id, stored in pairs for row in stored.players)
-    return ((hand_id, *row) for hand_id, stored in pairs for row in rows_of(stored))
-
-
 def _insert_hands(conn: Connection, fresh: list[PreparedHand], file_id: int) -> None:
     """SQLite: the rows as prepared, one ``executemany`` per table on the driver's cursor (parameters only; the
     statements name the schema's columns). The writer holds the write lock (``BEGIN IMMEDIATE``), so the new
@@ -404,7 +392,11 @@ def _insert_hands(conn: Connection, fresh: list[PreparedHand], file_id: int) -> 
             [(hand_id, file_id, *stored.row) for hand_id, stored in zip(ids, fresh, strict=True)],
         )
         for table, columns, rows_of in _CHILDREN:
-            rows = list(_child_rows(table, rows_of, ids, fresh))
+            if table is schema.hand_players:  # its counters prepared in one cell
+                rows = [spread_counters(hand_id, row) for hand_id, stored in zip(ids, fresh, strict=True)
+                        for row in stored.players]  # fmt: skip
+            else:
+                rows = [(hand_id, *row) for hand_id, stored in zip(ids, fresh, strict=True) for row in rows_of(stored)]
             if rows:
                 cursor.executemany(_insert_sql(conn, table, ("hand", *columns)), rows)
         cursor.executemany(
@@ -445,7 +437,8 @@ def _copy_hands(conn: Connection, fresh: list[PreparedHand], file_id: int) -> No
         copy(schema.hands, ("id", "file_id", *HAND_COLUMNS),
              ((hand_id, file_id, *stored.row) for hand_id, stored in zip(ids, fresh, strict=True)))
         for table, columns, rows_of in _CHILDREN:
-            copy(table, ("hand", *columns), _child_rows(table, rows_of, ids, fresh))
+            copy(table, ("hand", *columns),
+                 ((hand_id, *row) for hand_id, stored in zip(ids, fresh, strict=True) for row in rows_of(stored)))
         copy(schema.hand_text, ("hand", "text"),
              ((hand_id, stored.text) for hand_id, stored in zip(ids, fresh, strict=True)))
     finally:

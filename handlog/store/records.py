@@ -4,8 +4,8 @@
 checks, counters), so that reading from the database gives the same answers without doing it again.
 ``prepare_chunk`` is what ``import``'s worker processes run on a run of hands: it also turns each hand into the
 rows the database writer inserts as they are (tuples in the column order of ``*_COLUMNS``, values as the
-backend stores them, but a player's counters in one cell, ``COUNTERS_AT``), so that the one process that writes
-does little work per row but insert them.
+backend stores them; on SQLite a player's counters in one cell, ``COUNTERS_AT``), so that the one process that
+writes does little work per row but insert them.
 """
 
 from __future__ import annotations
@@ -77,15 +77,14 @@ VIOLATION_COLUMNS = ("seq", "code", "category", "severity", "line", "message")
 in front)."""
 
 COUNTERS_AT = PLAYER_COLUMNS.index(COUNTER_FIELDS[0])
-"""Where a prepared player row holds its ~125 counters (consecutive in ``PLAYER_COLUMNS``): in one cell, ``bytes``
-(a tuple of ints when a count passes 255), which the writer spreads into their columns (``spread_counters``). A
-worker sends one object instead of 125 ints: pickling a chunk there and back costs 186 K instructions a hand instead
-of 403 K (cachegrind, 1,000 hands, SQLite's rows). The flags arrive as 0 and 1, which SQLite stores for a
-``Boolean`` (as SQLAlchemy binds it) and PostgreSQL's ``COPY`` reads as false and true."""
+"""Where a player row prepared for SQLite holds its ~125 counters (consecutive in ``PLAYER_COLUMNS``): in one cell,
+``bytes`` (a tuple of ints when a count passes 255), which the writer spreads into their columns
+(``spread_counters``). A worker sends one object instead of 125 ints: pickling a chunk there and back costs 186 K
+instructions a hand instead of 403 K (cachegrind, 1,000 hands)."""
 
 
 def spread_counters(hand: int, row: tuple[Any, ...]) -> tuple[Any, ...]:
-    """A prepared player row as the writer sends it after the hand's id: its counters in their columns."""
+    """A player row prepared for SQLite as the driver binds it after the hand's id: its counters in their columns."""
     return (hand, *row[:COUNTERS_AT], *row[COUNTERS_AT], *row[COUNTERS_AT + 1 :])
 
 
@@ -149,8 +148,8 @@ Convert = Callable[[Any], Any]
 
 class _Columns:
     """A table's columns in ``PreparedHand`` order, and how a backend stores each one it converts: the cells it
-    converts one by one (money, times, lone flags), each with its conversion, and the run of counters, packed
-    into one cell of integers."""
+    converts one by one (money, times, lone flags), each with its conversion, and the run of counters that SQLite
+    receives as integers, packed into one cell."""
 
     def __init__(self, columns: tuple[str, ...], cells: list[tuple[str, Convert]], runs: tuple[slice, ...]) -> None:
         self.get = itemgetter(*columns)
@@ -166,7 +165,7 @@ class _Columns:
         cells = [columns[run.start] for run in runs if run.stop - run.start == 1]
         packed = tuple(run for run in runs if run.stop - run.start > 1)
         assert all(run.start == COUNTERS_AT for run in packed), "the writer spreads only the players' counters"
-        server = cls(columns, [*((n, _checked_money) for n in money), *((n, _utc) for n in times)], packed)
+        server = cls(columns, [*((n, _checked_money) for n in money), *((n, _utc) for n in times)], ())
         sqlite = cls(
             columns,
             [*((n, _money_text) for n in money), *((n, _sqlite_time) for n in times), *((n, int) for n in cells)],
