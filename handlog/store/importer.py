@@ -19,17 +19,14 @@ from datetime import UTC, datetime
 from functools import partial
 from operator import attrgetter
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Connection, Engine, Table, func, insert, select, text, tuple_, update
 
-from handlog.events.tournament import SummaryError
-from handlog.formats.xmlsession import XmlSessionFormat
 from handlog.parallel import grouped
 from handlog.reading import FileProblem, ReadReport
 from handlog.reading.reader import iter_files
 from handlog.reading.registry import HandFormat, StreamFormat, get
-from handlog.reading.sniff import unrecognised_file
 from handlog.store import schema
 from handlog.store.database import translated, writer
 from handlog.store.records import (
@@ -40,9 +37,12 @@ from handlog.store.records import (
     PreparedChunk,
     PreparedHand,
     prepare_chunk,
+    spread_counters,
 )
-from handlog.store.tail import SETTLE_SECONDS, Position, TailHand, detect, new_hands
-from handlog.store.tournaments import SummaryCounts, import_summaries
+from handlog.store.tail import SETTLE_SECONDS, Position, TailHand, detect, is_xml_session, new_hands
+
+if TYPE_CHECKING:
+    from handlog.store.tournaments import SummaryCounts
 
 BATCH = 500
 """Hands per transaction: large enough to amortise a commit, small enough to lose little on a crash."""
@@ -182,7 +182,9 @@ class Importer:
         result = FileResult(str(path))
         report.files += 1
         if _is_summary(path):  # a tournament summary: its tournaments and results (read whole, stored once each)
+            from handlog.events.tournament import SummaryError
             from handlog.formats.summaries import read_file
+            from handlog.store.tournaments import import_summaries
 
             items = list(read_file(path))
             for item in items:
@@ -199,9 +201,11 @@ class Importer:
         else:  # new, or rewritten since (read whole: its known hands are skipped as duplicates)
             fmt, encoding = detect(path)
             if fmt is None:
+                from handlog.reading.sniff import unrecognised_file
+
                 report.problems.append(FileProblem(str(path), unrecognised_file(path)))
                 return None
-            if isinstance(fmt, StreamFormat) and not isinstance(fmt, XmlSessionFormat):
+            if isinstance(fmt, StreamFormat) and not is_xml_session(fmt):
                 # a document format whose hands cannot be written as lines to store and parse again: said, never
                 # dropped silently (audit, stats and replay read such files)
                 report.problems.append(FileProblem(
@@ -388,7 +392,11 @@ def _insert_hands(conn: Connection, fresh: list[PreparedHand], file_id: int) -> 
             [(hand_id, file_id, *stored.row) for hand_id, stored in zip(ids, fresh, strict=True)],
         )
         for table, columns, rows_of in _CHILDREN:
-            rows = [(hand_id, *row) for hand_id, stored in zip(ids, fresh, strict=True) for row in rows_of(stored)]
+            if table is schema.hand_players:  # its counters prepared in one cell
+                rows = [spread_counters(hand_id, row) for hand_id, stored in zip(ids, fresh, strict=True)
+                        for row in stored.players]  # fmt: skip
+            else:
+                rows = [(hand_id, *row) for hand_id, stored in zip(ids, fresh, strict=True) for row in rows_of(stored)]
             if rows:
                 cursor.executemany(_insert_sql(conn, table, ("hand", *columns)), rows)
         cursor.executemany(

@@ -4,7 +4,8 @@
 checks, counters), so that reading from the database gives the same answers without doing it again.
 ``prepare_chunk`` is what ``import``'s worker processes run on a run of hands: it also turns each hand into the
 rows the database writer inserts as they are (tuples in the column order of ``*_COLUMNS``, values as the
-backend stores them), so that the one process that writes does no work per row but insert them.
+backend stores them; on SQLite a player's counters in one cell, ``COUNTERS_AT``), so that the one process that
+writes does little work per row but insert them.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from decimal import Decimal
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from handlog.audit import audit
 from handlog.clock import HandTime, hand_time
@@ -75,6 +76,18 @@ VIOLATION_COLUMNS = ("seq", "code", "category", "severity", "line", "message")
 """The columns of a hand's rows in ``hand_players``, ``actions`` and ``violations`` (the writer adds ``hand``
 in front)."""
 
+COUNTERS_AT = PLAYER_COLUMNS.index(COUNTER_FIELDS[0])
+"""Where a player row prepared for SQLite holds its ~125 counters (consecutive in ``PLAYER_COLUMNS``): in one cell,
+``bytes`` (a tuple of ints when a count passes 255), which the writer spreads into their columns
+(``spread_counters``). A worker sends one object instead of 125 ints: pickling a chunk there and back costs 186 K
+instructions a hand instead of 403 K (cachegrind, 1,000 hands)."""
+
+
+def spread_counters(hand: int, row: tuple[Any, ...]) -> tuple[Any, ...]:
+    """A player row prepared for SQLite as the driver binds it after the hand's id: its counters in their columns."""
+    return (hand, *row[:COUNTERS_AT], *row[COUNTERS_AT], *row[COUNTERS_AT + 1 :])
+
+
 MONEY_COLUMNS = {"hands": ("small_blind", "big_blind"), "hand_players": MONEY_FIELDS, "actions": ("amount",)}
 TIME_COLUMNS = {"hands": ("time_utc",), "hand_players": ("time_utc",)}
 """The columns of type ``Money`` and ``UtcDateTime`` (``store.types``), whose values the backend stores
@@ -117,52 +130,60 @@ def prepared(stored: StoredHand, backend: str) -> PreparedHand:
     """``stored``'s rows as tuples of the values a ``backend`` database stores, as ``store.types`` converts them:
     on SQLite money as its exact decimal text and times as naive UTC text in SQLAlchemy's format; on PostgreSQL
     money as ``Decimal`` and times as aware UTC ``datetime``."""
-    convert = _sqlite_value if backend == "sqlite" else _server_value
-    hands, players, actions = _TABLES["hands"], _TABLES["hand_players"], _TABLES["actions"]
+    on_sqlite = backend == "sqlite"
+    hands, players, actions = (_TABLES[name][on_sqlite] for name in ("hands", "hand_players", "actions"))
     return PreparedHand(
         key=stored.key,
         status=stored.status,
-        row=hands.values({**stored.row, "hand_key": stored.key[1], "status": stored.status}, convert),
-        players=[players.values(r, convert) for r in stored.players],
-        actions=[actions.values(r, convert) for r in stored.actions],
-        violations=[_VIOLATION(r) for r in stored.violations],
+        row=hands.values({**stored.row, "hand_key": stored.key[1], "status": stored.status}),
+        players=list(map(players.values, stored.players)),
+        actions=list(map(actions.values, stored.actions)),
+        violations=list(map(_VIOLATION, stored.violations)),
         text=stored.text,
     )
 
 
+Convert = Callable[[Any], Any]
+
+
 class _Columns:
-    """A table's columns in ``PreparedHand`` order, and which of them the backend stores converted."""
+    """A table's columns in ``PreparedHand`` order, and how a backend stores each one it converts: the cells it
+    converts one by one (money, times, lone flags), each with its conversion, and the run of counters that SQLite
+    receives as integers, packed into one cell."""
 
-    def __init__(
-        self, columns: tuple[str, ...], money: tuple[str, ...], times: tuple[str, ...], flags: tuple[str, ...]
-    ) -> None:
+    def __init__(self, columns: tuple[str, ...], cells: list[tuple[str, Convert]], runs: tuple[slice, ...]) -> None:
         self.get = itemgetter(*columns)
-        self.money = tuple(columns.index(name) for name in money)
-        self.times = tuple(columns.index(name) for name in times)
-        runs = _runs(sorted(columns.index(name) for name in flags))
-        self.flag_cells = tuple(run.start for run in runs if run.stop - run.start == 1)
-        self.flag_runs = tuple(run for run in runs if run.stop - run.start > 1)
+        self.cells = tuple((columns.index(name), convert) for name, convert in cells)
+        self.runs = runs
 
-    def values(self, row: dict[str, Any], convert: Callable[[Any], Any]) -> tuple[Any, ...]:
+    @classmethod
+    def both(
+        cls, columns: tuple[str, ...], money: tuple[str, ...], times: tuple[str, ...], flags: tuple[str, ...]
+    ) -> tuple[_Columns, _Columns]:
+        """The table as PostgreSQL and as SQLite store it (in that order: indexed by "is it SQLite")."""
+        runs = _runs(sorted(columns.index(name) for name in flags))
+        cells = [columns[run.start] for run in runs if run.stop - run.start == 1]
+        packed = tuple(run for run in runs if run.stop - run.start > 1)
+        assert all(run.start == COUNTERS_AT for run in packed), "the writer spreads only the players' counters"
+        server = cls(columns, [*((n, _checked_money) for n in money), *((n, _utc) for n in times)], ())
+        sqlite = cls(
+            columns,
+            [*((n, _money_text) for n in money), *((n, _sqlite_time) for n in times), *((n, int) for n in cells)],
+            packed,
+        )
+        return server, sqlite
+
+    def values(self, row: dict[str, Any]) -> tuple[Any, ...]:
         values = list(self.get(row))
-        for i in self.money:
+        for i, convert in self.cells:  # a NULL stays NULL
             value = values[i]
             if value is not None:
-                if not isinstance(value, Decimal):
-                    raise TypeError(f"money must be a Decimal, not {type(value).__name__}")
                 values[i] = convert(value)
-        for i in self.times:
-            if values[i] is not None:
-                values[i] = convert(values[i])
-        if convert is _sqlite_value:  # flags as SQLite stores them, 0 and 1 (see ``FLAG_COLUMNS``)
-            for i in self.flag_cells:
-                if values[i] is not None:
-                    values[i] = int(values[i])
-            for run in self.flag_runs:  # the counters: never NULL (``int(None)`` would refuse one)
-                try:  # flags and small counts to ints in one C call (~3x ``map(int, …)``, measured)
-                    values[run] = bytes(values[run])
-                except ValueError:  # a count over 255
-                    values[run] = map(int, values[run])
+        for run in self.runs:  # the counters (never NULL): one cell, which the writer spreads (``COUNTERS_AT``)
+            try:  # flags and small counts as ints in one C call (~3x ``map(int, …)``, measured)
+                values[run] = (bytes(values[run]),)
+            except ValueError:  # a count over 255
+                values[run] = (tuple(map(int, values[run])),)
         return tuple(values)
 
 
@@ -183,28 +204,22 @@ SQLAlchemy binds a ``Boolean`` there: the driver binds an ``int`` at once, while
 adaptation lookup and fails it (~60 µs per player row of ~125 flags, 5× the whole row's insert, measured), in the
 one process that writes."""
 
-_TABLES = {
-    "hands": _Columns(HAND_COLUMNS, MONEY_COLUMNS["hands"], TIME_COLUMNS["hands"], FLAG_COLUMNS["hands"]),
-    "hand_players": _Columns(
-        PLAYER_COLUMNS, MONEY_COLUMNS["hand_players"], TIME_COLUMNS["hand_players"], FLAG_COLUMNS["hand_players"]
-    ),
-    "actions": _Columns(ACTION_COLUMNS, MONEY_COLUMNS["actions"], (), FLAG_COLUMNS["actions"]),
-}
-_VIOLATION = itemgetter(*VIOLATION_COLUMNS)
-
+_money_text: Convert = Decimal.__str__
+_checked_money: Convert = Decimal.__copy__
+"""Money as SQLite stores it (its exact text) and as PostgreSQL does (the ``Decimal`` itself: a ``Decimal``'s copy
+is itself). Both are the type's own C methods, which refuse anything but a ``Decimal`` (a float would lose
+exactness) with a ``TypeError``, without a Python call per value (~0.3 µs each, ~40 a hand)."""
 
 def _utc(value: datetime) -> datetime:
     return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
 
 
 _LAST_TIME: tuple[datetime, str] = (datetime.min, "0001-01-01 00:00:00.000000")
-"""The last time ``_sqlite_value`` converted and its text (equal times, even in two zones, have one text)."""
+"""The last time ``_sqlite_time`` converted and its text (equal times, even in two zones, have one text)."""
 
 
-def _sqlite_value(value: Decimal | datetime) -> str:
+def _sqlite_time(value: datetime) -> str:
     global _LAST_TIME  # one entry, replaced whole
-    if isinstance(value, Decimal):
-        return str(value)
     last, known = _LAST_TIME
     if value == last and (value.tzinfo is None) == (last.tzinfo is None):  # a hand's rows share its time
         return known
@@ -214,8 +229,11 @@ def _sqlite_value(value: Decimal | datetime) -> str:
     return text
 
 
-def _server_value(value: Decimal | datetime) -> Decimal | datetime:
-    return value if isinstance(value, Decimal) else _utc(value)
+_TABLES = {
+    name: _Columns.both(columns, MONEY_COLUMNS.get(name, ()), TIME_COLUMNS.get(name, ()), FLAG_COLUMNS[name])
+    for name, columns in (("hands", HAND_COLUMNS), ("hand_players", PLAYER_COLUMNS), ("actions", ACTION_COLUMNS))
+}
+_VIOLATION = itemgetter(*VIOLATION_COLUMNS)
 
 
 def prepare(fmt: HandFormat, file: str, line: int, lines: list[str], with_allin_ev: bool = True) -> StoredHand:
@@ -313,11 +331,13 @@ def actions(hand: Hand) -> list[dict[str, Any]]:
     """Every player event of the hand in log order, with the street it happened on."""
     street = Street.PREFLOP.value
     out: list[dict[str, Any]] = []
+    shapes = _SHAPES
     for event in hand.events:
-        if type(event) is StreetStart:  # the exact type (an ``isinstance`` against a pydantic model costs a call)
-            street = event.street.value
+        model = type(event)
+        if model is StreetStart:  # the exact type (an ``isinstance`` against a pydantic model costs a call)
+            street = cast(StreetStart, event).street.value
             continue
-        has_player, amount_field, has_all_in = _shape(event)
+        has_player, amount_field, has_all_in = shapes.get(model) or _shape(event)
         known: Any = event  # the fields ``_shape`` found on its model
         player = known.player if has_player else None
         if not player:

@@ -15,9 +15,11 @@ from sqlalchemy.engine import Dialect
 from storekit import SAMPLES
 
 from handlog.reading.registry import get
+from handlog.stats.totals import COUNTER_FIELDS
 from handlog.store import schema
 from handlog.store.records import (
     ACTION_COLUMNS,
+    COUNTERS_AT,
     HAND_COLUMNS,
     MONEY_COLUMNS,
     PLAYER_COLUMNS,
@@ -26,6 +28,7 @@ from handlog.store.records import (
     StoredHand,
     prepare,
     prepared,
+    spread_counters,
 )
 from handlog.store.tail import Position, detect, new_hands
 from handlog.store.types import Money, UtcDateTime
@@ -92,8 +95,9 @@ def test_each_value_is_what_the_column_type_binds(stored: list[StoredHand], back
         assert rows.key == s.key and rows.status == s.status and rows.text == s.text
         hand = {**s.row, "hand_key": s.key[1], "status": s.status}
         assert rows.row == bound(schema.hands, HAND_COLUMNS, hand, dialect)
+        players = [spread_counters(0, r)[1:] for r in rows.players] if backend == "sqlite" else rows.players
         for got, want, (table, columns) in (
-            (rows.players, s.players, (schema.hand_players, PLAYER_COLUMNS)),
+            (players, s.players, (schema.hand_players, PLAYER_COLUMNS)),
             (rows.actions, s.actions, (schema.actions, ACTION_COLUMNS)),
             (rows.violations, s.violations, (schema.violations, VIOLATION_COLUMNS)),
         ):
@@ -146,14 +150,21 @@ def test_each_time_has_its_own_text_whatever_came_before() -> None:
 
 def test_a_player_row_s_counters_are_sqlite_integers_even_past_a_byte() -> None:
     """The counters reach SQLite as integers (flags 0 and 1, counts as they are), a count over 255 included."""
-    from handlog.stats.totals import COUNTER_FIELDS
-
     row: dict[str, Any] = {name: None for name in PLAYER_COLUMNS}
     row.update(dict.fromkeys(COUNTER_FIELDS, False), seq=0, player="Hero", vpip=True, postflop_bets=300,
                postflop_calls=2)  # fmt: skip
     hand = StoredHand(("Site", "1"), {name: None for name in HAND_COLUMNS}, "clean", players=[row])
-    (got,) = prepared(hand, "sqlite").players
+    (packed,) = prepared(hand, "sqlite").players
+    got = spread_counters(0, packed)[1:]
     index = PLAYER_COLUMNS.index
     assert got[index("postflop_bets")] == 300 and got[index("postflop_calls")] == 2
     assert got[index("vpip")] == 1 and got[index("pfr")] == 0
     assert all(type(got[index(name)]) is int for name in COUNTER_FIELDS)
+
+
+def test_a_player_row_s_counters_travel_to_the_writer_in_one_cell(stored: list[StoredHand]) -> None:
+    """On SQLite the counters are one ``bytes`` cell (one object to pickle), spread back into their columns."""
+    rows = [r for s in stored for r in prepared(s, "sqlite").players]
+    assert rows and all(type(r[COUNTERS_AT]) is bytes for r in rows)
+    assert all(len(r) == len(PLAYER_COLUMNS) - len(COUNTER_FIELDS) + 1 for r in rows)
+    assert all(len(spread_counters(1, r)) == 1 + len(PLAYER_COLUMNS) for r in rows)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from datetime import UTC, datetime
 from decimal import Decimal
 
@@ -38,3 +40,23 @@ def test_money_keeps_its_exact_value_and_written_scale(db_url: str) -> None:
     assert [str(v) for v in got] == [str(v) for v in values]
     assert all(isinstance(v, Decimal) for v in got)
     assert when == datetime(2024, 1, 2, 3, 4, 5, tzinfo=UTC) and when.tzinfo is not None
+
+
+def test_the_head_that_migrate_trusts_is_the_scripts_one_head() -> None:
+    from alembic.config import Config
+    from alembic.script import ScriptDirectory
+
+    from handlog.store.database import MIGRATIONS
+    from handlog.store.migrations import HEAD
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    assert ScriptDirectory.from_config(config).get_heads() == [HEAD]
+
+
+def test_a_database_at_the_head_opens_without_alembic(db_url: str) -> None:
+    with handlog.db.open(db_url, create=True):
+        pass  # created and migrated: now at the head
+    script = "import sys, handlog.db; handlog.db.open(sys.argv[1]).close(); print('alembic' in sys.modules)"
+    done = subprocess.run([sys.executable, "-c", script, db_url], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "False"

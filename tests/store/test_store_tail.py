@@ -87,3 +87,21 @@ def test_a_growing_file_gives_its_complete_hands_only(plain: bytes, tmp_path: Pa
         growing = [(h.line, h.lines, h.end) for h in new_hands(path, fmt, encoding, Position(), settle=3600)]
         assert growing == whole[: len(growing)]
         assert growing[-1][2].offset <= cut < whole[len(growing)][2].offset
+
+
+def test_an_xml_session_format_is_known_without_importing_its_module_first() -> None:
+    """``is_xml_session`` looks for the XML session class only once its module is imported: every such format's
+    module imports it, so a format the registry gives is answered right either way."""
+    import subprocess
+    import sys
+
+    from handlog.reading.registry import get
+
+    script = (
+        "import sys; from handlog.reading.registry import get; from handlog.store.tail import is_xml_session;"
+        " print(is_xml_session(get('pokerstars')), 'handlog.formats.xmlsession' in sys.modules)"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["False", "False"]
+    assert tail.is_xml_session(get("ipoker")) and tail.is_xml_session(get("merge"))
+    assert not tail.is_xml_session(get("pokerstars"))
