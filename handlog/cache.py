@@ -27,8 +27,10 @@ import stat
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # numpy loads only where arrays are cached (the grammar cache needs none of it)
     from numpy.typing import NDArray
@@ -93,17 +95,22 @@ def store(key: str, data: dict[str, Any]) -> None:
     folder = cache_dir()
     if folder is None:
         return
+    with suppress(OSError), _replacing(folder / f"table-{key}.json") as out:
+        out.write(json.dumps({**data, "key": key}, separators=(",", ":")).encode("utf-8"))
+
+
+@contextmanager
+def _replacing(path: Path) -> Iterator[IO[bytes]]:
+    """A temporary file in ``path``'s folder, renamed to ``path`` once written whole (removed on any error): a
+    reader never sees half a file."""
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}-", suffix=".tmp", dir=path.parent)
     try:
-        handle, temporary = tempfile.mkstemp(prefix=".table-", suffix=".tmp", dir=folder)
-        try:
-            with os.fdopen(handle, "w", encoding="utf-8") as out:
-                json.dump({**data, "key": key}, out, separators=(",", ":"))
-            os.replace(temporary, folder / f"table-{key}.json")
-        except BaseException:
-            Path(temporary).unlink(missing_ok=True)
-            raise
-    except OSError:
-        return
+        with os.fdopen(handle, "wb") as out:
+            yield out
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
 
 
 def load_arrays(key: str, count: int) -> list[NDArray[Any]] | None:
@@ -133,19 +140,11 @@ def store_arrays(key: str, arrays: list[NDArray[Any]]) -> None:
     folder = cache_dir()
     if folder is None:
         return
-    try:
-        handle, temporary = tempfile.mkstemp(prefix=".arrays-", suffix=".tmp", dir=folder)
-        try:
-            with os.fdopen(handle, "wb") as out:
-                for array in arrays:
-                    np.save(out, array, allow_pickle=False)
-            os.replace(temporary, folder / f"arrays-{key}.npy")
-        except BaseException:
-            Path(temporary).unlink(missing_ok=True)
-            raise
+    with suppress(OSError):
+        with _replacing(folder / f"arrays-{key}.npy") as out:
+            for array in arrays:
+                np.save(out, array, allow_pickle=False)
         _prune(folder, "arrays-*.npy")
-    except OSError:
-        return
 
 
 STALE_SECONDS = 30 * 24 * 3600
