@@ -55,23 +55,23 @@ hands = Table(
     metadata,
     Column("id", Integer, primary_key=True),
     Column("site", String(40), nullable=False),
-    Column("hand_key", String(80), nullable=False),
-    Column("hand_id", String(80)),
+    Column("hand_key", Text, nullable=False),
+    Column("hand_id", Text),
     Column("format", String(40), nullable=False),
-    Column("game", String(40)),
-    Column("game_name", String(60)),  # as the site wrote it
-    Column("structure", String(20)),
-    Column("stakes", String(40)),
+    Column("game", Text),
+    Column("game_name", Text),  # as the site wrote it
+    Column("structure", Text),
+    Column("stakes", Text),
     Column("small_blind", Money),
     Column("big_blind", Money),
-    Column("currency", String(10)),
-    Column("tournament_id", String(80)),
+    Column("currency", Text),
+    Column("tournament_id", Text),
     Column("is_tournament", Boolean, nullable=False),
     Column("time_utc", UtcDateTime),
     Column("local_time", String(26)),  # the time as its log wrote it (no zone), ISO text
-    Column("time_zone", String(60)),  # the zone it was read in (the log's, the room's, the user's), if any
+    Column("time_zone", Text),  # the zone it was read in (the log's, the room's, the user's), if any
     Column("time_source", String(10)),  # log, room, --tz, config, unknown, none (handlog.clock)
-    Column("table_name", String(200)),
+    Column("table_name", Text),
     Column("button", Integer),
     Column("status", String(12), nullable=False),  # clean, violations, unparsed
     Column("error", Text),  # why an unparsed hand could not be read
@@ -102,7 +102,7 @@ def _of_hand(name: str, *columns: Column[Any]) -> Table:
 
 hand_players = _of_hand(
     "hand_players",
-    Column("player", String(100), nullable=False),
+    Column("player", Text, nullable=False),
     Column("time_utc", UtcDateTime),  # the hand's, for the player + time index
     Column("seat", Integer),
     Column("position", String(8)),
@@ -116,7 +116,7 @@ Index("ix_hand_players_player_time", hand_players.c.player, hand_players.c.time_
 actions = _of_hand(
     "actions",
     Column("street", String(20), nullable=False),
-    Column("player", String(100), nullable=False),
+    Column("player", Text, nullable=False),
     Column("kind", String(20), nullable=False),
     Column("amount", Money),  # posts, calls, bets, uncalled bets, collected pots; raises: the total raised to
     Column("all_in", Boolean, nullable=False),
@@ -150,11 +150,11 @@ tournaments = Table(
     metadata,
     Column("id", Integer, primary_key=True),
     Column("site", String(40), nullable=False),
-    Column("tournament_id", String(80), nullable=False),
+    Column("tournament_id", Text, nullable=False),
     Column("buy_in", Money),
     Column("fee", Money, nullable=False),
     Column("bounty", Money, nullable=False),
-    Column("currency", String(10), nullable=False),
+    Column("currency", Text, nullable=False),
     Column("entrants", Integer),
     Column("start_utc", UtcDateTime),
     Column("rank", BigInteger, nullable=False),
@@ -167,7 +167,7 @@ tournament_results = Table(
     "tournament_results",
     metadata,
     Column("tournament", Integer, ForeignKey("tournaments.id", ondelete="CASCADE"), primary_key=True),
-    Column("player", String(100), primary_key=True),
+    Column("player", Text, primary_key=True),
     Column("finish", Integer),
     Column("entrants", Integer),
     Column("buy_in", Money),
@@ -175,13 +175,13 @@ tournament_results = Table(
     Column("bounty", Money, nullable=False),
     Column("prize", Money, nullable=False),
     Column("bounties_won", Money, nullable=False),
-    Column("currency", String(10), nullable=False),
+    Column("currency", Text, nullable=False),
     Column("cost", Money),
     Column("ticket", Text, nullable=False),
     Column("name", Text, nullable=False),
-    Column("game", String(100), nullable=False),
-    Column("speed", String(40), nullable=False),
-    Column("kind", String(100), nullable=False),
+    Column("game", Text, nullable=False),
+    Column("speed", Text, nullable=False),
+    Column("kind", Text, nullable=False),
     Column("start_utc", UtcDateTime),
     Column("hero", Boolean, nullable=False),
     Column("rank", BigInteger, nullable=False),
@@ -194,8 +194,8 @@ Index("ix_tournament_results_player", tournament_results.c.player)
 aliases = Table(
     "aliases",
     metadata,
-    Column("site", String(40), primary_key=True),  # lower case
-    Column("player", String(100), primary_key=True),
-    Column("alias", String(100), nullable=False),
+    Column("site", Text, primary_key=True),  # lower case
+    Column("player", Text, primary_key=True),
+    Column("alias", Text, nullable=False),
 )
 """``handlog aliases``: the user's merges of one person's accounts (see ``handlog.stats.identity``)."""

@@ -173,3 +173,27 @@ def test_a_long_read_does_not_block_an_import(db_url: str, tmp_path: Path) -> No
         assert writer.import_paths([second], with_allin_ev=False, settle=0).new == 4  # … and watch goes on
         assert time.monotonic() - started < 5
         assert len(list(stream)) == 3  # the reader's own view: the hands there when it started
+
+
+def test_values_longer_than_a_short_column_import_whole(db_url: str, tmp_path: Path) -> None:
+    """What a log writes has no length the database may cut or refuse: PostgreSQL once stopped an import at the
+    structure ``pl_preflop_nl_postflop`` (longer than its column)."""
+    name, table = "P" + "layer-with-a-long-name" * 7, "Table " + "very long " * 30
+    first, second, third = renumbered_hands(3)
+    hands = [
+        first.replace("Hold'em No Limit", "Hold'em Pot Limit Pre-Flop, No Limit Post-Flop", 1),
+        second.replace("Player3", name),
+        third.replace("Table 'Lampland'", f"Table '{table}'", 1),
+    ]
+    (tmp_path / "long.txt").write_text("".join(hands), encoding="utf-8")
+    with handlog.db.open(db_url, create=True) as db:
+        done = db.import_paths([tmp_path / "long.txt"], with_allin_ev=False, settle=0)
+        with db.engine.connect() as conn:
+            structures = set(conn.execute(select(schema.hands.c.structure)).scalars())
+            tables = set(conn.execute(select(schema.hands.c.table_name)).scalars())
+            players = set(conn.execute(select(schema.hand_players.c.player)).scalars())
+            actors = set(conn.execute(select(schema.actions.c.player)).scalars())
+    assert (done.hands, done.new, done.unparsed) == (3, 3, 0)
+    assert structures == {"pl_preflop_nl_postflop", "no_limit"}
+    assert table in tables
+    assert name in players and name in actors
