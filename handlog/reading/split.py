@@ -57,6 +57,12 @@ def split_hands(
     yield from cutter.end()
 
 
+SPACED = 0.75
+"""A hand is spaced when it has at least this many blank lines per written line before its summary: a file whose
+every line is followed by a blank one (copied from a page or a mail, or with ``CR CR LF`` line ends, which read as
+a line and a blank one). Its summary's blank lines are its own: such a hand ends at the next header or at two
+blank lines in a row. Unspaced hands have a blank line here and there (one in twenty lines at most, in the corpus)."""
+
 BLOCK_LINES = 256
 """Lines ``cut_hands`` looks at in one go (at most 16 MB of text, lines being cut at ``decode.MAX_LINE``)."""
 
@@ -140,6 +146,12 @@ class Cutter:
         self.stats = stats
         self.current: Chunk | None = None
         self.in_summary = False
+        self.blanks = 0
+        """Blank lines in the current hand before its summary (``spaced``)."""
+        self.spaced = False
+        """The current hand has a blank line after every line (``SPACED``): one blank ends no summary."""
+        self.blank_before = False
+        """The line before was blank and the hand is spaced: a second blank in its summary ends it."""
         self.finished: list[Chunk] = []
 
     def body(self, number: int, lines: list[str]) -> None:
@@ -150,6 +162,7 @@ class Cutter:
                 for offset, line in enumerate(lines):
                     _junk(self.stats, number + offset, line)
             return
+        self.blank_before = False
         room = max(1, MAX_HAND_LINES - len(current.lines))  # split_hands cuts after a body line, not before
         if len(lines) < room:
             current.lines.extend(lines)
@@ -176,22 +189,29 @@ class Cutter:
             if current is not None:
                 self.finished.append(_trimmed(current))
             self.current = Chunk(number, [line])
-            self.in_summary = False
+            self.in_summary = self.blank_before = False
+            self.blanks = 0
             return
         if current is None:
             if line.strip() and self.stats is not None:
                 _junk(self.stats, number, line)
             return
         if not line.strip():
-            if self.in_summary:
+            if not self.in_summary:
+                self.blanks += 1
+            elif self.spaced and not self.blank_before:
+                self.blank_before = True
+            else:
                 self.finished.append(_trimmed(current))
                 self.current = None
                 return
             current.lines.append(line)
             return
+        self.blank_before = False
         marker = self.fmt.summary_marker
-        if marker is not None and line.startswith(marker):
+        if marker is not None and line.startswith(marker) and not self.in_summary:
             self.in_summary = True
+            self.spaced = self.blanks >= SPACED * (len(current.lines) - self.blanks)
         current.lines.append(line)
         if len(current.lines) >= MAX_HAND_LINES:
             self.finished.append(current)

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from handlog.audit import audit
 from handlog.formats.pokerstars import PokerStarsFormat
 from handlog.reading import ReadReport, iter_text, read, read_text
 from handlog.reading.split import SplitStats, split_hands
 
 FMT = PokerStarsFormat()
+SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 
 
 def hand(number: int) -> list[str]:
@@ -119,3 +121,53 @@ def test_iter_text_streams_the_records_read_text_lists() -> None:
     ]
     assert [r.status for r in rest] == ["unparsed", "parsed"]
     assert list(iter_text("no hand here\n")) == []
+
+
+def spaced(text: str, line_end: str = "\n\n") -> str:
+    """``text`` with a blank line after every line, as a page copied by hand or ``CR CR LF`` line ends give."""
+    return "".join(line + line_end for line in text.splitlines())
+
+
+def audited(text: str) -> list[tuple[object, ...]]:
+    """Each hand's id, status, violation codes and the replay's notes (which say what the room's summary did not
+    state: a summary cut off shows there)."""
+    out = []
+    for record in read_text(text):
+        assert record.hand is not None, record.error
+        done = audit(record.hand)
+        out.append((record.hand_id, done.status, [v.code for v in done.violations], done.replay.notes))
+    return out
+
+
+def test_a_spaced_hand_keeps_its_summary() -> None:
+    """Each line followed by a blank one: a blank line no longer ends the summary, two in a row do, as does the
+    next header. The summary's numbers (total pot, rake) are checked as in the plain file."""
+    plain = (SAMPLES / "nl_holdem_cash.txt").read_text(encoding="utf-8")
+    assert audited(spaced(plain)) == audited(plain)
+    chunks = list(split_hands(spaced("\n".join(hand(1))).splitlines(), FMT))
+    assert [line for line in chunks[0].lines if line] == hand(1)
+
+
+def test_cr_cr_lf_line_ends_read_as_a_spaced_file(tmp_path: Path) -> None:
+    plain = (SAMPLES / "nl_holdem_cash.txt").read_text(encoding="utf-8")
+    (tmp_path / "crcrlf.txt").write_bytes(spaced(plain, "\r\r\n").encode("utf-8"))
+    report = ReadReport()
+    records = list(read([tmp_path], report))
+    assert [r.hand_id for r in records] == [r.hand_id for r in read_text(plain)]
+    assert all(r.hand is not None for r in records) and report.junk_lines == 0
+
+
+def test_a_spaced_hand_ends_at_two_blank_lines_before_junk() -> None:
+    lines = [*spaced("\n".join(hand(1))).splitlines(), "", "", "junk after the hand", "", *hand(2)]
+    stats = SplitStats()
+    chunks = list(split_hands(lines, FMT, stats))
+    assert len(chunks) == 2 and chunks[0].lines[-1] == hand(1)[-1]
+    assert stats.junk_lines == 1
+
+
+def test_a_blank_line_here_and_there_does_not_make_a_hand_spaced() -> None:
+    """A plain hand with one blank line in its body still ends at the blank line after its summary."""
+    lines = [*hand(1)[:5], "", *hand(1)[5:], "", "junk after the hand", *hand(2)]
+    stats = SplitStats()
+    chunks = list(split_hands(lines, FMT, stats))
+    assert len(chunks) == 2 and stats.junk_lines == 1

@@ -3,8 +3,8 @@ position in the file (the bytes and the lines before it), from which a later rea
 
 The files are real hands (the NL Hold'em cash sample with fresh ids) made larger than a block (``tail.BLOCK``), so
 that blocks end inside hands, with what makes a block not plain (a CRLF tail, a cp1252 byte, a line near
-``MAX_LINE``, a hand longer than ``MAX_HAND_LINES``) placed past the first block: the cutting goes on line by line
-from there.
+``MAX_LINE``, a hand longer than ``MAX_HAND_LINES``, a blank line after every line) placed past the first block: the
+cutting goes on line by line from there.
 """
 
 from __future__ import annotations
@@ -41,6 +41,8 @@ def _variants(plain: bytes) -> dict[str, bytes]:
         "two-byte characters": plain.replace(b"Seat 2: ", "Seat 2: é".encode(), 40),
         "a long line at half": plain[:half] + b" " + b"y" * (tail.SIMPLE_LINE + 10) + plain[half:],
         "a very long hand": plain[:hand_end] + b"\nchat line" * (MAX_HAND_LINES + 10) + plain[hand_end:],
+        "spaced after a third": plain[:third] + plain[third:].replace(b"\n", b"\n\n"),
+        "cr cr lf after half": plain[:half] + plain[half:].replace(b"\n", b"\r\r\n"),
     }
 
 
