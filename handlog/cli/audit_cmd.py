@@ -211,6 +211,8 @@ def _run(
     }
     if status["unknown_lines"]:  # hands holding a line their reader did not know, and of those the unverified
         summary |= {"unknown_lines": status["unknown_lines"], "unverified": status["unverified"]}
+    if report.junk_lines:  # read, in no hand (each file's on stderr)
+        summary["outside_lines"] = report.junk_lines
     if args.json:
         for d in dedupe.duplicates:  # a record each, as the hands': where, which hand, and the copy kept
             jsonout.write({"file": d.file, "line": d.line, "hand_id": d.hand_id, "site": d.site,

@@ -23,6 +23,8 @@ EXIT_USAGE = 2
 def print_problems(report: ReadReport) -> None:
     for problem in report.problems:
         sys.stderr.write(f"handlog: {problem.file}: {problem.message}\n")
+    for outside in report.outside:
+        sys.stderr.write(f"handlog: {outside.file}: {outside.describe()}\n")
     if report.summaries:
         n = len(report.summaries)
         sys.stderr.write(

@@ -377,6 +377,8 @@ class FullTiltFormat(TextSiteFormat):
     grammar = "fulltilt"
     builder = FullTiltBuilder
     descriptions: ClassVar[dict[str, str]] = DESCRIPTIONS_FT
+    between_hands: re.Pattern[str] | None = re.compile(r"\*+ # \d+ \*+\s*$|BEGIN\s*$")
+    """An archive's numbering of its hands (``***** # 2 *****``) and the word that opens an exported archive."""
 
 
 register(FullTiltFormat())

@@ -770,11 +770,7 @@ class OHHFormat(DocumentReader):
                 if cut is None or not parts:
                     parts.append(piece)
             if junk and stats is not None:
-                stats.junk_lines += 1
-                if stats.first_junk_line is None:
-                    stats.first_junk_line = number
-                if len(stats.junk_samples) < 5:
-                    stats.junk_samples.append((number, line[:200]))
+                stats.junk(number, line)
         if depth > 0 and parts:
             yield self._chunk(begin_line, parts, cut)
 

@@ -675,6 +675,9 @@ class PartyLayoutFormat(TextSiteFormat):
     """The layout's reader (not registered: each room's reader names itself, its grammar and its builder)."""
 
     summary_marker: str | None = None
+    between_hands: re.Pattern[str] | None = re.compile(r"#Game No : \S+\s*$|Game #\d+ starts\.\s*$")
+    """The hand id before the first hand's header (before a later one, it ends the hand before: its grammar
+    ignores it), and the line an older layout opens a hand with."""
     descriptions: ClassVar[dict[str, str]] = {
         **DESCRIPTIONS,
         "HEADER": "the hand header ('***** Hand History for Game … *****')",

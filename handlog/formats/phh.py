@@ -110,7 +110,7 @@ class PHHFormat:
                 continue
             if cut:
                 if stats is not None and line.strip():
-                    stats.junk_lines += 1
+                    stats.junk(number, line)
                 continue
             current.lines.append(line)
             if len(current.lines) >= MAX_HAND_LINES:

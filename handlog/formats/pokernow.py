@@ -269,13 +269,8 @@ def order_key(rows: list[Row]) -> Callable[[Row], int]:
 
 
 def _junk(stats: SplitStats | None, number: int, line: str) -> None:
-    if stats is None:
-        return
-    stats.junk_lines += 1
-    if stats.first_junk_line is None:
-        stats.first_junk_line = number
-    if len(stats.junk_samples) < 5:
-        stats.junk_samples.append((number, line[:200]))
+    if stats is not None:
+        stats.junk(number, line)
 
 
 def _after_end(entry: str) -> bool:

@@ -884,6 +884,9 @@ class TextSiteFormat(HeaderTests):
     """Line kinds in words, for error messages."""
     summary_marker: str | None = "*** SUMMARY ***"
     """A line after which the first blank line ends the hand, or None."""
+    between_hands: re.Pattern[str] | None = None
+    """Lines the room writes between hands, part of none (an archive's numbering, the hand id said again before
+    the header): skipped without being reported as lines outside any hand."""
     fallback: bool = False
     """True for a reader of a layout that many rooms share: detection asks it after every other format."""
     peek_fields: ClassVar[tuple[str, ...]] = ("hand_id", "game", "structure")

@@ -55,14 +55,39 @@ class FileProblem:
 
 
 @dataclass(slots=True)
+class OutsideLines:
+    """Lines of a file that belong to no hand (text before the first header, junk after a summary): skipped, and
+    said, so that nothing read is lost silently."""
+
+    file: str
+    count: int
+    first_line: int
+    first_text: str
+
+    def describe(self) -> str:
+        lines = "line" if self.count == 1 else "lines"
+        return (f"{self.count} {lines} outside any hand skipped (the first, line {self.first_line}:"
+                f" '{visible(self.first_text[:80])}')")  # fmt: skip
+
+
+@dataclass(slots=True)
 class ReadReport:
     """Totals that the commands print after the hands: files read, problems, lines outside any hand."""
 
     files: int = 0
     problems: list[FileProblem] = field(default_factory=list)
     junk_lines: int = 0
+    outside: list[OutsideLines] = field(default_factory=list)
+    """Per file, its lines outside any hand (``junk_lines`` counts them all)."""
     summaries: list[str] = field(default_factory=list)
     """Tournament summaries met (files about a tournament, not hands): skipped, read by ``handlog tournaments``."""
+
+    def note_outside(self, file: str, stats: SplitStats) -> None:
+        """Count a file's lines outside any hand, as its cutting found them."""
+        if stats.junk_lines:
+            self.junk_lines += stats.junk_lines
+            number, text = stats.junk_samples[0] if stats.junk_samples else (stats.first_junk_line or 0, "")
+            self.outside.append(OutsideLines(file, stats.junk_lines, number, text))
 
 
 def iter_files(paths: Iterable[str | os.PathLike[str]], report: ReadReport) -> Iterator[Path]:
@@ -109,7 +134,7 @@ def read_chunks(path: Path, report: ReadReport) -> Iterator[tuple[registry.HandF
             all_lines = chain(head, lines)
             for chunk in cut_hands(all_lines, fmt, stats):
                 yield fmt, chunk
-            report.junk_lines += stats.junk_lines
+            report.note_outside(name, stats)
         except OSError as exc:
             report.problems.append(FileProblem(name, f"read error: {exc.strerror or exc}"))
 

@@ -33,6 +33,14 @@ class SplitStats:
     first_junk_line: int | None = None
     junk_samples: list[tuple[int, str]] = field(default_factory=list)
 
+    def junk(self, number: int, line: str) -> None:
+        """Count line ``number`` as outside any hand (the first few kept, to be shown)."""
+        self.junk_lines += 1
+        if self.first_junk_line is None:
+            self.first_junk_line = number
+        if len(self.junk_samples) < 5:
+            self.junk_samples.append((number, line[:200]))
+
 
 MAX_HAND_LINES = 5000
 """A "hand" longer than this is cut (a file with no summary blocks must not hold everything in memory)."""
@@ -144,6 +152,7 @@ class Cutter:
     def __init__(self, fmt: HandFormat, stats: SplitStats | None) -> None:
         self.fmt = fmt
         self.stats = stats
+        self.between: re.Pattern[str] | None = getattr(fmt, "between_hands", None)
         self.current: Chunk | None = None
         self.in_summary = False
         self.blanks = 0
@@ -160,7 +169,7 @@ class Cutter:
         if current is None:
             if self.stats is not None:
                 for offset, line in enumerate(lines):
-                    _junk(self.stats, number + offset, line)
+                    self.junk(number + offset, line)
             return
         self.blank_before = False
         room = max(1, MAX_HAND_LINES - len(current.lines))  # split_hands cuts after a body line, not before
@@ -194,7 +203,7 @@ class Cutter:
             return
         if current is None:
             if line.strip() and self.stats is not None:
-                _junk(self.stats, number, line)
+                self.junk(number, line)
             return
         if not line.strip():
             if not self.in_summary:
@@ -217,6 +226,15 @@ class Cutter:
             self.finished.append(current)
             self.current = None
 
+    def junk(self, number: int, line: str) -> None:
+        """A line outside any hand: counted, unless the format says its room writes such lines between hands
+        (``between_hands``: an archive's numbering, the hand id said again before the header)."""
+        between = self.between
+        if between is not None and between.match(line):
+            return
+        assert self.stats is not None
+        self.stats.junk(number, line)
+
     def end(self) -> list[Chunk]:
         finished = self.finished
         if self.current is not None:
@@ -230,11 +248,3 @@ def _trimmed(chunk: Chunk) -> Chunk:
     while lines and not lines[-1].strip():
         lines.pop()
     return chunk
-
-
-def _junk(stats: SplitStats, number: int, line: str) -> None:
-    stats.junk_lines += 1
-    if stats.first_junk_line is None:
-        stats.first_junk_line = number
-    if len(stats.junk_samples) < 5:
-        stats.junk_samples.append((number, line[:200]))

@@ -27,6 +27,7 @@ from handlog.parallel import grouped
 from handlog.reading import FileProblem, ReadReport
 from handlog.reading.reader import iter_files
 from handlog.reading.registry import HandFormat, StreamFormat, get
+from handlog.reading.split import SplitStats
 from handlog.store import schema
 from handlog.store.database import translated, writer
 from handlog.store.records import (
@@ -217,7 +218,9 @@ class Importer:
             # UTF-16 files and XML sessions are always read whole
             result.reread = row is not None and not encoding.startswith("utf-16") and not isinstance(fmt, StreamFormat)
         state.size, state.mtime_ns = stat.st_size, stat.st_mtime_ns
-        self._read(state, result)
+        outside = SplitStats()
+        self._read(state, result, outside)
+        report.note_outside(str(path), outside)
         return result
 
     def _resume(self, path: Path, stat: os.stat_result, row: Any, result: FileResult) -> _FileState | None:
@@ -252,11 +255,11 @@ class Importer:
             hands=row["hands"], unparsed=row["unparsed"], violations=row["violations"],
         )  # fmt: skip
 
-    def _read(self, state: _FileState, result: FileResult) -> None:
+    def _read(self, state: _FileState, result: FileResult, outside: SplitStats) -> None:
         """Prepare the file's new hands in chunks (through ``mapper``: in worker processes when it is parallel, the
         next chunks being prepared while this process writes) and write them in batches of ``batch`` hands."""
         work = partial(prepare_chunk, state.fmt.name, str(state.path), self.with_allin_ev, self.backend)
-        pieces = new_hands(state.path, state.fmt, state.encoding, state.position, self.settle)
+        pieces = new_hands(state.path, state.fmt, state.encoding, state.position, self.settle, outside)
         batch: list[PreparedHand] = []
         end = state.position
         for chunk in self.mapper(work, grouped(pieces, min(CHUNK, self.batch), CHUNK_LINES)):

@@ -27,7 +27,15 @@ from handlog.reading import registry
 from handlog.reading.decode import MAX_LINE, TRUNCATED_MARK, decode_line, iter_lines, sniff_encoding
 from handlog.reading.reader import HEAD_LINES
 from handlog.reading.registry import DocumentFormat
-from handlog.reading.split import MAX_HAND_LINES, Chunk, Cutter, line_indexes, special_lines, split_hands
+from handlog.reading.split import (
+    MAX_HAND_LINES,
+    Chunk,
+    Cutter,
+    SplitStats,
+    line_indexes,
+    special_lines,
+    split_hands,
+)
 
 if TYPE_CHECKING:
     from handlog.formats.xmlsession import XmlSessionFormat
@@ -165,9 +173,10 @@ def settled(path: Path, settle: float) -> bool:
 
 
 def new_hands(
-    path: Path, fmt: registry.HandFormat, encoding: str, start: Position, settle: float = SETTLE_SECONDS
+    path: Path, fmt: registry.HandFormat, encoding: str, start: Position, settle: float = SETTLE_SECONDS,
+    outside: SplitStats | None = None,
 ) -> Iterator[TailHand]:
-    """The complete hands after ``start``."""
+    """The complete hands after ``start``; ``outside`` counts the lines read that belong to no hand."""
     final = settled(path, settle)
     with path.open("rb") as stream:
         if is_xml_session(fmt):
@@ -181,7 +190,7 @@ def new_hands(
             return
         hints = getattr(fmt, "split_hints", None)
         found = hints() if callable(hints) else None
-        cutter = Cutter(fmt, None)
+        cutter = Cutter(fmt, outside)
         if found is None:
             yield from _by_lines(stream, fmt, cutter, start, final)
         else:

@@ -169,3 +169,26 @@ def test_a_verdict_is_the_dataclass_verdict() -> None:
     assert pickle.loads(pickle.dumps(made)) == made  # as a worker sends it back
     with pytest.raises(dataclasses.FrozenInstanceError):
         made.text = ""  # type: ignore[misc]
+
+
+def test_lines_outside_any_hand_are_said(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Nothing read is lost silently: text before the first hand and after a summary is counted in the summary
+    and named per file, with its first line (control characters escaped)."""
+    path = tmp_path / "quoted.txt"
+    path.write_text("> forwarded\x07 mail\n" + kicker_text() + "\n\nnot a hand\n", encoding="utf-8")
+    code, records = run_json(capsys, path)
+    assert code == 0 and records[-1]["summary"]["outside_lines"] == 2
+    main(["audit", str(path)])
+    err = capsys.readouterr().err
+    assert f"handlog: {path}: 2 lines outside any hand skipped (the first, line 1: '> forwarded\\x07 mail')" in err
+
+
+def test_the_lines_a_room_writes_between_hands_are_not_outside_lines(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    samples = Path(__file__).resolve().parents[2] / "samples"
+    party = (samples / "partypoker.txt").read_text(encoding="utf-8")
+    assert party.startswith("#Game No : ")  # the hand id said again before the first header
+    code, records = run_json(capsys, samples / "partypoker.txt")
+    assert code == 0 and "outside_lines" not in records[-1]["summary"]
+    assert "outside any hand" not in capsys.readouterr().err

@@ -236,3 +236,13 @@ def test_a_worker_is_sent_a_write_batch_ahead() -> None:
     from handlog.store.importer import BATCH, CHUNK
 
     assert CHUNKS_PER_WORKER * CHUNK >= BATCH
+
+
+def test_import_says_the_lines_outside_any_hand(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    hands = (Path(SAMPLES) / "nl_holdem_cash.txt").read_text(encoding="utf-8")
+    path = tmp_path / "mail.txt"
+    path.write_text("> forwarded mail\n" + hands, encoding="utf-8")
+    shutil.copystat(Path(SAMPLES) / "nl_holdem_cash.txt", path)  # an old file: settled
+    code, _, err = run(capsys, "import", str(path), "--db", str(tmp_path / "h.sqlite"))
+    assert code == 0
+    assert f"handlog: {path}: 1 line outside any hand skipped (the first, line 1: '> forwarded mail')" in err
