@@ -29,12 +29,14 @@ from handlog.reading.reader import iter_files
 from handlog.reading.registry import HandFormat, StreamFormat, get
 from handlog.reading.split import SplitStats
 from handlog.store import schema
+from handlog.store.copytext import with_id
 from handlog.store.database import translated, writer
 from handlog.store.records import (
     ACTION_COLUMNS,
     HAND_COLUMNS,
     PLAYER_COLUMNS,
     VIOLATION_COLUMNS,
+    CopyHand,
     PreparedChunk,
     PreparedHand,
     prepare_chunk,
@@ -260,7 +262,7 @@ class Importer:
         next chunks being prepared while this process writes) and write them in batches of ``batch`` hands."""
         work = partial(prepare_chunk, state.fmt.name, str(state.path), self.with_allin_ev, self.backend)
         pieces = new_hands(state.path, state.fmt, state.encoding, state.position, self.settle, outside)
-        batch: list[PreparedHand] = []
+        batch: list[PreparedHand | CopyHand] = []
         end = state.position
         for chunk in self.mapper(work, grouped(pieces, min(CHUNK, self.batch), CHUNK_LINES)):
             batch.extend(chunk.hands)
@@ -271,7 +273,9 @@ class Importer:
         self._write(state, batch, end, result)
         result.pending = _has_text_after(state.path, state.position)
 
-    def _write(self, state: _FileState, batch: Sequence[PreparedHand], end: Position, result: FileResult) -> None:
+    def _write(
+        self, state: _FileState, batch: Sequence[PreparedHand | CopyHand], end: Position, result: FileResult
+    ) -> None:
         """One transaction: the batch's new hands, and the file's position after its last hand."""
         if self.progress is not None and batch:
             self.progress(len(batch), max(0, end.offset - state.position.offset))
@@ -279,7 +283,7 @@ class Importer:
             if self.postgres:
                 conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": _LOCK_KEY})
             known = _existing(conn, [stored.key for stored in batch])
-            fresh: list[PreparedHand] = []
+            fresh: list[Any] = []  # the backend's: CopyHand for PostgreSQL (``prepare_chunk``)
             seen = Counts()
             for stored in batch:
                 seen.hands += 1
@@ -299,7 +303,7 @@ class Importer:
         state.position = end
 
     def _save_file(
-        self, conn: Connection, state: _FileState, end: Position, batch: Sequence[PreparedHand]
+        self, conn: Connection, state: _FileState, end: Position, batch: Sequence[PreparedHand | CopyHand]
     ) -> int:
         if end.offset > state.position.offset:
             with state.path.open("rb") as stream:  # by blocks: a session file read whole may be large
@@ -417,9 +421,10 @@ def _insert_sql(conn: Connection, table: Table, columns: tuple[str, ...]) -> str
     return f"INSERT INTO {quote(table.name)} ({names}) VALUES ({marks})"  # noqa: S608 - schema names, values bound
 
 
-def _copy_hands(conn: Connection, fresh: list[PreparedHand], file_id: int) -> None:
+def _copy_hands(conn: Connection, fresh: list[CopyHand], file_id: int) -> None:
     """PostgreSQL: the new hands' ids taken from their sequence (in order), then every table's rows with
-    ``COPY``, the fastest way in (values sent as data, never as SQL)."""
+    ``COPY``, the fastest way in (values sent as data, never as SQL), as the workers wrote them
+    (``store.copytext``): each hand's id put in front of its lines."""
     from psycopg import sql
 
     ids = conn.execute(
@@ -428,21 +433,20 @@ def _copy_hands(conn: Connection, fresh: list[PreparedHand], file_id: int) -> No
     ).scalars().all()
     cursor = conn.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
 
-    def copy(table: Table, columns: tuple[str, ...], rows: Iterable[tuple[Any, ...]]) -> None:
+    def copy(table: Table, columns: tuple[str, ...], data: bytes) -> None:
+        if not data:
+            return
         statement = sql.SQL("COPY {} ({}) FROM STDIN").format(
             sql.Identifier(table.name), sql.SQL(", ").join(sql.Identifier(name) for name in columns)
         )
         with cursor.copy(statement) as out:
-            for row in rows:
-                out.write_row(row)
+            out.write(data)
 
     try:
+        hands = list(zip(ids, fresh, strict=True))
         copy(schema.hands, ("id", "file_id", *HAND_COLUMNS),
-             ((hand_id, file_id, *stored.row) for hand_id, stored in zip(ids, fresh, strict=True)))
-        for table, columns, rows_of in _CHILDREN:
-            copy(table, ("hand", *columns),
-                 ((hand_id, *row) for hand_id, stored in zip(ids, fresh, strict=True) for row in rows_of(stored)))
-        copy(schema.hand_text, ("hand", "text"),
-             ((hand_id, stored.text) for hand_id, stored in zip(ids, fresh, strict=True)))
+             b"".join(b"%d\t%d\t%s" % (hand_id, file_id, stored.row) for hand_id, stored in hands))
+        for table, columns, rows_of in (*_CHILDREN, (schema.hand_text, ("text",), attrgetter("text"))):
+            copy(table, ("hand", *columns), b"".join(with_id(hand_id, rows_of(stored)) for hand_id, stored in hands))
     finally:
         cursor.close()

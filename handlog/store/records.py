@@ -106,10 +106,24 @@ class PreparedHand(NamedTuple):
     text: bytes
 
 
+class CopyHand(NamedTuple):
+    """One hand as PostgreSQL's ``COPY`` text (``store.copytext``): each table's rows one block of lines, without
+    the hand's id (and ``hands``' ``file_id``), which the writer puts in front."""
+
+    key: tuple[str, str]
+    status: str
+    row: bytes
+    players: bytes
+    actions: bytes
+    violations: bytes
+    text: bytes
+    """``hand_text``'s line: the compressed text."""
+
+
 class PreparedChunk(NamedTuple):
     """A run of consecutive hands of one file, prepared, and the file position after the last of them."""
 
-    hands: list[PreparedHand]
+    hands: list[PreparedHand] | list[CopyHand]
     end: Position
 
 
@@ -120,16 +134,32 @@ def prepare_chunk(
     ``postgresql``): what ``import``'s worker processes run (module-level, and in a module without the
     database's: a worker that unpickles it loads the parse and the replay, not SQLAlchemy)."""
     fmt = get(fmt_name)
-    hands = [
-        prepared(prepare(fmt, path, piece.line, piece.lines, with_allin_ev), backend) for piece in pieces
-    ]
-    return PreparedChunk(hands, pieces[-1].end)
+    stored = (prepare(fmt, path, piece.line, piece.lines, with_allin_ev) for piece in pieces)
+    if backend == "postgresql":
+        return PreparedChunk([copy_prepared(prepared(s, backend)) for s in stored], pieces[-1].end)
+    return PreparedChunk([prepared(s, backend) for s in stored], pieces[-1].end)
+
+
+def copy_prepared(rows: PreparedHand) -> CopyHand:
+    """A hand's rows prepared for PostgreSQL, as the ``COPY`` text its writer sends (``store.copytext``; psycopg
+    loaded only by a process that prepares for PostgreSQL)."""
+    from handlog.store.copytext import bytea_line, rows_text
+
+    return CopyHand(
+        key=rows.key,
+        status=rows.status,
+        row=rows_text((rows.row,)),
+        players=rows_text(rows.players),
+        actions=rows_text(rows.actions),
+        violations=rows_text(rows.violations),
+        text=bytea_line(rows.text),
+    )
 
 
 def prepared(stored: StoredHand, backend: str) -> PreparedHand:
     """``stored``'s rows as tuples of the values a ``backend`` database stores, as ``store.types`` converts them:
     on SQLite money as its exact decimal text and times as naive UTC text in SQLAlchemy's format; on PostgreSQL
-    money as ``Decimal`` and times as aware UTC ``datetime``."""
+    money as ``Decimal`` and times as aware UTC ``datetime`` (which ``copy_prepared`` writes as COPY text)."""
     on_sqlite = backend == "sqlite"
     hands, players, actions = (_TABLES[name][on_sqlite] for name in ("hands", "hand_players", "actions"))
     return PreparedHand(

@@ -197,3 +197,49 @@ def test_values_longer_than_a_short_column_import_whole(db_url: str, tmp_path: P
     assert structures == {"pl_preflop_nl_postflop", "no_limit"}
     assert table in tables
     assert name in players and name in actors
+
+
+def test_every_stored_value_reads_back_as_the_hand_gave_it(db_url: str, tmp_path: Path) -> None:
+    """Each table's rows, read back through the schema's types, are the values the hand's replay gave, on both
+    backends (PostgreSQL's rows travel as COPY text formatted in the workers, SQLite's as bound parameters)."""
+    from handlog.reading.registry import get
+    from handlog.store.records import ACTION_COLUMNS, HAND_COLUMNS, PLAYER_COLUMNS, VIOLATION_COLUMNS, prepare
+    from handlog.store.tail import Position, detect, new_hands
+
+    samples = copied_samples(tmp_path / "samples")
+    texts = sorted(samples.glob("*.txt"))
+    expected: dict[tuple[str, str], object] = {}
+    for path in texts:
+        fmt, encoding = detect(path)
+        assert fmt is not None
+        for piece in new_hands(path, fmt, encoding, Position(), settle=0):
+            stored = prepare(get(fmt.name), str(path), piece.line, piece.lines)
+            expected.setdefault(stored.key, stored)  # a hand in two files is stored once, from the first
+    with handlog.db.open(db_url, create=True) as db:
+        done = db.import_paths(texts, settle=0)
+        assert done.new == len(expected) > 50
+        with db.engine.connect() as conn:
+            keys = {i: (site, key) for i, site, key in conn.execute(
+                select(schema.hands.c.id, schema.hands.c.site, schema.hands.c.hand_key))}  # fmt: skip
+            got = {name: conn.execute(
+                select(table.c.hand, *(table.c[c] for c in columns)).order_by(table.c.hand, table.c.seq)).all()
+                for name, table, columns in (("players", schema.hand_players, PLAYER_COLUMNS),
+                                             ("actions", schema.actions, ACTION_COLUMNS),
+                                             ("violations", schema.violations, VIOLATION_COLUMNS))}  # fmt: skip
+            rows = conn.execute(select(schema.hands.c.id, *(schema.hands.c[c] for c in HAND_COLUMNS))).all()
+            texts_back = dict(conn.execute(select(schema.hand_text.c.hand, schema.hand_text.c.text)).all())
+    checked = 0
+    for name, columns in (("players", PLAYER_COLUMNS), ("actions", ACTION_COLUMNS), ("violations", VIOLATION_COLUMNS)):
+        back: dict[tuple[str, str], list[tuple[object, ...]]] = {}
+        for hand, *values in got[name]:
+            back.setdefault(keys[hand], []).append(tuple(values))
+        for key, stored in expected.items():
+            want = [tuple(r[c] for c in columns) for r in getattr(stored, name)]
+            assert back.get(key, []) == want, (name, key)
+            checked += len(want)
+    for hand, *values in rows:
+        stored = expected[keys[hand]]
+        row = {**stored.row, "hand_key": stored.key[1], "status": stored.status}
+        assert tuple(values) == tuple(row[c] for c in HAND_COLUMNS)
+        assert texts_back[hand] == stored.text
+    assert checked > 1000
