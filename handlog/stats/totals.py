@@ -2,10 +2,10 @@
 
 :class:`Totals` adds the records of :func:`handlog.stats.frame.hand_rows` one at a time and keeps, per key
 (player, currency and the ``by`` groups), the number of hands and walks, the sum of every counter and the
-money. Sums of integers, ``Decimal`` cents and ``Fraction`` are exact and do not depend on the order of the
-additions, so totals built in several processes and merged (:meth:`Totals.merge`) equal totals built in one,
-exactly. :meth:`Totals.records` turns them into the usual percentages, one record per key in key order: the
-rows of :func:`handlog.stats.frame.aggregate`, which is built on this class.
+money. Sums of integers and ``Decimal`` cents (bb/100: an exact ratio of integers) are exact and do not depend
+on the order of the additions, so totals built in several processes and merged (:meth:`Totals.merge`) equal
+totals built in one, exactly. :meth:`Totals.records` turns them into the usual percentages, one record per key in
+key order: the rows of :func:`handlog.stats.frame.aggregate`, which is built on this class.
 """
 
 from __future__ import annotations
@@ -14,7 +14,8 @@ import struct
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
-from fractions import Fraction
+from functools import lru_cache
+from math import lcm
 from operator import itemgetter
 from typing import Any
 
@@ -167,8 +168,10 @@ def keys(by: Sequence[str] = ()) -> list[str]:
     return ["player", "site", "currency", *(b for b in by if b != "site"), "identity"]
 
 
+@lru_cache(maxsize=4096)
 def big_blind(structure: str, stakes: str) -> Decimal:
-    """The big blind from the ``structure`` and ``stakes`` columns (fixed limit: the small bet)."""
+    """The big blind from the ``structure`` and ``stakes`` columns (fixed limit: the small bet); kept per stakes
+    (each of a player's stakes is asked once a record of totals)."""
     small, _, big = stakes.partition("/")
     return Decimal(small) if structure == Structure.FIXED_LIMIT.value else Decimal(big)
 
@@ -260,17 +263,24 @@ class Sums:
     tournaments: set[str | None] = field(default_factory=set)  # the hands' tournament ids (None: cash hands)
     names: set[str] = field(default_factory=set)  # the names a player with a stable id was shown by
 
-    def big_blinds(self) -> tuple[Fraction, int]:
-        """The sum of net / big blind over the hands, and how many hands it covers (exact, for bb/100). A hand
-        whose big blind is nothing (888's BLAST tournaments write "42.797,60 $/0 $ Blinds") has no result in big
-        blinds, so it is left out of both."""
-        total, hands = Fraction(0), 0
+    def big_blinds(self) -> tuple[int, int, int]:
+        """The sum of net / big blind over the hands as an exact ratio (numerator, denominator), and how many hands
+        it covers (for bb/100). A hand whose big blind is nothing (888's BLAST tournaments write "42.797,60 $/0 $
+        Blinds") has no result in big blinds, so it is left out of both. Summed in integers over the least common
+        denominator, not in ``Fraction``: a tournament player has a stakes per blind level, and each ``Fraction``
+        step costs a few calls and a gcd in Python."""
+        numerator, denominator, hands = 0, 1, 0
         for stakes, net in self.net_by_stakes.items():
             blind = big_blind(*stakes)
             if blind > 0:
-                total += Fraction(net) / Fraction(blind)
+                a, b = net.as_integer_ratio()
+                c, d = blind.as_integer_ratio()
+                step = b * c  # (a / b) / (c / d) = a * d / step
+                common = lcm(denominator, step)
+                numerator = numerator * (common // denominator) + a * d * (common // step)
+                denominator = common
                 hands += self.hands_by_stakes.get(stakes, 0)
-        return total, hands
+        return numerator, denominator, hands
 
     def add(self, row: Mapping[str, Any]) -> None:
         self.hands += 1
@@ -331,8 +341,9 @@ class Sums:
         out["afq_pct"] = _pct(aggressive, aggressive + calls + folds)
         net, showdown_net, non_showdown_net, allin_ev, rake = self.money
         out["net"] = net
-        in_big_blinds, counted = self.big_blinds()
-        out["bb_per_100"] = round(float(100 * in_big_blinds / counted), 2) if counted else None
+        numerator, denominator, counted = self.big_blinds()
+        # an int's true division is correctly rounded: the float of the exact ratio, as ``float(Fraction)`` gives
+        out["bb_per_100"] = round(100 * numerator / (denominator * counted), 2) if counted else None
         out["showdown_net"] = showdown_net
         out["non_showdown_net"] = non_showdown_net
         out["net_allin_ev"] = allin_ev
