@@ -1,16 +1,20 @@
 """The aggregate statistics' shortcuts give what the plain computation gives, over the corpus's PokerStars hands
-(skipped without it): bb/100 summed in integers is the ``Fraction`` sum it replaces."""
+(skipped without it): bb/100 summed in integers is the ``Fraction`` sum it replaces, and ``stats --format json``
+writes what ``json.dumps`` writes."""
 
 from __future__ import annotations
 
+import io
+import json
 from fractions import Fraction
 
 import fpdb_oracle as fo
 import pytest
 from corpus_cache import read_cached
 
+from handlog.stats.export import flat_json, plain, write_records_json
 from handlog.stats.frame import iter_rows
-from handlog.stats.totals import Sums, Totals, big_blind
+from handlog.stats.totals import Sums, Totals, big_blind, columns, with_ids
 
 STARS = [fo.CORPUS / "fpdb" / "cash" / "Stars", fo.CORPUS / "fpdb" / "tour" / "Stars"]
 
@@ -45,4 +49,15 @@ def test_bb_per_100_in_integers_is_the_fraction_sum(rows: list[dict[str, object]
         assert bb_per_100 == (round(float(100 * want / hands), 2) if hands else None)
         several += len(sums.net_by_stakes) > 3
     assert several > 20 or by == ("stakes",)  # players over many blind levels: many steps of the sum
+
+
+@pytest.mark.parametrize("by", [(), ("position", "tournament")])
+def test_the_json_of_the_records_is_their_dump(rows: list[dict[str, object]], by: tuple[str, ...]) -> None:
+    records = Totals(by).update(rows).records()
+    names = with_ids(records, columns(by))
+    assert len(records) > 100 and flat_json(records, names) is not None
+    out = io.StringIO()
+    write_records_json(records, names, out)
+    dumped = [{c: plain(r[c]) for c in names} for r in records]
+    assert out.getvalue() == json.dumps(dumped, ensure_ascii=False, indent=1) + "\n"
 
