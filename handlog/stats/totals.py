@@ -22,6 +22,7 @@ from typing import Any
 from handlog.events import Structure
 from handlog.stats.identity import (
     ALIAS,
+    ANONYMOUS,
     PLAYER,
     STABLE_IDS,
     STABLE_MARK,
@@ -29,6 +30,7 @@ from handlog.stats.identity import (
     ShownPicks,
     add_pick,
     identity,
+    is_anonymous,
     selects,
     stable_id,
 )
@@ -282,17 +284,17 @@ class Sums:
                 hands += self.hands_by_stakes.get(stakes, 0)
         return numerator, denominator, hands
 
-    def add(self, row: Mapping[str, Any]) -> None:
+    def add(self, row: Mapping[str, Any], name: str | None = None) -> None:
+        """Add one record; ``name``: the display name of a player keyed by a stable id (see ``names``)."""
         self.hands += 1
         site = row["site"]
-        site = site if type(site) is str else str(site)
-        self.sites.add(site)
-        if site.lower() in STABLE_IDS:
-            stable = stable_id(site, str(row["player"]))
-            if stable is not None:
-                self.names.add(stable[0])
+        self.sites.add(site if type(site) is str else str(site))
+        if name is not None:
+            self.names.add(name)
         tournament = row.get("tournament_id")
-        self.tournaments.add(None if tournament is None or tournament != tournament else str(tournament))  # NaN
+        if type(tournament) is not str:  # None, NaN (pandas' missing value) or a number
+            tournament = None if tournament is None or tournament != tournament else str(tournament)
+        self.tournaments.add(tournament)
         showdown = bool(row["saw_showdown"])
         if row["position"] == "BB" and not row["saw_flop"]:  # only then a walk, maybe (see is_walk)
             self.walks += is_walk(row)
@@ -372,6 +374,12 @@ def _order(key: tuple[Any, ...]) -> tuple[tuple[bool, Any], ...]:
     return tuple((v is None, "" if v is None else v) for v in key)
 
 
+Who = tuple[str, str, str, str | None]
+"""A player's key parts (player, site, kind) and display name (:attr:`Totals.seen`)."""
+EACH_HAND: Who = ("", "", ANONYMOUS, None)
+"""In :attr:`Totals.seen`, an anonymous seat (``identity``: its key names the hand, so is made for each record)."""
+
+
 @dataclass(slots=True)
 class Totals:
     """Running sums per identity (player, site: see :mod:`handlog.stats.identity`), currency and ``by`` groups.
@@ -382,6 +390,11 @@ class Totals:
     aliases: Aliases | None = None
     sums: dict[tuple[Any, ...], Sums] = field(default_factory=dict)
     shown: ShownPicks = field(default_factory=ShownPicks)  # the ids a display name picked (one, else an error)
+    seen: dict[tuple[Any, Any], Who] = field(default_factory=dict, init=False, repr=False, compare=False)
+    """(site, player) as a record gives them → the key's player, site and kind and the display name of a player
+    keyed by a stable id (``Sums.names``), or ``EACH_HAND``: all of it depends on the site and the name alone
+    (and on ``by``, ``player`` and ``aliases``, fixed), so it is worked out once a player, not once a record (a
+    dozen calls and string copies: ``identity``, ``stable_id``, ``add_pick``, the sites' lower case)."""
 
     def __post_init__(self) -> None:
         for key in self.by:
@@ -399,13 +412,38 @@ class Totals:
     def add(self, row: Mapping[str, Any]) -> None:
         if self.player is not None and not selects(self.player, row, self.aliases):
             return
-        if str(row["site"]).lower() in STABLE_IDS:
-            add_pick(self.shown, row, self.player, self.aliases)
-        key = self.key(row)
+        who = self.seen.get((row["site"], row["player"]))
+        if who is None:
+            who = self._meet(row)
+        if who is EACH_HAND:  # an anonymous seat: a key of its own per hand
+            key, name = self.key(row), None
+        else:
+            player, site, kind, name = who
+            if self.by:
+                key = (player, site, row["currency"], *(group(row, g) for g in self.by if g != "site"), kind)
+            else:
+                key = (player, site, row["currency"], kind)
         sums = self.sums.get(key)
         if sums is None:
             sums = self.sums[key] = Sums()
-        sums.add(row)
+        sums.add(row, name)
+
+    def _meet(self, row: Mapping[str, Any]) -> Who:
+        """What ``seen`` keeps of a (site, player) met for the first time; the display names the player was picked
+        by (``shown``) noted once."""
+        site, player = str(row["site"]), str(row["player"])
+        stable = site.lower() in STABLE_IDS
+        if stable:
+            add_pick(self.shown, row, self.player, self.aliases)
+        who: Who
+        if is_anonymous(site, player):
+            who = EACH_HAND
+        else:
+            key = self.key(row)
+            found = stable_id(site, player) if stable else None
+            who = (key[0], key[1], key[-1], found[0] if found is not None else None)
+        self.seen[row["site"], row["player"]] = who
+        return who
 
     def update(self, rows: Iterable[Mapping[str, Any]]) -> Totals:
         for row in rows:
