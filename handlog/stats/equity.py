@@ -34,10 +34,9 @@ from functools import lru_cache, wraps
 from itertools import chain, combinations, combinations_with_replacement, permutations
 from math import comb, lcm
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
-from numpy.typing import NDArray
 from phevaluator import evaluate_cards
 
 from handlog.cache import cache_key, load_arrays, store_arrays
@@ -53,7 +52,10 @@ LOW_KEY = np.where(np.arange(RANKS) < LOW_RANKS, RANK_KEY, 0)
 HIGH_KEY = np.where(np.arange(RANKS) < LOW_RANKS, 0, RANK_KEY // LOW)
 """A rank key in two parts, ``key % 5**6`` and ``key // 5**6``, each a sum over the cards."""
 
-Ints = NDArray[np.int64]
+if TYPE_CHECKING:  # annotations only: ``numpy.typing`` costs an import (~3 M instructions) at the first all-in
+    from numpy.typing import NDArray
+
+    Ints = NDArray[np.int64]
 T = TypeVar("T")
 
 
