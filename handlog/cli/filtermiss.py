@@ -8,7 +8,6 @@ and files or ``--db`` alike) says it the same way.
 
 from __future__ import annotations
 
-import difflib
 import sys
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
@@ -30,6 +29,8 @@ def nearest(value: str, known: Iterable[str], n: int = 3) -> list[str]:
     known = sorted(set(known))
     same_case = [k for k in known if k.lower() == value.lower() and k != value]
     folded = {k.lower(): k for k in known}
+    import difflib  # only when a filter selected nothing (not at every start of stats)
+
     close = [folded[k] for k in difflib.get_close_matches(value.lower(), list(folded), n=n, cutoff=0.6)]
     out: list[str] = []
     for k in (*same_case, *close):

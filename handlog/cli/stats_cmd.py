@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import sys
 import tempfile
@@ -153,13 +154,23 @@ def part(
     if not include_unverified:
         verified = [h for h in hands if not (unknown_lines(h) and replay_unverified(under_rules(h)))]
         out.unverified, hands = len(hands) - len(verified), verified
+    equity_loaded = EQUITY in sys.modules
     rows = iter_rows(hands, player=player, with_allin_ev=with_allin_ev, replay=under_rules, aliases=aliases,
                      zones=filters.zones, include_unverified=True)  # fmt: skip
     if out.totals is None:
         out.rows = [tuple(row[name] for name in FIELDS) for row in rows]
     else:
         out.totals.update(rows)
+    if not equity_loaded and EQUITY in sys.modules:  # this batch's first all-in loaded numpy and the tables
+        gc.freeze()
     return out
+
+
+EQUITY = "handlog.stats.equity"
+"""The all-in EV's module, imported with numpy at the first all-in (a run without one never loads them). What it
+loads then lives as long as the process, as the modules ``cli.main`` freezes at start-up: ``part`` freezes it
+too, once, so that the cyclic collector stops walking those ~7,500 objects at every collection of the older
+generations (frozen with them: the few objects still alive at that moment, the batch's rows gone)."""
 
 
 def stored_parts(
@@ -243,12 +254,13 @@ def _one_blas_thread() -> None:
 
 def _load_equity_tables() -> None:
     """numpy, the hand-value tables, the heads-up preflop table and what a preflop enumeration reads, loaded once
-    before the workers start rather than in each."""
+    before the workers start rather than in each, and frozen (see ``EQUITY``) for every worker."""
     from handlog.stats.equity import heads_up_table, preflop_ready, tables
 
     tables()
     heads_up_table()
     preflop_ready()
+    gc.freeze()
 
 
 def run(args: argparse.Namespace) -> int:

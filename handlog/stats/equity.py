@@ -32,12 +32,11 @@ from dataclasses import dataclass, fields
 from fractions import Fraction
 from functools import lru_cache, wraps
 from itertools import chain, combinations, combinations_with_replacement, permutations
-from math import comb
+from math import comb, lcm
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
-from numpy.typing import NDArray
 from phevaluator import evaluate_cards
 
 from handlog.cache import cache_key, load_arrays, store_arrays
@@ -53,7 +52,10 @@ LOW_KEY = np.where(np.arange(RANKS) < LOW_RANKS, RANK_KEY, 0)
 HIGH_KEY = np.where(np.arange(RANKS) < LOW_RANKS, 0, RANK_KEY // LOW)
 """A rank key in two parts, ``key % 5**6`` and ``key // 5**6``, each a sum over the cards."""
 
-Ints = NDArray[np.int64]
+if TYPE_CHECKING:  # annotations only: ``numpy.typing`` costs an import (~3 M instructions) at the first all-in
+    from numpy.typing import NDArray
+
+    Ints = NDArray[np.int64]
 T = TypeVar("T")
 
 
@@ -509,16 +511,22 @@ def shares(
     orders: dict[tuple[int, ...], int], players: int, pots: tuple[tuple[int, ...], ...]
 ) -> tuple[tuple[Fraction, ...], ...]:
     """For each pot (the indices of the players eligible for it), each player's exact expected share of it:
-    the best eligible players of each ordering split the pot, weighted by how many boards give the ordering."""
-    out = [[Fraction(0)] * players for _ in pots]
-    boards = sum(orders.values())
+    the best eligible players of each ordering split the pot, weighted by how many boards give the ordering.
+    Added up in integers over one denominator (boards × a multiple of every number of winners), each share made a
+    ``Fraction`` once: a ``Fraction`` for every ordering, pot and winner cost ~1 M instructions an all-in."""
+    split = lcm(*range(1, players + 1))  # every number of winners divides it
+    won = [[0] * players for _ in pots]
     for order, count in orders.items():
         for k, eligible in enumerate(pots):
             best = min(order[i] for i in eligible)
             winners = [i for i in eligible if order[i] == best]
+            part, row = count * (split // len(winners)), won[k]
             for i in winners:
-                out[k][i] += Fraction(count, boards * len(winners))
-    return tuple(tuple(s) for s in out)
+                row[i] += part
+    boards = sum(orders.values())
+    if not boards:
+        return tuple((Fraction(0),) * players for _ in pots)
+    return tuple(tuple(Fraction(n, boards * split) for n in row) for row in won)
 
 
 if __name__ == "__main__":

@@ -2,10 +2,10 @@
 
 :class:`Totals` adds the records of :func:`handlog.stats.frame.hand_rows` one at a time and keeps, per key
 (player, currency and the ``by`` groups), the number of hands and walks, the sum of every counter and the
-money. Sums of integers, ``Decimal`` cents and ``Fraction`` are exact and do not depend on the order of the
-additions, so totals built in several processes and merged (:meth:`Totals.merge`) equal totals built in one,
-exactly. :meth:`Totals.records` turns them into the usual percentages, one record per key in key order: the
-rows of :func:`handlog.stats.frame.aggregate`, which is built on this class.
+money. Sums of integers and ``Decimal`` cents (bb/100: an exact ratio of integers) are exact and do not depend
+on the order of the additions, so totals built in several processes and merged (:meth:`Totals.merge`) equal
+totals built in one, exactly. :meth:`Totals.records` turns them into the usual percentages, one record per key in
+key order: the rows of :func:`handlog.stats.frame.aggregate`, which is built on this class.
 """
 
 from __future__ import annotations
@@ -14,13 +14,15 @@ import struct
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
-from fractions import Fraction
+from functools import lru_cache
+from math import lcm
 from operator import itemgetter
 from typing import Any
 
 from handlog.events import Structure
 from handlog.stats.identity import (
     ALIAS,
+    ANONYMOUS,
     PLAYER,
     STABLE_IDS,
     STABLE_MARK,
@@ -28,6 +30,7 @@ from handlog.stats.identity import (
     ShownPicks,
     add_pick,
     identity,
+    is_anonymous,
     selects,
     stable_id,
 )
@@ -167,8 +170,10 @@ def keys(by: Sequence[str] = ()) -> list[str]:
     return ["player", "site", "currency", *(b for b in by if b != "site"), "identity"]
 
 
+@lru_cache(maxsize=4096)
 def big_blind(structure: str, stakes: str) -> Decimal:
-    """The big blind from the ``structure`` and ``stakes`` columns (fixed limit: the small bet)."""
+    """The big blind from the ``structure`` and ``stakes`` columns (fixed limit: the small bet); kept per stakes
+    (each of a player's stakes is asked once a record of totals)."""
     small, _, big = stakes.partition("/")
     return Decimal(small) if structure == Structure.FIXED_LIMIT.value else Decimal(big)
 
@@ -260,29 +265,36 @@ class Sums:
     tournaments: set[str | None] = field(default_factory=set)  # the hands' tournament ids (None: cash hands)
     names: set[str] = field(default_factory=set)  # the names a player with a stable id was shown by
 
-    def big_blinds(self) -> tuple[Fraction, int]:
-        """The sum of net / big blind over the hands, and how many hands it covers (exact, for bb/100). A hand
-        whose big blind is nothing (888's BLAST tournaments write "42.797,60 $/0 $ Blinds") has no result in big
-        blinds, so it is left out of both."""
-        total, hands = Fraction(0), 0
+    def big_blinds(self) -> tuple[int, int, int]:
+        """The sum of net / big blind over the hands as an exact ratio (numerator, denominator), and how many hands
+        it covers (for bb/100). A hand whose big blind is nothing (888's BLAST tournaments write "42.797,60 $/0 $
+        Blinds") has no result in big blinds, so it is left out of both. Summed in integers over the least common
+        denominator, not in ``Fraction``: a tournament player has a stakes per blind level, and each ``Fraction``
+        step costs a few calls and a gcd in Python."""
+        numerator, denominator, hands = 0, 1, 0
         for stakes, net in self.net_by_stakes.items():
             blind = big_blind(*stakes)
             if blind > 0:
-                total += Fraction(net) / Fraction(blind)
+                a, b = net.as_integer_ratio()
+                c, d = blind.as_integer_ratio()
+                step = b * c  # (a / b) / (c / d) = a * d / step
+                common = lcm(denominator, step)
+                numerator = numerator * (common // denominator) + a * d * (common // step)
+                denominator = common
                 hands += self.hands_by_stakes.get(stakes, 0)
-        return total, hands
+        return numerator, denominator, hands
 
-    def add(self, row: Mapping[str, Any]) -> None:
+    def add(self, row: Mapping[str, Any], name: str | None = None) -> None:
+        """Add one record; ``name``: the display name of a player keyed by a stable id (see ``names``)."""
         self.hands += 1
         site = row["site"]
-        site = site if type(site) is str else str(site)
-        self.sites.add(site)
-        if site.lower() in STABLE_IDS:
-            stable = stable_id(site, str(row["player"]))
-            if stable is not None:
-                self.names.add(stable[0])
+        self.sites.add(site if type(site) is str else str(site))
+        if name is not None:
+            self.names.add(name)
         tournament = row.get("tournament_id")
-        self.tournaments.add(None if tournament is None or tournament != tournament else str(tournament))  # NaN
+        if type(tournament) is not str:  # None, NaN (pandas' missing value) or a number
+            tournament = None if tournament is None or tournament != tournament else str(tournament)
+        self.tournaments.add(tournament)
         showdown = bool(row["saw_showdown"])
         if row["position"] == "BB" and not row["saw_flop"]:  # only then a walk, maybe (see is_walk)
             self.walks += is_walk(row)
@@ -331,8 +343,9 @@ class Sums:
         out["afq_pct"] = _pct(aggressive, aggressive + calls + folds)
         net, showdown_net, non_showdown_net, allin_ev, rake = self.money
         out["net"] = net
-        in_big_blinds, counted = self.big_blinds()
-        out["bb_per_100"] = round(float(100 * in_big_blinds / counted), 2) if counted else None
+        numerator, denominator, counted = self.big_blinds()
+        # an int's true division is correctly rounded: the float of the exact ratio, as ``float(Fraction)`` gives
+        out["bb_per_100"] = round(100 * numerator / (denominator * counted), 2) if counted else None
         out["showdown_net"] = showdown_net
         out["non_showdown_net"] = non_showdown_net
         out["net_allin_ev"] = allin_ev
@@ -361,6 +374,12 @@ def _order(key: tuple[Any, ...]) -> tuple[tuple[bool, Any], ...]:
     return tuple((v is None, "" if v is None else v) for v in key)
 
 
+Who = tuple[str, str, str, str | None]
+"""A player's key parts (player, site, kind) and display name (:attr:`Totals.seen`)."""
+EACH_HAND: Who = ("", "", ANONYMOUS, None)
+"""In :attr:`Totals.seen`, an anonymous seat (``identity``: its key names the hand, so is made for each record)."""
+
+
 @dataclass(slots=True)
 class Totals:
     """Running sums per identity (player, site: see :mod:`handlog.stats.identity`), currency and ``by`` groups.
@@ -371,6 +390,11 @@ class Totals:
     aliases: Aliases | None = None
     sums: dict[tuple[Any, ...], Sums] = field(default_factory=dict)
     shown: ShownPicks = field(default_factory=ShownPicks)  # the ids a display name picked (one, else an error)
+    seen: dict[tuple[Any, Any], Who] = field(default_factory=dict, init=False, repr=False, compare=False)
+    """(site, player) as a record gives them → the key's player, site and kind and the display name of a player
+    keyed by a stable id (``Sums.names``), or ``EACH_HAND``: all of it depends on the site and the name alone
+    (and on ``by``, ``player`` and ``aliases``, fixed), so it is worked out once a player, not once a record (a
+    dozen calls and string copies: ``identity``, ``stable_id``, ``add_pick``, the sites' lower case)."""
 
     def __post_init__(self) -> None:
         for key in self.by:
@@ -388,13 +412,38 @@ class Totals:
     def add(self, row: Mapping[str, Any]) -> None:
         if self.player is not None and not selects(self.player, row, self.aliases):
             return
-        if str(row["site"]).lower() in STABLE_IDS:
-            add_pick(self.shown, row, self.player, self.aliases)
-        key = self.key(row)
+        who = self.seen.get((row["site"], row["player"]))
+        if who is None:
+            who = self._meet(row)
+        if who is EACH_HAND:  # an anonymous seat: a key of its own per hand
+            key, name = self.key(row), None
+        else:
+            player, site, kind, name = who
+            if self.by:
+                key = (player, site, row["currency"], *(group(row, g) for g in self.by if g != "site"), kind)
+            else:
+                key = (player, site, row["currency"], kind)
         sums = self.sums.get(key)
         if sums is None:
             sums = self.sums[key] = Sums()
-        sums.add(row)
+        sums.add(row, name)
+
+    def _meet(self, row: Mapping[str, Any]) -> Who:
+        """What ``seen`` keeps of a (site, player) met for the first time; the display names the player was picked
+        by (``shown``) noted once."""
+        site, player = str(row["site"]), str(row["player"])
+        stable = site.lower() in STABLE_IDS
+        if stable:
+            add_pick(self.shown, row, self.player, self.aliases)
+        who: Who
+        if is_anonymous(site, player):
+            who = EACH_HAND
+        else:
+            key = self.key(row)
+            found = stable_id(site, player) if stable else None
+            who = (key[0], key[1], key[-1], found[0] if found is not None else None)
+        self.seen[row["site"], row["player"]] = who
+        return who
 
     def update(self, rows: Iterable[Mapping[str, Any]]) -> Totals:
         for row in rows:

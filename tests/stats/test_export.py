@@ -89,3 +89,35 @@ def test_records_json_is_laid_out_as_an_indented_dump() -> None:
     back = json.loads(out.getvalue())
     assert back[0]["player"] == 'Jo "the\nhat" \u00e9\u20ac'
     assert back[0]["net"] == "-1.50" and back[1]["hands"] == 0 and back[0]["bb"] is None
+
+
+@pytest.mark.parametrize("at_a_time", [1000, 1])
+def test_records_json_of_scalars_and_decimals_is_the_same_dump(monkeypatch: pytest.MonkeyPatch, at_a_time: int) -> None:
+    """Records of scalars and ``Decimal`` alone (what ``stats`` writes) take ``flat_json``'s one pass of the
+    encoder: the same text as the dump of the records made JSON-ready, whatever the strings hold (quotes, a NUL,
+    a line break, ``NaN`` as text), NaN and infinities included, a column named twice or once."""
+    from datetime import datetime
+
+    from handlog.stats import export
+    from handlog.stats.export import flat_json, plain, write_records_json
+
+    monkeypatch.setattr(export, "FLAT_RECORDS", at_a_time)  # the records' values encoded in one pass, or one by one
+    records = [
+        {"player": 'Jo "the\nhat" \u00e9\u20ac\0', "net": Decimal("-1.50"), "vpip_pct": 33.33, "hands": 3,
+         "af": None, "shown": True, "bb": float("nan"), "note": "NaN"},
+        {"player": "", "net": Decimal("0E-2"), "vpip_pct": 1e300, "hands": 0, "af": 2.5, "shown": False,
+         "bb": float("-inf"), "note": "null"},
+    ]  # fmt: skip
+    columns = list(records[0])
+    for rows, names in ((records, columns), (records, ["net"]), (records[1:], [*columns, "hands"])):
+        assert flat_json(rows, names) is not None
+        out = io.StringIO()
+        write_records_json(rows, names, out)
+        dumped = [{c: plain(r[c]) for c in names} for r in rows]
+        assert out.getvalue() == json.dumps(dumped, ensure_ascii=False, indent=1) + "\n"
+    timed = [*records, {**records[0], "note": datetime(2026, 1, 2, 3, 4, 5)}]  # the last record is not flat
+    assert flat_json(timed, columns) is None
+    out = io.StringIO()
+    write_records_json(timed, columns, out)
+    assert out.getvalue() == json.dumps([{c: plain(r[c]) for c in columns} for r in timed], ensure_ascii=False,
+                                        indent=1) + "\n"  # fmt: skip
