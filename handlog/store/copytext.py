@@ -7,6 +7,10 @@ of a hand into one block of lines with psycopg's own COPY formatter (the same C 
 the hand's id, and sends the block: a ``bytes`` pickles in a few microseconds. The writer puts the id in front of
 each line (``with_id``: one C-level replace, since a raw newline only ever ends a line, newlines inside values
 being escaped) and sends the blocks as they are.
+
+``format_row_text`` lives in psycopg's internal ``_copy_base`` (the function its ``Copy.write_row`` calls): a
+psycopg release that moved or changed it fails the import of this module or the test that reads every stored value
+back (tests/store/test_store_import.py), never a database silently.
 """
 
 from __future__ import annotations
