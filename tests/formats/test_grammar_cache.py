@@ -19,23 +19,15 @@ GOLDEN = Path(__file__).parent / "golden"
 HANDS = sorted(GOLDEN.glob("*.txt"))
 
 
-@pytest.fixture
-def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path / "cache"
-    monkeypatch.setenv("HANDLOG_CACHE_DIR", str(folder))
-    monkeypatch.delenv("HANDLOG_NO_CACHE", raising=False)
-    return folder
-
-
 def _files(folder: Path) -> list[Path]:
     return sorted(folder.glob("table-*.json"))
 
 
-def test_the_cached_table_is_the_one_lark_compiles(cache: Path) -> None:
+def test_the_cached_table_is_the_one_lark_compiles(handlog_cache: Path) -> None:
     cold = load_line_grammar("pokerstars")
     assert cold._parser is not None  # compiled by Lark, then written
-    assert len(_files(cache)) == 1
-    assert (cache.stat().st_mode & 0o777) == 0o700
+    assert len(_files(handlog_cache)) == 1
+    assert (handlog_cache.stat().st_mode & 0o777) == 0o700
     warm = load_line_grammar("pokerstars")
     assert warm._parser is None  # read back: Lark has compiled nothing
     assert warm.table == cold.table == TableData.of(cold.parser)
@@ -44,11 +36,11 @@ def test_the_cached_table_is_the_one_lark_compiles(cache: Path) -> None:
     assert warm.parser.terminals  # Lark still compiles it when asked (to explain a hand that fails)
 
 
-def test_hands_parse_the_same_from_the_cache(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_hands_parse_the_same_from_the_cache(handlog_cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("HANDLOG_NO_CACHE", "1")
     plain = PokerStarsFormat()
     expected = [plain.parse(p.read_text(encoding="utf-8").splitlines(), 1, "x") for p in HANDS]
-    assert not _files(cache)
+    assert not _files(handlog_cache)
     monkeypatch.delenv("HANDLOG_NO_CACHE")
     PokerStarsFormat()._grammar()  # writes the cache
     cached = PokerStarsFormat()
@@ -58,7 +50,7 @@ def test_hands_parse_the_same_from_the_cache(cache: Path, monkeypatch: pytest.Mo
     assert grammar._parser is None  # every golden hand took the fast path
 
 
-def test_a_hand_that_fails_is_still_explained_by_lark(cache: Path) -> None:
+def test_a_hand_that_fails_is_still_explained_by_lark(handlog_cache: Path) -> None:
     load_line_grammar("pokerstars")
     fmt = PokerStarsFormat()
     lines = HANDS[0].read_text(encoding="utf-8").splitlines()
@@ -71,9 +63,9 @@ def test_a_hand_that_fails_is_still_explained_by_lark(cache: Path) -> None:
 
 
 @pytest.mark.parametrize("damage", ["{not json", "[]", '{"key": "other"}', "wrong shape", "a guard that is no text"])
-def test_a_damaged_file_is_ignored_and_rewritten(cache: Path, damage: str) -> None:
+def test_a_damaged_file_is_ignored_and_rewritten(handlog_cache: Path, damage: str) -> None:
     cold = load_line_grammar("pokerstars")
-    (path,) = _files(cache)
+    (path,) = _files(handlog_cache)
     if damage == "wrong shape":
         data = json.loads(path.read_text(encoding="utf-8"))
         data["table"]["actions"][0][1][0][1] = "yes"  # a shift flag that is not a boolean
@@ -91,28 +83,28 @@ def test_a_damaged_file_is_ignored_and_rewritten(cache: Path, damage: str) -> No
     assert load_line_grammar("pokerstars")._parser is None  # and the file was written again
 
 
-def test_a_folder_others_may_write_is_not_used(cache: Path) -> None:
-    cache.mkdir(mode=0o700)
-    os.chmod(cache, 0o777)
+def test_a_folder_others_may_write_is_not_used(handlog_cache: Path) -> None:
+    handlog_cache.mkdir(mode=0o700)
+    os.chmod(handlog_cache, 0o777)
     assert grammar_cache.cache_dir() is None
     load_line_grammar("pokerstars")
-    assert not _files(cache)
+    assert not _files(handlog_cache)
 
 
-def test_a_folder_others_may_only_read_is_closed(cache: Path) -> None:
-    cache.mkdir(mode=0o700)
-    os.chmod(cache, 0o755)
-    assert grammar_cache.cache_dir() == cache
-    assert (cache.stat().st_mode & 0o777) == 0o700
+def test_a_folder_others_may_only_read_is_closed(handlog_cache: Path) -> None:
+    handlog_cache.mkdir(mode=0o700)
+    os.chmod(handlog_cache, 0o755)
+    assert grammar_cache.cache_dir() == handlog_cache
+    assert (handlog_cache.stat().st_mode & 0o777) == 0o700
 
 
-def test_the_cache_can_be_turned_off(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_cache_can_be_turned_off(handlog_cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("HANDLOG_NO_CACHE", "1")
     assert load_line_grammar("pokerstars")._parser is not None
-    assert not cache.exists()
+    assert not handlog_cache.exists()
 
 
-def test_a_changed_grammar_file_gets_a_new_key(cache: Path, tmp_path: Path) -> None:
+def test_a_changed_grammar_file_gets_a_new_key(handlog_cache: Path, tmp_path: Path) -> None:
     grammar = tmp_path / "g.lark"
     grammar.write_text(
         'start: LINE+\nLINE: /(?P<word>[a-z]+)\\n/\n', encoding="utf-8"
@@ -124,6 +116,6 @@ def test_a_changed_grammar_file_gets_a_new_key(cache: Path, tmp_path: Path) -> N
     second = load_line_grammar(grammar)
     assert second._parser is not None  # not the first file's table
     assert "END" in second.terminal_names and "END" not in first.terminal_names
-    assert len(_files(cache)) == 2
+    assert len(_files(handlog_cache)) == 2
     parser = TableParser(second, {})
     assert parser.parse("abc\n123\n") and not parser.parse("abc\n")
