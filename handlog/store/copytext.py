@@ -25,12 +25,40 @@ _TRANSFORMER = Transformer()
 """psycopg's default adapters (those of a connection that registers none: what the writer's cursor used)."""
 
 
-def rows_text(rows: Iterable[Sequence[Any]]) -> bytes:
-    """``rows`` as COPY text lines, each ended by a newline."""
+def rows_text(rows: Iterable[Sequence[Any]], packed_at: int | None = None) -> bytes:
+    """``rows`` as COPY text lines, each ended by a newline. ``packed_at``: where each row holds a run of counters
+    in one cell (``records.COUNTERS_AT``: ``bytes``, or a tuple of ints when one passes 255), written as the run's
+    columns (``counters_text``)."""
     out = bytearray()
+    if packed_at is None:
+        for row in rows:
+            format_row_text(row, _TRANSFORMER, out)
+        return bytes(out)
+    after = packed_at + 1
     for row in rows:
-        format_row_text(row, _TRANSFORMER, out)
+        format_row_text(row[:packed_at], _TRANSFORMER, out)
+        out[-1:] = b"\t"  # the newline that ended the columns before the counters
+        out += counters_text(row[packed_at])
+        out += b"\t"
+        format_row_text(row[after:], _TRANSFORMER, out)
     return bytes(out)
+
+
+_DIGIT = bytes.maketrans(bytes(range(256)), b"0123456789" + b"?" * 246)
+
+
+def counters_text(counters: bytes | tuple[int, ...]) -> bytes:
+    """A run of counters as their COPY columns: each count in decimal, a flag as ``0`` or ``1`` (which a
+    ``boolean`` column reads as false and true). A player row has ~125 of them, nearly all flags: one digit each,
+    put between tabs by two C calls, where psycopg's formatter adapts each value on its own (~40 % of the time
+    of formatting a hand's rows, measured)."""
+    if type(counters) is bytes:
+        digits = counters.translate(_DIGIT)
+        if b"?" not in digits:  # every count below 10
+            out = bytearray(b"\t" * (2 * len(digits) - 1))
+            out[::2] = digits
+            return bytes(out)
+    return "\t".join(map(str, counters)).encode("ascii")
 
 
 def bytea_line(value: bytes) -> bytes:

@@ -77,10 +77,11 @@ VIOLATION_COLUMNS = ("seq", "code", "category", "severity", "line", "message")
 in front)."""
 
 COUNTERS_AT = PLAYER_COLUMNS.index(COUNTER_FIELDS[0])
-"""Where a player row prepared for SQLite holds its ~125 counters (consecutive in ``PLAYER_COLUMNS``): in one cell,
-``bytes`` (a tuple of ints when a count passes 255), which the writer spreads into their columns
-(``spread_counters``). A worker sends one object instead of 125 ints: pickling a chunk there and back costs 186 K
-instructions a hand instead of 403 K (cachegrind, 1,000 hands)."""
+"""Where a prepared player row holds its ~125 counters (consecutive in ``PLAYER_COLUMNS``): in one cell, ``bytes``
+(a tuple of ints when a count passes 255). For SQLite the writer spreads them into their columns
+(``spread_counters``): a worker sends one object instead of 125 ints, and pickling a chunk there and back costs
+186 K instructions a hand instead of 403 K (cachegrind, 1,000 hands). For PostgreSQL the worker writes them as
+their COPY columns (``copytext.counters_text``)."""
 
 
 def spread_counters(hand: int, row: tuple[Any, ...]) -> tuple[Any, ...]:
@@ -149,7 +150,7 @@ def copy_prepared(rows: PreparedHand) -> CopyHand:
         key=rows.key,
         status=rows.status,
         row=rows_text((rows.row,)),
-        players=rows_text(rows.players),
+        players=rows_text(rows.players, packed_at=COUNTERS_AT),
         actions=rows_text(rows.actions),
         violations=rows_text(rows.violations),
         text=bytea_line(rows.text),
@@ -178,13 +179,16 @@ Convert = Callable[[Any], Any]
 
 class _Columns:
     """A table's columns in ``PreparedHand`` order, and how a backend stores each one it converts: the cells it
-    converts one by one (money, times, lone flags), each with its conversion, and the run of counters that SQLite
-    receives as integers, packed into one cell."""
+    converts one by one (money, times, and on SQLite lone flags), each with its conversion, and the run of
+    counters, packed into one cell of integers (``COUNTERS_AT``)."""
 
-    def __init__(self, columns: tuple[str, ...], cells: list[tuple[str, Convert]], runs: tuple[slice, ...]) -> None:
-        self.get = itemgetter(*columns)
-        self.cells = tuple((columns.index(name), convert) for name, convert in cells)
-        self.runs = runs
+    def __init__(self, columns: tuple[str, ...], cells: list[tuple[str, Convert]], run: slice | None) -> None:
+        kept = columns if run is None else (*columns[: run.start], *columns[run.stop :])
+        self.get = itemgetter(*kept)
+        """The columns but the run's: the run is read on its own (``counters``) and put in as one cell."""
+        self.cells = tuple((kept.index(name), convert) for name, convert in cells)
+        self.counters = None if run is None else itemgetter(*columns[run])
+        self.at = COUNTERS_AT
 
     @classmethod
     def both(
@@ -193,13 +197,14 @@ class _Columns:
         """The table as PostgreSQL and as SQLite store it (in that order: indexed by "is it SQLite")."""
         runs = _runs(sorted(columns.index(name) for name in flags))
         cells = [columns[run.start] for run in runs if run.stop - run.start == 1]
-        packed = tuple(run for run in runs if run.stop - run.start > 1)
+        packed = [run for run in runs if run.stop - run.start > 1]
         assert all(run.start == COUNTERS_AT for run in packed), "the writer spreads only the players' counters"
-        server = cls(columns, [*((n, _checked_money) for n in money), *((n, _utc) for n in times)], ())
+        run = packed[0] if packed else None
+        server = cls(columns, [*((n, _checked_money) for n in money), *((n, _utc) for n in times)], run)
         sqlite = cls(
             columns,
             [*((n, _money_text) for n in money), *((n, _sqlite_time) for n in times), *((n, int) for n in cells)],
-            packed,
+            run,
         )
         return server, sqlite
 
@@ -209,11 +214,12 @@ class _Columns:
             value = values[i]
             if value is not None:
                 values[i] = convert(value)
-        for run in self.runs:  # the counters (never NULL): one cell, which the writer spreads (``COUNTERS_AT``)
+        if self.counters is not None:  # the counters (never NULL): one cell (``COUNTERS_AT``)
+            counters = self.counters(row)
             try:  # flags and small counts as ints in one C call (~3x ``map(int, …)``, measured)
-                values[run] = (bytes(values[run]),)
+                values.insert(self.at, bytes(counters))
             except ValueError:  # a count over 255
-                values[run] = (tuple(map(int, values[run])),)
+                values.insert(self.at, tuple(map(int, counters)))
         return tuple(values)
 
 

@@ -95,7 +95,7 @@ def test_each_value_is_what_the_column_type_binds(stored: list[StoredHand], back
         assert rows.key == s.key and rows.status == s.status and rows.text == s.text
         hand = {**s.row, "hand_key": s.key[1], "status": s.status}
         assert rows.row == bound(schema.hands, HAND_COLUMNS, hand, dialect)
-        players = [spread_counters(0, r)[1:] for r in rows.players] if backend == "sqlite" else rows.players
+        players = [spread_counters(0, r)[1:] for r in rows.players]  # the counters as ints: 1 == True
         for got, want, (table, columns) in (
             (players, s.players, (schema.hand_players, PLAYER_COLUMNS)),
             (rows.actions, s.actions, (schema.actions, ACTION_COLUMNS)),
@@ -162,9 +162,11 @@ def test_a_player_row_s_counters_are_sqlite_integers_even_past_a_byte() -> None:
     assert all(type(got[index(name)]) is int for name in COUNTER_FIELDS)
 
 
-def test_a_player_row_s_counters_travel_to_the_writer_in_one_cell(stored: list[StoredHand]) -> None:
-    """On SQLite the counters are one ``bytes`` cell (one object to pickle), spread back into their columns."""
-    rows = [r for s in stored for r in prepared(s, "sqlite").players]
+@pytest.mark.parametrize("backend", sorted(DIALECTS))
+def test_a_player_row_s_counters_travel_in_one_cell(stored: list[StoredHand], backend: str) -> None:
+    """The counters are one ``bytes`` cell (one object to pickle, or to write as COPY text), spread back into
+    their columns."""
+    rows = [r for s in stored for r in prepared(s, backend).players]
     assert rows and all(type(r[COUNTERS_AT]) is bytes for r in rows)
     assert all(len(r) == len(PLAYER_COLUMNS) - len(COUNTER_FIELDS) + 1 for r in rows)
     assert all(len(spread_counters(1, r)) == 1 + len(PLAYER_COLUMNS) for r in rows)
