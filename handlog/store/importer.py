@@ -21,7 +21,7 @@ from operator import attrgetter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Connection, Engine, Table, func, insert, select, text, tuple_, update
+from sqlalchemy import Connection, Engine, Table, func, insert, select, text, update
 
 from handlog.parallel import grouped
 from handlog.reading import FileProblem, ReadReport
@@ -369,13 +369,38 @@ def _has_text_after(path: Path, position: Position) -> bool:
 
 
 def _existing(conn: Connection, keys: list[tuple[str, str]]) -> set[tuple[str, str]]:
+    """Which of ``keys`` (site, hand key) the database holds: per site, its keys in runs of 400, each key one lookup
+    of the (site, hand key) unique index, whatever the planner knows of the table.
+
+    A row-value ``(site, hand_key) IN (…)`` list, or ``site = … AND hand_key IN (…)`` on PostgreSQL, made each
+    batch's check grow with the database: SQLite scanned the whole index for the row values; PostgreSQL, whose
+    statistics of a table filling up lag behind it (every hand of a file has the same site), searched the index
+    by site alone and tried each row against the 400 keys (20,000 hands stored: ~0.3 s a batch, half the server's
+    time; psycopg's prepared plan kept that choice). On PostgreSQL each key is now looked up by itself
+    (``LATERAL … LIMIT 1``, which the planner cannot turn into a scan: ~1.5 ms for 400 keys at 0, 20,000 or
+    100,000 stored, statistics or none); SQLite's planner searches the index for ``site = ? AND hand_key IN``
+    (0.7 ms against 18 ms at 200,000)."""
+    by_site: dict[str, list[str]] = {}
+    for site, key in keys:
+        by_site.setdefault(site, []).append(key)
     found: set[tuple[str, str]] = set()
     hands = schema.hands
-    for i in range(0, len(keys), 400):
-        part = keys[i : i + 400]
-        query = select(hands.c.site, hands.c.hand_key).where(tuple_(hands.c.site, hands.c.hand_key).in_(part))
-        found.update((site, key) for site, key in conn.execute(query))
+    for site, site_keys in by_site.items():
+        for i in range(0, len(site_keys), 400):
+            part = site_keys[i : i + 400]
+            if conn.dialect.name == "postgresql":
+                rows = conn.execute(_EACH_KEY, {"keys": part, "site": site})
+            else:
+                rows = conn.execute(select(hands.c.hand_key).where(hands.c.site == site, hands.c.hand_key.in_(part)))
+            found.update((site, key) for key in rows.scalars())
     return found
+
+
+_EACH_KEY = text(
+    "SELECT k.key FROM unnest(CAST(:keys AS text[])) AS k(key),"
+    " LATERAL (SELECT 1 FROM hands WHERE hands.site = :site AND hands.hand_key = k.key LIMIT 1) AS stored"
+)
+"""PostgreSQL: the keys of ``:keys`` stored for ``:site``, each found through the unique index by itself."""
 
 
 _CHILDREN = (
