@@ -50,8 +50,7 @@ _DIGIT = bytes.maketrans(bytes(range(256)), b"0123456789" + b"?" * 246)
 def counters_text(counters: bytes | tuple[int, ...]) -> bytes:
     """A run of counters as their COPY columns: each count in decimal, a flag as ``0`` or ``1`` (which a
     ``boolean`` column reads as false and true). A player row has ~125 of them, nearly all flags: one digit each,
-    put between tabs by two C calls, where psycopg's formatter adapts each value on its own (~40 % of the time
-    of formatting a hand's rows, measured)."""
+    put between tabs by two C calls, where psycopg's formatter adapts each value on its own."""
     if type(counters) is bytes:
         digits = counters.translate(_DIGIT)
         if b"?" not in digits:  # every count below 10

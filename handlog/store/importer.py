@@ -377,7 +377,7 @@ def _existing(conn: Connection, keys: list[tuple[str, str]]) -> set[tuple[str, s
     statistics of a table filling up lag behind it (every hand of a file has the same site), searched the index
     by site alone and tried each row against the 400 keys (20,000 hands stored: ~0.3 s a batch, half the server's
     time; psycopg's prepared plan kept that choice). On PostgreSQL each key is now looked up by itself
-    (``LATERAL … LIMIT 1``, which the planner cannot turn into a scan: ~1.5 ms for 400 keys at 0, 20,000 or
+    (``LATERAL … LIMIT 1``, which the planner does not flatten into a join: ~1.5 ms for 400 keys at 0, 20,000 or
     100,000 stored, statistics or none); SQLite's planner searches the index for ``site = ? AND hand_key IN``
     (0.7 ms against 18 ms at 200,000)."""
     by_site: dict[str, list[str]] = {}

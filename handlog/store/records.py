@@ -198,7 +198,7 @@ class _Columns:
         runs = _runs(sorted(columns.index(name) for name in flags))
         cells = [columns[run.start] for run in runs if run.stop - run.start == 1]
         packed = [run for run in runs if run.stop - run.start > 1]
-        assert all(run.start == COUNTERS_AT for run in packed), "the writer spreads only the players' counters"
+        assert len(packed) <= 1 and all(run.start == COUNTERS_AT for run in packed), "only the players' counters"
         run = packed[0] if packed else None
         server = cls(columns, [*((n, _checked_money) for n in money), *((n, _utc) for n in times)], run)
         sqlite = cls(
