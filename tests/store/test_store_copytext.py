@@ -12,8 +12,6 @@ from handlog.stats.totals import COUNTER_FIELDS
 from handlog.store.copytext import counters_text, rows_text
 from handlog.store.records import COUNTERS_AT, HAND_COLUMNS, PLAYER_COLUMNS, StoredHand, prepared, spread_counters
 
-psycopg = pytest.importorskip("psycopg")
-
 
 def player_row(**counts: int) -> dict[str, Any]:
     row: dict[str, Any] = {name: None for name in PLAYER_COLUMNS}
