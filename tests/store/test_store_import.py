@@ -259,7 +259,14 @@ def test_the_duplicate_check_looks_each_key_up_in_the_index(db_url: str, tmp_pat
     with handlog.db.open(db_url, create=True) as db:
         db.import_paths([path], settle=0)
         statements: list[tuple[str, object]] = []
-        keys = [("PokerStars", str(9_000_000_000 + n)) for n in range(0, 60, 2)] + [("Other", "1"), ("Other", "2")]
+        odd = ['a"b', "{c,d}", "e\\f", "g'h", "NULL", ""]  # array and quoting syntax, bound as data
+        with db.engine.begin() as conn:  # hands of another room stored under three of them
+            file_id = conn.execute(select(schema.hands.c.file_id)).scalars().first()
+            conn.execute(schema.hands.insert(), [
+                {"site": "Other", "hand_key": k, "format": "x", "is_tournament": False, "status": "unparsed",
+                 "file_id": file_id, "line": 1} for k in odd[:3]
+            ])  # fmt: skip
+        keys = [("PokerStars", str(9_000_000_000 + n)) for n in range(0, 60, 2)] + [("Other", k) for k in odd]
 
         def seen(conn: object, cursor: object, statement: str, parameters: object, *_: object) -> None:
             if statement.lstrip().upper().startswith("SELECT"):
@@ -269,7 +276,9 @@ def test_the_duplicate_check_looks_each_key_up_in_the_index(db_url: str, tmp_pat
             event.listen(conn, "before_cursor_execute", seen)
             found = _existing(conn, keys)
             event.remove(conn, "before_cursor_execute", seen)
-            assert found == {("PokerStars", str(9_000_000_000 + n)) for n in range(0, 30, 2)}
+            assert found == {("PokerStars", str(9_000_000_000 + n)) for n in range(0, 30, 2)} | {
+                ("Other", k) for k in odd[:3]
+            }
             assert len(statements) == 2  # one per site
             for statement, parameters in statements:
                 if db.engine.dialect.name == "sqlite":
