@@ -2,13 +2,15 @@
 without a database (parse, replay, checks and counters for every hand): hands per second and the ratio, which
 is what the database costs.
 
-Usage: ``python bench/bench_import.py [HANDS] [postgresql://user:pass@host/db]``. The hands are the NL Hold'em
-sample over and over with fresh hand ids (so every one is new); all-in EV is included. The PostgreSQL
-database's ``public`` schema is emptied first: give a scratch database.
+Usage: ``python bench/bench_import.py [HANDS] [postgresql://user:pass@host/db] [--stored N]``. The hands are the
+NL Hold'em sample over and over with fresh hand ids (so every one is new); all-in EV is included. ``--stored N``
+first imports N other hands (not timed): the rate into a database that already holds them, which should not
+depend on N. The PostgreSQL database's ``public`` schema is emptied first: give a scratch database.
 """
 
 from __future__ import annotations
 
+import argparse
 import sys
 import tempfile
 import time
@@ -33,8 +35,10 @@ def without_database(path: Path) -> float:
     return time.perf_counter() - start
 
 
-def into(url: str, path: Path, hands: int) -> float:
+def into(url: str, path: Path, hands: int, stored: Path | None = None) -> float:
     with handlog.db.open(url, create=True) as db:
+        if stored is not None:
+            db.import_paths([stored], settle=0)
         start = time.perf_counter()
         counts = db.import_paths([path], settle=0)
         elapsed = time.perf_counter() - start
@@ -46,12 +50,20 @@ def into(url: str, path: Path, hands: int) -> float:
 
 
 def main() -> None:
-    hands = int(sys.argv[1]) if len(sys.argv) > 1 else 5000
-    pg = sys.argv[2] if len(sys.argv) > 2 else None
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("hands", nargs="?", type=int, default=5000)
+    ap.add_argument("pg", nargs="?", metavar="postgresql://…", help="a scratch PostgreSQL database, emptied")
+    ap.add_argument("--stored", type=int, default=0, metavar="N", help="import N other hands first (not timed)")
+    args = ap.parse_args()
+    hands, pg = args.hands, args.pg
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         path = folder / "session.txt"
         path.write_text("".join(renumbered_hands(hands)), encoding="utf-8")
+        stored = None
+        if args.stored:
+            stored = folder / "stored.txt"
+            stored.write_text("".join(renumbered_hands(args.stored, start=8_000_000_000)), encoding="utf-8")
         base = without_database(path)
         print(f"no database (parse, replay, checks, counters): {hands / base:.0f} hands/s ({hands} hands)")
         runs = {"SQLite": str(folder / "bench.sqlite")}
@@ -65,8 +77,9 @@ def main() -> None:
             engine.dispose()
             runs["PostgreSQL"] = pg
         for name, url in runs.items():
-            took = into(url, path, hands)
-            print(f"{name}: {hands / took:.0f} hands/s, {took / base:.2f}x the time without a database")
+            took = into(url, path, hands, stored)
+            held = f" into a database holding {args.stored:,} hands" if args.stored else ""
+            print(f"{name}: {hands / took:.0f} hands/s{held}, {took / base:.2f}x the time without a database")
 
 
 if __name__ == "__main__":
