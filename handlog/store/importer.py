@@ -385,10 +385,11 @@ def _existing(conn: Connection, keys: list[tuple[str, str]]) -> set[tuple[str, s
         by_site.setdefault(site, []).append(key)
     found: set[tuple[str, str]] = set()
     hands = schema.hands
+    postgres = conn.dialect.name == "postgresql"
     for site, site_keys in by_site.items():
         for i in range(0, len(site_keys), 400):
             part = site_keys[i : i + 400]
-            if conn.dialect.name == "postgresql":
+            if postgres:
                 rows = conn.execute(_EACH_KEY, {"keys": part, "site": site})
             else:
                 rows = conn.execute(select(hands.c.hand_key).where(hands.c.site == site, hands.c.hand_key.in_(part)))

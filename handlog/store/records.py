@@ -188,7 +188,7 @@ class _Columns:
         """The columns but the run's: the run is read on its own (``counters``) and put in as one cell."""
         self.cells = tuple((kept.index(name), convert) for name, convert in cells)
         self.counters = None if run is None else itemgetter(*columns[run])
-        self.at = COUNTERS_AT
+        self.at = 0 if run is None else run.start
 
     @classmethod
     def both(
